@@ -1,1 +1,16 @@
-//! x
+//! sandtable: check board wargame definitions and compile them into playable modules.
+//!
+//! The pipeline reads top to bottom:
+//!
+//! 1. [`load`] finds a game's TOML files and parses them with source spans
+//!    → [`load::Loaded`] (+ diagnostics);
+//! 2. `check` validates every reference and rule of the definitions, collecting all
+//!    diagnostics → `model::Game`;
+//! 3. `model` is the validated game every later stage reads;
+//! 4. `emit` writes outputs (VASSAL modules, images, HTML) and `helpers` answer rule
+//!    questions (combat tables, supply, control) on a scenario or a saved game.
+//!
+//! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON.
+
+pub mod diag;
+pub mod load;

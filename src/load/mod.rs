@@ -1,0 +1,172 @@
+//! Load stage: find a game's TOML files and deserialize them with source spans.
+//!
+//! [`load`] walks the game directory in sorted order, reads every `*.toml` file into a
+//! [`SourceMap`] and parses each into a [`schema::GameFile`]. Syntax errors and unknown keys
+//! become diagnostics located in the file; a broken file never stops the others from loading.
+
+pub mod schema;
+pub mod source;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+use walkdir::WalkDir;
+
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use schema::GameFile;
+use source::{FileId, SourceMap};
+
+/// A game directory as read from disk: its texts and their parsed contents.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The directory.
+    pub root: PathBuf,
+    /// Every file's text.
+    pub sources: SourceMap,
+    /// Parsed files that were valid TOML, with their ids.
+    pub files: Vec<(FileId, GameFile)>,
+    /// Problems found while parsing.
+    pub diagnostics: Diagnostics,
+}
+
+/// Failures that are not problems in the game's text.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// The directory does not exist or is not a directory.
+    #[error("`{0}` is not a game directory (no such directory)")]
+    NotADirectory(PathBuf),
+    /// A file could not be read.
+    #[error("cannot read `{path}`")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Walking the directory failed.
+    #[error("cannot list `{path}`")]
+    Walk {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: walkdir::Error,
+    },
+}
+
+/// Largest TOML file accepted; a game definition is text written by people.
+const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Read and parse every `*.toml` file below `root` (skipping hidden folders and `tools/`).
+pub fn load(root: &Path) -> Result<Loaded, LoadError> {
+    if !root.is_dir() {
+        return Err(LoadError::NotADirectory(root.to_path_buf()));
+    }
+    let mut paths = Vec::new();
+    let walker = WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            let name = e.file_name().to_string_lossy();
+            e.depth() == 0 || !(name.starts_with('.') || name == "tools" || name == "node_modules")
+        });
+    for entry in walker {
+        let entry = entry.map_err(|source| LoadError::Walk {
+            path: root.to_path_buf(),
+            source,
+        })?;
+        if entry.file_type().is_file()
+            && entry.path().extension().is_some_and(|x| x == "toml")
+        {
+            let rel = entry
+                .path()
+                .strip_prefix(root)
+                .unwrap_or(entry.path())
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            paths.push((rel, entry.path().to_path_buf()));
+        }
+    }
+    paths.sort();
+    let mut sources = SourceMap::default();
+    let mut files = Vec::new();
+    let mut diagnostics = Diagnostics::default();
+    for (rel, path) in paths {
+        let read_err = |source| LoadError::Read {
+            path: path.clone(),
+            source,
+        };
+        let meta = std::fs::metadata(&path).map_err(read_err)?;
+        if meta.len() > MAX_FILE_BYTES {
+            let id = sources.add(rel.clone(), String::new());
+            diagnostics.push(
+                Diagnostic::error("file-too-large", format!("`{rel}` is larger than 32 MiB"))
+                    .at(Span::new(id, 0..0))
+                    .hint("split the definitions into several files"),
+            );
+            continue;
+        }
+        let bytes = std::fs::read(&path).map_err(read_err)?;
+        let (text, bad_utf8) = match String::from_utf8(bytes) {
+            Ok(t) => (t, None),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at))
+            }
+        };
+        let id = sources.add(rel.clone(), text);
+        if let Some(at) = bad_utf8 {
+            diagnostics.push(
+                Diagnostic::error("not-utf8", format!("`{rel}` is not valid UTF-8"))
+                    .at(Span::new(id, at..at))
+                    .hint("save the file as UTF-8"),
+            );
+            continue;
+        }
+        match parse(sources.text(id)) {
+            Ok(file) => files.push((id, file)),
+            Err(e) => diagnostics.push(toml_error(id, &e)),
+        }
+    }
+    Ok(Loaded {
+        root: root.to_path_buf(),
+        sources,
+        files,
+        diagnostics,
+    })
+}
+
+/// Parse one file's text.
+pub fn parse(text: &str) -> Result<GameFile, toml::de::Error> {
+    toml::from_str(text)
+}
+
+/// Turn a TOML error into a located diagnostic.
+fn toml_error(file: FileId, e: &toml::de::Error) -> Diagnostic {
+    let message = e.message().trim().to_string();
+    let (code, hint) = if message.starts_with("unknown field") {
+        (
+            "unknown-key",
+            Some("check the spelling; the keys allowed here are listed above".to_string()),
+        )
+    } else if message.starts_with("missing field") {
+        ("missing-key", Some("add the key to this table".to_string()))
+    } else if message.starts_with("unknown variant") {
+        ("unknown-value", None)
+    } else if message.starts_with("invalid type") {
+        ("wrong-type", None)
+    } else {
+        (
+            "syntax",
+            Some("see https://toml.io for the syntax; the file may be truncated".to_string()),
+        )
+    };
+    let range = e.span().unwrap_or(0..0);
+    let first_line = message.lines().next().unwrap_or("").to_string();
+    Diagnostic::error(code, first_line)
+        .at(Span::new(file, range))
+        .hint_opt(hint)
+}

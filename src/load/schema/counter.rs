@@ -1,0 +1,126 @@
+//! Schema of units and markers: factors, unit types, classes and the counter mix.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `[[factor]]`: a number printed on counters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Factor {
+    /// Identifier used in classes, e.g. `attack`.
+    pub id: Spanned<String>,
+    /// Name, e.g. `Attack factor`.
+    pub name: String,
+    /// Abbreviation, e.g. `AF`.
+    pub abbreviation: String,
+}
+
+/// Size markings of the NATO symbol (closed vocabulary: the art knows how to draw each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Size {
+    /// ● team/crew
+    Team,
+    /// ●● squad
+    Squad,
+    /// ●●● section
+    Section,
+    /// I company … see the art for the markings.
+    Platoon,
+    /// I
+    Company,
+    /// II
+    Battalion,
+    /// III
+    Regiment,
+    /// X
+    Brigade,
+    /// XX
+    Division,
+    /// XXX
+    Corps,
+    /// XXXX
+    Army,
+    /// XXXXX (Soviet fronts, army groups)
+    Front,
+    /// XXXXXX
+    Region,
+}
+
+/// `[[unit-type]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct UnitType {
+    /// Identifier, e.g. `panzer`.
+    pub id: Spanned<String>,
+    /// Name, e.g. `Panzer`.
+    pub name: String,
+    /// Symbol drawn on the counter (a NATO symbol name such as `infantry`, `armour`,
+    /// `mechanized`, `cavalry`, `mountain`, `airborne`, `partisan`, `artillery`,
+    /// `headquarters`, `leader`, `fighter`, `bomber`, `marker`, `army`, `fleet`, `none`).
+    pub symbol: Spanned<String>,
+    /// True for combat units (they project zones of control and count for stacking).
+    #[serde(default = "yes")]
+    pub combat: bool,
+    /// Broader type this one counts as (Guards and Shock count as Infantry).
+    pub counts_as: Option<Spanned<String>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[[class]]`: a kind of counter with its printed values.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Class {
+    /// Identifier, e.g. `sov-guards-army`.
+    pub id: Spanned<String>,
+    /// Name as the rules give it, e.g. `Sov Guards Army`.
+    pub name: String,
+    /// Nation (absent for markers that belong to nobody).
+    pub nation: Option<Spanned<String>>,
+    /// Side, for markers without a nation.
+    pub side: Option<Spanned<String>>,
+    /// Unit type.
+    #[serde(rename = "type")]
+    pub unit_type: Spanned<String>,
+    /// Size marking.
+    pub size: Option<Spanned<Size>>,
+    /// Factors of the front (full-strength) face.
+    pub factors: Option<Spanned<IndexMap<Spanned<String>, i64>>>,
+    /// Factors of the back (reduced) face; makes the class a two-step unit.
+    pub reduced: Option<Spanned<IndexMap<Spanned<String>, i64>>>,
+    /// Level of this class in a line of levelled counters (1 = lowest).
+    pub level: Option<Spanned<u32>>,
+    /// The line of levels this class belongs to (all its levels share the line id).
+    pub line: Option<Spanned<String>>,
+    /// Flags such as `first-phase-move` or `garrison`.
+    #[serde(default)]
+    pub flags: Vec<Spanned<String>>,
+    /// Text printed on the back when the unit is hidden.
+    pub hidden: Option<String>,
+    /// Designer-supplied art for the front face (PNG or SVG path, relative to the game).
+    pub image: Option<Spanned<String>>,
+    /// Designer-supplied art for the back face.
+    pub back_image: Option<Spanned<String>>,
+}
+
+/// `[[counter]]`: one entry of the counter mix.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Counter {
+    /// Identifier used by scenarios, e.g. `sov-1-guards`.
+    pub id: Spanned<String>,
+    /// Printed name, e.g. `1st Sov Guards Army` (defaults to the class name).
+    pub name: Option<String>,
+    /// Class.
+    pub class: Spanned<String>,
+    /// Short designation printed on the counter, e.g. `1 Gds`.
+    pub designation: Option<String>,
+    /// How many copies of this counter exist (default 1).
+    pub count: Option<Spanned<u32>>,
+    /// Designer-supplied art for the front face.
+    pub image: Option<Spanned<String>>,
+}

@@ -1,0 +1,154 @@
+//! Schema of the game as a whole: identity, sides, nations, countries, calendar, tracks.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `[game]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameInfo {
+    /// Short identifier, e.g. `great-patriotic-war`.
+    pub id: Spanned<String>,
+    /// Title as printed.
+    pub title: String,
+    /// Version of these definitions.
+    pub version: String,
+    /// Designers (and who converted it).
+    #[serde(default)]
+    pub designers: Vec<String>,
+    /// A paragraph for players.
+    #[serde(default)]
+    pub description: String,
+    /// Order in which sides take their player turns within a game turn.
+    #[serde(default)]
+    pub player_order: Vec<Spanned<String>>,
+}
+
+/// `[art]`: sizes of generated art, in pixels at 100% zoom.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Art {
+    /// Edge of a square counter.
+    pub counter_size: Option<Spanned<u32>>,
+    /// Distance between the centres of two hexes of one column.
+    pub hex_size: Option<Spanned<u32>>,
+}
+
+/// `[[side]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Side {
+    /// Identifier, e.g. `axis`.
+    pub id: Spanned<String>,
+    /// Name shown to players.
+    pub name: String,
+    /// Colour as `#rrggbb`.
+    pub colour: Spanned<String>,
+    /// Nations this side commands.
+    #[serde(default)]
+    pub nations: Vec<Spanned<String>>,
+}
+
+/// `[[nation]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Nation {
+    /// Identifier, e.g. `ger`.
+    pub id: Spanned<String>,
+    /// Name, e.g. `German`.
+    pub name: String,
+    /// Abbreviation used in class names, e.g. `Ger`.
+    pub abbreviation: Option<String>,
+    /// Counter background colour.
+    pub background: Spanned<String>,
+    /// Colour of the printed text.
+    pub text: Spanned<String>,
+    /// Colour of the unit symbol (defaults to the text colour).
+    pub symbol: Option<Spanned<String>>,
+}
+
+/// `[[country]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Country {
+    /// Identifier used in map layers.
+    pub id: Spanned<String>,
+    /// Name.
+    pub name: String,
+    /// Side that controls it at the start (absent = neutral).
+    pub controlled_by: Option<Spanned<String>>,
+    /// Border and label colour on the map.
+    pub colour: Option<Spanned<String>>,
+}
+
+/// `[[weather]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Weather {
+    /// Identifier, e.g. `mud`.
+    pub id: Spanned<String>,
+    /// Name.
+    pub name: String,
+    /// What it does, for the charts.
+    #[serde(default)]
+    pub effect: String,
+}
+
+/// `[[turn]]`: one game turn of the calendar.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Turn {
+    /// Identifier, e.g. `jun-1941`.
+    pub id: Spanned<String>,
+    /// Name as printed, e.g. `Jun 1941`.
+    pub name: String,
+    /// Weather in force (a `[[weather]]` id).
+    pub weather: Option<Spanned<String>>,
+    /// Other markers on the turn track.
+    #[serde(default)]
+    pub markers: Vec<String>,
+}
+
+/// `[[phase]]`: one step of the sequence of play.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Phase {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name, e.g. `1st Movement Phase`.
+    pub name: String,
+    /// What happens in it.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// `[[track]]`: a numeric track.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Track {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name.
+    pub name: String,
+    /// Lowest value.
+    pub min: Spanned<i64>,
+    /// Highest value.
+    pub max: Spanned<i64>,
+    /// Side the track belongs to, if any.
+    pub side: Option<Spanned<String>>,
+}
+
+/// `[[schedule]]`: amounts added to a track on given turns.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Schedule {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name, e.g. `Soviet Replacement Point Schedule`.
+    pub name: String,
+    /// Track receiving the amounts.
+    pub track: Spanned<String>,
+    /// Turn id → amount.
+    pub amounts: Spanned<IndexMap<Spanned<String>, i64>>,
+}

@@ -1,0 +1,245 @@
+//! Schema of maps: hex grids with text layers, or areas with adjacency.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `[[map]]`: a hex map (has `[map.hex]`) or an area map (has `[[map.area]]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Map {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Title.
+    pub title: String,
+    /// Hex geometry and printed numbering.
+    pub hex: Option<Spanned<HexGrid>>,
+    /// Dominant terrain of every hex.
+    pub terrain: Option<Layer>,
+    /// Country of every hex.
+    pub country: Option<Layer>,
+    /// Set-up region of every hex (each value becomes a hex set).
+    pub region: Option<Layer>,
+    /// Extra terrain features in hexes.
+    #[serde(default)]
+    pub feature: Vec<Feature>,
+    /// Named places (cities, fortresses).
+    #[serde(default)]
+    pub place: Vec<Place>,
+    /// Hexside features (rivers, straits).
+    #[serde(default)]
+    pub hexside: Vec<HexsideLine>,
+    /// Rail lines.
+    #[serde(default)]
+    pub rail: Vec<Rail>,
+    /// Named map edges.
+    #[serde(default)]
+    pub edge: Vec<Edge>,
+    /// Named hex sets.
+    #[serde(default)]
+    pub hex_set: Vec<HexSet>,
+    /// Areas of an area map.
+    #[serde(default)]
+    pub area: Vec<Area>,
+    /// Movement routes between areas that do not share a border.
+    #[serde(default)]
+    pub route: Vec<Route>,
+    /// Size of an area map's picture in pixels `[width, height]`.
+    pub size: Option<Spanned<[u32; 2]>>,
+    /// Designer-supplied map image instead of the generated one.
+    pub image: Option<Spanned<String>>,
+}
+
+/// `[map.hex]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct HexGrid {
+    /// `columns` (flat-topped hexes in vertical columns) or `rows` (pointy-topped, in rows).
+    pub orientation: Spanned<String>,
+    /// Number of columns.
+    pub columns: Spanned<u32>,
+    /// Number of rows.
+    pub rows: Spanned<u32>,
+    /// Which raw columns (or rows) sit half a hex lower (right): `odd` (VASSAL's) or `even`.
+    pub shifted: Option<Spanned<String>>,
+    /// How hexes are numbered on the printed map.
+    pub numbering: Spanned<Numbering>,
+}
+
+/// `[map.hex.numbering]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Numbering {
+    /// `column-row` (`0507` = column 5, row 7) or `row-column`.
+    pub pattern: Spanned<String>,
+    /// Number printed on the first column.
+    #[serde(default = "one")]
+    pub first_column: i64,
+    /// Number printed on the first row.
+    #[serde(default = "one")]
+    pub first_row: i64,
+    /// Digits of each part, zero padded.
+    #[serde(default = "two")]
+    pub digits: u32,
+    /// Rows of shifted columns are numbered one higher (VASSAL's stagger).
+    #[serde(default)]
+    pub stagger: bool,
+}
+
+fn one() -> i64 {
+    1
+}
+fn two() -> u32 {
+    2
+}
+
+/// A text layer: one character per hex, one line per row, decoded by a legend.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Layer {
+    /// Character → identifier (`""` = nothing).
+    pub legend: Spanned<IndexMap<Spanned<String>, Spanned<String>>>,
+    /// The rows, top row first.
+    pub rows: Spanned<String>,
+}
+
+/// `[[map.feature]]`: an additional terrain feature in one hex.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Feature {
+    /// Hex number as printed.
+    pub hex: Spanned<String>,
+    /// Terrain id.
+    pub terrain: Spanned<String>,
+}
+
+/// `[[map.place]]`: a named place.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Place {
+    /// Hex number (hex maps).
+    pub hex: Option<Spanned<String>>,
+    /// Area id (area maps).
+    pub area: Option<Spanned<String>>,
+    /// Name printed on the map.
+    pub name: Spanned<String>,
+    /// A terrain id of kind `feature`, e.g. `major-city`.
+    pub kind: Spanned<String>,
+    /// Free tags used by rules (`capital`, `black-sea-coast`, `port`).
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// `[[map.hexside]]`: a chain of hexsides of one kind.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct HexsideLine {
+    /// Hexside terrain id.
+    pub kind: Spanned<String>,
+    /// Name, e.g. `Dnieper`.
+    #[serde(default)]
+    pub name: String,
+    /// Each entry `AAAA/BBBB`: the side between two adjacent hexes.
+    pub sides: Vec<Spanned<String>>,
+}
+
+/// `[[map.rail]]`: a rail line as a path of adjacent hexes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Rail {
+    /// Name.
+    #[serde(default)]
+    pub name: String,
+    /// Hexes in order.
+    pub hexes: Vec<Spanned<String>>,
+}
+
+/// `[[map.edge]]`: a named map edge.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Edge {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name, e.g. `West edge`.
+    pub name: String,
+    /// `west`, `east`, `north` or `south`: the land hexes along that border of the grid.
+    pub along: Option<Spanned<String>>,
+    /// Or an explicit list of hexes.
+    #[serde(default)]
+    pub hexes: Vec<Spanned<String>>,
+}
+
+/// `[[map.hex-set]]`: a named set of hexes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct HexSet {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name.
+    pub name: String,
+    /// The hexes.
+    #[serde(default)]
+    pub hexes: Vec<Spanned<String>>,
+}
+
+/// `[[map.area]]`: an area of an area map.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Area {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name printed on the map.
+    pub name: String,
+    /// Terrain id (urban, rural, remote, foreign, sea, …).
+    pub terrain: Spanned<String>,
+    /// Country id.
+    pub country: Option<Spanned<String>>,
+    /// Points per side id, printed e.g. `3/2`.
+    #[serde(default)]
+    pub points: IndexMap<Spanned<String>, i64>,
+    /// Number of one-unit boxes inside the area (infrastructure boxes).
+    #[serde(default)]
+    pub boxes: u32,
+    /// Whether the area has an Open area for any number of units.
+    #[serde(default = "yes")]
+    pub open: bool,
+    /// Areas sharing a border.
+    #[serde(default)]
+    pub adjacent: Vec<Spanned<String>>,
+    /// Area this one lies inside (Athens in Viotia).
+    pub within: Option<Spanned<String>>,
+    /// Sides that may enter (empty = all).
+    #[serde(default)]
+    pub only: Vec<Spanned<String>>,
+    /// Centre on the generated map picture, `[x, y]` pixels.
+    pub position: Option<Spanned<[f64; 2]>>,
+    /// Outline polygon in pixels, when not derived.
+    #[serde(default)]
+    pub outline: Vec<[f64; 2]>,
+    /// Coasts of a split-coast province (`nc`, `sc`).
+    #[serde(default)]
+    pub coasts: Vec<String>,
+    /// Whether it is a supply centre.
+    #[serde(default)]
+    pub supply_centre: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[[map.route]]`: a printed movement arrow between two areas.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Route {
+    /// One end.
+    pub from: Spanned<String>,
+    /// Other end.
+    pub to: Spanned<String>,
+    /// Kind, e.g. `sea`, `road`.
+    #[serde(default)]
+    pub kind: String,
+    /// Unit types that may use it (empty = all).
+    #[serde(default)]
+    pub units: Vec<Spanned<String>>,
+}

@@ -1,0 +1,93 @@
+//! The serde mirror of a game's TOML files: what the files say, with source spans.
+//!
+//! Every file of a game directory deserializes into one [`GameFile`]; any file may hold any
+//! section, and the loader concatenates them, so a designer splits a game however it reads
+//! best (`game.toml`, `map.toml`, `counters.toml`, `scenarios/1941.toml`, …). Nothing here is
+//! validated beyond TOML syntax and known keys: references stay strings wrapped in
+//! [`Spanned`] so that `check` can say exactly where a bad one is.
+
+pub mod counter;
+pub mod game;
+pub mod map;
+pub mod rules;
+pub mod scenario;
+pub mod table;
+
+use serde::Deserialize;
+pub use toml::Spanned;
+
+pub use counter::{Class, Counter, Factor, UnitType};
+pub use game::{Art, Country, GameInfo, Nation, Phase, Schedule, Side, Track, Turn, Weather};
+pub use map::{Area, Edge, Feature, HexGrid, HexSet, HexsideLine, Layer, Map, Place, Rail, Route};
+pub use rules::Rules;
+pub use scenario::{Placement, Pool, PoolFill, Scenario};
+pub use table::{Chart, Crt, HexsideTerrain, Terrain};
+
+/// One TOML file of a game, as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameFile {
+    /// `[game]`: title, version, designers (exactly one file has it).
+    pub game: Option<Spanned<GameInfo>>,
+    /// `[art]`: counter and hex sizes.
+    pub art: Option<Spanned<Art>>,
+    /// `[[side]]`: the players' sides.
+    #[serde(default)]
+    pub side: Vec<Side>,
+    /// `[[nation]]`: nationalities and their counter colours.
+    #[serde(default)]
+    pub nation: Vec<Nation>,
+    /// `[[country]]`: countries on the maps and who controls them at the start.
+    #[serde(default)]
+    pub country: Vec<Country>,
+    /// `[[weather]]`: kinds of weather the calendar names.
+    #[serde(default)]
+    pub weather: Vec<Weather>,
+    /// `[[turn]]`: the calendar, in order.
+    #[serde(default)]
+    pub turn: Vec<Turn>,
+    /// `[[phase]]`: the sequence of play of one player turn, in order.
+    #[serde(default)]
+    pub phase: Vec<Phase>,
+    /// `[[track]]`: numeric tracks (replacement points, political indices).
+    #[serde(default)]
+    pub track: Vec<Track>,
+    /// `[[schedule]]`: per-turn additions to a track (replacement point schedule).
+    #[serde(default)]
+    pub schedule: Vec<Schedule>,
+    /// `[[factor]]`: the numbers printed on counters (attack, defence, movement, …).
+    #[serde(default)]
+    pub factor: Vec<Factor>,
+    /// `[[unit-type]]`: infantry, panzer, leader, air, marker, …
+    #[serde(default)]
+    pub unit_type: Vec<UnitType>,
+    /// `[[class]]`: unit classes: nation, type, size, factors per step or level.
+    #[serde(default)]
+    pub class: Vec<Class>,
+    /// `[[counter]]`: the counter mix: individual counters and how many of each exist.
+    #[serde(default)]
+    pub counter: Vec<Counter>,
+    /// `[[terrain]]`: hex or area terrain and its effects (the terrain effects chart).
+    #[serde(default)]
+    pub terrain: Vec<Terrain>,
+    /// `[[hexside-terrain]]`: rivers, straits, borders and their effects.
+    #[serde(default)]
+    pub hexside_terrain: Vec<HexsideTerrain>,
+    /// `[[map]]`: hex or area maps.
+    #[serde(default)]
+    pub map: Vec<Map>,
+    /// `[[pool]]`: off-map boxes: force pools, Removed, Withdrawn, staging areas.
+    #[serde(default)]
+    pub pool: Vec<Pool>,
+    /// `[[scenario]]`: set-ups.
+    #[serde(default)]
+    pub scenario: Vec<Scenario>,
+    /// `[[crt]]`: combat results tables.
+    #[serde(default)]
+    pub crt: Vec<Crt>,
+    /// `[[chart]]`: other tables printed for players (politics table, mobilization chart).
+    #[serde(default)]
+    pub chart: Vec<Chart>,
+    /// `[rules]`: stacking, zones of control, supply, control, victory.
+    pub rules: Option<Spanned<Rules>>,
+}

@@ -1,0 +1,103 @@
+//! Schema of force pools (off-map boxes) and scenarios (set-ups).
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// What a pool is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PoolKind {
+    /// Variable set-up: units to be placed inside an area at the start.
+    Setup,
+    /// Reinforcements arriving on a turn.
+    Reinforcement,
+    /// Units that may be rebuilt.
+    Replacement,
+    /// Eliminated units.
+    Removed,
+    /// Units withdrawn from play (and perhaps returning).
+    Withdrawn,
+    /// Units available for conversion from a turn on.
+    Conversion,
+    /// Garrison units released on a condition.
+    Garrison,
+    /// Units entering when a nation defects.
+    Defection,
+    /// Units that may be built.
+    Build,
+    /// Markers.
+    Markers,
+    /// Staging areas and holding boxes.
+    Staging,
+}
+
+/// `[[pool]]`: an off-map box.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Pool {
+    /// Identifier used by scenarios.
+    pub id: Spanned<String>,
+    /// Name as the rules give it (`AxisAug43`); VASSAL's location name of the box.
+    pub name: String,
+    /// What it is for.
+    pub kind: Spanned<PoolKind>,
+    /// Owning side.
+    pub side: Option<Spanned<String>>,
+    /// Turn the pool becomes available.
+    pub turn: Option<Spanned<String>>,
+    /// Where its units must be placed: a hex set, region or country id.
+    pub area: Option<Spanned<String>>,
+    /// A note for players.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// `[[scenario]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Scenario {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Title, used as the name of the predefined setup.
+    pub title: String,
+    /// A paragraph for players.
+    #[serde(default)]
+    pub description: String,
+    /// First turn.
+    pub start: Spanned<String>,
+    /// Last turn (defaults to the calendar's last).
+    pub end: Option<Spanned<String>>,
+    /// Starting track values, track id → value.
+    #[serde(default)]
+    pub tracks: IndexMap<Spanned<String>, Spanned<i64>>,
+    /// Fixed placements.
+    #[serde(default)]
+    pub place: Vec<Placement>,
+    /// Pool contents.
+    #[serde(default)]
+    pub pool: Vec<PoolFill>,
+}
+
+/// `[[scenario.place]]`: counters at a location.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Placement {
+    /// Hex number as printed, or area id (`larissa`, `larissa/box-2`).
+    pub at: Spanned<String>,
+    /// Counters, each `id` or `N id` for N copies.
+    pub counters: Vec<Spanned<String>>,
+    /// Start on the reduced face (or at this level) instead of the front.
+    #[serde(default)]
+    pub reduced: bool,
+}
+
+/// `[[scenario.pool]]`: counters that start in a pool.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PoolFill {
+    /// Pool id.
+    pub pool: Spanned<String>,
+    /// Counters, each `id` or `N id` for N copies.
+    pub counters: Vec<Spanned<String>>,
+}

@@ -1,0 +1,176 @@
+//! Schema of tables: terrain effects, combat results tables and other charts.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A movement cost: a number of movement points, or `stop` / `prohibited`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum Cost {
+    /// Movement points.
+    Points(i64),
+    /// `stop` (enter and stop) or `prohibited`.
+    Word(String),
+}
+
+/// Combat effects of a terrain on a defender in it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatEffect {
+    /// Halve the attackers' attack factors.
+    #[serde(default)]
+    pub halve_attack: bool,
+    /// Double the defence factor.
+    #[serde(default)]
+    pub double_defence: bool,
+    /// Column shift (negative = in the defender's favour).
+    #[serde(default)]
+    pub shift: i64,
+    /// The defender takes a step loss instead of retreating.
+    #[serde(default)]
+    pub no_retreat: bool,
+}
+
+/// `[[terrain]]`: a row of the terrain effects chart.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Terrain {
+    /// Identifier used by map layers, places and areas.
+    pub id: Spanned<String>,
+    /// Name.
+    pub name: String,
+    /// `land`, `water` (sea, lake) or `feature` (city, fortress: drawn over land).
+    pub kind: Spanned<String>,
+    /// Fill colour on the generated map.
+    pub colour: Spanned<String>,
+    /// Pattern drawn over the fill (`trees`, `peaks`, `marsh`, `hatching`, `waves`).
+    pub pattern: Option<Spanned<String>>,
+    /// Movement cost: `all` plus per-unit-type overrides.
+    #[serde(default)]
+    pub movement: IndexMap<Spanned<String>, Cost>,
+    /// Effects on combat against a defender here.
+    #[serde(default)]
+    pub combat: CombatEffect,
+}
+
+/// `[[hexside-terrain]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct HexsideTerrain {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name.
+    pub name: String,
+    /// Line colour.
+    pub colour: Spanned<String>,
+    /// Extra movement cost to cross: `all` plus per-unit-type overrides.
+    #[serde(default)]
+    pub movement: IndexMap<Spanned<String>, Cost>,
+    /// Column shift when every attacker attacks across it.
+    #[serde(default)]
+    pub shift_if_all_across: i64,
+    /// Halve the attack when any attacker attacks across it.
+    #[serde(default)]
+    pub halve_if_any_across: bool,
+    /// Whether supply and zones of control pass it.
+    #[serde(default = "yes")]
+    pub passable: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[[crt]]`: a combat results table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Crt {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Title.
+    pub title: String,
+    /// `odds`, `differential` or `column` (the caller picks the column).
+    pub kind: Spanned<String>,
+    /// Column headings: `1:2`, `3:1`; `-2`, `+4`; `<1:1` and `6:1+` style open ends allowed.
+    pub columns: Vec<Spanned<String>>,
+    /// Dice: `1d6` or `2d6`.
+    pub dice: Spanned<String>,
+    /// Rows: each `{ roll = "1" | "2-3", results = [...] }`.
+    pub rows: Vec<Spanned<CrtRow>>,
+    /// Result codes and their meanings.
+    #[serde(default)]
+    pub result: Vec<ResultCode>,
+    /// Column shifts and halvings from causes other than terrain.
+    #[serde(default)]
+    pub modifier: Vec<Modifier>,
+    /// How halved factors are rounded: `up` or `down`.
+    #[serde(default)]
+    pub halving: Option<Spanned<String>>,
+    /// Designer-supplied chart image.
+    pub image: Option<Spanned<String>>,
+}
+
+/// One die row of a CRT.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CrtRow {
+    /// Roll or range of rolls, e.g. `1`, `2-3`.
+    pub roll: Spanned<String>,
+    /// One result code per column.
+    pub results: Vec<Spanned<String>>,
+}
+
+/// A result code and what it means.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ResultCode {
+    /// Code as printed, e.g. `DR`.
+    pub code: Spanned<String>,
+    /// Meaning.
+    pub meaning: String,
+}
+
+/// A CRT modifier that is not a terrain effect.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Modifier {
+    /// Identifier (used on the command line as `--shift-cause` and in VASSAL menus).
+    pub id: Spanned<String>,
+    /// Cause as players say it, e.g. `Snow`.
+    pub name: String,
+    /// Applies in this weather.
+    pub weather: Option<Spanned<String>>,
+    /// Applies when the attackers are out of supply.
+    #[serde(default)]
+    pub attacker_out_of_supply: bool,
+    /// Column shift (negative = left).
+    #[serde(default)]
+    pub shift: i64,
+    /// Take the shift from this factor of a supporting unit (leader, air unit).
+    pub shift_factor: Option<Spanned<String>>,
+    /// Halve the attack factors.
+    #[serde(default)]
+    pub halve_attack: bool,
+}
+
+/// `[[chart]]`: any other table players consult.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Chart {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Title.
+    pub title: String,
+    /// Dice rolled on it, if any.
+    pub dice: Option<Spanned<String>>,
+    /// Column headings.
+    pub columns: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+    /// Notes printed under it.
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// Designer-supplied chart image.
+    pub image: Option<Spanned<String>>,
+}
