@@ -13,4 +13,5 @@
 //! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON.
 
 pub mod diag;
+pub mod model;
 pub mod load;

@@ -17,7 +17,7 @@ pub struct Factor {
 }
 
 /// Size markings of the NATO symbol (closed vocabulary: the art knows how to draw each).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Size {
     /// ● team/crew

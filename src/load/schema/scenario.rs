@@ -5,7 +5,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// What a pool is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PoolKind {
     /// Variable set-up: units to be placed inside an area at the start.

@@ -1,0 +1,121 @@
+//! Unit types, classes (with their faces: steps or levels) and the counter mix.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+pub use crate::load::schema::counter::Size;
+
+use super::{ClassId, FactorId, NationId, SideId, UnitTypeId};
+
+/// A printed factor.
+#[derive(Debug, Clone, Serialize)]
+pub struct Factor {
+    /// Identifier, e.g. `attack`.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Abbreviation, e.g. `AF`.
+    pub abbreviation: String,
+}
+
+/// A unit type.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitType {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Symbol name for the art.
+    pub symbol: String,
+    /// Combat unit.
+    pub combat: bool,
+    /// Broader type it counts as.
+    pub counts_as: Option<UnitTypeId>,
+}
+
+/// The factors of one face, in the game's factor order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Faces {
+    /// (factor, value) pairs of the front.
+    pub front: Vec<(FactorId, i64)>,
+    /// (factor, value) pairs of the reduced back, for two-step units.
+    pub back: Option<Vec<(FactorId, i64)>>,
+}
+
+impl Faces {
+    /// A factor of the front face.
+    pub fn front(&self, factor: FactorId) -> Option<i64> {
+        self.front.iter().find(|(f, _)| *f == factor).map(|(_, v)| *v)
+    }
+
+    /// A factor of the back face.
+    pub fn back(&self, factor: FactorId) -> Option<i64> {
+        self.back
+            .as_ref()?
+            .iter()
+            .find(|(f, _)| *f == factor)
+            .map(|(_, v)| *v)
+    }
+}
+
+/// A class of counters.
+#[derive(Debug, Clone, Serialize)]
+pub struct Class {
+    /// Identifier.
+    pub id: String,
+    /// Name, e.g. `Sov Guards Army`.
+    pub name: String,
+    /// Nation.
+    pub nation: Option<NationId>,
+    /// Side, for counters of no nation.
+    pub side: Option<SideId>,
+    /// Unit type.
+    pub unit_type: UnitTypeId,
+    /// Size marking.
+    pub size: Option<Size>,
+    /// Factors per face.
+    pub faces: Faces,
+    /// Level within its line.
+    pub level: Option<u32>,
+    /// Line of levels.
+    pub line: Option<String>,
+    /// Flags.
+    pub flags: BTreeSet<String>,
+    /// Hidden-side text.
+    pub hidden: Option<String>,
+    /// Supplied art for the front (absolute path).
+    pub image: Option<PathBuf>,
+    /// Supplied art for the back.
+    pub back_image: Option<PathBuf>,
+}
+
+impl Class {
+    /// Whether the class has a reduced back face.
+    pub fn is_stepped(&self) -> bool {
+        self.faces.back.is_some()
+    }
+
+    /// Whether a flag is set.
+    pub fn has_flag(&self, flag: &str) -> bool {
+        self.flags.contains(flag)
+    }
+}
+
+/// One entry of the counter mix.
+#[derive(Debug, Clone, Serialize)]
+pub struct Counter {
+    /// Identifier.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Class.
+    pub class: ClassId,
+    /// Designation printed on the counter.
+    pub designation: Option<String>,
+    /// Copies in the mix.
+    pub count: u32,
+    /// Supplied art.
+    pub image: Option<PathBuf>,
+}

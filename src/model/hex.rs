@@ -1,0 +1,433 @@
+//! Hex grid maths: raw coordinates, neighbours, distance, printed numbers and pixel centres.
+//!
+//! Raw coordinates count from 0 at the top-left hex. In `columns` orientation hexes are
+//! flat-topped and stand in vertical columns, and every *shifted* column (odd ones, as in
+//! VASSAL's `HexGrid`, unless the map says `even`) sits half a hex lower. In `rows`
+//! orientation everything is transposed: pointy-topped hexes in rows, shifted rows half a hex
+//! to the right. All maths works in the column frame and swaps at the edges.
+
+use serde::Serialize;
+
+/// Raw position of a hex: column and row, both from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct HexCoord {
+    /// Column from 0 (left).
+    pub col: i32,
+    /// Row from 0 (top).
+    pub row: i32,
+}
+
+impl HexCoord {
+    /// A coordinate.
+    pub fn new(col: i32, row: i32) -> Self {
+        Self { col, row }
+    }
+}
+
+/// How hexes are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// Flat-topped hexes in vertical columns (VASSAL `sideways = false`).
+    Columns,
+    /// Pointy-topped hexes in horizontal rows (VASSAL `sideways = true`).
+    Rows,
+}
+
+/// The printed numbering of a hex map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Numbering {
+    /// Column number first (`0507` = column 5, row 7) when true.
+    pub column_first: bool,
+    /// Number printed on raw column 0.
+    pub first_column: i64,
+    /// Number printed on raw row 0.
+    pub first_row: i64,
+    /// Digits of each part (zero padded).
+    pub digits: u32,
+    /// Rows of shifted columns are numbered one higher.
+    pub stagger: bool,
+}
+
+/// Shape and numbering of a hex grid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HexGeometry {
+    /// Columns or rows.
+    pub orientation: Orientation,
+    /// Number of columns.
+    pub columns: i32,
+    /// Number of rows.
+    pub rows: i32,
+    /// True when odd raw columns (rows) are the shifted ones, as in VASSAL.
+    pub odd_shifted: bool,
+    /// Printed numbering.
+    pub numbering: Numbering,
+}
+
+/// Pixel layout of a hex grid on a map picture (the same numbers go into VASSAL's `HexGrid`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct HexLayout {
+    /// Distance between centres of adjacent hexes in one column (VASSAL `dy`).
+    pub dy: f64,
+    /// Distance between centres of adjacent columns (VASSAL `dx`).
+    pub dx: f64,
+    /// Centre of raw hex (0, 0) along the column axis (VASSAL `x0`).
+    pub x0: f64,
+    /// Centre of raw hex (0, 0) along the row axis (VASSAL `y0`).
+    pub y0: f64,
+    /// Picture width in pixels.
+    pub width: u32,
+    /// Picture height in pixels.
+    pub height: u32,
+}
+
+impl HexGeometry {
+    /// Whether a coordinate lies on the grid.
+    pub fn contains(&self, c: HexCoord) -> bool {
+        c.col >= 0 && c.row >= 0 && c.col < self.columns && c.row < self.rows
+    }
+
+    /// Number of hexes.
+    pub fn len(&self) -> usize {
+        (self.columns.max(0) as usize) * (self.rows.max(0) as usize)
+    }
+
+    /// True for a grid without hexes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Dense index of a hex (row-major), for per-hex tables.
+    pub fn index(&self, c: HexCoord) -> usize {
+        c.row as usize * self.columns as usize + c.col as usize
+    }
+
+    /// The hex at a dense index.
+    pub fn coord(&self, index: usize) -> HexCoord {
+        let cols = self.columns.max(1) as usize;
+        HexCoord::new((index % cols) as i32, (index / cols) as i32)
+    }
+
+    /// All hexes, row by row.
+    pub fn coords(&self) -> impl Iterator<Item = HexCoord> + '_ {
+        (0..self.len()).map(|i| self.coord(i))
+    }
+
+    /// (major, minor) in the column frame: the index along which hexes alternate, then the other.
+    fn frame(&self, c: HexCoord) -> (i32, i32) {
+        match self.orientation {
+            Orientation::Columns => (c.col, c.row),
+            Orientation::Rows => (c.row, c.col),
+        }
+    }
+
+    fn unframe(&self, major: i32, minor: i32) -> HexCoord {
+        match self.orientation {
+            Orientation::Columns => HexCoord::new(major, minor),
+            Orientation::Rows => HexCoord::new(minor, major),
+        }
+    }
+
+    fn shifted(&self, major: i32) -> bool {
+        (major.rem_euclid(2) == 1) == self.odd_shifted
+    }
+
+    /// Cube coordinates `(q, r, s)` with `q + r + s = 0`.
+    pub fn to_cube(&self, c: HexCoord) -> (i32, i32, i32) {
+        let (q, minor) = self.frame(c);
+        // Shifted columns sit lower, so their neighbours "up-left/up-right" share the row.
+        let lift = if self.odd_shifted {
+            (q - (q & 1)) / 2
+        } else {
+            (q + (q & 1)) / 2
+        };
+        let r = minor - lift;
+        (q, r, -q - r)
+    }
+
+    /// Inverse of [`HexGeometry::to_cube`].
+    pub fn from_cube(&self, q: i32, r: i32) -> HexCoord {
+        let lift = if self.odd_shifted {
+            (q - (q & 1)) / 2
+        } else {
+            (q + (q & 1)) / 2
+        };
+        self.unframe(q, r + lift)
+    }
+
+    /// The six surrounding positions, on the grid or not, in a fixed order (clockwise from
+    /// the top in the column frame).
+    pub fn around(&self, c: HexCoord) -> [HexCoord; 6] {
+        let (q, r, _) = self.to_cube(c);
+        const DIRS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+        DIRS.map(|(dq, dr)| self.from_cube(q + dq, r + dr))
+    }
+
+    /// The surrounding hexes that are on the grid.
+    pub fn neighbours(&self, c: HexCoord) -> impl Iterator<Item = HexCoord> + '_ {
+        self.around(c).into_iter().filter(move |n| self.contains(*n))
+    }
+
+    /// Whether two hexes share a side.
+    pub fn adjacent(&self, a: HexCoord, b: HexCoord) -> bool {
+        self.around(a).contains(&b)
+    }
+
+    /// Distance in hexes.
+    pub fn distance(&self, a: HexCoord, b: HexCoord) -> i32 {
+        let (aq, ar, as_) = self.to_cube(a);
+        let (bq, br, bs) = self.to_cube(b);
+        ((aq - bq).abs() + (ar - br).abs() + (as_ - bs).abs()) / 2
+    }
+
+    /// The printed column and row numbers of a hex.
+    pub fn printed(&self, c: HexCoord) -> (i64, i64) {
+        let (major, _) = self.frame(c);
+        let mut row = i64::from(c.row) + self.numbering.first_row;
+        let col = i64::from(c.col) + self.numbering.first_column;
+        if self.numbering.stagger && self.shifted(major) {
+            match self.orientation {
+                Orientation::Columns => row += 1,
+                Orientation::Rows => {}
+            }
+        }
+        let col = if self.numbering.stagger
+            && self.orientation == Orientation::Rows
+            && self.shifted(major)
+        {
+            col + 1
+        } else {
+            col
+        };
+        (col, row)
+    }
+
+    /// The number printed in a hex, e.g. `0507`.
+    pub fn number(&self, c: HexCoord) -> String {
+        let (col, row) = self.printed(c);
+        let d = self.numbering.digits as usize;
+        let part = |v: i64| {
+            if v < 0 {
+                format!("-{:0d$}", -v)
+            } else {
+                format!("{v:0d$}")
+            }
+        };
+        if self.numbering.column_first {
+            format!("{}{}", part(col), part(row))
+        } else {
+            format!("{}{}", part(row), part(col))
+        }
+    }
+
+    /// The hex printed with this number, if it is on the grid.
+    pub fn parse_number(&self, text: &str) -> Option<HexCoord> {
+        let d = self.numbering.digits as usize;
+        if text.len() < 2 * d || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // The first part has `digits` digits unless a part outgrew its padding; try both splits.
+        for split in [d, text.len() - d] {
+            if split == 0 || split >= text.len() {
+                continue;
+            }
+            let (a, b) = text.split_at(split);
+            let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) else {
+                continue;
+            };
+            let (col, row) = if self.numbering.column_first { (a, b) } else { (b, a) };
+            let raw_col = i32::try_from(col - self.numbering.first_column).ok()?;
+            let mut raw_row = i32::try_from(row - self.numbering.first_row).ok()?;
+            let mut raw_col2 = raw_col;
+            if self.numbering.stagger {
+                match self.orientation {
+                    Orientation::Columns if self.shifted(raw_col) => raw_row -= 1,
+                    Orientation::Rows if self.shifted(raw_row) => raw_col2 -= 1,
+                    _ => {}
+                }
+            }
+            let c = HexCoord::new(raw_col2, raw_row);
+            if self.contains(c) && self.number(c) == text {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Pixel layout for hexes `hex_size` pixels apart within a column, with a margin.
+    pub fn layout(&self, hex_size: u32, margin: u32) -> HexLayout {
+        let dy = f64::from(hex_size);
+        let dx = (dy * 3f64.sqrt() / 2.0).round();
+        let radius = (dy / 3f64.sqrt()).ceil();
+        let m = f64::from(margin);
+        let (majors, minors) = match self.orientation {
+            Orientation::Columns => (self.columns, self.rows),
+            Orientation::Rows => (self.rows, self.columns),
+        };
+        let x0 = (m + radius).round();
+        let y0 = (m + dy / 2.0).round();
+        let along = x0 + dx * f64::from(majors.max(1) - 1) + radius + m;
+        let across = y0 + dy * f64::from(minors.max(1) - 1) + dy / 2.0 + dy / 2.0 + m;
+        let (w, h) = match self.orientation {
+            Orientation::Columns => (along, across),
+            Orientation::Rows => (across, along),
+        };
+        HexLayout {
+            dy,
+            dx,
+            x0,
+            y0,
+            width: w.ceil() as u32,
+            height: h.ceil() as u32,
+        }
+    }
+
+    /// Whether the raw column (row) that VASSAL calls 0 is the first of ours; when the map's
+    /// shifted columns are the even ones, VASSAL needs a phantom column before ours.
+    pub fn vassal_phantom_column(&self) -> bool {
+        !self.odd_shifted
+    }
+
+    /// Centre of a hex on the map picture, in pixels, computed as VASSAL's `HexGrid` does
+    /// (integer truncation included), so both agree to the pixel.
+    pub fn centre(&self, layout: &HexLayout, c: HexCoord) -> (i32, i32) {
+        let (major, minor) = self.frame(c);
+        let major_v = if self.odd_shifted { major } else { major + 1 };
+        let x0 = if self.odd_shifted {
+            layout.x0
+        } else {
+            layout.x0 - layout.dx
+        };
+        let along = (layout.dx * f64::from(major_v) + x0) as i32;
+        let across = if major_v % 2 == 0 {
+            (layout.dy * f64::from(minor) + layout.y0) as i32
+        } else {
+            (layout.dy * f64::from(minor) + (layout.dy / 2.0).trunc() + layout.y0) as i32
+        };
+        match self.orientation {
+            Orientation::Columns => (along, across),
+            Orientation::Rows => (across, along),
+        }
+    }
+
+    /// The six corners of a hex around a centre, for drawing (flat-topped in `columns`).
+    pub fn corners(&self, layout: &HexLayout, centre: (f64, f64)) -> [(f64, f64); 6] {
+        let r = layout.dy / 3f64.sqrt();
+        let h = layout.dy / 2.0;
+        let pts = [
+            (-r, 0.0),
+            (-r / 2.0, -h),
+            (r / 2.0, -h),
+            (r, 0.0),
+            (r / 2.0, h),
+            (-r / 2.0, h),
+        ];
+        pts.map(|(a, b)| match self.orientation {
+            Orientation::Columns => (centre.0 + a, centre.1 + b),
+            Orientation::Rows => (centre.0 + b, centre.1 + a),
+        })
+    }
+
+    /// Index in [`HexGeometry::corners`] of the two corners of the side towards the
+    /// neighbour in direction `dir` of [`HexGeometry::around`].
+    pub fn side_corners(dir: usize) -> (usize, usize) {
+        [(1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 1)][dir % 6]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn grid(orientation: Orientation, odd_shifted: bool, stagger: bool) -> HexGeometry {
+        HexGeometry {
+            orientation,
+            columns: 30,
+            rows: 20,
+            odd_shifted,
+            numbering: Numbering {
+                column_first: true,
+                first_column: 1,
+                first_row: 1,
+                digits: 2,
+                stagger,
+            },
+        }
+    }
+
+    #[test]
+    fn numbers_are_printed_column_first_and_padded() {
+        let g = grid(Orientation::Columns, true, false);
+        assert_eq!(g.number(HexCoord::new(4, 6)), "0507");
+        assert_eq!(g.parse_number("0507"), Some(HexCoord::new(4, 6)));
+        assert_eq!(g.parse_number("3101"), None, "column 31 is off a 30-column map");
+        assert_eq!(g.parse_number("05x7"), None);
+    }
+
+    #[test]
+    fn neighbours_of_an_even_and_an_odd_column_in_vassal_layout() {
+        let g = grid(Orientation::Columns, true, false);
+        // Column 2 (raw, even) is higher than columns 1 and 3.
+        let mut n: Vec<_> = g.neighbours(HexCoord::new(2, 5)).collect();
+        n.sort();
+        let want = [(1, 4), (1, 5), (2, 4), (2, 6), (3, 4), (3, 5)].map(|(c, r)| HexCoord::new(c, r));
+        assert_eq!(n, want);
+        let mut n: Vec<_> = g.neighbours(HexCoord::new(3, 5)).collect();
+        n.sort();
+        let want = [(2, 5), (2, 6), (3, 4), (3, 6), (4, 5), (4, 6)].map(|(c, r)| HexCoord::new(c, r));
+        assert_eq!(n, want);
+    }
+
+    #[test]
+    fn corner_hex_has_fewer_neighbours() {
+        let g = grid(Orientation::Columns, true, false);
+        assert_eq!(g.neighbours(HexCoord::new(0, 0)).count(), 2);
+    }
+
+    proptest! {
+        #[test]
+        fn cube_round_trips(col in 0i32..30, row in 0i32..20, odd in any::<bool>(), rows_o in any::<bool>()) {
+            let o = if rows_o { Orientation::Rows } else { Orientation::Columns };
+            let g = grid(o, odd, false);
+            let c = HexCoord::new(col, row);
+            let (q, r, s) = g.to_cube(c);
+            prop_assert_eq!(q + r + s, 0);
+            prop_assert_eq!(g.from_cube(q, r), c);
+        }
+
+        #[test]
+        fn adjacency_is_symmetric_and_distance_one(col in 0i32..30, row in 0i32..20, odd in any::<bool>(), rows_o in any::<bool>()) {
+            let o = if rows_o { Orientation::Rows } else { Orientation::Columns };
+            let g = grid(o, odd, false);
+            let c = HexCoord::new(col, row);
+            for n in g.neighbours(c) {
+                prop_assert!(g.adjacent(n, c));
+                prop_assert_eq!(g.distance(c, n), 1);
+            }
+        }
+
+        #[test]
+        fn numbers_round_trip(col in 0i32..30, row in 0i32..20, odd in any::<bool>(), stagger in any::<bool>(), rows_o in any::<bool>()) {
+            let o = if rows_o { Orientation::Rows } else { Orientation::Columns };
+            let g = grid(o, odd, stagger);
+            let c = HexCoord::new(col, row);
+            prop_assert_eq!(g.parse_number(&g.number(c)), Some(c));
+        }
+
+        #[test]
+        fn neighbouring_centres_are_one_hex_apart(col in 0i32..29, row in 0i32..19, odd in any::<bool>(), rows_o in any::<bool>()) {
+            let o = if rows_o { Orientation::Rows } else { Orientation::Columns };
+            let g = grid(o, odd, false);
+            let l = g.layout(64, 10);
+            let c = HexCoord::new(col, row);
+            let (x, y) = g.centre(&l, c);
+            for n in g.neighbours(c) {
+                let (nx, ny) = g.centre(&l, n);
+                let d = (f64::from(nx - x).powi(2) + f64::from(ny - y).powi(2)).sqrt();
+                prop_assert!((d - 64.0).abs() < 2.5, "distance {d}");
+            }
+            prop_assert!(x > 0 && y > 0 && (x as u32) < l.width && (y as u32) < l.height);
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The validated game: every reference resolved, every value parsed.
+//!
+//! Only [`crate::check`] builds a [`Game`]; emitters and helpers read it and can rely on it:
+//! ids are indices into the game's vectors, hex numbers are coordinates on the grid, colours
+//! are parsed. Vectors keep the designer's order, so output is stable.
+
+pub mod colour;
+pub mod counter;
+pub mod hex;
+pub mod map;
+pub mod rules;
+pub mod scenario;
+pub mod table;
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+pub use colour::Colour;
+pub use counter::{Class, Counter, Factor, Faces, Size, UnitType};
+pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation};
+pub use map::{Area, AreaMap, Edge, Hex, HexMap, HexSet, Map, MapKind, Place, Rail, Route};
+pub use rules::{Rules, Selector};
+pub use scenario::{Location, Placement, Pool, PoolKind, Scenario};
+pub use table::{Chart, CombatEffect, Cost, Crt, CrtColumn, CrtKind, Dice, HexsideTerrain, Terrain, TerrainKind};
+
+/// Index of a side in [`Game::sides`].
+pub type SideId = usize;
+/// Index of a nation in [`Game::nations`].
+pub type NationId = usize;
+/// Index of a country in [`Game::countries`].
+pub type CountryId = usize;
+/// Index of a turn in [`Game::turns`].
+pub type TurnId = usize;
+/// Index of a weather in [`Game::weather`].
+pub type WeatherId = usize;
+/// Index of a track in [`Game::tracks`].
+pub type TrackId = usize;
+/// Index of a factor in [`Game::factors`].
+pub type FactorId = usize;
+/// Index of a unit type in [`Game::unit_types`].
+pub type UnitTypeId = usize;
+/// Index of a class in [`Game::classes`].
+pub type ClassId = usize;
+/// Index of a counter in [`Game::counters`].
+pub type CounterId = usize;
+/// Index of a terrain in [`Game::terrain`].
+pub type TerrainId = usize;
+/// Index of a hexside terrain in [`Game::hexside_terrain`].
+pub type HexsideTerrainId = usize;
+/// Index of a map in [`Game::maps`].
+pub type MapId = usize;
+/// Index of a pool in [`Game::pools`].
+pub type PoolId = usize;
+
+/// A whole validated game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Game {
+    /// Short identifier.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Version of the definitions.
+    pub version: String,
+    /// Designers.
+    pub designers: Vec<String>,
+    /// Description for players.
+    pub description: String,
+    /// Directory the game was read from (for designer-supplied art).
+    #[serde(skip)]
+    pub root: PathBuf,
+    /// Art settings.
+    pub art: ArtSettings,
+    /// Sides.
+    pub sides: Vec<Side>,
+    /// Order of player turns.
+    pub player_order: Vec<SideId>,
+    /// Nations.
+    pub nations: Vec<Nation>,
+    /// Countries.
+    pub countries: Vec<Country>,
+    /// Weather kinds.
+    pub weather: Vec<Weather>,
+    /// The calendar.
+    pub turns: Vec<Turn>,
+    /// Sequence of play of one player turn.
+    pub phases: Vec<Phase>,
+    /// Numeric tracks.
+    pub tracks: Vec<Track>,
+    /// Per-turn track schedules.
+    pub schedules: Vec<Schedule>,
+    /// Factor names.
+    pub factors: Vec<Factor>,
+    /// Unit types.
+    pub unit_types: Vec<UnitType>,
+    /// Classes.
+    pub classes: Vec<Class>,
+    /// The counter mix.
+    pub counters: Vec<Counter>,
+    /// Terrain effects chart.
+    pub terrain: Vec<Terrain>,
+    /// Hexside terrain.
+    pub hexside_terrain: Vec<HexsideTerrain>,
+    /// Maps.
+    pub maps: Vec<Map>,
+    /// Off-map boxes.
+    pub pools: Vec<Pool>,
+    /// Scenarios.
+    pub scenarios: Vec<Scenario>,
+    /// Combat results tables.
+    pub crts: Vec<Crt>,
+    /// Other charts.
+    pub charts: Vec<Chart>,
+    /// Rule parameters.
+    pub rules: Rules,
+}
+
+/// Sizes of generated art.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ArtSettings {
+    /// Counter edge in pixels.
+    pub counter_size: u32,
+    /// Hex size (centre to centre within a column) in pixels.
+    pub hex_size: u32,
+}
+
+/// A side.
+#[derive(Debug, Clone, Serialize)]
+pub struct Side {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Colour.
+    pub colour: Colour,
+    /// Nations it commands.
+    pub nations: Vec<NationId>,
+}
+
+/// A nation.
+#[derive(Debug, Clone, Serialize)]
+pub struct Nation {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Abbreviation.
+    pub abbreviation: String,
+    /// Side commanding it.
+    pub side: Option<SideId>,
+    /// Counter background.
+    pub background: Colour,
+    /// Counter text.
+    pub text: Colour,
+    /// Unit symbol colour.
+    pub symbol: Colour,
+}
+
+/// A country.
+#[derive(Debug, Clone, Serialize)]
+pub struct Country {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Side controlling it at the start.
+    pub controlled_by: Option<SideId>,
+    /// Colour for borders and labels.
+    pub colour: Option<Colour>,
+}
+
+/// A kind of weather.
+#[derive(Debug, Clone, Serialize)]
+pub struct Weather {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Effect text.
+    pub effect: String,
+}
+
+/// A game turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct Turn {
+    /// Identifier.
+    pub id: String,
+    /// Name as printed.
+    pub name: String,
+    /// Weather in force.
+    pub weather: Option<WeatherId>,
+    /// Other markers.
+    pub markers: Vec<String>,
+}
+
+/// A phase of the sequence of play.
+#[derive(Debug, Clone, Serialize)]
+pub struct Phase {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+}
+
+/// A numeric track.
+#[derive(Debug, Clone, Serialize)]
+pub struct Track {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Lowest value.
+    pub min: i64,
+    /// Highest value.
+    pub max: i64,
+    /// Owning side.
+    pub side: Option<SideId>,
+}
+
+/// Amounts added to a track on given turns.
+#[derive(Debug, Clone, Serialize)]
+pub struct Schedule {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Track.
+    pub track: TrackId,
+    /// (turn, amount) in calendar order.
+    pub amounts: Vec<(TurnId, i64)>,
+}
+
+impl Game {
+    /// The side a counter belongs to (by its class's nation, or the class's own side).
+    pub fn side_of(&self, counter: CounterId) -> Option<SideId> {
+        let class = &self.classes[self.counters[counter].class];
+        class
+            .side
+            .or_else(|| class.nation.and_then(|n| self.nations[n].side))
+    }
+
+    /// The class of a counter.
+    pub fn class_of(&self, counter: CounterId) -> &Class {
+        &self.classes[self.counters[counter].class]
+    }
+
+    /// The unit type of a counter.
+    pub fn type_of(&self, counter: CounterId) -> &UnitType {
+        &self.unit_types[self.class_of(counter).unit_type]
+    }
+
+    /// Whether a counter is a combat unit.
+    pub fn is_combat(&self, counter: CounterId) -> bool {
+        self.type_of(counter).combat
+    }
+
+    /// Index of a side by id.
+    pub fn side_index(&self, id: &str) -> Option<SideId> {
+        self.sides.iter().position(|s| s.id == id)
+    }
+
+    /// Index of a counter by id.
+    pub fn counter_index(&self, id: &str) -> Option<CounterId> {
+        self.counters.iter().position(|c| c.id == id)
+    }
+
+    /// Index of a factor by id.
+    pub fn factor_index(&self, id: &str) -> Option<FactorId> {
+        self.factors.iter().position(|f| f.id == id)
+    }
+
+    /// Index of a terrain by id.
+    pub fn terrain_index(&self, id: &str) -> Option<TerrainId> {
+        self.terrain.iter().position(|t| t.id == id)
+    }
+
+    /// Index of a scenario by id.
+    pub fn scenario(&self, id: &str) -> Option<&Scenario> {
+        self.scenarios.iter().find(|s| s.id == id)
+    }
+
+    /// Index of a CRT by id.
+    pub fn crt(&self, id: &str) -> Option<&Crt> {
+        self.crts.iter().find(|c| c.id == id)
+    }
+
+    /// The name VASSAL and `sandtable scenario` use for a location: the printed hex number,
+    /// `Area — Open` / `Area — Box 2`, or the pool's name.
+    pub fn location_name(&self, loc: &Location) -> String {
+        match loc {
+            Location::Hex { map, hex } => match &self.maps[*map].kind {
+                MapKind::Hex(h) => h.geometry.number(*hex),
+                MapKind::Area(_) => String::new(),
+            },
+            Location::Area { map, area, slot } => match &self.maps[*map].kind {
+                MapKind::Area(a) => a.slot_name(*area, *slot),
+                MapKind::Hex(_) => String::new(),
+            },
+            Location::Pool(p) => self.pools[*p].name.clone(),
+        }
+    }
+
+    /// The location as `sandtable scenario` prints it: a hex number, an area slot name, or
+    /// `pool:<name>`.
+    pub fn location_label(&self, loc: &Location) -> String {
+        match loc {
+            Location::Pool(p) => format!("pool:{}", self.pools[*p].name),
+            other => self.location_name(other),
+        }
+    }
+}

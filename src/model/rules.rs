@@ -1,0 +1,226 @@
+//! Rule parameters, resolved: what the helpers interpret.
+
+use serde::Serialize;
+
+use super::{
+    FactorId, Game, HexsideTerrainId, MapId, NationId, SideId, TerrainId, TrackId, TurnId,
+    UnitTypeId,
+};
+
+/// Which units a rule concerns.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Selector {
+    /// Unit types (empty = any).
+    pub types: Vec<UnitTypeId>,
+    /// Unit types excluded.
+    pub except_types: Vec<UnitTypeId>,
+    /// Combat or non-combat only.
+    pub combat: Option<bool>,
+    /// Nations (empty = any).
+    pub nations: Vec<NationId>,
+}
+
+impl Selector {
+    /// Whether a counter matches. A type matches its own id and every broader type it
+    /// counts as.
+    pub fn matches(&self, game: &Game, counter: super::CounterId) -> bool {
+        let class = game.class_of(counter);
+        let type_chain = || {
+            let mut chain = vec![class.unit_type];
+            let mut t = class.unit_type;
+            while let Some(up) = game.unit_types[t].counts_as {
+                if chain.contains(&up) {
+                    break;
+                }
+                chain.push(up);
+                t = up;
+            }
+            chain
+        };
+        if let Some(c) = self.combat {
+            if game.unit_types[class.unit_type].combat != c {
+                return false;
+            }
+        }
+        if !self.types.is_empty() && !type_chain().iter().any(|t| self.types.contains(t)) {
+            return false;
+        }
+        if type_chain().iter().any(|t| self.except_types.contains(t)) {
+            return false;
+        }
+        if !self.nations.is_empty() && !class.nation.is_some_and(|n| self.nations.contains(&n)) {
+            return false;
+        }
+        true
+    }
+}
+
+/// A stacking limit.
+#[derive(Debug, Clone, Serialize)]
+pub struct StackingLimit {
+    /// Rule text.
+    pub name: String,
+    /// Limit.
+    pub max: u32,
+    /// Units counted.
+    pub units: Selector,
+    /// Points per unit size name (absent = 1).
+    pub points: Vec<(String, u32)>,
+    /// Only in these terrains (empty = everywhere).
+    pub terrain: Vec<TerrainId>,
+    /// Only when no other combat unit is present.
+    pub alone: bool,
+}
+
+/// A zone of control's reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZocReach {
+    /// The surrounding hexes or adjacent areas (and the unit's own).
+    Adjacent,
+    /// Only the unit's own hex.
+    Own,
+    /// None.
+    None,
+}
+
+/// Zones of control.
+#[derive(Debug, Clone, Serialize)]
+pub struct ZocRules {
+    /// Default for combat units.
+    pub default: ZocReach,
+    /// Exceptions, first match wins.
+    pub exceptions: Vec<(Selector, ZocReach)>,
+    /// Hexside terrains a zone does not cross.
+    pub not_across: Vec<HexsideTerrainId>,
+    /// Terrains a zone does not enter.
+    pub not_into: Vec<TerrainId>,
+}
+
+/// How far supply may be traced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PathLength {
+    /// Any length.
+    Unlimited,
+    /// The unit's movement factor.
+    Movement(FactorId),
+    /// At most this many hexes or areas.
+    Steps(u32),
+}
+
+/// What blocks a supply path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Blocker {
+    /// Enemy units.
+    EnemyUnits,
+    /// Enemy zones of control.
+    EnemyZoc,
+    /// Enemy-controlled locations.
+    EnemyControlled,
+}
+
+/// A supply source.
+#[derive(Debug, Clone, Serialize)]
+pub struct SupplySource {
+    /// Side.
+    pub side: SideId,
+    /// Map edges (map, edge index).
+    pub edges: Vec<(MapId, usize)>,
+    /// Hex sets (map, set index).
+    pub hex_sets: Vec<(MapId, usize)>,
+    /// Place names or tags.
+    pub places: Vec<String>,
+}
+
+/// A supply link.
+#[derive(Debug, Clone, Serialize)]
+pub struct SupplyLink {
+    /// Side.
+    pub side: SideId,
+    /// Hex set (map, index).
+    pub hex_set: (MapId, usize),
+    /// Rule text.
+    pub description: String,
+}
+
+/// Supply.
+#[derive(Debug, Clone, Serialize)]
+pub struct SupplyRules {
+    /// Sources.
+    pub sources: Vec<SupplySource>,
+    /// Units needing supply.
+    pub units: Selector,
+    /// Path length.
+    pub path_length: PathLength,
+    /// Blockers.
+    pub blocked_by: Vec<Blocker>,
+    /// A friendly combat unit cancels enemy ZOC in its hex.
+    pub friendly_units_negate_zoc: bool,
+    /// Terrains a path may not enter.
+    pub impassable: Vec<TerrainId>,
+    /// Links.
+    pub links: Vec<SupplyLink>,
+    /// Out of Supply marker counter.
+    pub marker: Option<super::CounterId>,
+}
+
+/// Control rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ControlRule {
+    /// Last side to occupy with a qualifying unit, starting from countries.
+    LastOccupied,
+    /// All boxes of an area occupied by one side.
+    AllBoxes,
+    /// Supply centres change hands after given turns.
+    SupplyCentres,
+}
+
+/// Control.
+#[derive(Debug, Clone, Serialize)]
+pub struct ControlRules {
+    /// Rule.
+    pub rule: ControlRule,
+    /// Units that take control.
+    pub units: Selector,
+    /// Turns after which ownership changes.
+    pub turns: Vec<TurnId>,
+}
+
+/// A victory condition.
+#[derive(Debug, Clone, Serialize)]
+pub struct Victory {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Winner.
+    pub side: SideId,
+    /// Checked after this side's player turn.
+    pub checked_after: Option<SideId>,
+    /// Places (map, place index) to occupy.
+    pub occupy_all: Vec<(MapId, usize)>,
+    /// Units that count.
+    pub units: Selector,
+    /// Track comparison (winner's track, opponent's track, lead).
+    pub track_lead: Option<(TrackId, TrackId, i64)>,
+    /// Number of supply centres or areas to control.
+    pub control_count: Option<u32>,
+}
+
+/// All rule parameters.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Rules {
+    /// Stacking.
+    pub stacking: Vec<StackingLimit>,
+    /// Zones of control.
+    pub zoc: Option<ZocRules>,
+    /// Supply.
+    pub supply: Option<SupplyRules>,
+    /// Control.
+    pub control: Option<ControlRules>,
+    /// Victory.
+    pub victory: Vec<Victory>,
+}

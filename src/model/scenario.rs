@@ -1,0 +1,88 @@
+//! Pools (off-map boxes), locations and scenarios.
+
+use serde::Serialize;
+
+pub use crate::load::schema::scenario::PoolKind;
+
+use super::{CounterId, HexCoord, MapId, PoolId, SideId, TrackId, TurnId};
+
+/// An off-map box.
+#[derive(Debug, Clone, Serialize)]
+pub struct Pool {
+    /// Identifier.
+    pub id: String,
+    /// Name (VASSAL's location name of the box).
+    pub name: String,
+    /// What it is for.
+    pub kind: PoolKind,
+    /// Owning side.
+    pub side: Option<SideId>,
+    /// Turn it becomes available.
+    pub turn: Option<TurnId>,
+    /// Where its units must be placed (a hex set of a map).
+    pub area: Option<(MapId, usize)>,
+    /// Note.
+    pub description: String,
+}
+
+/// Which part of an area a counter sits in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum AreaSlot {
+    /// The Open area (any number of units).
+    Open,
+    /// Infrastructure box number (from 1).
+    Box(u32),
+}
+
+/// Where a counter is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Location {
+    /// A hex of a hex map.
+    Hex {
+        /// Map.
+        map: MapId,
+        /// Hex.
+        hex: HexCoord,
+    },
+    /// A slot of an area.
+    Area {
+        /// Map.
+        map: MapId,
+        /// Area index.
+        area: usize,
+        /// Open area or box.
+        slot: AreaSlot,
+    },
+    /// An off-map box.
+    Pool(PoolId),
+}
+
+/// One counter copy placed by a scenario.
+#[derive(Debug, Clone, Serialize)]
+pub struct Placement {
+    /// The counter.
+    pub counter: CounterId,
+    /// Where.
+    pub location: Location,
+    /// Starts on its back face (reduced).
+    pub reduced: bool,
+}
+
+/// A scenario.
+#[derive(Debug, Clone, Serialize)]
+pub struct Scenario {
+    /// Identifier.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// First turn.
+    pub start: TurnId,
+    /// Last turn.
+    pub end: TurnId,
+    /// Starting track values.
+    pub tracks: Vec<(TrackId, i64)>,
+    /// Every counter copy it uses, fixed placements first, then pools, in file order.
+    pub placements: Vec<Placement>,
+}
