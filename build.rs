@@ -31,11 +31,19 @@ fn main() {
         }
     }
     entries.sort();
-    let mut out = String::from("/// Files under `art/`, sorted by path.\npub static ART_FILES: &[(&str, &[u8])] = &[\n");
+    let mut out = String::from(
+        "/// Files under `art/`, sorted by path.\npub static ART_FILES: &[(&str, &[u8])] = &[\n",
+    );
     for (rel, path) in entries {
-        writeln!(out, "    ({rel:?}, include_bytes!({:?})),", path.display().to_string()).expect("write to string");
+        writeln!(
+            out,
+            "    ({rel:?}, include_bytes!({:?})),",
+            path.display().to_string()
+        )
+        .expect("write to string");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("art_files.rs");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("art_files.rs");
     std::fs::write(dest, out).expect("write art_files.rs");
 }

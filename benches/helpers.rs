@@ -1,1 +1,3 @@
-fn main(){}
+//! Benchmarks of the rule helpers (filled in by the helpers work).
+
+fn main() {}

@@ -12,6 +12,8 @@
 //!
 //! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON.
 
+pub mod check;
+pub mod cli;
 pub mod diag;
-pub mod model;
 pub mod load;
+pub mod model;

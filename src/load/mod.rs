@@ -76,9 +76,7 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
             path: root.to_path_buf(),
             source,
         })?;
-        if entry.file_type().is_file()
-            && entry.path().extension().is_some_and(|x| x == "toml")
-        {
+        if entry.file_type().is_file() && entry.path().extension().is_some_and(|x| x == "toml") {
             let rel = entry
                 .path()
                 .strip_prefix(root)
@@ -169,4 +167,16 @@ fn toml_error(file: FileId, e: &toml::de::Error) -> Diagnostic {
     Diagnostic::error(code, first_line)
         .at(Span::new(file, range))
         .hint_opt(hint)
+}
+
+mod shared_art {
+    include!(concat!(env!("OUT_DIR"), "/art_files.rs"));
+}
+
+/// A file of the shared artwork embedded from `art/`, by its path relative to `art/`.
+pub fn shared_art(path: &str) -> Option<&'static [u8]> {
+    shared_art::ART_FILES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, bytes)| *bytes)
 }

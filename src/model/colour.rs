@@ -65,8 +65,14 @@ mod tests {
 
     #[test]
     fn parses_long_and_short_forms() {
-        assert_eq!(Colour::parse("#ff8000").map(|c| c.vassal()), Some("255,128,0".into()));
-        assert_eq!(Colour::parse("#f80").map(|c| c.hex()), Some("#ff8800".into()));
+        assert_eq!(
+            Colour::parse("#ff8000").map(|c| c.vassal()),
+            Some("255,128,0".into())
+        );
+        assert_eq!(
+            Colour::parse("#f80").map(|c| c.hex()),
+            Some("#ff8800".into())
+        );
         assert_eq!(Colour::parse("ff8000"), None);
         assert_eq!(Colour::parse("#ff80"), None);
         assert_eq!(Colour::parse("#gg0000"), None);

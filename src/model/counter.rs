@@ -47,7 +47,10 @@ pub struct Faces {
 impl Faces {
     /// A factor of the front face.
     pub fn front(&self, factor: FactorId) -> Option<i64> {
-        self.front.iter().find(|(f, _)| *f == factor).map(|(_, v)| *v)
+        self.front
+            .iter()
+            .find(|(f, _)| *f == factor)
+            .map(|(_, v)| *v)
     }
 
     /// A factor of the back face.

@@ -165,7 +165,9 @@ impl HexGeometry {
 
     /// The surrounding hexes that are on the grid.
     pub fn neighbours(&self, c: HexCoord) -> impl Iterator<Item = HexCoord> + '_ {
-        self.around(c).into_iter().filter(move |n| self.contains(*n))
+        self.around(c)
+            .into_iter()
+            .filter(move |n| self.contains(*n))
     }
 
     /// Whether two hexes share a side.
@@ -235,7 +237,11 @@ impl HexGeometry {
             let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) else {
                 continue;
             };
-            let (col, row) = if self.numbering.column_first { (a, b) } else { (b, a) };
+            let (col, row) = if self.numbering.column_first {
+                (a, b)
+            } else {
+                (b, a)
+            };
             let raw_col = i32::try_from(col - self.numbering.first_column).ok()?;
             let mut raw_row = i32::try_from(row - self.numbering.first_row).ok()?;
             let mut raw_col2 = raw_col;
@@ -361,7 +367,11 @@ mod tests {
         let g = grid(Orientation::Columns, true, false);
         assert_eq!(g.number(HexCoord::new(4, 6)), "0507");
         assert_eq!(g.parse_number("0507"), Some(HexCoord::new(4, 6)));
-        assert_eq!(g.parse_number("3101"), None, "column 31 is off a 30-column map");
+        assert_eq!(
+            g.parse_number("3101"),
+            None,
+            "column 31 is off a 30-column map"
+        );
         assert_eq!(g.parse_number("05x7"), None);
     }
 
@@ -371,11 +381,13 @@ mod tests {
         // Column 2 (raw, even) is higher than columns 1 and 3.
         let mut n: Vec<_> = g.neighbours(HexCoord::new(2, 5)).collect();
         n.sort();
-        let want = [(1, 4), (1, 5), (2, 4), (2, 6), (3, 4), (3, 5)].map(|(c, r)| HexCoord::new(c, r));
+        let want =
+            [(1, 4), (1, 5), (2, 4), (2, 6), (3, 4), (3, 5)].map(|(c, r)| HexCoord::new(c, r));
         assert_eq!(n, want);
         let mut n: Vec<_> = g.neighbours(HexCoord::new(3, 5)).collect();
         n.sort();
-        let want = [(2, 5), (2, 6), (3, 4), (3, 6), (4, 5), (4, 6)].map(|(c, r)| HexCoord::new(c, r));
+        let want =
+            [(2, 5), (2, 6), (3, 4), (3, 6), (4, 5), (4, 6)].map(|(c, r)| HexCoord::new(c, r));
         assert_eq!(n, want);
     }
 

@@ -83,7 +83,10 @@ impl HexMap {
 
     /// Hexes on a rail line.
     pub fn rail_hexes(&self) -> BTreeSet<HexCoord> {
-        self.rails.iter().flat_map(|r| r.hexes.iter().copied()).collect()
+        self.rails
+            .iter()
+            .flat_map(|r| r.hexes.iter().copied())
+            .collect()
     }
 }
 

@@ -17,12 +17,14 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 pub use colour::Colour;
-pub use counter::{Class, Counter, Factor, Faces, Size, UnitType};
+pub use counter::{Class, Counter, Faces, Factor, Size, UnitType};
 pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation};
 pub use map::{Area, AreaMap, Edge, Hex, HexMap, HexSet, Map, MapKind, Place, Rail, Route};
 pub use rules::{Rules, Selector};
 pub use scenario::{Location, Placement, Pool, PoolKind, Scenario};
-pub use table::{Chart, CombatEffect, Cost, Crt, CrtColumn, CrtKind, Dice, HexsideTerrain, Terrain, TerrainKind};
+pub use table::{
+    Chart, CombatEffect, Cost, Crt, CrtColumn, CrtKind, Dice, HexsideTerrain, Terrain, TerrainKind,
+};
 
 /// Index of a side in [`Game::sides`].
 pub type SideId = usize;

@@ -224,3 +224,80 @@ pub struct Rules {
     /// Victory.
     pub victory: Vec<Victory>,
 }
+
+/// A stacking limit broken in one location.
+#[derive(Debug, Clone, Serialize)]
+pub struct StackingViolation {
+    /// The rule as players say it.
+    pub rule: String,
+    /// Its limit.
+    pub max: u32,
+    /// What was found, e.g. `2 units` or `3 points`.
+    pub found: String,
+}
+
+/// Stacking limits broken by `counters` standing together in `loc`.
+pub fn stacking_violations(
+    game: &Game,
+    loc: &super::Location,
+    counters: &[super::CounterId],
+) -> Vec<StackingViolation> {
+    let terrains: Vec<TerrainId> = match loc {
+        super::Location::Hex { map, hex } => match &game.maps[*map].kind {
+            super::MapKind::Hex(h) => {
+                let x = h.hex(*hex);
+                std::iter::once(x.terrain)
+                    .chain(x.features.iter().copied())
+                    .collect()
+            }
+            super::MapKind::Area(_) => Vec::new(),
+        },
+        super::Location::Area { map, area, .. } => match &game.maps[*map].kind {
+            super::MapKind::Area(a) => vec![a.areas[*area].terrain],
+            super::MapKind::Hex(_) => Vec::new(),
+        },
+        super::Location::Pool(_) => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    for limit in &game.rules.stacking {
+        if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
+            continue;
+        }
+        let selected: Vec<_> = counters
+            .iter()
+            .copied()
+            .filter(|c| limit.units.matches(game, *c))
+            .collect();
+        if limit.alone
+            && counters
+                .iter()
+                .any(|c| game.is_combat(*c) && !selected.contains(c))
+        {
+            continue;
+        }
+        let points: u32 = selected
+            .iter()
+            .map(|c| {
+                let size = game.class_of(*c).size.map(|s| s.as_str());
+                limit
+                    .points
+                    .iter()
+                    .find(|(k, _)| Some(k.as_str()) == size)
+                    .map_or(1, |(_, p)| *p)
+            })
+            .sum();
+        if points > limit.max {
+            let unit = if limit.points.is_empty() {
+                "unit"
+            } else {
+                "point"
+            };
+            out.push(StackingViolation {
+                rule: limit.name.clone(),
+                max: limit.max,
+                found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
+            });
+        }
+    }
+    out
+}

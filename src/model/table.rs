@@ -147,7 +147,7 @@ impl Dice {
         let (a, b) = text.split_once(['d', 'D'])?;
         let count = if a.is_empty() { 1 } else { a.parse().ok()? };
         let sides = b.parse().ok()?;
-        (count >= 1 && count <= 10 && sides >= 2 && sides <= 100).then_some(Self { count, sides })
+        ((1..=10).contains(&count) && (2..=100).contains(&sides)).then_some(Self { count, sides })
     }
 
     /// Lowest total.

@@ -1,1 +1,1 @@
-
+//! Integration tests: the CLI, diagnostics snapshots, and the example games.

@@ -17,7 +17,9 @@ pub struct Factor {
 }
 
 /// Size markings of the NATO symbol (closed vocabulary: the art knows how to draw each).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Size {
     /// ● team/crew
@@ -46,6 +48,27 @@ pub enum Size {
     Front,
     /// XXXXXX
     Region,
+}
+
+impl Size {
+    /// The kebab-case name designers write, e.g. `corps`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Size::Team => "team",
+            Size::Squad => "squad",
+            Size::Section => "section",
+            Size::Platoon => "platoon",
+            Size::Company => "company",
+            Size::Battalion => "battalion",
+            Size::Regiment => "regiment",
+            Size::Brigade => "brigade",
+            Size::Division => "division",
+            Size::Corps => "corps",
+            Size::Army => "army",
+            Size::Front => "front",
+            Size::Region => "region",
+        }
+    }
 }
 
 /// `[[unit-type]]`.

@@ -5,7 +5,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// What a pool is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum PoolKind {
     /// Variable set-up: units to be placed inside an area at the start.
@@ -87,9 +89,11 @@ pub struct Placement {
     pub at: Spanned<String>,
     /// Counters, each `id` or `N id` for N copies.
     pub counters: Vec<Spanned<String>>,
-    /// Start on the reduced face (or at this level) instead of the front.
+    /// Start on the reduced face instead of the front.
     #[serde(default)]
     pub reduced: bool,
+    /// The set-up pool these counters are deployed from: they must stand inside its area.
+    pub from: Option<Spanned<String>>,
 }
 
 /// `[[scenario.pool]]`: counters that start in a pool.

@@ -1,0 +1,991 @@
+//! Checks of maps: hex geometry and text layers, places, hexsides, rails, edges, hex sets,
+//! and the areas, boxes and routes of area maps.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use toml::Spanned;
+
+use super::game::Names;
+use super::{gather, Cx, Registry};
+use crate::diag::{Diagnostic, Span};
+use crate::load::schema::{self, GameFile};
+use crate::load::source::FileId;
+use crate::model::hex::Numbering;
+use crate::model::map::PlaceAt;
+use crate::model::{
+    Area, AreaMap, Edge, Game, Hex, HexCoord, HexGeometry, HexMap, HexSet, Map, MapKind,
+    Orientation, Place, Rail, Route, TerrainKind,
+};
+
+/// Largest grid accepted on either axis.
+const MAX_GRID: u32 = 2000;
+
+pub(crate) fn check_maps(
+    cx: &mut Cx,
+    files: &[(FileId, GameFile)],
+    names: &mut Names,
+    g: &mut Game,
+) {
+    for (file, m) in gather(files, |f| &f.map) {
+        if names.map.define(file, &m.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let mut sets = Registry::new("hex set");
+        let map = match (&m.hex, m.area.is_empty()) {
+            (Some(h), true) => check_hex_map(cx, file, names, g, m, h, &mut sets),
+            (None, false) => check_area_map(cx, file, names, g, m, &mut sets),
+            (Some(h), false) => {
+                cx.push(
+                    Diagnostic::error(
+                        "conflict",
+                        format!("map `{}` has both `[map.hex]` and areas", m.id.get_ref()),
+                    )
+                    .at(Cx::span(file, h))
+                    .hint("a map is either a hex map or an area map; split it into two maps"),
+                );
+                None
+            }
+            (None, true) => {
+                cx.push(
+                    Diagnostic::error(
+                        "empty-map",
+                        format!(
+                            "map `{}` has neither `[map.hex]` nor `[[map.area]]`",
+                            m.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, &m.id))
+                    .hint("describe a hex grid with `[map.hex]` or list areas with `[[map.area]]`"),
+                );
+                None
+            }
+        };
+        let map = map.unwrap_or_else(|| Map {
+            id: m.id.get_ref().clone(),
+            title: m.title.clone(),
+            kind: MapKind::Area(AreaMap {
+                areas: Vec::new(),
+                routes: Vec::new(),
+                size: (0, 0),
+            }),
+            places: Vec::new(),
+            hex_sets: Vec::new(),
+            edges: Vec::new(),
+            image: None,
+        });
+        g.maps.push(map);
+        names.hex_sets.push(sets);
+    }
+}
+
+/// Parse a hex number of a map, reporting one that is not on it.
+pub(crate) fn hex(
+    cx: &mut Cx,
+    file: FileId,
+    geo: &HexGeometry,
+    s: &Spanned<String>,
+) -> Option<HexCoord> {
+    let found = geo.parse_number(s.get_ref().trim());
+    if found.is_none() {
+        let first = geo.number(HexCoord::new(0, 0));
+        let last = geo.number(HexCoord::new(geo.columns - 1, geo.rows - 1));
+        cx.push(
+            Diagnostic::error(
+                "no-such-hex",
+                format!("there is no hex `{}` on this map", s.get_ref()),
+            )
+            .at(Cx::span(file, s))
+            .label("not a hex number of the map")
+            .hint(format!("hexes are numbered from {first} to {last}")),
+        );
+    }
+    found
+}
+
+/// A decoded text layer: one optional id per hex.
+fn layer(
+    cx: &mut Cx,
+    file: FileId,
+    geo: &HexGeometry,
+    what: &str,
+    l: &schema::Layer,
+    resolve: &mut dyn FnMut(&mut Cx, &Spanned<String>) -> Option<usize>,
+    allow_empty: bool,
+) -> Option<Vec<Option<usize>>> {
+    let mut legend: BTreeMap<char, Option<usize>> = BTreeMap::new();
+    for (k, v) in l.legend.get_ref() {
+        let mut chars = k.get_ref().chars();
+        let (Some(ch), None) = (chars.next(), chars.next()) else {
+            cx.push(
+                Diagnostic::error(
+                    "bad-legend",
+                    format!(
+                        "{what} legend key `{}` must be a single character",
+                        k.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, k)),
+            );
+            continue;
+        };
+        if v.get_ref().is_empty() {
+            if !allow_empty {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-legend",
+                        format!("every hex needs a {what}; `{ch}` maps to nothing"),
+                    )
+                    .at(Cx::span(file, v))
+                    .hint("map the character to a terrain id"),
+                );
+            }
+            legend.insert(ch, None);
+        } else if let Some(i) = resolve(cx, v) {
+            legend.insert(ch, Some(i));
+        } else {
+            legend.insert(ch, None);
+        }
+    }
+    // Byte offset of the string's content in the file, to locate each character.
+    let span = l.rows.span();
+    let raw = cx.sources.text(file).get(span.clone()).unwrap_or("");
+    let mut content = span.start;
+    for q in ["\"\"\"", "'''", "\"", "'"] {
+        if let Some(rest) = raw.strip_prefix(q) {
+            content += q.len();
+            if q.len() == 3 {
+                if rest.starts_with("\r\n") {
+                    content += 2;
+                } else if rest.starts_with('\n') {
+                    content += 1;
+                }
+            }
+            break;
+        }
+    }
+    let value = l.rows.get_ref();
+    let exact = cx.sources.text(file).get(content..content + value.len()) == Some(value.as_str());
+    let at = |offset: usize| {
+        if exact {
+            Span::new(file, content + offset..content + offset + 1)
+        } else {
+            Span::new(file, span.clone())
+        }
+    };
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut offset = 0;
+    for line in value.split('\n') {
+        lines.push((offset, line.trim_end_matches('\r')));
+        offset += line.len() + 1;
+    }
+    while lines.last().is_some_and(|(_, l)| l.trim().is_empty()) {
+        lines.pop();
+    }
+    let mut out = vec![None; geo.len()];
+    let mut ok = true;
+    if lines.len() != geo.rows as usize {
+        ok = false;
+        cx.push(
+            Diagnostic::error(
+                "bad-layer",
+                format!(
+                    "the {what} layer has {} rows, the map has {}",
+                    lines.len(),
+                    geo.rows
+                ),
+            )
+            .at(Span::new(file, span.clone()))
+            .hint("write one line per row of hexes, top row first"),
+        );
+    }
+    let mut unknown: BTreeSet<char> = BTreeSet::new();
+    for (row, (start, line)) in lines.iter().enumerate().take(geo.rows as usize) {
+        let n = line.chars().count();
+        if n != geo.columns as usize {
+            ok = false;
+            cx.push(
+                Diagnostic::error(
+                    "bad-layer",
+                    format!(
+                        "row {} of the {what} layer has {n} hexes, the map has {} columns",
+                        row + 1,
+                        geo.columns
+                    ),
+                )
+                .at(at(*start))
+                .hint("write one character per hex, with no spaces"),
+            );
+            continue;
+        }
+        let mut byte = *start;
+        for (col, ch) in line.chars().enumerate() {
+            match legend.get(&ch) {
+                Some(v) => out[geo.index(HexCoord::new(col as i32, row as i32))] = *v,
+                None => {
+                    ok = false;
+                    if unknown.insert(ch) {
+                        let keys: Vec<String> = legend.keys().map(|c| format!("`{c}`")).collect();
+                        cx.push(
+                            Diagnostic::error(
+                                "unknown-reference",
+                                format!("`{ch}` is not in the {what} legend"),
+                            )
+                            .at(at(byte))
+                            .label(format!(
+                                "hex {}",
+                                geo.number(HexCoord::new(col as i32, row as i32))
+                            ))
+                            .hint(format!("the legend has {}", keys.join(", "))),
+                        );
+                    }
+                }
+            }
+            byte += ch.len_utf8();
+        }
+    }
+    // Errors are reported above; bad hexes fall back to the first legend entry so the rest
+    // of the map can still be checked without follow-on errors.
+    let _ = ok;
+    Some(out)
+}
+
+fn check_hex_map(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    m: &schema::Map,
+    h: &Spanned<schema::HexGrid>,
+    sets: &mut Registry,
+) -> Option<Map> {
+    let hg = h.get_ref();
+    let orientation = match hg.orientation.get_ref().as_str() {
+        "columns" => Orientation::Columns,
+        "rows" => Orientation::Rows,
+        other => {
+            cx.push(
+                Diagnostic::error("unknown-value", format!("unknown orientation `{other}`"))
+                    .at(Cx::span(file, &hg.orientation))
+                    .hint("use `columns` (flat-topped hexes in columns) or `rows` (pointy-topped hexes in rows)"),
+            );
+            return None;
+        }
+    };
+    for v in [&hg.columns, &hg.rows] {
+        if *v.get_ref() == 0 || *v.get_ref() > MAX_GRID {
+            cx.push(
+                Diagnostic::error(
+                    "out-of-range",
+                    format!("a map of {} hexes across is not supported", v.get_ref()),
+                )
+                .at(Cx::span(file, v))
+                .hint("use between 1 and 2000 columns and rows"),
+            );
+            return None;
+        }
+    }
+    let odd_shifted = match hg.shifted.as_ref().map(|s| s.get_ref().as_str()) {
+        None | Some("odd") => true,
+        Some("even") => false,
+        Some(other) => {
+            let at = hg.shifted.as_ref().map(|s| Cx::span(file, s));
+            cx.push(
+                Diagnostic::error(
+                    "unknown-value",
+                    format!("unknown `shifted` value `{other}`"),
+                )
+                .at_opt(at)
+                .hint("use `odd` or `even`"),
+            );
+            true
+        }
+    };
+    let n = hg.numbering.get_ref();
+    let column_first = match n.pattern.get_ref().as_str() {
+        "column-row" => true,
+        "row-column" => false,
+        other => {
+            cx.push(
+                Diagnostic::error(
+                    "unknown-value",
+                    format!("unknown numbering pattern `{other}`"),
+                )
+                .at(Cx::span(file, &n.pattern))
+                .hint("use `column-row` (0507 = column 5, row 7) or `row-column`"),
+            );
+            true
+        }
+    };
+    if n.digits == 0 || n.digits > 4 {
+        cx.push(
+            Diagnostic::error("out-of-range", "numbering digits must be 1 to 4")
+                .at(Cx::span(file, &hg.numbering)),
+        );
+        return None;
+    }
+    let geo = HexGeometry {
+        orientation,
+        columns: *hg.columns.get_ref() as i32,
+        rows: *hg.rows.get_ref() as i32,
+        odd_shifted,
+        numbering: Numbering {
+            column_first,
+            first_column: n.first_column,
+            first_row: n.first_row,
+            digits: n.digits,
+            stagger: n.stagger,
+        },
+    };
+
+    // Terrain (required), country and region layers.
+    let Some(terrain_layer) = &m.terrain else {
+        cx.push(
+            Diagnostic::error(
+                "missing-key",
+                format!("hex map `{}` has no `[map.terrain]` layer", m.id.get_ref()),
+            )
+            .at(Cx::span(file, h))
+            .hint("give every hex a terrain with `[map.terrain]` `legend` and `rows`"),
+        );
+        return None;
+    };
+    let terrain = layer(
+        cx,
+        file,
+        &geo,
+        "terrain",
+        terrain_layer,
+        &mut |cx, v| names.terrain.resolve(file, v, &mut cx.diags),
+        false,
+    );
+    let country = match &m.country {
+        Some(l) => layer(
+            cx,
+            file,
+            &geo,
+            "country",
+            l,
+            &mut |cx, v| names.country.resolve(file, v, &mut cx.diags),
+            true,
+        ),
+        None => Some(vec![None; geo.len()]),
+    };
+    let mut region_ids: Vec<String> = Vec::new();
+    let region = match &m.region {
+        Some(l) => layer(
+            cx,
+            file,
+            &geo,
+            "region",
+            l,
+            &mut |_, v| {
+                let id = v.get_ref().clone();
+                Some(region_ids.iter().position(|r| *r == id).unwrap_or_else(|| {
+                    region_ids.push(id);
+                    region_ids.len() - 1
+                }))
+            },
+            true,
+        ),
+        None => None,
+    };
+    let terrain = terrain?;
+    let country = country.unwrap_or_else(|| vec![None; geo.len()]);
+    let mut hexes: Vec<Hex> = (0..geo.len())
+        .map(|i| Hex {
+            terrain: terrain[i].unwrap_or(0),
+            features: Vec::new(),
+            country: country[i],
+        })
+        .collect();
+
+    for f in &m.feature {
+        let (Some(c), Some(t)) = (
+            hex(cx, file, &geo, &f.hex),
+            names.terrain.resolve(file, &f.terrain, &mut cx.diags),
+        ) else {
+            continue;
+        };
+        let hx = &mut hexes[geo.index(c)];
+        if hx.terrain != t && !hx.features.contains(&t) {
+            hx.features.push(t);
+        }
+    }
+
+    // Places.
+    let mut places = Vec::new();
+    let mut place_names: BTreeMap<String, Span> = BTreeMap::new();
+    let mut place_hexes: BTreeMap<HexCoord, Span> = BTreeMap::new();
+    for p in &m.place {
+        let Some(hs) = &p.hex else {
+            cx.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("place `{}` on a hex map needs `hex`", p.name.get_ref()),
+                )
+                .at(Cx::span(file, &p.name)),
+            );
+            continue;
+        };
+        let c = hex(cx, file, &geo, hs);
+        let kind = names.terrain.resolve(file, &p.kind, &mut cx.diags);
+        if let Some(k) = kind {
+            if g.terrain[k].kind != TerrainKind::Feature {
+                cx.push(
+                    Diagnostic::error("wrong-kind", format!("place kind `{}` is a {} terrain, not a feature", p.kind.get_ref(), if g.terrain[k].kind == TerrainKind::Water { "water" } else { "land" }))
+                        .at(Cx::span(file, &p.kind))
+                        .hint("declare the kind as `[[terrain]]` with `kind = \"feature\"` (major city, fortress, …)"),
+                );
+            }
+        }
+        let span = Cx::span(file, &p.name);
+        if let Some(first) = place_names.get(p.name.get_ref()) {
+            cx.push(
+                Diagnostic::error(
+                    "duplicate",
+                    format!("place `{}` is named twice", p.name.get_ref()),
+                )
+                .at(span.clone())
+                .note(first.clone(), "first named here")
+                .hint("place names are used by rules and scenarios; make them unique"),
+            );
+        } else {
+            place_names.insert(p.name.get_ref().clone(), span.clone());
+        }
+        let (Some(c), Some(kind)) = (c, kind) else {
+            continue;
+        };
+        if let Some(first) = place_hexes.get(&c) {
+            cx.push(
+                Diagnostic::error(
+                    "duplicate",
+                    format!("hex {} already has a place", geo.number(c)),
+                )
+                .at(Cx::span(file, hs))
+                .note(first.clone(), "the other place"),
+            );
+        }
+        place_hexes.insert(c, Cx::span(file, hs));
+        if g.terrain[hexes[geo.index(c)].terrain].kind == TerrainKind::Water {
+            cx.push(
+                Diagnostic::error(
+                    "wrong-terrain",
+                    format!(
+                        "place `{}` is in a water hex ({})",
+                        p.name.get_ref(),
+                        geo.number(c)
+                    ),
+                )
+                .at(Cx::span(file, hs)),
+            );
+        }
+        let hx = &mut hexes[geo.index(c)];
+        if !hx.features.contains(&kind) {
+            hx.features.push(kind);
+        }
+        places.push(Place {
+            name: p.name.get_ref().clone(),
+            at: PlaceAt::Hex(c),
+            kind,
+            tags: p.tags.clone(),
+        });
+    }
+
+    // Hexsides.
+    let mut hexsides: BTreeMap<(HexCoord, HexCoord), Vec<(usize, String)>> = BTreeMap::new();
+    for line in &m.hexside {
+        let kind = names
+            .hexside_terrain
+            .resolve(file, &line.kind, &mut cx.diags);
+        for side in &line.sides {
+            let Some((a, b)) = side.get_ref().split_once('/') else {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-hexside",
+                        format!("`{}` is not a hexside", side.get_ref()),
+                    )
+                    .at(Cx::span(file, side))
+                    .hint("write a hexside as the two hexes it separates, e.g. `1012/1013`"),
+                );
+                continue;
+            };
+            let pa = geo.parse_number(a.trim());
+            let pb = geo.parse_number(b.trim());
+            let (Some(pa), Some(pb)) = (pa, pb) else {
+                cx.push(
+                    Diagnostic::error(
+                        "no-such-hex",
+                        format!(
+                            "hexside `{}` names a hex that is not on the map",
+                            side.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, side)),
+                );
+                continue;
+            };
+            if !geo.adjacent(pa, pb) {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-hexside",
+                        format!("hexes {} and {} are not adjacent", a.trim(), b.trim()),
+                    )
+                    .at(Cx::span(file, side))
+                    .hint("a hexside lies between two neighbouring hexes"),
+                );
+                continue;
+            }
+            if let Some(k) = kind {
+                let key = if pa <= pb { (pa, pb) } else { (pb, pa) };
+                let list = hexsides.entry(key).or_default();
+                if !list.iter().any(|(t, _)| *t == k) {
+                    list.push((k, line.name.clone()));
+                }
+            }
+        }
+    }
+
+    // Rails.
+    let mut rails = Vec::new();
+    for r in &m.rail {
+        let mut path = Vec::new();
+        for (i, s) in r.hexes.iter().enumerate() {
+            let Some(c) = hex(cx, file, &geo, s) else {
+                continue;
+            };
+            if let Some(prev) = path.last() {
+                if !geo.adjacent(*prev, c) && i > 0 {
+                    cx.push(
+                        Diagnostic::error(
+                            "broken-rail",
+                            format!(
+                                "rail line `{}` jumps from {} to {}",
+                                r.name,
+                                geo.number(*prev),
+                                s.get_ref()
+                            ),
+                        )
+                        .at(Cx::span(file, s))
+                        .hint("list every hex of the line, each adjacent to the one before"),
+                    );
+                }
+            }
+            if g.terrain[hexes[geo.index(c)].terrain].kind == TerrainKind::Water {
+                cx.push(
+                    Diagnostic::error(
+                        "wrong-terrain",
+                        format!(
+                            "rail line `{}` runs through water hex {}",
+                            r.name,
+                            s.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, s)),
+                );
+            }
+            path.push(c);
+        }
+        rails.push(Rail {
+            name: r.name.clone(),
+            hexes: path,
+        });
+    }
+
+    // Edges.
+    let mut edges = Vec::new();
+    let mut edge_names = Registry::new("map edge");
+    for e in &m.edge {
+        if edge_names.define(file, &e.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let mut members = BTreeSet::new();
+        if let Some(along) = &e.along {
+            let coords: Vec<HexCoord> = match along.get_ref().as_str() {
+                "west" => (0..geo.rows).map(|r| HexCoord::new(0, r)).collect(),
+                "east" => (0..geo.rows)
+                    .map(|r| HexCoord::new(geo.columns - 1, r))
+                    .collect(),
+                "north" => (0..geo.columns).map(|c| HexCoord::new(c, 0)).collect(),
+                "south" => (0..geo.columns)
+                    .map(|c| HexCoord::new(c, geo.rows - 1))
+                    .collect(),
+                other => {
+                    cx.push(
+                        Diagnostic::error("unknown-value", format!("unknown map edge `{other}`"))
+                            .at(Cx::span(file, along))
+                            .hint("use `west`, `east`, `north` or `south`"),
+                    );
+                    Vec::new()
+                }
+            };
+            members.extend(
+                coords
+                    .into_iter()
+                    .filter(|c| g.terrain[hexes[geo.index(*c)].terrain].kind != TerrainKind::Water)
+                    .map(PlaceAt::Hex),
+            );
+        }
+        for s in &e.hexes {
+            if let Some(c) = hex(cx, file, &geo, s) {
+                members.insert(PlaceAt::Hex(c));
+            }
+        }
+        if members.is_empty() {
+            cx.push(
+                Diagnostic::error(
+                    "empty-edge",
+                    format!("map edge `{}` has no land hexes", e.id.get_ref()),
+                )
+                .at(Cx::span(file, &e.id))
+                .hint("name a side with `along` or list `hexes`"),
+            );
+        }
+        edges.push(Edge {
+            id: e.id.get_ref().clone(),
+            name: e.name.clone(),
+            members,
+        });
+    }
+
+    // Hex sets: explicit ones, then regions from the region layer, then countries.
+    let mut hex_sets: Vec<HexSet> = Vec::new();
+    for s in &m.hex_set {
+        if sets.define(file, &s.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let members = s
+            .hexes
+            .iter()
+            .filter_map(|h| hex(cx, file, &geo, h))
+            .map(PlaceAt::Hex)
+            .collect();
+        hex_sets.push(HexSet {
+            id: s.id.get_ref().clone(),
+            name: s.name.clone(),
+            members,
+        });
+    }
+    if let Some(region) = region {
+        for (ri, rid) in region_ids.iter().enumerate() {
+            let members: BTreeSet<PlaceAt> = (0..geo.len())
+                .filter(|i| region[*i] == Some(ri))
+                .map(|i| PlaceAt::Hex(geo.coord(i)))
+                .collect();
+            if let Some(i) = sets.get(rid) {
+                hex_sets[i].members.extend(members);
+            } else {
+                let name = titled(rid);
+                sets.define(file, &Spanned::new(0..0, rid.clone()), &mut cx.diags);
+                hex_sets.push(HexSet {
+                    id: rid.clone(),
+                    name,
+                    members,
+                });
+            }
+        }
+    }
+    for (ci, c) in g.countries.iter().enumerate() {
+        if sets.get(&c.id).is_some() {
+            continue;
+        }
+        let members: BTreeSet<PlaceAt> = (0..geo.len())
+            .filter(|i| hexes[*i].country == Some(ci))
+            .map(|i| PlaceAt::Hex(geo.coord(i)))
+            .collect();
+        if !members.is_empty() {
+            sets.define(file, &Spanned::new(0..0, c.id.clone()), &mut cx.diags);
+            hex_sets.push(HexSet {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                members,
+            });
+        }
+    }
+
+    let image = m
+        .image
+        .as_ref()
+        .and_then(|p| super::tables::art_path(cx, file, &g.root, p));
+    Some(Map {
+        id: m.id.get_ref().clone(),
+        title: m.title.clone(),
+        kind: MapKind::Hex(HexMap {
+            geometry: geo,
+            hexes,
+            hexsides,
+            rails,
+        }),
+        places,
+        hex_sets,
+        edges,
+        image,
+    })
+}
+
+/// `army-group-north` → `Army Group North`.
+fn titled(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or(String::new(), |f| {
+                f.to_uppercase().collect::<String>() + c.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn check_area_map(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    m: &schema::Map,
+    sets: &mut Registry,
+) -> Option<Map> {
+    let mut reg = Registry::new("area");
+    for a in &m.area {
+        reg.define(file, &a.id, &mut cx.diags);
+    }
+    let mut areas: Vec<Area> = Vec::new();
+    for a in &m.area {
+        if reg.get(a.id.get_ref()) != Some(areas.len()) {
+            continue; // a duplicate, already reported
+        }
+        let terrain = names
+            .terrain
+            .resolve(file, &a.terrain, &mut cx.diags)
+            .unwrap_or(0);
+        let country = a
+            .country
+            .as_ref()
+            .and_then(|c| names.country.resolve(file, c, &mut cx.diags));
+        let points = a
+            .points
+            .iter()
+            .filter_map(|(s, v)| names.side.resolve(file, s, &mut cx.diags).map(|i| (i, *v)))
+            .collect();
+        let adjacent: Vec<usize> = a
+            .adjacent
+            .iter()
+            .filter_map(|x| reg.resolve(file, x, &mut cx.diags))
+            .collect();
+        for x in &a.adjacent {
+            if x.get_ref() == a.id.get_ref() {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-adjacency",
+                        format!("area `{}` is listed as adjacent to itself", x.get_ref()),
+                    )
+                    .at(Cx::span(file, x)),
+                );
+            }
+        }
+        let within = a
+            .within
+            .as_ref()
+            .and_then(|x| reg.resolve(file, x, &mut cx.diags));
+        let only = a
+            .only
+            .iter()
+            .filter_map(|s| names.side.resolve(file, s, &mut cx.diags))
+            .collect();
+        if a.boxes > 9 {
+            cx.push(
+                Diagnostic::error(
+                    "out-of-range",
+                    format!("area `{}` has {} boxes", a.id.get_ref(), a.boxes),
+                )
+                .at(Cx::span(file, &a.id))
+                .hint("an area has at most 9 boxes"),
+            );
+        }
+        if !a.open && a.boxes == 0 {
+            cx.push(
+                Diagnostic::error(
+                    "no-room",
+                    format!(
+                        "area `{}` has neither an Open area nor boxes",
+                        a.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, &a.id))
+                .hint("set `open = true` or give it `boxes`"),
+            );
+        }
+        areas.push(Area {
+            id: a.id.get_ref().clone(),
+            name: a.name.clone(),
+            terrain,
+            country,
+            points,
+            boxes: a.boxes,
+            open: a.open,
+            adjacent,
+            within,
+            only,
+            position: a
+                .position
+                .as_ref()
+                .map(|p| (p.get_ref()[0], p.get_ref()[1])),
+            outline: a.outline.iter().map(|p| (p[0], p[1])).collect(),
+            coasts: a.coasts.clone(),
+            supply_centre: a.supply_centre,
+        });
+    }
+    // Borders are shared: make adjacency symmetric.
+    let pairs: Vec<(usize, usize)> = areas
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| a.adjacent.iter().map(move |j| (i, *j)))
+        .collect();
+    for (i, j) in pairs {
+        if !areas[j].adjacent.contains(&i) {
+            areas[j].adjacent.push(i);
+        }
+    }
+    for a in &mut areas {
+        a.adjacent.sort_unstable();
+        a.adjacent.dedup();
+    }
+    let mut routes = Vec::new();
+    for r in &m.route {
+        let (Some(from), Some(to)) = (
+            reg.resolve(file, &r.from, &mut cx.diags),
+            reg.resolve(file, &r.to, &mut cx.diags),
+        ) else {
+            continue;
+        };
+        let units = r
+            .units
+            .iter()
+            .filter_map(|u| names.unit_type.resolve(file, u, &mut cx.diags))
+            .collect();
+        routes.push(Route {
+            from,
+            to,
+            kind: r.kind.clone(),
+            units,
+        });
+    }
+    let size = m
+        .size
+        .as_ref()
+        .map_or((1600, 1200), |s| (s.get_ref()[0], s.get_ref()[1]));
+    for (a, sa) in areas.iter().zip(&m.area) {
+        if let Some((x, y)) = a.position {
+            if x < 0.0 || y < 0.0 || x > f64::from(size.0) || y > f64::from(size.1) {
+                let at = sa.position.as_ref().map(|p| Cx::span(file, p));
+                cx.push(
+                    Diagnostic::error(
+                        "out-of-range",
+                        format!(
+                            "area `{}` is positioned outside the {}×{} map",
+                            a.id, size.0, size.1
+                        ),
+                    )
+                    .at_opt(at),
+                );
+            }
+        } else if a.outline.is_empty() {
+            cx.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("area `{}` has neither `position` nor `outline`", a.id),
+                )
+                .at(Cx::span(file, &sa.id))
+                .hint("give its centre as `position = [x, y]` so the map can be drawn"),
+            );
+        }
+    }
+    let mut places = Vec::new();
+    for p in &m.place {
+        let Some(at) = &p.area else {
+            cx.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("place `{}` on an area map needs `area`", p.name.get_ref()),
+                )
+                .at(Cx::span(file, &p.name)),
+            );
+            continue;
+        };
+        let (Some(ai), Some(kind)) = (
+            reg.resolve(file, at, &mut cx.diags),
+            names.terrain.resolve(file, &p.kind, &mut cx.diags),
+        ) else {
+            continue;
+        };
+        places.push(Place {
+            name: p.name.get_ref().clone(),
+            at: PlaceAt::Area(ai),
+            kind,
+            tags: p.tags.clone(),
+        });
+    }
+    let mut hex_sets = Vec::new();
+    for s in &m.hex_set {
+        if sets.define(file, &s.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let members = s
+            .hexes
+            .iter()
+            .filter_map(|h| reg.resolve(file, h, &mut cx.diags))
+            .map(PlaceAt::Area)
+            .collect();
+        hex_sets.push(HexSet {
+            id: s.id.get_ref().clone(),
+            name: s.name.clone(),
+            members,
+        });
+    }
+    for (ci, c) in g.countries.iter().enumerate() {
+        let members: BTreeSet<PlaceAt> = areas
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.country == Some(ci))
+            .map(|(i, _)| PlaceAt::Area(i))
+            .collect();
+        if !members.is_empty() && sets.get(&c.id).is_none() {
+            sets.define(file, &Spanned::new(0..0, c.id.clone()), &mut cx.diags);
+            hex_sets.push(HexSet {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                members,
+            });
+        }
+    }
+    let mut edges = Vec::new();
+    for e in &m.edge {
+        let members = e
+            .hexes
+            .iter()
+            .filter_map(|h| reg.resolve(file, h, &mut cx.diags))
+            .map(PlaceAt::Area)
+            .collect();
+        edges.push(Edge {
+            id: e.id.get_ref().clone(),
+            name: e.name.clone(),
+            members,
+        });
+    }
+    let image = m
+        .image
+        .as_ref()
+        .and_then(|p| super::tables::art_path(cx, file, &g.root, p));
+    Some(Map {
+        id: m.id.get_ref().clone(),
+        title: m.title.clone(),
+        kind: MapKind::Area(AreaMap {
+            areas,
+            routes,
+            size,
+        }),
+        places,
+        hex_sets,
+        edges,
+        image,
+    })
+}

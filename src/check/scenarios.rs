@@ -1,0 +1,617 @@
+//! Checks of pools and scenarios: references, the counter mix, and set-ups on the map
+//! (terrain the unit may enter, stacking limits, variable set-up areas).
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::game::Names;
+use super::{gather, Cx};
+use crate::diag::{Diagnostic, Span};
+use crate::load::schema::GameFile;
+use crate::load::source::FileId;
+use crate::model::map::PlaceAt;
+use crate::model::scenario::AreaSlot;
+use crate::model::{
+    Cost, Game, Location, MapKind, Placement, Pool, PoolKind, Scenario, TerrainKind,
+};
+
+/// Per placement: where it was written, for located diagnostics.
+pub(crate) struct Written {
+    span: Span,
+    from: Option<(usize, Span)>,
+}
+
+pub(crate) fn check_pools_and_scenarios(
+    cx: &mut Cx,
+    files: &[(FileId, GameFile)],
+    names: &mut Names,
+    g: &mut Game,
+) -> Vec<Vec<Written>> {
+    let mut all_written = Vec::new();
+    let mut pool_names: BTreeMap<String, Span> = BTreeMap::new();
+    for (file, p) in gather(files, |f| &f.pool) {
+        if names.pool.define(file, &p.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        if let Some(first) = pool_names.get(&p.name) {
+            cx.push(
+                Diagnostic::error("duplicate", format!("two pools are named `{}`", p.name))
+                    .at(Cx::span(file, &p.id))
+                    .note(first.clone(), "the other pool")
+                    .hint("VASSAL finds a box by its name, so pool names must be unique"),
+            );
+        }
+        pool_names.insert(p.name.clone(), Cx::span(file, &p.id));
+        let side = p
+            .side
+            .as_ref()
+            .and_then(|s| names.side.resolve(file, s, &mut cx.diags));
+        let turn = p
+            .turn
+            .as_ref()
+            .and_then(|t| names.turn.resolve(file, t, &mut cx.diags));
+        let area = p
+            .area
+            .as_ref()
+            .and_then(|a| resolve_set(cx, file, names, g, a));
+        let kind = *p.kind.get_ref();
+        if kind == PoolKind::Setup && p.area.is_none() {
+            cx.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!(
+                        "set-up pool `{}` does not say where its units go",
+                        p.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, &p.kind))
+                .hint("add `area = \"…\"` naming a set-up region, hex set or country"),
+            );
+        }
+        if matches!(
+            kind,
+            PoolKind::Reinforcement | PoolKind::Conversion | PoolKind::Garrison
+        ) && p.turn.is_none()
+        {
+            cx.push(
+                Diagnostic::warning(
+                    "missing-key",
+                    format!("pool `{}` has no `turn`", p.id.get_ref()),
+                )
+                .at(Cx::span(file, &p.kind))
+                .hint("say on which turn its units become available"),
+            );
+        }
+        g.pools.push(Pool {
+            id: p.id.get_ref().clone(),
+            name: p.name.clone(),
+            kind,
+            side,
+            turn,
+            area,
+            description: p.description.clone(),
+        });
+    }
+
+    for (file, s) in gather(files, |f| &f.scenario) {
+        if names.scenario.define(file, &s.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        names.scenario_files.push(file);
+        let start = names
+            .turn
+            .resolve(file, &s.start, &mut cx.diags)
+            .unwrap_or(0);
+        let end = s
+            .end
+            .as_ref()
+            .and_then(|e| names.turn.resolve(file, e, &mut cx.diags))
+            .unwrap_or(g.turns.len().saturating_sub(1));
+        if end < start {
+            let at = s.end.as_ref().map(|e| Cx::span(file, e));
+            cx.push(
+                Diagnostic::error(
+                    "bad-turn",
+                    format!("scenario `{}` ends before it starts", s.id.get_ref()),
+                )
+                .at_opt(at),
+            );
+        }
+        let mut tracks = Vec::new();
+        for (t, v) in &s.tracks {
+            if let Some(i) = names.track.resolve(file, t, &mut cx.diags) {
+                let tr = &g.tracks[i];
+                if *v.get_ref() < tr.min || *v.get_ref() > tr.max {
+                    cx.push(
+                        Diagnostic::error(
+                            "out-of-range",
+                            format!(
+                                "track `{}` starts at {} outside its range {}–{}",
+                                tr.id,
+                                v.get_ref(),
+                                tr.min,
+                                tr.max
+                            ),
+                        )
+                        .at(Cx::span(file, v)),
+                    );
+                }
+                tracks.push((i, *v.get_ref()));
+            }
+        }
+        let mut placements = Vec::new();
+        let mut written = Vec::new();
+        for p in &s.place {
+            let loc = location(cx, file, names, g, &p.at);
+            let from = p.from.as_ref().and_then(|f| {
+                let i = names.pool.resolve(file, f, &mut cx.diags)?;
+                if g.pools[i].kind != PoolKind::Setup {
+                    cx.push(
+                        Diagnostic::error(
+                            "wrong-kind",
+                            format!("`{}` is not a set-up pool", f.get_ref()),
+                        )
+                        .at(Cx::span(file, f))
+                        .hint("`from` names the variable set-up pool the units are deployed from"),
+                    );
+                }
+                Some((i, Cx::span(file, f)))
+            });
+            for c in &p.counters {
+                let Some((n, counter)) = counter_ref(cx, file, names, c) else {
+                    continue;
+                };
+                let Some(loc) = loc else { continue };
+                for _ in 0..n {
+                    placements.push(Placement {
+                        counter,
+                        location: loc,
+                        reduced: p.reduced,
+                    });
+                    written.push(Written {
+                        span: Cx::span(file, c),
+                        from: from.clone(),
+                    });
+                }
+                if p.reduced && !g.class_of(counter).is_stepped() {
+                    cx.push(
+                        Diagnostic::error(
+                            "no-reduced-side",
+                            format!("counter `{}` has no reduced side", g.counters[counter].id),
+                        )
+                        .at(Cx::span(file, c))
+                        .hint("only classes with `reduced` factors can start reduced"),
+                    );
+                }
+            }
+        }
+        for p in &s.pool {
+            let Some(pool) = names.pool.resolve(file, &p.pool, &mut cx.diags) else {
+                continue;
+            };
+            for c in &p.counters {
+                let Some((n, counter)) = counter_ref(cx, file, names, c) else {
+                    continue;
+                };
+                if let (Some(ps), Some(cs)) = (g.pools[pool].side, g.side_of(counter)) {
+                    if ps != cs {
+                        cx.push(
+                            Diagnostic::error(
+                                "wrong-side",
+                                format!(
+                                    "{} counter `{}` is in the {} pool `{}`",
+                                    g.sides[cs].name,
+                                    g.counters[counter].id,
+                                    g.sides[ps].name,
+                                    g.pools[pool].name
+                                ),
+                            )
+                            .at(Cx::span(file, c)),
+                        );
+                    }
+                }
+                for _ in 0..n {
+                    placements.push(Placement {
+                        counter,
+                        location: Location::Pool(pool),
+                        reduced: false,
+                    });
+                    written.push(Written {
+                        span: Cx::span(file, c),
+                        from: None,
+                    });
+                }
+            }
+        }
+        check_mix(cx, g, s.id.get_ref(), &placements, &written);
+        all_written.push(written);
+        g.scenarios.push(Scenario {
+            id: s.id.get_ref().clone(),
+            title: s.title.clone(),
+            description: s.description.clone(),
+            start,
+            end,
+            tracks,
+            placements,
+        });
+    }
+    all_written
+}
+
+/// `id` or `N id`.
+fn counter_ref(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    c: &Spanned<String>,
+) -> Option<(u32, usize)> {
+    let text = c.get_ref().trim();
+    let (n, id) = match text.split_once(char::is_whitespace) {
+        Some((n, rest)) if n.chars().all(|ch| ch.is_ascii_digit()) => match n.parse::<u32>() {
+            Ok(v) if (1..=10_000).contains(&v) => (v, rest.trim()),
+            _ => {
+                cx.push(
+                    Diagnostic::error("out-of-range", format!("`{n}` copies is not a count"))
+                        .at(Cx::span(file, c))
+                        .hint("write `3 ger-infantry-corps` for three copies"),
+                );
+                return None;
+            }
+        },
+        _ => (1, text),
+    };
+    let spanned = Spanned::new(c.span(), id.to_string());
+    names
+        .counter
+        .resolve(file, &spanned, &mut cx.diags)
+        .map(|i| (n, i))
+}
+
+/// A hex set, region or country id → (map, set index).
+fn resolve_set(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    a: &Spanned<String>,
+) -> Option<(usize, usize)> {
+    for (m, reg) in names.hex_sets.iter().enumerate() {
+        if let Some(i) = reg.get(a.get_ref()) {
+            return Some((m, i));
+        }
+    }
+    let all: Vec<String> = g
+        .maps
+        .iter()
+        .flat_map(|m| m.hex_sets.iter().map(|s| s.id.clone()))
+        .collect();
+    cx.push(
+        Diagnostic::error(
+            "unknown-reference",
+            format!("unknown hex set, region or country `{}`", a.get_ref()),
+        )
+        .at(Cx::span(file, a))
+        .hint_opt(super::suggest::did_you_mean(
+            a.get_ref(),
+            all.iter().map(String::as_str),
+        )),
+    );
+    None
+}
+
+/// A placement's `at`: hex number, `map:hex`, place name, `area` or `area/box-N`.
+fn location(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    at: &Spanned<String>,
+) -> Option<Location> {
+    let text = at.get_ref().trim();
+    let (map_filter, rest) = match text.split_once(':') {
+        Some((m, r)) if names.map.get(m).is_some() => (names.map.get(m), r),
+        _ => (None, text),
+    };
+    for (mi, m) in g.maps.iter().enumerate() {
+        if map_filter.is_some_and(|f| f != mi) {
+            continue;
+        }
+        match &m.kind {
+            MapKind::Hex(h) => {
+                if let Some(c) = h.geometry.parse_number(rest) {
+                    return Some(Location::Hex { map: mi, hex: c });
+                }
+            }
+            MapKind::Area(a) => {
+                let (id, slot) = match rest.split_once('/') {
+                    Some((id, s)) => (id, Some(s)),
+                    None => (rest, None),
+                };
+                if let Some(ai) = a.areas.iter().position(|x| x.id == id) {
+                    let slot = match slot {
+                        None | Some("open") => AreaSlot::Open,
+                        Some(s) => match s.strip_prefix("box-").and_then(|n| n.parse::<u32>().ok())
+                        {
+                            Some(n) if n >= 1 && n <= a.areas[ai].boxes => AreaSlot::Box(n),
+                            _ => {
+                                cx.push(
+                                    Diagnostic::error(
+                                        "no-such-box",
+                                        format!("area `{id}` has no `{s}`"),
+                                    )
+                                    .at(Cx::span(file, at))
+                                    .hint(format!(
+                                        "`{id}` has an Open area and boxes box-1 to box-{}",
+                                        a.areas[ai].boxes
+                                    )),
+                                );
+                                return None;
+                            }
+                        },
+                    };
+                    if slot == AreaSlot::Open && !a.areas[ai].open {
+                        cx.push(
+                            Diagnostic::error(
+                                "no-such-box",
+                                format!("area `{id}` has no Open area"),
+                            )
+                            .at(Cx::span(file, at))
+                            .hint("place the unit in one of its boxes, e.g. `/box-1`"),
+                        );
+                        return None;
+                    }
+                    return Some(Location::Area {
+                        map: mi,
+                        area: ai,
+                        slot,
+                    });
+                }
+            }
+        }
+        if let Some(p) = m.places.iter().find(|p| p.name == rest) {
+            return Some(match p.at {
+                PlaceAt::Hex(c) => Location::Hex { map: mi, hex: c },
+                PlaceAt::Area(a) => Location::Area {
+                    map: mi,
+                    area: a,
+                    slot: AreaSlot::Open,
+                },
+            });
+        }
+    }
+    let places: Vec<&str> = g
+        .maps
+        .iter()
+        .flat_map(|m| m.places.iter().map(|p| p.name.as_str()))
+        .collect();
+    let hint = super::suggest::did_you_mean(rest, places).or_else(|| {
+        g.maps.iter().find_map(|m| match &m.kind {
+            MapKind::Hex(h) => Some(format!(
+                "write a hex number from {} to {} or a place name",
+                h.geometry.number(crate::model::HexCoord::new(0, 0)),
+                h.geometry.number(crate::model::HexCoord::new(
+                    h.geometry.columns - 1,
+                    h.geometry.rows - 1
+                ))
+            )),
+            MapKind::Area(_) => None,
+        })
+    });
+    cx.push(
+        Diagnostic::error(
+            "no-such-location",
+            format!("`{text}` is not a hex, area or place of any map"),
+        )
+        .at(Cx::span(file, at))
+        .hint_opt(hint),
+    );
+    None
+}
+
+/// A scenario may not use more copies of a counter than the mix has.
+fn check_mix(cx: &mut Cx, g: &Game, scenario: &str, placements: &[Placement], written: &[Written]) {
+    let mut uses: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, p) in placements.iter().enumerate() {
+        uses.entry(p.counter).or_default().push(i);
+    }
+    for (counter, list) in uses {
+        let have = g.counters[counter].count as usize;
+        if list.len() <= have {
+            continue;
+        }
+        let c = &g.counters[counter];
+        let mut where_: Vec<String> = list
+            .iter()
+            .map(|i| g.location_label(&placements[*i].location))
+            .collect();
+        where_.dedup();
+        let mut d = Diagnostic::error(
+            "counter-mix",
+            format!(
+                "scenario `{scenario}` uses counter `{}` {} times, the counter mix has {have}",
+                c.id,
+                list.len()
+            ),
+        )
+        .at(written[list[have]].span.clone())
+        .label(format!("copy {} of {have}", have + 1))
+        .hint(format!(
+            "used at {}; raise `count` on the counter if the game really has more, or remove a use",
+            where_.join(", ")
+        ));
+        let mut noted = vec![written[list[have]].span.clone()];
+        for i in &list {
+            let span = &written[*i].span;
+            if noted.len() < 5 && !noted.contains(span) {
+                noted.push(span.clone());
+                d = d.note(span.clone(), "also used here");
+            }
+        }
+        cx.push(d);
+    }
+}
+
+/// Set-ups on the map: terrain the unit may enter, variable set-up areas, stacking limits.
+pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>) {
+    for (s, written) in g.scenarios.iter().zip(all_written) {
+        let mut stacks: BTreeMap<Location, Vec<usize>> = BTreeMap::new();
+        for (i, p) in s.placements.iter().enumerate() {
+            let Some(w) = written.get(i) else { continue };
+            let class = g.class_of(p.counter);
+            match p.location {
+                Location::Hex { map, hex } => {
+                    let MapKind::Hex(h) = &g.maps[map].kind else {
+                        continue;
+                    };
+                    let hx = h.hex(hex);
+                    let t = &g.terrain[hx.terrain];
+                    let prohibited = t.kind == TerrainKind::Water
+                        && t.cost(Some(class.unit_type)) != Some(Cost::Points(0))
+                        || t.cost(Some(class.unit_type)) == Some(Cost::Prohibited)
+                        || hx.features.iter().any(|f| {
+                            g.terrain[*f].cost(Some(class.unit_type)) == Some(Cost::Prohibited)
+                        });
+                    if prohibited && g.unit_types[class.unit_type].combat {
+                        cx.push(
+                            Diagnostic::error(
+                                "wrong-terrain",
+                                format!(
+                                    "{} `{}` may not be in {} hex {}",
+                                    g.unit_types[class.unit_type].name,
+                                    g.counters[p.counter].id,
+                                    t.name.to_lowercase(),
+                                    h.geometry.number(hex)
+                                ),
+                            )
+                            .at(w.span.clone())
+                            .hint("move it to a hex whose terrain the unit may enter"),
+                        );
+                    }
+                    if let Some((pool, span)) = &w.from {
+                        if let Some((m, set)) = g.pools[*pool].area {
+                            let inside = m == map
+                                && g.maps[m].hex_sets[set].members.contains(&PlaceAt::Hex(hex));
+                            if !inside {
+                                cx.push(
+                                    Diagnostic::error(
+                                        "outside-setup-area",
+                                        format!(
+                                            "`{}` from pool `{}` is set up in {}, outside {}",
+                                            g.counters[p.counter].id,
+                                            g.pools[*pool].name,
+                                            h.geometry.number(hex),
+                                            g.maps[m].hex_sets[set].name
+                                        ),
+                                    )
+                                    .at(w.span.clone())
+                                    .note(span.clone(), "deployed from this pool")
+                                    .hint(format!(
+                                        "place it inside {}",
+                                        g.maps[m].hex_sets[set].name
+                                    )),
+                                );
+                            }
+                        }
+                    }
+                }
+                Location::Area { map, area, .. } => {
+                    let MapKind::Area(a) = &g.maps[map].kind else {
+                        continue;
+                    };
+                    let ar = &a.areas[area];
+                    if let Some(side) = g.side_of(p.counter) {
+                        if !ar.only.is_empty() && !ar.only.contains(&side) {
+                            cx.push(
+                                Diagnostic::error(
+                                    "forbidden-area",
+                                    format!(
+                                        "{} units may not enter {}",
+                                        g.sides[side].name, ar.name
+                                    ),
+                                )
+                                .at(w.span.clone()),
+                            );
+                        }
+                    }
+                    if let Some((pool, span)) = &w.from {
+                        if let Some((m, set)) = g.pools[*pool].area {
+                            if !(m == map
+                                && g.maps[m].hex_sets[set]
+                                    .members
+                                    .contains(&PlaceAt::Area(area)))
+                            {
+                                cx.push(
+                                    Diagnostic::error(
+                                        "outside-setup-area",
+                                        format!(
+                                            "`{}` is set up in {}, outside {}",
+                                            g.counters[p.counter].id,
+                                            ar.name,
+                                            g.maps[m].hex_sets[set].name
+                                        ),
+                                    )
+                                    .at(w.span.clone())
+                                    .note(span.clone(), "deployed from this pool"),
+                                );
+                            }
+                        }
+                    }
+                }
+                Location::Pool(_) => continue,
+            }
+            stacks.entry(p.location).or_default().push(i);
+        }
+        for (loc, list) in &stacks {
+            if let Location::Area {
+                map,
+                area,
+                slot: AreaSlot::Box(n),
+            } = loc
+            {
+                if list.len() > 1 {
+                    let MapKind::Area(a) = &g.maps[*map].kind else {
+                        continue;
+                    };
+                    cx.push(
+                        Diagnostic::error(
+                            "box-occupied",
+                            format!(
+                                "{} units in {} box {n}, which holds one",
+                                list.len(),
+                                a.areas[*area].name
+                            ),
+                        )
+                        .at(written[list[1]].span.clone())
+                        .note(written[list[0]].span.clone(), "first unit in the box"),
+                    );
+                }
+            }
+            let counters: Vec<usize> = list.iter().map(|i| s.placements[*i].counter).collect();
+            for v in crate::model::rules::stacking_violations(g, loc, &counters) {
+                cx.push(
+                    Diagnostic::error(
+                        "stacking",
+                        format!(
+                            "{} in {}: {} (limit {})",
+                            v.found,
+                            g.location_name(loc),
+                            v.rule,
+                            v.max
+                        ),
+                    )
+                    .at(written[list[list.len() - 1]].span.clone())
+                    .hint(format!(
+                        "scenario `{}` stacks {} there",
+                        s.id,
+                        counters
+                            .iter()
+                            .map(|c| g.counters[*c].id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
+            }
+        }
+    }
+}

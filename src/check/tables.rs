@@ -1,0 +1,605 @@
+//! Checks of the terrain effects chart, hexside terrain, combat results tables and charts.
+
+use std::path::{Path, PathBuf};
+
+use indexmap::IndexMap;
+use toml::Spanned;
+
+use super::game::{colour, Names};
+use super::{gather, Cx};
+use crate::diag::Diagnostic;
+use crate::load::schema::table::Cost as CostText;
+use crate::load::schema::GameFile;
+use crate::load::source::FileId;
+use crate::model::table::{CrtRow, Modifier};
+use crate::model::{
+    Chart, CombatEffect, Cost, Crt, CrtColumn, CrtKind, Dice, Game, HexsideTerrain, Terrain,
+    TerrainKind,
+};
+
+/// Resolve a designer-supplied art path against the game directory (or the shared `art/`),
+/// reporting a missing file.
+pub(crate) fn art_path(
+    cx: &mut Cx,
+    file: FileId,
+    root: &Path,
+    p: &Spanned<String>,
+) -> Option<PathBuf> {
+    let rel = p.get_ref();
+    let candidate = root.join(rel);
+    let ext_ok = rel.ends_with(".png") || rel.ends_with(".svg");
+    if !ext_ok {
+        cx.push(
+            Diagnostic::error("bad-image", format!("`{rel}` is not a PNG or SVG file"))
+                .at(Cx::span(file, p))
+                .hint("supply art as `.png` or `.svg`"),
+        );
+        return None;
+    }
+    if candidate.is_file() {
+        return Some(candidate);
+    }
+    if crate::load::shared_art(rel).is_some() {
+        return Some(PathBuf::from(format!("art:{rel}")));
+    }
+    cx.push(
+        Diagnostic::error("missing-file", format!("image `{rel}` does not exist"))
+            .at(Cx::span(file, p))
+            .hint("paths are relative to the game directory, or to the shared `art/` folder"),
+    );
+    None
+}
+
+fn costs(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    map: &IndexMap<Spanned<String>, CostText>,
+) -> Vec<(Option<usize>, Cost)> {
+    let mut out = Vec::new();
+    for (k, v) in map {
+        let who = if k.get_ref() == "all" {
+            None
+        } else {
+            match names.unit_type.resolve(file, k, &mut cx.diags) {
+                Some(t) => Some(t),
+                None => continue,
+            }
+        };
+        let cost = match v {
+            CostText::Points(n) if *n >= 0 => Cost::Points(*n),
+            CostText::Word(w) if w == "stop" => Cost::Stop,
+            CostText::Word(w) if w == "prohibited" => Cost::Prohibited,
+            _ => {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-cost",
+                        format!(
+                            "movement cost for `{}` must be a number, `stop` or `prohibited`",
+                            k.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, k)),
+                );
+                continue;
+            }
+        };
+        out.push((who, cost));
+    }
+    out
+}
+
+pub(crate) fn check_tables(
+    cx: &mut Cx,
+    files: &[(FileId, GameFile)],
+    names: &mut Names,
+    g: &mut Game,
+) {
+    for (file, t) in gather(files, |f| &f.terrain) {
+        if names.terrain.define(file, &t.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let kind = match t.kind.get_ref().as_str() {
+            "land" => TerrainKind::Land,
+            "water" => TerrainKind::Water,
+            "feature" => TerrainKind::Feature,
+            other => {
+                cx.push(
+                    Diagnostic::error("unknown-value", format!("unknown terrain kind `{other}`"))
+                        .at(Cx::span(file, &t.kind))
+                        .hint("use `land`, `water` or `feature`"),
+                );
+                TerrainKind::Land
+            }
+        };
+        let colour = colour(cx, file, &t.colour);
+        let movement = costs(cx, file, names, &t.movement);
+        g.terrain.push(Terrain {
+            id: t.id.get_ref().clone(),
+            name: t.name.clone(),
+            kind,
+            colour,
+            pattern: t.pattern.as_ref().map(|p| p.get_ref().clone()),
+            movement,
+            combat: CombatEffect {
+                halve_attack: t.combat.halve_attack,
+                double_defence: t.combat.double_defence,
+                shift: t.combat.shift,
+                no_retreat: t.combat.no_retreat,
+            },
+        });
+    }
+    for (file, h) in gather(files, |f| &f.hexside_terrain) {
+        if names
+            .hexside_terrain
+            .define(file, &h.id, &mut cx.diags)
+            .is_none()
+        {
+            continue;
+        }
+        let colour = colour(cx, file, &h.colour);
+        let movement = costs(cx, file, names, &h.movement);
+        g.hexside_terrain.push(HexsideTerrain {
+            id: h.id.get_ref().clone(),
+            name: h.name.clone(),
+            colour,
+            movement,
+            shift_if_all_across: h.shift_if_all_across,
+            halve_if_any_across: h.halve_if_any_across,
+            passable: h.passable,
+        });
+    }
+    for (file, c) in gather(files, |f| &f.crt) {
+        if names.crt.define(file, &c.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        if let Some(crt) = check_crt(cx, file, names, g, c) {
+            g.crts.push(crt);
+        } else {
+            // Keep the registry and the model aligned with an empty table.
+            g.crts.push(Crt {
+                id: c.id.get_ref().clone(),
+                title: c.title.clone(),
+                kind: CrtKind::Column,
+                labels: Vec::new(),
+                columns: Vec::new(),
+                dice: Dice { count: 1, sides: 6 },
+                rows: Vec::new(),
+                results: Vec::new(),
+                modifiers: Vec::new(),
+                halve_up: true,
+                image: None,
+            });
+        }
+    }
+    for (file, c) in gather(files, |f| &f.chart) {
+        if names.chart.define(file, &c.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let dice = c.dice.as_ref().and_then(|d| dice(cx, file, d));
+        for (i, row) in c.rows.iter().enumerate() {
+            if !c.columns.is_empty() && row.len() != c.columns.len() {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-table",
+                        format!(
+                            "chart `{}` row {} has {} cells for {} columns",
+                            c.id.get_ref(),
+                            i + 1,
+                            row.len(),
+                            c.columns.len()
+                        ),
+                    )
+                    .at(Cx::span(file, &c.id))
+                    .hint("give every row one cell per column"),
+                );
+            }
+        }
+        let image = c
+            .image
+            .as_ref()
+            .and_then(|p| art_path(cx, file, &g.root, p));
+        g.charts.push(Chart {
+            id: c.id.get_ref().clone(),
+            title: c.title.clone(),
+            dice,
+            columns: c.columns.clone(),
+            rows: c.rows.clone(),
+            notes: c.notes.clone(),
+            image,
+        });
+    }
+}
+
+fn dice(cx: &mut Cx, file: FileId, d: &Spanned<String>) -> Option<Dice> {
+    let parsed = Dice::parse(d.get_ref());
+    if parsed.is_none() {
+        cx.push(
+            Diagnostic::error(
+                "bad-dice",
+                format!("`{}` is not a dice expression", d.get_ref()),
+            )
+            .at(Cx::span(file, d))
+            .hint("write dice as `1d6` or `2d6`"),
+        );
+    }
+    parsed
+}
+
+/// Parse a column heading of a table of `kind`.
+pub(crate) fn parse_column(kind: CrtKind, text: &str) -> Option<CrtColumn> {
+    let t = text.trim();
+    let (below, t) = match t.strip_prefix('<').or_else(|| t.strip_prefix('≤')) {
+        Some(rest) => (true, rest.trim_start_matches('=')),
+        None => (false, t),
+    };
+    let (above, t) = match t.strip_suffix('+') {
+        Some(rest) if rest.chars().any(|c| c.is_ascii_digit()) => (true, rest),
+        _ => match t
+            .strip_prefix(">=")
+            .or_else(|| t.strip_prefix('≥'))
+            .or_else(|| t.strip_prefix('>'))
+        {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        },
+    };
+    match kind {
+        CrtKind::Odds => {
+            let (a, d) = t.split_once([':', '-'])?;
+            let attack: u32 = a.trim().parse().ok()?;
+            let defence: u32 = d.trim().parse().ok()?;
+            (attack > 0 && defence > 0).then_some(CrtColumn::Odds {
+                attack,
+                defence,
+                below,
+                above,
+            })
+        }
+        CrtKind::Differential => {
+            let value: i64 = t.trim().trim_start_matches('+').parse().ok()?;
+            Some(CrtColumn::Difference {
+                value,
+                below,
+                above,
+            })
+        }
+        CrtKind::Column => Some(CrtColumn::Label),
+    }
+}
+
+/// Numeric position of a column, for order checks.
+fn column_value(c: &CrtColumn) -> f64 {
+    match c {
+        CrtColumn::Odds {
+            attack, defence, ..
+        } => f64::from(*attack) / f64::from(*defence),
+        CrtColumn::Difference { value, .. } => *value as f64,
+        CrtColumn::Label => 0.0,
+    }
+}
+
+fn check_crt(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    c: &crate::load::schema::Crt,
+) -> Option<Crt> {
+    let kind = match c.kind.get_ref().as_str() {
+        "odds" => CrtKind::Odds,
+        "differential" => CrtKind::Differential,
+        "column" => CrtKind::Column,
+        other => {
+            cx.push(
+                Diagnostic::error("unknown-value", format!("unknown table kind `{other}`"))
+                    .at(Cx::span(file, &c.kind))
+                    .hint("use `odds`, `differential` or `column`"),
+            );
+            return None;
+        }
+    };
+    let dice = dice(cx, file, &c.dice)?;
+    let mut columns = Vec::new();
+    let mut ok = true;
+    for col in &c.columns {
+        match parse_column(kind, col.get_ref()) {
+            Some(p) => columns.push(p),
+            None => {
+                ok = false;
+                let example = match kind {
+                    CrtKind::Odds => "`1:2`, `3:1`, `<1:1` or `6:1+`",
+                    CrtKind::Differential => "`-2`, `0`, `+3`, `<-3` or `+6+`",
+                    CrtKind::Column => "any label",
+                };
+                cx.push(
+                    Diagnostic::error(
+                        "bad-column",
+                        format!(
+                            "`{}` is not a column of a {} table",
+                            col.get_ref(),
+                            c.kind.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, col))
+                    .hint(format!("write columns like {example}")),
+                );
+            }
+        }
+    }
+    if c.columns.is_empty() {
+        ok = false;
+        cx.push(
+            Diagnostic::error(
+                "bad-table",
+                format!("table `{}` has no columns", c.id.get_ref()),
+            )
+            .at(Cx::span(file, &c.id)),
+        );
+    }
+    if ok && kind != CrtKind::Column {
+        for (i, pair) in columns.windows(2).enumerate() {
+            if column_value(&pair[1]) <= column_value(&pair[0]) {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-column",
+                        format!(
+                            "column `{}` does not follow `{}` in increasing order",
+                            c.columns[i + 1].get_ref(),
+                            c.columns[i].get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, &c.columns[i + 1]))
+                    .hint("list columns from the worst odds for the attacker to the best"),
+                );
+            }
+        }
+    }
+    let codes: Vec<(String, String)> = c
+        .result
+        .iter()
+        .map(|r| (r.code.get_ref().clone(), r.meaning.clone()))
+        .collect();
+    let mut rows = Vec::new();
+    let mut covered = vec![0u32; dice.max() as usize + 1];
+    for row in &c.rows {
+        let r = row.get_ref();
+        let label = r.roll.get_ref().clone();
+        let (lo, hi) = match label.split_once('-') {
+            Some((a, b)) => (a.trim().parse::<u32>().ok(), b.trim().parse::<u32>().ok()),
+            None => {
+                let v = label.trim().trim_end_matches('+').parse::<u32>().ok();
+                let hi = if label.trim().ends_with('+') {
+                    Some(dice.max())
+                } else {
+                    v
+                };
+                (v, hi)
+            }
+        };
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            cx.push(
+                Diagnostic::error("bad-roll", format!("`{label}` is not a die roll"))
+                    .at(Cx::span(file, &r.roll))
+                    .hint("write a roll as `3` or a range as `2-3`"),
+            );
+            continue;
+        };
+        if lo > hi || lo < dice.min() || hi > dice.max() {
+            cx.push(
+                Diagnostic::error(
+                    "bad-roll",
+                    format!(
+                        "roll `{label}` is outside {dice} ({}–{})",
+                        dice.min(),
+                        dice.max()
+                    ),
+                )
+                .at(Cx::span(file, &r.roll)),
+            );
+            continue;
+        }
+        for v in lo..=hi {
+            covered[v as usize] += 1;
+        }
+        if r.results.len() != c.columns.len() {
+            cx.push(
+                Diagnostic::error(
+                    "bad-table",
+                    format!(
+                        "row `{label}` has {} results for {} columns",
+                        r.results.len(),
+                        c.columns.len()
+                    ),
+                )
+                .at(Cx::span(file, row))
+                .hint("give one result code per column"),
+            );
+        }
+        if !codes.is_empty() {
+            for res in &r.results {
+                let code = res.get_ref();
+                if !code.is_empty() && !codes.iter().any(|(c, _)| c == code) {
+                    cx.push(
+                        Diagnostic::error(
+                            "unknown-reference",
+                            format!("unknown result code `{code}`"),
+                        )
+                        .at(Cx::span(file, res))
+                        .hint_opt(
+                            super::suggest::did_you_mean(
+                                code,
+                                codes.iter().map(|(c, _)| c.as_str()),
+                            )
+                            .or_else(|| Some("define it with `[[crt.result]]`".into())),
+                        ),
+                    );
+                }
+            }
+        }
+        rows.push(CrtRow {
+            low: lo,
+            high: hi,
+            label,
+            results: r.results.iter().map(|s| s.get_ref().clone()).collect(),
+        });
+    }
+    let missing: Vec<String> = (dice.min()..=dice.max())
+        .filter(|v| covered[*v as usize] == 0)
+        .map(|v| v.to_string())
+        .collect();
+    let doubled: Vec<String> = (dice.min()..=dice.max())
+        .filter(|v| covered[*v as usize] > 1)
+        .map(|v| v.to_string())
+        .collect();
+    if !missing.is_empty() && !c.rows.is_empty() {
+        cx.push(
+            Diagnostic::error(
+                "bad-table",
+                format!(
+                    "table `{}` has no row for roll {}",
+                    c.id.get_ref(),
+                    missing.join(", ")
+                ),
+            )
+            .at(Cx::span(file, &c.dice))
+            .hint(format!("every roll of {dice} needs exactly one row")),
+        );
+    }
+    if !doubled.is_empty() {
+        cx.push(
+            Diagnostic::error(
+                "bad-table",
+                format!(
+                    "table `{}` has several rows for roll {}",
+                    c.id.get_ref(),
+                    doubled.join(", ")
+                ),
+            )
+            .at(Cx::span(file, &c.dice)),
+        );
+    }
+    let mut modifiers = Vec::new();
+    let mut seen = super::Registry::new("modifier");
+    for m in &c.modifier {
+        if seen.define(file, &m.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let weather = m
+            .weather
+            .as_ref()
+            .and_then(|w| names.weather.resolve(file, w, &mut cx.diags));
+        let shift_factor = m
+            .shift_factor
+            .as_ref()
+            .and_then(|f| names.factor.resolve(file, f, &mut cx.diags));
+        modifiers.push(Modifier {
+            id: m.id.get_ref().clone(),
+            name: m.name.clone(),
+            weather,
+            attacker_out_of_supply: m.attacker_out_of_supply,
+            shift: m.shift,
+            shift_factor,
+            halve_attack: m.halve_attack,
+        });
+    }
+    let halve_up = match c.halving.as_ref().map(|h| h.get_ref().as_str()) {
+        None | Some("up") => true,
+        Some("down") => false,
+        Some(other) => {
+            let h = c.halving.as_ref().map(|h| Cx::span(file, h));
+            cx.push(
+                Diagnostic::error("unknown-value", format!("unknown rounding `{other}`"))
+                    .at_opt(h)
+                    .hint("use `up` or `down`"),
+            );
+            true
+        }
+    };
+    let image = c
+        .image
+        .as_ref()
+        .and_then(|p| art_path(cx, file, &g.root, p));
+    Some(Crt {
+        id: c.id.get_ref().clone(),
+        title: c.title.clone(),
+        kind,
+        labels: c.columns.iter().map(|s| s.get_ref().clone()).collect(),
+        columns,
+        dice,
+        rows,
+        results: codes,
+        modifiers,
+        halve_up,
+        image,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odds_and_differential_columns_parse() {
+        assert_eq!(
+            parse_column(CrtKind::Odds, "3:2"),
+            Some(CrtColumn::Odds {
+                attack: 3,
+                defence: 2,
+                below: false,
+                above: false
+            })
+        );
+        assert_eq!(
+            parse_column(CrtKind::Odds, "<1-1"),
+            Some(CrtColumn::Odds {
+                attack: 1,
+                defence: 1,
+                below: true,
+                above: false
+            })
+        );
+        assert_eq!(
+            parse_column(CrtKind::Odds, "6:1+"),
+            Some(CrtColumn::Odds {
+                attack: 6,
+                defence: 1,
+                below: false,
+                above: true
+            })
+        );
+        assert_eq!(parse_column(CrtKind::Odds, "3"), None);
+        assert_eq!(
+            parse_column(CrtKind::Differential, "+4"),
+            Some(CrtColumn::Difference {
+                value: 4,
+                below: false,
+                above: false
+            })
+        );
+        assert_eq!(
+            parse_column(CrtKind::Differential, "-3"),
+            Some(CrtColumn::Difference {
+                value: -3,
+                below: false,
+                above: false
+            })
+        );
+        assert_eq!(
+            parse_column(CrtKind::Differential, "<-3"),
+            Some(CrtColumn::Difference {
+                value: -3,
+                below: true,
+                above: false
+            })
+        );
+        assert_eq!(
+            parse_column(CrtKind::Differential, ">=+6"),
+            Some(CrtColumn::Difference {
+                value: 6,
+                below: false,
+                above: true
+            })
+        );
+    }
+}

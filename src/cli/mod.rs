@@ -1,0 +1,90 @@
+//! Command-line interface: argument types and one file per sub-command.
+//!
+//! No logic lives here beyond composing the library's stages and rendering their results as
+//! text or JSON. Exit codes: 0 success, 1 problems in the input (diagnostics printed or a
+//! clear error), 2 usage errors (clap).
+
+mod check;
+mod scenario;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Check board wargame definitions and build playable modules from them.
+#[derive(Debug, Parser)]
+#[command(name = "sandtable", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output format of commands that report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// Readable text.
+    #[default]
+    Text,
+    /// JSON for programs.
+    Json,
+}
+
+/// The sub-commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a game directory and report every problem (exit 1 if there are errors).
+    Check(check::Args),
+    /// List a game's scenarios, or print the resolved set-up of one.
+    Scenario(scenario::Args),
+}
+
+/// Run a parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Scenario(a) => scenario::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// A game directory argument.
+#[derive(Debug, clap::Args)]
+pub struct GameDir {
+    /// The game directory (holding `game.toml`).
+    pub dir: PathBuf,
+}
+
+/// Load and check a game, printing diagnostics to stderr when it has errors.
+pub(crate) fn checked_game(
+    dir: &std::path::Path,
+    format: Format,
+) -> Result<crate::model::Game, String> {
+    let checked = crate::check::check_dir(dir).map_err(|e| e.to_string())?;
+    match checked.game {
+        Some(g) => Ok(g),
+        None => {
+            match format {
+                Format::Text => eprint!(
+                    "{}",
+                    crate::diag::render::to_text(&checked.diagnostics, &checked.sources)
+                ),
+                Format::Json => eprint!(
+                    "{}",
+                    crate::diag::render::to_json(&checked.diagnostics, &checked.sources)
+                ),
+            }
+            Err(format!(
+                "`{}` has errors; run `sandtable check` for details",
+                dir.display()
+            ))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! `sandtable scenario DIR [ID] [--format json]`: list scenarios or print one resolved set-up.
+
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{checked_game, Format, GameDir};
+use crate::model::Game;
+
+/// Arguments of `scenario`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    /// Scenario id; without it the scenarios are listed.
+    id: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Serialize)]
+struct Listing<'a> {
+    scenarios: Vec<Entry<'a>>,
+}
+
+#[derive(Serialize)]
+struct Entry<'a> {
+    id: &'a str,
+    title: &'a str,
+}
+
+/// One placement as `sandtable scenario` reports it.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct PlacementReport {
+    /// Counter id.
+    pub counter: String,
+    /// Printed name.
+    pub name: String,
+    /// Side id.
+    pub side: Option<String>,
+    /// Hex number as printed, area slot name, or `pool:<name>`.
+    pub location: String,
+    /// Starts reduced.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reduced: bool,
+}
+
+/// A resolved set-up.
+#[derive(Debug, Serialize)]
+pub struct SetupReport {
+    /// Scenario id.
+    pub scenario: String,
+    /// Title.
+    pub title: String,
+    /// First turn name.
+    pub start: String,
+    /// Every counter copy.
+    pub placements: Vec<PlacementReport>,
+}
+
+/// The resolved set-up of a scenario.
+pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
+    let s = g.scenario(id)?;
+    Some(SetupReport {
+        scenario: s.id.clone(),
+        title: s.title.clone(),
+        start: g
+            .turns
+            .get(s.start)
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        placements: s
+            .placements
+            .iter()
+            .map(|p| PlacementReport {
+                counter: g.counters[p.counter].id.clone(),
+                name: g.counters[p.counter].name.clone(),
+                side: g.side_of(p.counter).map(|x| g.sides[x].id.clone()),
+                location: g.location_label(&p.location),
+                reduced: p.reduced,
+            })
+            .collect(),
+    })
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+    let g = checked_game(&a.game.dir, a.format)?;
+    let Some(id) = &a.id else {
+        let listing = Listing {
+            scenarios: g
+                .scenarios
+                .iter()
+                .map(|s| Entry {
+                    id: &s.id,
+                    title: &s.title,
+                })
+                .collect(),
+        };
+        match a.format {
+            Format::Json => println!(
+                "{}",
+                serde_json::to_string_pretty(&listing).map_err(|e| e.to_string())?
+            ),
+            Format::Text => {
+                for s in &listing.scenarios {
+                    println!("{:<24} {}", s.id, s.title);
+                }
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let Some(report) = setup_report(&g, id) else {
+        let ids: Vec<&str> = g.scenarios.iter().map(|s| s.id.as_str()).collect();
+        let hint = crate::check::suggest::did_you_mean(id, ids.iter().copied())
+            .unwrap_or_else(|| format!("scenarios: {}", ids.join(", ")));
+        return Err(format!("no scenario `{id}` ({hint})"));
+    };
+    match a.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        ),
+        Format::Text => {
+            println!("{} — starts {}", report.title, report.start);
+            println!("{:<28} {:<36} {:<8} location", "counter", "name", "side");
+            for p in &report.placements {
+                println!(
+                    "{:<28} {:<36} {:<8} {}{}",
+                    p.counter,
+                    p.name,
+                    p.side.as_deref().unwrap_or("-"),
+                    p.location,
+                    if p.reduced { " (reduced)" } else { "" }
+                );
+            }
+            println!("{} counters placed", report.placements.len());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
