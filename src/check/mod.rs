@@ -54,7 +54,20 @@ pub fn check(loaded: Loaded) -> Checked {
         diags: Diagnostics::default(),
     };
     let game = build(&mut cx, &root, &files);
-    diagnostics.extend(cx.diags);
+    // A file that failed to parse may hold `[game]` or the definitions other files refer
+    // to: do not bury the parse error under references that only look broken because of it.
+    let parse_failed = diagnostics.has_errors();
+    let follow_on = [
+        "no-game",
+        "unknown-reference",
+        "no-such-location",
+        "no-such-hex",
+    ];
+    for d in cx.diags.iter() {
+        if !(parse_failed && follow_on.contains(&d.code)) {
+            diagnostics.push(d.clone());
+        }
+    }
     diagnostics.sort(&sources);
     let game = if diagnostics.has_errors() { None } else { game };
     Checked {

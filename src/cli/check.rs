@@ -21,7 +21,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
         Format::Text => render::to_text(&checked.diagnostics, &checked.sources),
         Format::Json => render::to_json(&checked.diagnostics, &checked.sources),
     };
-    print!("{out}");
+    super::emit(&out);
     Ok(if checked.diagnostics.has_errors() {
         ExitCode::from(1)
     } else {

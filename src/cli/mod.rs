@@ -62,6 +62,13 @@ pub struct GameDir {
     pub dir: PathBuf,
 }
 
+/// Print to stdout, ignoring a closed pipe (`sandtable … | head` must not panic).
+pub(crate) fn emit(text: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 /// Load and check a game, printing diagnostics to stderr when it has errors.
 pub(crate) fn checked_game(
     dir: &std::path::Path,

@@ -1,1 +1,4 @@
-//! Integration tests: the CLI, diagnostics snapshots, and the example games.
+//! Integration tests: the CLI, diagnostics, and the example games.
+
+mod check;
+mod support;

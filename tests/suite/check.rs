@@ -1,0 +1,234 @@
+//! `sandtable check`: clean games pass, broken copies give the right located errors, and
+//! garbled input never panics.
+
+use serde_json::Value;
+
+use crate::support::{bin, copy_game, edit, game};
+
+/// Run `check --format json` and return (exit code, diagnostics).
+fn check_json(dir: &std::path::Path) -> (i32, Vec<Value>) {
+    let out = bin()
+        .arg("check")
+        .arg(dir)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON array");
+    (out.status.code().unwrap_or(-1), diags)
+}
+
+fn codes(diags: &[Value]) -> Vec<(String, String, u64)> {
+    diags
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["file"].as_str().unwrap_or("").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_mini_game_is_clean() {
+    let (code, diags) = check_json(&game("tests/fixtures/mini"));
+    assert_eq!(diags, Vec::<Value>::new());
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn the_example_games_are_clean() {
+    let modules = crate::support::root().join("modules");
+    let Ok(entries) = std::fs::read_dir(&modules) else {
+        eprintln!("skipped: no modules/ directory");
+        return;
+    };
+    let mut seen = 0;
+    for e in entries.flatten() {
+        if e.path().join("game.toml").is_file() {
+            let (code, diags) = check_json(&e.path());
+            assert_eq!(diags, Vec::<Value>::new(), "{}", e.path().display());
+            assert_eq!(code, 0);
+            seen += 1;
+        }
+    }
+    eprintln!("checked {seen} example games");
+}
+
+#[test]
+fn every_mistake_is_reported_in_one_run_with_its_place() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(d, "scenario.toml", "at = \"0303\"", "at = \"0909\"");
+    edit(d, "scenario.toml", "\"4 oos\"", "\"5 oos\"");
+    edit(
+        d,
+        "game.toml",
+        "class = \"blue-armour-corps\"",
+        "class = \"blue-armor-corps\"",
+    );
+    edit(d, "map.toml", ".ff..~", ".fq..~");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![
+            ("unknown-reference".into(), "game.toml".into(), 150),
+            ("unknown-reference".into(), "map.toml".into(), 18),
+            ("no-such-location".into(), "scenario.toml".into(), 26),
+            ("counter-mix".into(), "scenario.toml".into(), 40),
+        ]
+    );
+    assert_eq!(diags[0]["hint"], "did you mean `blue-armour-corps`?");
+    assert_eq!(
+        diags[1]["column"], 3,
+        "the bad legend character is pointed at"
+    );
+    assert!(diags[3]["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("5 times, the counter mix has 4"));
+}
+
+#[test]
+fn text_diagnostics_show_the_source_and_hint() {
+    let tmp = copy_game("tests/fixtures/mini");
+    edit(
+        tmp.path(),
+        "game.toml",
+        "class = \"blue-armour-corps\"",
+        "class = \"blue-armor-corps\"",
+    );
+    let out = bin().arg("check").arg(tmp.path()).output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn set_up_outside_its_area_in_water_and_overstacked() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    // Deployed from the Red set-up pool (front line hexes 0302–0304) into 0101, and a second
+    // combat unit into the same hex; Blue's armour into the sea.
+    edit(
+        d,
+        "scenario.toml",
+        "at = \"0303\"\ncounters = [\"red-1\"]",
+        "at = \"0101\"\ncounters = [\"red-1\"]",
+    );
+    edit(
+        d,
+        "scenario.toml",
+        "pool = \"red-removed\"\ncounters = [\"red-2\"]",
+        "pool = \"red-removed\"\ncounters = []",
+    );
+    edit(d, "scenario.toml", "at = \"Bluetown\"\ncounters = [\"blue-1\"]", "at = \"0601\"\ncounters = [\"blue-1\"]\n\n[[scenario.place]]\nat = \"0101\"\ncounters = [\"red-2\"]");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    let found: Vec<String> = diags
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert!(
+        found.contains(&"outside-setup-area".to_string()),
+        "{found:?}"
+    );
+    assert!(found.contains(&"wrong-terrain".to_string()), "{found:?}");
+    assert!(found.contains(&"stacking".to_string()), "{found:?}");
+}
+
+#[test]
+fn duplicates_point_at_both_definitions() {
+    let tmp = copy_game("tests/fixtures/mini");
+    edit(tmp.path(), "game.toml", "id = \"red-2\"", "id = \"red-1\"");
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 1);
+    assert_eq!(diags[0]["code"], "duplicate");
+    assert!(diags[0]["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("`red-1` is defined twice"));
+}
+
+#[test]
+fn truncated_and_garbled_files_never_panic() {
+    let src = game("tests/fixtures/mini");
+    for file in ["game.toml", "map.toml", "scenario.toml", "tables.toml"] {
+        let text = std::fs::read(src.join(file)).expect("read");
+        for cut in [
+            1,
+            text.len() / 7,
+            text.len() / 3,
+            text.len() / 2,
+            text.len() - 3,
+        ] {
+            let tmp = copy_game("tests/fixtures/mini");
+            std::fs::write(tmp.path().join(file), &text[..cut]).expect("write");
+            let checked = sandtable::check::check_dir(tmp.path()).expect("loads");
+            assert!(
+                checked.diagnostics.has_errors(),
+                "{file} cut at {cut} must be an error"
+            );
+        }
+        let tmp = copy_game("tests/fixtures/mini");
+        let mut garbled = text.clone();
+        garbled[text.len() / 2] = 0xff;
+        std::fs::write(tmp.path().join(file), &garbled).expect("write");
+        let checked = sandtable::check::check_dir(tmp.path()).expect("loads");
+        let found: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(found, vec!["not-utf8"], "{file}");
+    }
+}
+
+#[test]
+fn exit_codes_distinguish_problems_from_usage() {
+    let out = bin().arg("check").output().expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "missing argument is a usage error"
+    );
+    let out = bin()
+        .arg("check")
+        .arg("/no/such/dir")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a game directory"));
+}
+
+#[test]
+fn scenario_lists_and_resolves_setups() {
+    let out = bin()
+        .args(["scenario"])
+        .arg(game("tests/fixtures/mini"))
+        .args(["--format", "json"])
+        .output()
+        .expect("run");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["scenarios"][0]["id"], "meeting");
+    let out = bin()
+        .args(["scenario"])
+        .arg(game("tests/fixtures/mini"))
+        .args(["meeting", "--format", "json"])
+        .output()
+        .expect("run");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let placements = v["placements"].as_array().expect("placements");
+    assert_eq!(placements.len(), 7, "1 + 1 + 1 + 4 copies");
+    assert_eq!(
+        placements[1]["location"], "0503",
+        "a place name resolves to its hex"
+    );
+    assert_eq!(placements[2]["location"], "pool:Red Removed");
+    let out = bin()
+        .args(["scenario"])
+        .arg(game("tests/fixtures/mini"))
+        .args(["meting"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `meeting`?"));
+}

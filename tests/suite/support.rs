@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests: copying fixture games and editing them.
+
+use std::path::{Path, PathBuf};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fixture or example game directory.
+pub fn game(rel: &str) -> PathBuf {
+    root().join(rel)
+}
+
+/// Copy a game directory into a fresh temporary directory.
+pub fn copy_game(rel: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let src = game(rel);
+    for entry in walkdir::WalkDir::new(&src) {
+        let entry = entry.expect("walk");
+        let to = tmp
+            .path()
+            .join(entry.path().strip_prefix(&src).expect("below"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copy");
+        }
+    }
+    tmp
+}
+
+/// Replace the first occurrence of `from` with `to` in a file, failing the test if absent.
+pub fn edit(dir: &Path, file: &str, from: &str, to: &str) {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{file} does not contain {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+}
+
+/// The `sandtable` binary built for these tests.
+pub fn bin() -> snapbox::cmd::Command {
+    snapbox::cmd::Command::new(snapbox::cmd::cargo_bin!("sandtable"))
+}
