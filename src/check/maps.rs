@@ -702,6 +702,7 @@ fn check_hex_map(
         }
     }
 
+    include_sets(cx, file, m, &mut hex_sets, sets, &edges);
     let image = m
         .image
         .as_ref()
@@ -720,6 +721,50 @@ fn check_hex_map(
         edges,
         image,
     })
+}
+
+/// Resolve `include` lists of hex sets (after regions, countries and edges exist), and make
+/// every map edge usable as a set too (e.g. the area of a pool entering from an edge).
+fn include_sets(
+    cx: &mut Cx,
+    file: FileId,
+    m: &schema::Map,
+    hex_sets: &mut Vec<HexSet>,
+    sets: &mut Registry,
+    edges: &[Edge],
+) {
+    for e in edges {
+        if sets.get(&e.id).is_none() {
+            sets.define(file, &Spanned::new(0..0, e.id.clone()), &mut cx.diags);
+            hex_sets.push(HexSet {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                members: e.members.clone(),
+            });
+        }
+    }
+    for s in &m.hex_set {
+        let Some(target) = sets.get(s.id.get_ref()) else {
+            continue;
+        };
+        for inc in &s.include {
+            let Some(i) = sets.resolve(file, inc, &mut cx.diags) else {
+                continue;
+            };
+            if i == target {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-include",
+                        format!("hex set `{}` includes itself", inc.get_ref()),
+                    )
+                    .at(Cx::span(file, inc)),
+                );
+                continue;
+            }
+            let members = hex_sets[i].members.clone();
+            hex_sets[target].members.extend(members);
+        }
+    }
 }
 
 /// `army-group-north` → `Army Group North`.
@@ -971,6 +1016,7 @@ fn check_area_map(
             members,
         });
     }
+    include_sets(cx, file, m, &mut hex_sets, sets, &edges);
     let image = m
         .image
         .as_ref()

@@ -63,6 +63,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             units,
             points,
             terrain,
+            rail: s.rail,
             alone: s.alone,
         });
     }

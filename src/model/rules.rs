@@ -68,6 +68,8 @@ pub struct StackingLimit {
     pub points: Vec<(String, u32)>,
     /// Only in these terrains (empty = everywhere).
     pub terrain: Vec<TerrainId>,
+    /// Only in hexes on a rail line.
+    pub rail: bool,
     /// Only when no other combat unit is present.
     pub alone: bool,
 }
@@ -259,8 +261,18 @@ pub fn stacking_violations(
         super::Location::Pool(_) => return Vec::new(),
     };
     let mut out = Vec::new();
+    let on_rail = match loc {
+        super::Location::Hex { map, hex } => match &game.maps[*map].kind {
+            super::MapKind::Hex(h) => h.rails.iter().any(|r| r.hexes.contains(hex)),
+            super::MapKind::Area(_) => false,
+        },
+        _ => false,
+    };
     for limit in &game.rules.stacking {
         if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
+            continue;
+        }
+        if limit.rail && !on_rail {
             continue;
         }
         let selected: Vec<_> = counters

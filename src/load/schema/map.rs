@@ -177,9 +177,12 @@ pub struct HexSet {
     pub id: Spanned<String>,
     /// Name.
     pub name: String,
-    /// The hexes.
+    /// The hexes (or area ids on an area map).
     #[serde(default)]
     pub hexes: Vec<Spanned<String>>,
+    /// Other hex sets, regions, countries or map edges whose hexes this set also holds.
+    #[serde(default)]
+    pub include: Vec<Spanned<String>>,
 }
 
 /// `[[map.area]]`: an area of an area map.

@@ -59,6 +59,9 @@ pub struct StackingLimit {
     /// Only in locations with one of these terrains or features.
     #[serde(default)]
     pub terrain: Vec<Spanned<String>>,
+    /// Only in hexes on a rail line.
+    #[serde(default)]
+    pub rail: bool,
     /// Only when no other combat unit outside the selection is present.
     #[serde(default)]
     pub alone: bool,
