@@ -1238,6 +1238,11 @@ class MapBuilder:
         w('id = "black-sea-coast"')
         w('name = "Black Sea coast"')
         w("hexes = [" + wrap([q(label(h)) for h in self.black_sea_coast]) + "]")
+        w("")
+        w("[[map.hex-set]]")
+        w('id = "romania-bessarabia"')
+        w('name = "Romania or Bessarabia"')
+        w('include = ["romania", "bessarabia"]')
         return "\n".join(L) + "\n"
 
 
