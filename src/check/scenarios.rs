@@ -593,7 +593,7 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                     Diagnostic::error(
                         "stacking",
                         format!(
-                            "{} in {}: {} (limit {})",
+                            "{} in {} break the stacking limit `{}` (at most {})",
                             v.found,
                             g.location_name(loc),
                             v.rule,

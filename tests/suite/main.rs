@@ -1,4 +1,5 @@
 //! Integration tests: the CLI, diagnostics, and the example games.
 
 mod check;
+mod gpw;
 mod support;

@@ -147,7 +147,8 @@ pub struct Modifier {
     /// Column shift (negative = left).
     #[serde(default)]
     pub shift: i64,
-    /// Take the shift from this factor of a supporting unit (leader, air unit).
+    /// Take the shift from this factor of a supporting unit (leader, air unit), in the
+    /// direction of the sign of `shift` (`shift = -1` with a factor of 2 shifts two left).
     pub shift_factor: Option<Spanned<String>>,
     /// Halve the attack factors.
     #[serde(default)]
