@@ -232,3 +232,26 @@ fn scenario_lists_and_resolves_setups() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `meeting`?"));
 }
+
+#[test]
+fn unknown_keys_list_the_allowed_ones() {
+    let tmp = copy_game("tests/fixtures/mini");
+    edit(
+        tmp.path(),
+        "game.toml",
+        "colour = \"#c03030\"",
+        "color = \"#c03030\"",
+    );
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 1);
+    assert_eq!(diags[0]["code"], "unknown-key");
+    assert_eq!(
+        (diags[0]["file"].as_str(), diags[0]["line"].as_u64()),
+        (Some("game.toml"), Some(13))
+    );
+    let msg = diags[0]["message"].as_str().unwrap_or("");
+    assert!(
+        msg.contains("unknown field `color`") && msg.contains("`colour`"),
+        "{msg}"
+    );
+}
