@@ -269,12 +269,26 @@ pub(crate) fn parse_column(kind: CrtKind, text: &str) -> Option<CrtColumn> {
 }
 
 /// Numeric position of a column, for order checks.
+/// An open-below column (`<1:1`) sorts just under the value it names, an open-above one
+/// (`6:1+`) just over it.
 fn column_value(c: &CrtColumn) -> f64 {
+    let nudge = |below: bool, above: bool| match (below, above) {
+        (true, _) => -1e-6,
+        (_, true) => 1e-6,
+        _ => 0.0,
+    };
     match c {
         CrtColumn::Odds {
-            attack, defence, ..
-        } => f64::from(*attack) / f64::from(*defence),
-        CrtColumn::Difference { value, .. } => *value as f64,
+            attack,
+            defence,
+            below,
+            above,
+        } => f64::from(*attack) / f64::from(*defence) + nudge(*below, *above),
+        CrtColumn::Difference {
+            value,
+            below,
+            above,
+        } => *value as f64 + nudge(*below, *above),
         CrtColumn::Label => 0.0,
     }
 }
@@ -538,6 +552,14 @@ fn check_crt(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn open_columns_sort_next_to_their_value() {
+        let below = parse_column(CrtKind::Odds, "<1-1").map(|c| column_value(&c));
+        let at = parse_column(CrtKind::Odds, "1-1").map(|c| column_value(&c));
+        let above = parse_column(CrtKind::Odds, "1-1+").map(|c| column_value(&c));
+        assert!(below < at && at < above);
+    }
 
     #[test]
     fn odds_and_differential_columns_parse() {
