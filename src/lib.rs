@@ -17,3 +17,4 @@ pub mod cli;
 pub mod diag;
 pub mod load;
 pub mod model;
+pub mod vassal;

@@ -1,0 +1,485 @@
+//! VASSAL's `SequenceEncoder` and its decoder, the one escaping mechanism used at every
+//! level of piece definitions, commands and saves (format notes §3.1).
+//!
+//! Encoding joins tokens with a one-character delimiter, puts a backslash before every
+//! delimiter inside a token (nothing else is escaped, backslashes are never doubled) and
+//! wraps a token in single quotes when it starts with `\` or both starts and ends with `'`.
+//! Decoding reverses that with VASSAL's exact quirks: a delimiter preceded by a backslash in
+//! the raw text is data, a trailing delimiter yields a final empty token, and one pair of
+//! surrounding single quotes is removed from each token.
+
+/// Builds a delimited string token by token, exactly like `VASSAL.tools.SequenceEncoder`.
+///
+/// An encoder with no tokens has no value at all (`None`), which is different from one empty
+/// token (`Some("")`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SequenceEncoder {
+    delimiter: char,
+    buffer: Option<String>,
+}
+
+impl SequenceEncoder {
+    /// An encoder with no tokens yet.
+    pub fn new(delimiter: char) -> Self {
+        Self {
+            delimiter,
+            buffer: None,
+        }
+    }
+
+    /// An encoder holding one first token (`new SequenceEncoder(value, delimiter)`).
+    pub fn with_token(value: &str, delimiter: char) -> Self {
+        let mut encoder = Self::new(delimiter);
+        encoder.append(value);
+        encoder
+    }
+
+    /// The delimiter this encoder joins tokens with.
+    pub fn delimiter(&self) -> char {
+        self.delimiter
+    }
+
+    fn start_token(&mut self) -> &mut String {
+        let delimiter = self.delimiter;
+        match &mut self.buffer {
+            Some(buffer) => {
+                buffer.push(delimiter);
+            }
+            None => self.buffer = Some(String::new()),
+        }
+        self.buffer.get_or_insert_with(String::new)
+    }
+
+    /// Appends one string token, escaping delimiters and quoting as VASSAL does.
+    pub fn append(&mut self, token: &str) -> &mut Self {
+        let delimiter = self.delimiter;
+        let buffer = self.start_token();
+        let needs_quotes =
+            token.starts_with('\\') || (token.starts_with('\'') && token.ends_with('\''));
+        if needs_quotes {
+            buffer.push('\'');
+        }
+        for c in token.chars() {
+            if c == delimiter {
+                buffer.push('\\');
+            }
+            buffer.push(c);
+        }
+        if needs_quotes {
+            buffer.push('\'');
+        }
+        self
+    }
+
+    /// Appends a Java `null` token, which is written as nothing (an empty token).
+    pub fn append_null(&mut self) -> &mut Self {
+        self.start_token();
+        self
+    }
+
+    /// Appends an integer written like Java's `String.valueOf(int/long)`.
+    pub fn append_int(&mut self, value: i64) -> &mut Self {
+        self.append(&value.to_string())
+    }
+
+    /// Appends a boolean written as `true` / `false`.
+    pub fn append_bool(&mut self, value: bool) -> &mut Self {
+        self.append(if value { "true" } else { "false" })
+    }
+
+    /// Appends a double written like Java's `String.valueOf(double)` (`1.0`, `0.5`, `1.0E7`).
+    pub fn append_double(&mut self, value: f64) -> &mut Self {
+        self.append(&java_double_to_string(value))
+    }
+
+    /// The encoded string, or `None` when no token was appended.
+    pub fn value(&self) -> Option<&str> {
+        self.buffer.as_deref()
+    }
+
+    /// The encoded string, consuming the encoder; `None` when no token was appended.
+    pub fn into_value(self) -> Option<String> {
+        self.buffer
+    }
+}
+
+/// Encodes a whole token list; `None` for an empty list (VASSAL's `null`).
+pub fn encode<S: AsRef<str>>(tokens: &[S], delimiter: char) -> Option<String> {
+    let mut encoder = SequenceEncoder::new(delimiter);
+    for token in tokens {
+        encoder.append(token.as_ref());
+    }
+    encoder.into_value()
+}
+
+/// Encodes a token list, giving the empty string for an empty list.
+pub fn encode_or_empty<S: AsRef<str>>(tokens: &[S], delimiter: char) -> String {
+    encode(tokens, delimiter).unwrap_or_default()
+}
+
+/// Decodes every token of `value` (an empty string gives one empty token).
+pub fn decode(value: &str, delimiter: char) -> Vec<String> {
+    SequenceDecoder::new(value, delimiter).collect()
+}
+
+/// Decodes a VASSAL string array (`StringArrayConfigurer`): `,`-separated, and the empty
+/// string is the empty array.
+pub fn decode_string_array(value: &str) -> Vec<String> {
+    if value.is_empty() {
+        Vec::new()
+    } else {
+        decode(value, ',')
+    }
+}
+
+/// Reads tokens back out of a delimited string, exactly like
+/// `VASSAL.tools.SequenceEncoder.Decoder`.
+#[derive(Debug, Clone)]
+pub struct SequenceDecoder<'a> {
+    value: Option<&'a str>,
+    delimiter: char,
+    start: usize,
+}
+
+impl<'a> SequenceDecoder<'a> {
+    /// A decoder over `value`.
+    pub fn new(value: &'a str, delimiter: char) -> Self {
+        Self {
+            value: Some(value),
+            delimiter,
+            start: 0,
+        }
+    }
+
+    /// A decoder over Java `null`: it has no tokens at all.
+    pub fn null(delimiter: char) -> Self {
+        Self {
+            value: None,
+            delimiter,
+            start: 0,
+        }
+    }
+
+    /// Whether another token can be read.
+    pub fn has_more_tokens(&self) -> bool {
+        self.value.is_some()
+    }
+
+    /// The undecoded rest of the input ("" once exhausted).
+    pub fn remaining(&self) -> &'a str {
+        match self.value {
+            Some(value) => value.get(self.start..).unwrap_or(""),
+            None => "",
+        }
+    }
+
+    /// The next token, or `None` when the decoder is exhausted.
+    pub fn next_token(&mut self) -> Option<String> {
+        let value = self.value?;
+        let stop = value.len();
+        if self.start >= stop {
+            self.value = None;
+            return Some(String::new());
+        }
+        let bytes = value.as_bytes();
+        let mut buffer = String::new();
+        let mut whole: Option<&str> = None;
+        let mut i = self.start;
+        let mut ended_at_delimiter = false;
+        while i < stop {
+            let Some(c) = value.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            if c == self.delimiter {
+                if i > 0 && bytes[i - 1] == b'\\' {
+                    // Escaped delimiter: keep it as data, drop the backslash.
+                    buffer.push_str(value.get(self.start..i - 1).unwrap_or(""));
+                    self.start = i;
+                } else {
+                    let piece = value.get(self.start..i).unwrap_or("");
+                    if buffer.is_empty() {
+                        whole = Some(piece);
+                    } else {
+                        buffer.push_str(piece);
+                    }
+                    self.start = i + c.len_utf8();
+                    ended_at_delimiter = true;
+                    break;
+                }
+            }
+            i += c.len_utf8();
+        }
+        if !ended_at_delimiter {
+            let piece = value.get(self.start..).unwrap_or("");
+            if buffer.is_empty() {
+                whole = Some(piece);
+            } else {
+                buffer.push_str(piece);
+            }
+            self.value = None;
+        }
+        Some(unquote(whole.unwrap_or(&buffer)).to_string())
+    }
+
+    /// The next token, or `default` when exhausted.
+    pub fn next_token_or(&mut self, default: &str) -> String {
+        self.next_token().unwrap_or_else(|| default.to_string())
+    }
+
+    /// The next token as a Java `int`; `default` when exhausted or not a number.
+    pub fn next_int(&mut self, default: i32) -> i32 {
+        match self.next_token() {
+            Some(token) => token.parse().unwrap_or(default),
+            None => default,
+        }
+    }
+
+    /// The next token as a Java `long`; `default` when exhausted or not a number.
+    pub fn next_long(&mut self, default: i64) -> i64 {
+        match self.next_token() {
+            Some(token) => token.parse().unwrap_or(default),
+            None => default,
+        }
+    }
+
+    /// The next token as a Java `double`; `default` when exhausted or not a number.
+    pub fn next_double(&mut self, default: f64) -> f64 {
+        match self.next_token() {
+            Some(token) => java_parse_double(&token).unwrap_or(default),
+            None => default,
+        }
+    }
+
+    /// `true` exactly when the next token is `true`; `default` only when exhausted (so an
+    /// empty token is `false`).
+    pub fn next_boolean(&mut self, default: bool) -> bool {
+        match self.next_token() {
+            Some(token) => token == "true",
+            None => default,
+        }
+    }
+
+    /// The first character of the next token; `default` when exhausted or empty.
+    pub fn next_char(&mut self, default: char) -> char {
+        self.next_token()
+            .and_then(|token| token.chars().next())
+            .unwrap_or(default)
+    }
+}
+
+impl Iterator for SequenceDecoder<'_> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        self.next_token()
+    }
+}
+
+fn unquote(token: &str) -> &str {
+    if token.chars().count() > 1 && token.starts_with('\'') && token.ends_with('\'') {
+        &token[1..token.len() - 1]
+    } else {
+        token
+    }
+}
+
+/// Parses a number the way Java's `Double.parseDouble` does for ordinary input: surrounding
+/// control/space characters are ignored, a trailing `d`/`f` type suffix is allowed, and only
+/// the spellings `Infinity` and `NaN` name the special values.
+pub fn java_parse_double(text: &str) -> Option<f64> {
+    let trimmed = text.trim_matches(|c: char| c <= ' ');
+    let (sign, body) = match trimmed.strip_prefix('-') {
+        Some(rest) => (-1.0, rest),
+        None => (1.0, trimmed.strip_prefix('+').unwrap_or(trimmed)),
+    };
+    match body {
+        "Infinity" => return Some(sign * f64::INFINITY),
+        "NaN" => return Some(f64::NAN),
+        _ => {}
+    }
+    let body = body.strip_suffix(['d', 'D', 'f', 'F']).unwrap_or(body);
+    let plain = !body.is_empty()
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    if !plain {
+        return None;
+    }
+    body.parse::<f64>().ok().map(|v| sign * v)
+}
+
+/// Formats a double like Java's `Double.toString`: plain decimal with at least one
+/// fractional digit for magnitudes in [10⁻³, 10⁷), computerised scientific notation
+/// (`1.0E7`, `2.5E-4`) otherwise.
+pub fn java_double_to_string(value: f64) -> String {
+    if value.is_nan() {
+        return "NaN".to_string();
+    }
+    if value.is_infinite() {
+        return if value > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    }
+    if value == 0.0 {
+        return if value.is_sign_negative() {
+            "-0.0"
+        } else {
+            "0.0"
+        }
+        .to_string();
+    }
+    let magnitude = value.abs();
+    if (1e-3..1e7).contains(&magnitude) {
+        let text = format!("{value}");
+        if text.contains('.') {
+            text
+        } else {
+            format!("{text}.0")
+        }
+    } else {
+        let text = format!("{value:e}");
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        let mantissa = if mantissa.contains('.') {
+            mantissa.to_string()
+        } else {
+            format!("{mantissa}.0")
+        };
+        format!("{mantissa}E{exponent}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(tokens: &[&str], delimiter: char) -> Vec<String> {
+        decode(&encode_or_empty(tokens, delimiter), delimiter)
+    }
+
+    #[test]
+    fn escapes_only_the_delimiter() {
+        assert_eq!(encode(&["a;b", "c\\d"], ';').as_deref(), Some("a\\;b;c\\d"));
+        assert_eq!(encode::<&str>(&[], ';'), None);
+        assert_eq!(encode(&[""], ';').as_deref(), Some(""));
+    }
+
+    #[test]
+    fn quotes_backslash_and_quoted_tokens() {
+        assert_eq!(encode(&["\\x"], ';').as_deref(), Some("'\\x'"));
+        assert_eq!(encode(&["'abc'"], ';').as_deref(), Some("''abc''"));
+        assert_eq!(encode(&["'"], ';').as_deref(), Some("'''"));
+        assert_eq!(
+            round_trip(&["'abc'", "\\x", "'"], ';'),
+            ["'abc'", "\\x", "'"]
+        );
+    }
+
+    #[test]
+    fn decode_rules() {
+        assert_eq!(decode("a;", ';'), ["a", ""]);
+        assert_eq!(decode("", ';'), [""]);
+        assert_eq!(decode("a\\;b;c", ';'), ["a;b", "c"]);
+        // A token ending in a backslash swallows the following delimiter (VASSAL bug kept).
+        assert_eq!(decode("a\\;b", ';'), ["a;b"]);
+        let mut null = SequenceDecoder::null(';');
+        assert!(!null.has_more_tokens());
+        assert_eq!(null.next_token(), None);
+    }
+
+    #[test]
+    fn typed_getters_use_defaults() {
+        let mut d = SequenceDecoder::new("12;x;;true;2.5", ';');
+        assert_eq!(d.next_int(7), 12);
+        assert_eq!(d.next_int(7), 7);
+        assert!(!d.next_boolean(true), "an empty token is false");
+        assert!(d.next_boolean(false));
+        assert_eq!(d.remaining(), "2.5");
+        assert_eq!(d.next_double(0.0), 2.5);
+        assert_eq!(d.next_int(-1), -1);
+        assert!(d.next_boolean(true), "exhausted gives the default");
+        assert_eq!(d.next_token_or("dflt"), "dflt");
+        assert_eq!(d.next_char('z'), 'z');
+    }
+
+    #[test]
+    fn java_number_formats() {
+        assert_eq!(java_double_to_string(1.0), "1.0");
+        assert_eq!(java_double_to_string(64.0), "64.0");
+        assert_eq!(java_double_to_string(227.9), "227.9");
+        assert_eq!(java_double_to_string(1e7), "1.0E7");
+        assert_eq!(java_double_to_string(0.00025), "2.5E-4");
+        assert_eq!(java_parse_double(" 1.5d "), Some(1.5));
+        assert_eq!(java_parse_double("inf"), None);
+        assert_eq!(java_parse_double("-Infinity"), Some(f64::NEG_INFINITY));
+        assert_eq!(java_parse_double(""), None);
+    }
+
+    fn hex_string(field: &str) -> Option<String> {
+        let inner = field.strip_prefix('[')?.strip_suffix(']')?;
+        let units: Option<Vec<u16>> = inner
+            .as_bytes()
+            .chunks(4)
+            .map(|chunk| u16::from_str_radix(std::str::from_utf8(chunk).ok()?, 16).ok())
+            .collect();
+        String::from_utf16(&units?).ok()
+    }
+
+    /// One golden vector: delimiter, tokens, expected encoding, expected decoded tokens.
+    struct Vector {
+        delimiter: char,
+        tokens: Vec<String>,
+        encoded: Option<String>,
+        decoded: Vec<String>,
+    }
+
+    fn parse_vector(line: &str) -> Option<Vector> {
+        let mut fields = line.split(' ');
+        let delimiter = char::from_u32(u32::from_str_radix(fields.next()?, 16).ok()?)?;
+        let n: usize = fields.next()?.parse().ok()?;
+        let tokens = (0..n)
+            .map(|_| hex_string(fields.next()?))
+            .collect::<Option<Vec<_>>>()?;
+        if fields.next()? != "ENC" {
+            return None;
+        }
+        let encoded = match fields.next()? {
+            "NULL" => None,
+            other => Some(hex_string(other)?),
+        };
+        if fields.next()? != "DEC" {
+            return None;
+        }
+        let decoded = fields.map(hex_string).collect::<Option<Vec<_>>>()?;
+        Some(Vector {
+            delimiter,
+            tokens,
+            encoded,
+            decoded,
+        })
+    }
+
+    #[test]
+    fn golden_vectors_from_vassal() {
+        let Some(path) =
+            crate::vassal::testdata::shared_file("reference/golden/sequence-encoder-vectors.txt")
+        else {
+            return;
+        };
+        let text = std::fs::read_to_string(&path).expect("golden vectors readable");
+        let mut count = 0;
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let vector = parse_vector(line)
+                .unwrap_or_else(|| panic!("line {} is not a vector: {line}", number + 1));
+            let encoded = encode(&vector.tokens, vector.delimiter);
+            assert_eq!(encoded, vector.encoded, "encoding, line {}", number + 1);
+            let decoded: Vec<String> = match &vector.encoded {
+                Some(text) => decode(text, vector.delimiter),
+                None => SequenceDecoder::null(vector.delimiter).collect(),
+            };
+            assert_eq!(decoded, vector.decoded, "decoding, line {}", number + 1);
+            count += 1;
+        }
+        assert_eq!(count, 20_000, "all golden vectors were checked");
+    }
+}

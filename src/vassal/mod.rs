@@ -1,0 +1,10 @@
+//! The VASSAL 3.7 file-format layer: the string encodings VASSAL uses (`SequenceEncoder`,
+//! save obfuscation), safe reading and deterministic writing of ZIP archives, the
+//! `buildFile.xml` element tree, grid geometry and location names, saved games, and the
+//! `inspect` report built on all of them.
+
+pub mod encoder;
+pub mod obfuscation;
+
+#[cfg(test)]
+pub(crate) mod testdata;
