@@ -3,6 +3,7 @@
 //! `buildFile.xml` element tree, grid geometry and location names, saved games, and the
 //! `inspect` report built on all of them.
 
+pub mod archive;
 pub mod encoder;
 pub mod obfuscation;
 

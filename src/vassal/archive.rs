@@ -1,0 +1,430 @@
+//! ZIP archives as VASSAL uses them (`.vmod`, `.vsav`, `.vlog`): a reader that is safe on
+//! hostile input (entry-count and size limits, zip-slip names rejected, names decoded
+//! lossily) and a deterministic writer (entries sorted by path, fixed timestamp, fixed
+//! permissions and deflate level, written to a temporary file and renamed into place).
+
+use std::collections::BTreeMap;
+use std::io::{Cursor, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+use zip::result::ZipError;
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
+
+/// Everything that can go wrong reading or writing an archive; each variant names the file.
+#[derive(Debug, Error)]
+pub enum ArchiveError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The archive on disk.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The bytes are not a readable ZIP archive.
+    #[error("{path}: not a readable ZIP archive ({message})")]
+    NotZip {
+        /// The archive.
+        path: PathBuf,
+        /// What the ZIP reader said.
+        message: String,
+    },
+    /// More entries than the limit allows.
+    #[error("{path}: {count} entries exceed the limit of {limit}")]
+    TooManyEntries {
+        /// The archive.
+        path: PathBuf,
+        /// Entries in the archive.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// An entry name that would escape an extraction directory (absolute, `..`, drive letter).
+    #[error("{path}: unsafe entry name {name:?}")]
+    UnsafeName {
+        /// The archive.
+        path: PathBuf,
+        /// The offending name.
+        name: String,
+    },
+    /// One entry is (or declares itself) larger than the per-entry limit.
+    #[error("{path}: entry {name:?} is larger than the limit of {limit} bytes")]
+    EntryTooLarge {
+        /// The archive.
+        path: PathBuf,
+        /// The entry.
+        name: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The entries read so far together exceed the total limit.
+    #[error("{path}: more than {limit} bytes read in total")]
+    TotalTooLarge {
+        /// The archive.
+        path: PathBuf,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The archive has no entry of that name.
+    #[error("{path}: no entry {name:?}")]
+    MissingEntry {
+        /// The archive.
+        path: PathBuf,
+        /// The entry looked for.
+        name: String,
+    },
+    /// An entry could not be decompressed.
+    #[error("{path}: entry {name:?} is damaged ({message})")]
+    Corrupt {
+        /// The archive.
+        path: PathBuf,
+        /// The entry.
+        name: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The writer could not build the archive.
+    #[error("{path}: cannot write archive ({message})")]
+    Write {
+        /// The destination.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// Limits applied while reading an archive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArchiveLimits {
+    /// Maximum number of entries.
+    pub max_entries: usize,
+    /// Maximum uncompressed size of one entry, in bytes.
+    pub max_entry_size: u64,
+    /// Maximum number of uncompressed bytes read from the archive in total.
+    pub max_total_size: u64,
+}
+
+impl Default for ArchiveLimits {
+    fn default() -> Self {
+        Self {
+            max_entries: 50_000,
+            max_entry_size: 512 * 1024 * 1024,
+            max_total_size: 4 * 1024 * 1024 * 1024,
+        }
+    }
+}
+
+/// Whether an entry name is safe to extract: relative, no `..` component, no drive letter,
+/// no NUL.
+pub fn is_safe_entry_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with(['/', '\\'])
+        && !name.contains('\0')
+        && !(name.len() >= 2 && name.as_bytes()[1] == b':')
+        && !name.split(['/', '\\']).any(|part| part == "..")
+}
+
+/// The name of entry `index`: its raw bytes when they are UTF-8 (as Java reads them, flag
+/// or not), else the ZIP reader's own decoding (CP437 for unflagged names).
+fn entry_name<R: Read + Seek>(zip: &mut ZipArchive<R>, index: usize) -> Option<String> {
+    let decoded = zip.name_for_index(index)?.to_string();
+    match zip.by_index_raw(index) {
+        Ok(file) => Some(
+            std::str::from_utf8(file.name_raw())
+                .map(str::to_string)
+                .unwrap_or(decoded),
+        ),
+        Err(_) => Some(decoded),
+    }
+}
+
+/// A ZIP archive opened for reading under [`ArchiveLimits`].
+pub struct Archive<R: Read + Seek> {
+    path: PathBuf,
+    zip: ZipArchive<R>,
+    /// Entry names (lossily decoded) with their index, in archive order.
+    entries: Vec<(String, usize)>,
+    limits: ArchiveLimits,
+    total_read: u64,
+}
+
+impl<R: Read + Seek> std::fmt::Debug for Archive<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Archive")
+            .field("path", &self.path)
+            .field("entries", &self.entries.len())
+            .finish()
+    }
+}
+
+impl Archive<std::io::BufReader<std::fs::File>> {
+    /// Opens the archive at `path` with the default limits.
+    pub fn open(path: &Path) -> Result<Self, ArchiveError> {
+        Self::open_with_limits(path, ArchiveLimits::default())
+    }
+
+    /// Opens the archive at `path` with explicit limits.
+    pub fn open_with_limits(path: &Path, limits: ArchiveLimits) -> Result<Self, ArchiveError> {
+        let file = std::fs::File::open(path).map_err(|source| ArchiveError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Archive::from_reader(std::io::BufReader::new(file), path, limits)
+    }
+}
+
+impl Archive<Cursor<Vec<u8>>> {
+    /// Opens an archive held in memory; `label` names it in errors (e.g. `a.vmod!b.vsav`).
+    pub fn from_bytes(bytes: Vec<u8>, label: &Path) -> Result<Self, ArchiveError> {
+        Archive::from_reader(Cursor::new(bytes), label, ArchiveLimits::default())
+    }
+}
+
+impl<R: Read + Seek> Archive<R> {
+    /// Opens an archive from any seekable reader.
+    pub fn from_reader(
+        reader: R,
+        label: &Path,
+        limits: ArchiveLimits,
+    ) -> Result<Self, ArchiveError> {
+        let path = label.to_path_buf();
+        let zip = ZipArchive::new(reader).map_err(|e| ArchiveError::NotZip {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        if zip.len() > limits.max_entries {
+            return Err(ArchiveError::TooManyEntries {
+                path,
+                count: zip.len(),
+                limit: limits.max_entries,
+            });
+        }
+        let mut zip = zip;
+        let mut entries = Vec::with_capacity(zip.len());
+        for index in 0..zip.len() {
+            let Some(name) = entry_name(&mut zip, index) else {
+                continue;
+            };
+            if !is_safe_entry_name(&name) {
+                return Err(ArchiveError::UnsafeName { path, name });
+            }
+            entries.push((name, index));
+        }
+        Ok(Self {
+            path,
+            zip,
+            entries,
+            limits,
+            total_read: 0,
+        })
+    }
+
+    /// The archive's label (its path, or the label given to [`Archive::from_bytes`]).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Entry names in archive order (directory entries included, ending in `/`).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(name, _)| name.as_str())
+    }
+
+    /// Whether an entry of exactly this name exists.
+    pub fn contains(&self, name: &str) -> bool {
+        self.index_of(name).is_some()
+    }
+
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.entries
+            .iter()
+            .find(|(entry, _)| entry == name)
+            .map(|&(_, index)| index)
+    }
+
+    /// Reads one entry completely, enforcing the size limits.
+    pub fn read(&mut self, name: &str) -> Result<Vec<u8>, ArchiveError> {
+        let index = self
+            .index_of(name)
+            .ok_or_else(|| ArchiveError::MissingEntry {
+                path: self.path.clone(),
+                name: name.to_string(),
+            })?;
+        let corrupt = |path: &Path, e: &dyn std::fmt::Display| ArchiveError::Corrupt {
+            path: path.to_path_buf(),
+            name: name.to_string(),
+            message: e.to_string(),
+        };
+        let limit = self.limits.max_entry_size;
+        let too_large = || ArchiveError::EntryTooLarge {
+            path: self.path.clone(),
+            name: name.to_string(),
+            limit,
+        };
+        let mut file = match self.zip.by_index(index) {
+            Ok(file) => file,
+            Err(e) => return Err(corrupt(&self.path, &e)),
+        };
+        if file.size() > limit {
+            return Err(too_large());
+        }
+        let remaining_total = self.limits.max_total_size.saturating_sub(self.total_read);
+        let cap = limit.min(remaining_total);
+        let mut data = Vec::with_capacity(usize::try_from(file.size().min(cap)).unwrap_or(0));
+        (&mut file)
+            .take(cap.saturating_add(1))
+            .read_to_end(&mut data)
+            .map_err(|e| corrupt(&self.path, &e))?;
+        drop(file);
+        let read = data.len() as u64;
+        if read > limit {
+            return Err(too_large());
+        }
+        if read > remaining_total {
+            return Err(ArchiveError::TotalTooLarge {
+                path: self.path.clone(),
+                limit: self.limits.max_total_size,
+            });
+        }
+        self.total_read += read;
+        Ok(data)
+    }
+
+    /// Reads one entry as text, replacing invalid UTF-8 and dropping a byte-order mark.
+    pub fn read_text(&mut self, name: &str) -> Result<String, ArchiveError> {
+        let bytes = self.read(name)?;
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        Ok(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+/// A timestamp for written entries (MS-DOS resolution: even seconds, years 1980–2107).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZipTimestamp {
+    /// Year, 1980..=2107.
+    pub year: u16,
+    /// Month, 1..=12.
+    pub month: u8,
+    /// Day of month.
+    pub day: u8,
+    /// Hour, 0..=23.
+    pub hour: u8,
+    /// Minute, 0..=59.
+    pub minute: u8,
+    /// Second, 0..=58 (rounded down to even by the format).
+    pub second: u8,
+}
+
+impl Default for ZipTimestamp {
+    /// 1980-01-01 00:00:00, the earliest ZIP time.
+    fn default() -> Self {
+        Self {
+            year: 1980,
+            month: 1,
+            day: 1,
+            hour: 0,
+            minute: 0,
+            second: 0,
+        }
+    }
+}
+
+/// Collects entries in memory and writes them as a deterministic ZIP archive: sorted by
+/// path, one fixed timestamp, unix permissions `0o644`, DEFLATE level 9.
+#[derive(Debug, Clone, Default)]
+pub struct ArchiveBuilder {
+    entries: BTreeMap<String, Vec<u8>>,
+    timestamp: ZipTimestamp,
+}
+
+/// The deflate level used for every entry.
+pub const DEFLATE_LEVEL: i64 = 9;
+
+impl ArchiveBuilder {
+    /// An empty archive stamped 1980-01-01 00:00:00.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Uses `timestamp` for every entry instead of 1980-01-01.
+    pub fn with_timestamp(mut self, timestamp: ZipTimestamp) -> Self {
+        self.timestamp = timestamp;
+        self
+    }
+
+    /// Adds (or replaces) an entry. Unsafe names are refused.
+    pub fn add(&mut self, name: &str, data: impl Into<Vec<u8>>) -> Result<(), ArchiveError> {
+        if !is_safe_entry_name(name) || name.ends_with('/') {
+            return Err(ArchiveError::UnsafeName {
+                path: PathBuf::new(),
+                name: name.to_string(),
+            });
+        }
+        self.entries.insert(name.to_string(), data.into());
+        Ok(())
+    }
+
+    /// Entry names in the order they will be written.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.keys().map(String::as_str)
+    }
+
+    /// The archive as bytes.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, ArchiveError> {
+        let mut out = Cursor::new(Vec::new());
+        self.write_zip(&mut out, Path::new("<memory>"))?;
+        Ok(out.into_inner())
+    }
+
+    fn write_zip<W: Write + Seek>(&self, out: W, label: &Path) -> Result<W, ArchiveError> {
+        let fail = |e: ZipError| ArchiveError::Write {
+            path: label.to_path_buf(),
+            message: e.to_string(),
+        };
+        let t = self.timestamp;
+        let time = DateTime::from_date_and_time(t.year, t.month, t.day, t.hour, t.minute, t.second)
+            .map_err(|_| ArchiveError::Write {
+                path: label.to_path_buf(),
+                message: format!("timestamp {t:?} is outside the ZIP range"),
+            })?;
+        let options = SimpleFileOptions::default()
+            .compression_method(CompressionMethod::Deflated)
+            .compression_level(Some(DEFLATE_LEVEL))
+            .last_modified_time(time)
+            .unix_permissions(0o644);
+        let mut zip = ZipWriter::new(out);
+        for (name, data) in &self.entries {
+            zip.start_file(name.as_str(), options).map_err(fail)?;
+            zip.write_all(data).map_err(|source| ArchiveError::Io {
+                path: label.to_path_buf(),
+                source,
+            })?;
+        }
+        zip.finish().map_err(fail)
+    }
+
+    /// Writes the archive to `destination` through a temporary file in the same directory
+    /// that is renamed into place, so a failure never leaves a partial archive behind.
+    pub fn write_to(&self, destination: &Path) -> Result<(), ArchiveError> {
+        let io_error = |source| ArchiveError::Io {
+            path: destination.to_path_buf(),
+            source,
+        };
+        let directory = match destination.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let mut temp = tempfile::NamedTempFile::new_in(directory).map_err(io_error)?;
+        let mut writer =
+            self.write_zip(std::io::BufWriter::new(temp.as_file_mut()), destination)?;
+        writer.flush().map_err(io_error)?;
+        drop(writer);
+        temp.as_file_mut().sync_all().map_err(io_error)?;
+        temp.persist(destination).map_err(|e| io_error(e.error))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;
