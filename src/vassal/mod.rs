@@ -4,6 +4,7 @@
 //! `inspect` report built on all of them.
 
 pub mod archive;
+pub mod buildfile;
 pub mod encoder;
 pub mod obfuscation;
 
