@@ -6,6 +6,7 @@
 pub mod archive;
 pub mod buildfile;
 pub mod encoder;
+pub mod grid;
 pub mod metadata;
 pub mod obfuscation;
 
