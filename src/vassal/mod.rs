@@ -9,6 +9,7 @@ pub mod encoder;
 pub mod grid;
 pub mod metadata;
 pub mod obfuscation;
+pub mod save;
 
 #[cfg(test)]
 pub(crate) mod testdata;

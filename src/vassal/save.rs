@@ -1,0 +1,445 @@
+//! Saved games, logs and predefined setups (`.vsav`, `.sav`, `.vlog`; format notes §4):
+//! reading the archive (or a plain-text save), de-obfuscating `savedGame`, decoding the
+//! command tree, and replaying it into the pieces, stacks, decks and board selections it
+//! describes. Writing setups and re-serialising edited saves lives in [`writer`].
+
+mod commands;
+mod piece;
+pub mod writer;
+
+pub use commands::{BoardSetup, BoardSpec, CommandTree, LeafCommand, ESC};
+pub use piece::{can_stack, join_trait_chain, split_trait_chain, BasicPieceInfo, TraitEntry};
+
+use std::path::{Path, PathBuf};
+
+use indexmap::IndexMap;
+use serde::Serialize;
+use thiserror::Error;
+
+use super::archive::{Archive, ArchiveError};
+use super::encoder::{decode_string_array, SequenceDecoder};
+use super::metadata::Metadata;
+use super::obfuscation::{deobfuscate, is_obfuscated, DeobfuscationError};
+
+/// Why a save could not be read.
+#[derive(Debug, Error)]
+pub enum SaveError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The archive is unreadable or hostile.
+    #[error(transparent)]
+    Archive(#[from] ArchiveError),
+    /// The archive has no `savedGame` entry.
+    #[error("{path}: no savedGame entry, so not a VASSAL save or log")]
+    NoSavedGame {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file is neither a ZIP nor a plain-text save.
+    #[error("{path}: not a VASSAL save (neither a ZIP archive nor a command stream)")]
+    NotASave {
+        /// The file.
+        path: PathBuf,
+    },
+    /// `savedGame` is damaged.
+    #[error("{path}: {source}")]
+    Deobfuscation {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: DeobfuscationError,
+    },
+}
+
+/// Whether bytes look like a ZIP archive (local header or empty-archive end record).
+pub fn looks_like_zip(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06")
+}
+
+/// A saved game as read from disk.
+#[derive(Debug, Clone)]
+pub struct SaveGame {
+    /// The file it came from (or a label such as `module.vmod!Setup.vsav`).
+    pub path: PathBuf,
+    /// The de-obfuscated command stream.
+    pub plain_text: String,
+    /// The obfuscation key, when `savedGame` was obfuscated.
+    pub obfuscation_key: Option<u8>,
+    /// The decoded command tree.
+    pub commands: CommandTree,
+    /// Whether re-encoding the tree reproduces `plain_text` exactly (then edits change
+    /// only the edited commands).
+    pub canonical: bool,
+    /// Whether it came from a ZIP archive (false for a plain-text `.sav`).
+    pub zipped: bool,
+    /// The copy of the module's `moduledata`, raw.
+    pub moduledata: Option<Vec<u8>>,
+    /// The `savedata` entry, raw.
+    pub savedata: Option<Vec<u8>>,
+}
+
+impl SaveGame {
+    /// Reads a save, log or predefined setup from disk.
+    pub fn read(path: &Path) -> Result<Self, SaveError> {
+        let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_bytes(bytes, path)
+    }
+
+    /// Reads a save from memory; `label` names it in errors.
+    pub fn from_bytes(bytes: Vec<u8>, label: &Path) -> Result<Self, SaveError> {
+        let path = label.to_path_buf();
+        if !looks_like_zip(&bytes) {
+            let save = Self::from_saved_game(&bytes, &path)?;
+            if !save.plain_text.starts_with("begin_save") {
+                return Err(SaveError::NotASave { path });
+            }
+            return Ok(save);
+        }
+        let mut archive = Archive::from_bytes(bytes, label)?;
+        if !archive.contains("savedGame") {
+            return Err(SaveError::NoSavedGame { path });
+        }
+        let saved_game = archive.read("savedGame")?;
+        let mut save = Self::from_saved_game(&saved_game, &path)?;
+        save.zipped = true;
+        save.moduledata = read_optional(&mut archive, "moduledata")?;
+        save.savedata = read_optional(&mut archive, "savedata")?;
+        Ok(save)
+    }
+
+    /// Builds a save from the bytes of a `savedGame` entry (obfuscated or plain).
+    pub fn from_saved_game(bytes: &[u8], label: &Path) -> Result<Self, SaveError> {
+        let plain_text = deobfuscate(bytes).map_err(|source| SaveError::Deobfuscation {
+            path: label.to_path_buf(),
+            source,
+        })?;
+        let obfuscation_key = if is_obfuscated(bytes) {
+            std::str::from_utf8(bytes.get(5..7).unwrap_or_default())
+                .ok()
+                .and_then(|digits| u8::from_str_radix(digits, 16).ok())
+        } else {
+            None
+        };
+        let commands = CommandTree::decode(&plain_text);
+        let canonical = commands.encode() == plain_text;
+        Ok(Self {
+            path: label.to_path_buf(),
+            plain_text,
+            obfuscation_key,
+            commands,
+            canonical,
+            zipped: false,
+            moduledata: None,
+            savedata: None,
+        })
+    }
+
+    /// The module metadata copied into the save, parsed.
+    pub fn module_metadata(&self) -> Option<Metadata> {
+        Metadata::parse(self.moduledata.as_deref()?).ok()
+    }
+
+    /// The save's own metadata, parsed.
+    pub fn save_metadata(&self) -> Option<Metadata> {
+        Metadata::parse(self.savedata.as_deref()?).ok()
+    }
+
+    /// Every leaf command in execution order, `LOG` steps expanded in place.
+    pub fn leaf_commands(&self) -> Vec<LeafCommand> {
+        let mut out = Vec::new();
+        collect_leaves(&self.commands, &mut out, 0);
+        out
+    }
+
+    /// Replays the commands into the game state they describe.
+    pub fn state(&self) -> GameState {
+        GameState::replay(&self.leaf_commands())
+    }
+}
+
+fn read_optional<R: std::io::Read + std::io::Seek>(
+    archive: &mut Archive<R>,
+    name: &str,
+) -> Result<Option<Vec<u8>>, ArchiveError> {
+    if archive.contains(name) {
+        archive.read(name).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+fn collect_leaves(tree: &CommandTree, out: &mut Vec<LeafCommand>, depth: usize) {
+    for leaf in tree.leaves() {
+        match LeafCommand::parse(leaf) {
+            LeafCommand::Log(inner) if depth < commands::MAX_COMMAND_DEPTH => {
+                collect_leaves(&inner, out, depth + 1);
+            }
+            command => out.push(command),
+        }
+    }
+}
+
+/// A container of pieces: a `stack`, or a `deck;…` (a DrawPile in play).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Container {
+    /// Its id.
+    pub id: String,
+    /// `None` for a stack; the deck name (its DrawPile's name) for a deck.
+    pub deck_name: Option<String>,
+    /// The map it is on (`None` when off-map).
+    pub map: Option<String>,
+    /// Map x.
+    pub x: i32,
+    /// Map y.
+    pub y: i32,
+    /// Ids of its pieces, bottom first.
+    pub children: Vec<String>,
+}
+
+/// One game piece in the replayed state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SavedPiece {
+    /// Piece id.
+    pub id: String,
+    /// The BasicPiece name.
+    pub name: String,
+    /// Map, position and slot id: the container's position when the piece is in one.
+    pub map: Option<String>,
+    /// Map x.
+    pub x: i32,
+    /// Map y.
+    pub y: i32,
+    /// PieceSlot id.
+    pub gpid: String,
+    /// The stack or deck holding it.
+    pub container: Option<String>,
+    /// Full type string.
+    pub type_string: String,
+    /// Full state string.
+    pub state_string: String,
+    /// The trait chain, outermost first, BasicPiece last.
+    pub traits: Vec<TraitEntry>,
+}
+
+/// The game state a command stream leaves behind.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct GameState {
+    /// Pieces in the order they were first added.
+    pub pieces: IndexMap<String, SavedPiece>,
+    /// Stacks and decks in the order they were first added.
+    pub containers: IndexMap<String, Container>,
+    /// Board selection per map, last command per map winning.
+    pub boards: Vec<BoardSetup>,
+    /// Global properties (name, value, container).
+    pub global_properties: Vec<(String, String, String)>,
+    /// Whether the `SETUP_STACK` flag is present.
+    pub setup_stack_flag: bool,
+    /// Leaf commands not understood, as written.
+    pub unknown_commands: Vec<String>,
+}
+
+impl GameState {
+    /// Applies commands in order: additions, changes, moves and removals.
+    pub fn replay(commands: &[LeafCommand]) -> Self {
+        let mut state = Self::default();
+        for command in commands {
+            state.apply(command);
+        }
+        state.resolve_positions();
+        state
+    }
+
+    fn apply(&mut self, command: &LeafCommand) {
+        match command {
+            LeafCommand::AddPiece {
+                id: Some(id),
+                type_string,
+                state_string,
+            } => self.add(id, type_string, state_string),
+            LeafCommand::ChangePiece { id, new_state } => {
+                if let Some(piece) = self.pieces.get(id) {
+                    let type_string = piece.type_string.clone();
+                    self.add(id, &type_string, new_state);
+                } else if self.containers.contains_key(id) {
+                    self.set_container_state(id, new_state);
+                }
+            }
+            LeafCommand::MovePiece {
+                id,
+                map,
+                x,
+                y,
+                under,
+            } => self.relocate(id, map, *x, *y, under),
+            LeafCommand::RemovePiece { id } => {
+                self.detach(id);
+                self.pieces.shift_remove(id);
+                self.containers.shift_remove(id);
+            }
+            LeafCommand::SetBoards(setup) => {
+                self.boards.retain(|b| b.map != setup.map);
+                self.boards.push(setup.clone());
+            }
+            LeafCommand::GlobalProperty {
+                name,
+                value,
+                container,
+            } => self
+                .global_properties
+                .push((name.clone(), value.clone(), container.clone())),
+            LeafCommand::SetupStackFlag => self.setup_stack_flag = true,
+            LeafCommand::Other(text) => self.unknown_commands.push(text.clone()),
+            _ => {}
+        }
+    }
+
+    fn add(&mut self, id: &str, type_string: &str, state_string: &str) {
+        if type_string == "stack" || type_string.starts_with("deck;") {
+            let deck_name = type_string.strip_prefix("deck;").map(|rest| {
+                let mut fields = SequenceDecoder::new(rest, ';');
+                (0..12).for_each(|_| {
+                    fields.next_token();
+                });
+                fields.next_token_or("")
+            });
+            self.containers.insert(
+                id.to_string(),
+                Container {
+                    id: id.to_string(),
+                    deck_name,
+                    map: None,
+                    x: 0,
+                    y: 0,
+                    children: Vec::new(),
+                },
+            );
+            self.set_container_state(id, state_string);
+            return;
+        }
+        let traits = split_trait_chain(type_string, state_string);
+        let basic = traits
+            .last()
+            .map(|t| BasicPieceInfo::parse(&t.type_string, &t.state_string))
+            .unwrap_or_default();
+        let container = self.pieces.get(id).and_then(|p| p.container.clone());
+        self.pieces.insert(
+            id.to_string(),
+            SavedPiece {
+                id: id.to_string(),
+                name: basic.name,
+                map: basic.map,
+                x: basic.x,
+                y: basic.y,
+                gpid: basic.gpid,
+                container,
+                type_string: type_string.to_string(),
+                state_string: state_string.to_string(),
+                traits,
+            },
+        );
+    }
+
+    fn set_container_state(&mut self, id: &str, state_string: &str) {
+        let is_deck = self
+            .containers
+            .get(id)
+            .is_some_and(|c| c.deck_name.is_some());
+        let mut fields = SequenceDecoder::new(state_string, ';');
+        let map = fields.next_token().filter(|m| m != "null");
+        let (mut x, mut y) = (0, 0);
+        let children: Vec<String> = if is_deck {
+            x = fields.next_int(0);
+            y = fields.next_int(0);
+            fields.next_token();
+            fields
+                .next_token()
+                .map(|ids| decode_string_array(&ids))
+                .unwrap_or_default()
+        } else {
+            if map.is_some() {
+                x = fields.next_int(0);
+                y = fields.next_int(0);
+            }
+            fields.filter(|token| !token.starts_with("@@")).collect()
+        };
+        for child in &children {
+            self.detach(child);
+        }
+        let known: Vec<String> = children
+            .into_iter()
+            .filter(|child| self.pieces.contains_key(child))
+            .collect();
+        for child in &known {
+            if let Some(piece) = self.pieces.get_mut(child) {
+                piece.container = Some(id.to_string());
+            }
+        }
+        if let Some(container) = self.containers.get_mut(id) {
+            container.map = map;
+            container.x = x;
+            container.y = y;
+            container.children = known;
+        }
+    }
+
+    fn detach(&mut self, id: &str) {
+        let Some(old) = self.pieces.get_mut(id).and_then(|p| p.container.take()) else {
+            return;
+        };
+        if let Some(container) = self.containers.get_mut(&old) {
+            container.children.retain(|child| child != id);
+        }
+    }
+
+    fn relocate(&mut self, id: &str, map: &Option<String>, x: i32, y: i32, under: &Option<String>) {
+        if let Some(container) = self.containers.get_mut(id) {
+            (container.map, container.x, container.y) = (map.clone(), x, y);
+            return;
+        }
+        self.detach(id);
+        let target = under
+            .as_ref()
+            .and_then(|u| self.pieces.get(u))
+            .and_then(|p| p.container.clone().map(|c| (c, p.id.clone())));
+        if let Some(piece) = self.pieces.get_mut(id) {
+            (piece.map, piece.x, piece.y) = (map.clone(), x, y);
+            if let Some((container_id, under_id)) = &target {
+                piece.container = Some(container_id.clone());
+                if let Some(container) = self.containers.get_mut(container_id) {
+                    let at = container.children.iter().position(|c| c == under_id);
+                    let index = at.map_or(container.children.len(), |i| i + 1);
+                    container.children.insert(index, id.to_string());
+                }
+            }
+        }
+    }
+
+    /// Gives every piece in a container that container's map and position (they are
+    /// authoritative, §4.8 step 6).
+    fn resolve_positions(&mut self) {
+        for piece in self.pieces.values_mut() {
+            let Some(container) = piece
+                .container
+                .as_ref()
+                .and_then(|c| self.containers.get(c))
+            else {
+                continue;
+            };
+            piece.map = container.map.clone();
+            piece.x = container.x;
+            piece.y = container.y;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

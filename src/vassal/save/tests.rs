@@ -1,0 +1,331 @@
+//! Tests of save reading, replay, writing and re-serialisation, including the real saves
+//! in the shared corpus.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use super::writer::{add_piece_command, SaveData, SetupPiece, SetupWriter, VsavOptions};
+use super::*;
+use crate::vassal::archive::ZipTimestamp;
+use crate::vassal::testdata::shared_file;
+
+fn unit(id: &str, name: &str, map: &str, x: i32, y: i32, layer: u8) -> SetupPiece {
+    let (type_string, state_string) = join_trait_chain(&[
+        TraitEntry {
+            type_string: "mark;Side".into(),
+            state_string: "Blue".into(),
+        },
+        TraitEntry {
+            type_string: "emb2;;128;A;Flip;128;;;128;;;;1;false;0;0;u.png,u_r.png;,+ reduced;true;Step;;;false;;1;1;true;;70,130;;;1.0;;true".into(),
+            state_string: layer.to_string(),
+        },
+        TraitEntry {
+            type_string: format!("piece;;;u.png;{name}"),
+            state_string: format!("{map};{x};{y};7;0"),
+        },
+    ]);
+    SetupPiece {
+        id: id.into(),
+        type_string,
+        state_string,
+    }
+}
+
+fn marker(id: &str, x: i32, y: i32) -> SetupPiece {
+    SetupPiece {
+        id: id.into(),
+        type_string: "immob;;N;R;\tpiece;;;m.png;Objective / Town".into(),
+        state_string: format!("\tMain Map;{x};{y};9;0"),
+    }
+}
+
+fn sample_writer() -> SetupWriter {
+    let mut writer = SetupWriter::new();
+    writer.pieces = vec![
+        unit("1001", "Blue 1st", "Main Map", 156, 315, 1),
+        unit("1002", "Blue 2nd", "Main Map", 156, 315, 2),
+        unit("1003", "Reserve", "null", 0, 0, 1),
+        marker("1004", 156, 315),
+    ];
+    writer.boards = vec![BoardSetup {
+        map: "Main Map".into(),
+        boards: vec![BoardSpec {
+            name: "Main Board".into(),
+            reversed: false,
+            column: 0,
+            row: 0,
+        }],
+    }];
+    writer.setup_stack_flag = true;
+    writer.extra_commands = vec!["GlobalProperty\t;VP;0;Module".into()];
+    writer
+}
+
+#[test]
+fn written_setup_has_the_documented_shape() {
+    let text = sample_writer().saved_game_text();
+    assert!(text.starts_with("begin_save\u{1b}\u{1b}\\\u{1b}+/1001/mark;Side\t"));
+    assert!(text.contains("\\\u{1b}+/1005/stack/Main Map;156;315;1001;1002;@@0\u{1b}"));
+    assert!(text.ends_with(
+        "\u{1b}Main MapBoardPicker\tMain Board\t0\t0\u{1b}SETUP_STACK\t\u{1b}GlobalProperty\t;VP;0;Module\u{1b}end_save"
+    ));
+    assert!(
+        !text.contains("1004;@@0"),
+        "non-stacking markers stay out of stacks"
+    );
+}
+
+#[test]
+fn write_then_read_gives_the_same_pieces() {
+    let writer = sample_writer();
+    let options = VsavOptions {
+        moduledata: Some(b"<data version=\"1\"><name>Example</name></data>".to_vec()),
+        savedata: Some(SaveData {
+            module_version: "1.0".into(),
+            vassal_version: "3.7.0".into(),
+            date_saved: "0".into(),
+            description: "Scenario 1".into(),
+        }),
+        ..VsavOptions::default()
+    };
+    let bytes = writer.to_vsav(&options).expect("packs");
+    assert_eq!(
+        bytes,
+        writer.to_vsav(&options).expect("packs again"),
+        "deterministic"
+    );
+    let save = SaveGame::from_bytes(bytes, Path::new("setup.vsav")).expect("reads back");
+    assert!(save.canonical);
+    assert_eq!(save.obfuscation_key, Some(0x45));
+    assert_eq!(
+        save.module_metadata().and_then(|m| m.name).as_deref(),
+        Some("Example")
+    );
+    assert_eq!(
+        save.save_metadata().and_then(|m| m.description).as_deref(),
+        Some("Scenario 1")
+    );
+    let state = save.state();
+    let read: Vec<(&str, &str, &str, &str)> = state
+        .pieces
+        .values()
+        .map(|p| {
+            (
+                p.id.as_str(),
+                p.name.as_str(),
+                p.type_string.as_str(),
+                p.state_string.as_str(),
+            )
+        })
+        .collect();
+    let written: Vec<(&str, &str, &str, &str)> = writer
+        .pieces
+        .iter()
+        .zip(["Blue 1st", "Blue 2nd", "Reserve", "Objective / Town"])
+        .map(|(p, name)| {
+            (
+                p.id.as_str(),
+                name,
+                p.type_string.as_str(),
+                p.state_string.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(read, written);
+    let blue = &state.pieces["1002"];
+    assert_eq!(
+        (blue.map.as_deref(), blue.x, blue.y),
+        (Some("Main Map"), 156, 315)
+    );
+    assert_eq!(blue.container.as_deref(), Some("1005"));
+    assert_eq!(blue.traits[1].state_string, "2");
+    assert_eq!(state.pieces["1003"].map, None);
+    assert_eq!(state.containers["1005"].children, ["1001", "1002"]);
+    assert_eq!(state.boards, writer.boards);
+    assert!(state.setup_stack_flag);
+    assert_eq!(
+        state.global_properties,
+        [("VP".to_string(), "0".to_string(), "Module".to_string())]
+    );
+}
+
+#[test]
+fn replacing_a_state_changes_only_that_command() {
+    let writer = sample_writer();
+    let bytes = writer.to_vsav(&VsavOptions::default()).expect("packs");
+    let save = SaveGame::from_bytes(bytes, Path::new("s.vsav")).expect("reads");
+    let old = save.state().pieces["1002"].clone();
+    let mut traits = old.traits.clone();
+    traits[0].state_string = "Out of Supply".into();
+    let (_, new_state) = join_trait_chain(&traits);
+    let changes = BTreeMap::from([
+        ("1002".to_string(), new_state.clone()),
+        ("9".to_string(), String::new()),
+    ]);
+    let (text, missing) = save.with_piece_states(&changes);
+    assert_eq!(missing, ["9"]);
+    let old_leaf = add_piece_command("1002", &old.type_string, &old.state_string);
+    let new_leaf = add_piece_command("1002", &old.type_string, &new_state);
+    let escaped = |leaf: &str| leaf.replace('\u{1b}', "\\\u{1b}");
+    assert_eq!(
+        text,
+        save.plain_text
+            .replace(&escaped(&old_leaf), &escaped(&new_leaf))
+    );
+    let (edited, _) = save
+        .edited_bytes(&changes, ZipTimestamp::default())
+        .expect("packs");
+    let reread = SaveGame::from_bytes(edited, Path::new("edited.vsav")).expect("reads");
+    let state = reread.state();
+    assert_eq!(state.pieces["1002"].traits[0].state_string, "Out of Supply");
+    assert_eq!(state.pieces["1001"], save.state().pieces["1001"]);
+}
+
+#[test]
+fn logs_replay_moves_and_removals() {
+    let add = add_piece_command("5", "piece;;;a.png;Pawn", "Main Map;10;20;1;0");
+    let stack = add_piece_command("6", "stack", "Main Map;10;20;5");
+    let log = |cmd: &str| format!("LOG\t{cmd}");
+    let text = [
+        "begin_save".to_string(),
+        "end_save".to_string(),
+        log(&add),
+        log(&stack),
+        log("M/5/Main Map/30/40/null/Main Map/10/20/null/me"),
+        log("CHAT* hello"),
+        log(&add_piece_command("7", "piece;;;b.png;Gone", "null;0;0;;0")),
+        log("-/7"),
+    ]
+    .join("\u{1b}");
+    let save = SaveGame::from_bytes(text.into_bytes(), Path::new("x.vlog")).expect("plain text");
+    let state = save.state();
+    let pawn = &state.pieces["5"];
+    assert_eq!((pawn.x, pawn.y, pawn.container.as_deref()), (30, 40, None));
+    assert!(state.containers["6"].children.is_empty());
+    assert!(!state.pieces.contains_key("7"));
+    assert_eq!(state.unknown_commands, ["CHAT* hello"]);
+}
+
+#[test]
+fn decoding_and_encoding_commands_is_symmetric() {
+    let nested = "a\u{1b}\\\u{1b}b\\\u{1b}c\u{1b}d";
+    let tree = CommandTree::decode(nested);
+    // The second part starts with ESC, like the piece group: it holds "", "b" and "c".
+    assert_eq!(tree.leaves(), ["a", "", "b", "c", "d"]);
+    assert_eq!(tree.encode(), nested);
+}
+
+#[test]
+fn non_saves_are_clear_errors() {
+    for bytes in [&b"hello world"[..], b"", b"\x00\x01\x02"] {
+        assert!(matches!(
+            SaveGame::from_bytes(bytes.to_vec(), Path::new("x")),
+            Err(SaveError::NotASave { .. })
+        ));
+    }
+    let zip = crate::vassal::archive::ArchiveBuilder::new()
+        .to_bytes()
+        .expect("empty zip");
+    assert!(matches!(
+        SaveGame::from_bytes(zip, Path::new("x.vsav")),
+        Err(SaveError::NoSavedGame { .. })
+    ));
+    assert!(matches!(
+        SaveGame::from_bytes(b"!VCSK4g".to_vec(), Path::new("x")),
+        Err(SaveError::Deobfuscation { .. })
+    ));
+}
+
+proptest! {
+    #[test]
+    fn garbage_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        if let Ok(save) = SaveGame::from_bytes(bytes, Path::new("garbage")) {
+            let _ = save.state();
+        }
+    }
+
+    #[test]
+    fn command_text_round_trips(parts in proptest::collection::vec("[a-c\\\\;/\t\u{1b}]{0,6}", 0..6)) {
+        let text = parts.join("\u{1b}");
+        let save = SaveGame::from_saved_game(text.as_bytes(), Path::new("t")).expect("plain");
+        let _ = save.state();
+        if save.canonical {
+            prop_assert_eq!(save.commands.encode(), text);
+        }
+    }
+}
+
+/// Reads a shared save and checks it is canonical and has pieces with positions.
+fn check_real_save(relative: &str, min_pieces: usize) -> Option<SaveGame> {
+    let path = shared_file(relative)?;
+    let save = SaveGame::read(&path).unwrap_or_else(|e| panic!("{relative}: {e}"));
+    assert!(
+        save.canonical,
+        "{relative}: re-encoding reproduces the stream"
+    );
+    let state = save.state();
+    assert!(
+        state.pieces.len() >= min_pieces,
+        "{relative}: {} pieces",
+        state.pieces.len()
+    );
+    assert!(state
+        .pieces
+        .values()
+        .any(|p| p.map.is_some() && (p.x, p.y) != (0, 0)));
+    Some(save)
+}
+
+#[test]
+fn real_saves_parse() {
+    check_real_save(
+        "reference/samples/inferno-3.6.9/Scen1-DolentiNote1259.vsav",
+        50,
+    );
+    check_real_save("corpus/almoravid/Scenario_A_Toledo_Beset.vsav", 50);
+    check_real_save("corpus/tld/scenarios/scenario_2.sav", 5);
+    if let Some(save) = check_real_save("corpus/tld/scenarios/scenario_5.sav", 0) {
+        assert!(!save.zipped);
+        assert_eq!(save.obfuscation_key, None);
+        let state = save.state();
+        assert_eq!(state.boards.len(), 10);
+        assert_eq!(state.boards[0].map, "Normandy");
+    }
+    if let Some(save) = check_real_save("corpus/zxvt/5x5_startup.vlog", 4) {
+        let state = save.state();
+        let red = state
+            .pieces
+            .values()
+            .find(|p| p.name == "Red")
+            .expect("Red pawn");
+        assert_eq!(
+            (red.map.as_deref(), red.x, red.y),
+            (Some("Main Map"), 36, 236)
+        );
+        assert!(save.save_metadata().is_some());
+    }
+}
+
+#[test]
+fn real_save_edit_leaves_other_bytes_alone() {
+    let Some(path) = shared_file("reference/samples/inferno-3.6.9/Scen1-DolentiNote1259.vsav")
+    else {
+        return;
+    };
+    let save = SaveGame::read(&path).expect("reads");
+    let state = save.state();
+    let piece = state
+        .pieces
+        .values()
+        .find(|p| p.traits.len() > 1)
+        .expect("a piece with traits");
+    let changes = BTreeMap::from([(piece.id.clone(), piece.state_string.clone())]);
+    let (same, missing) = save.with_piece_states(&changes);
+    assert!(missing.is_empty());
+    assert_eq!(
+        same, save.plain_text,
+        "rewriting a state with itself is the identity"
+    );
+}
