@@ -231,6 +231,11 @@ impl<R: Read + Seek> Archive<R> {
         self.entries.iter().map(|(name, _)| name.as_str())
     }
 
+    /// Gives back the underlying reader.
+    pub fn into_inner(self) -> R {
+        self.zip.into_inner()
+    }
+
     /// Whether an entry of exactly this name exists.
     pub fn contains(&self, name: &str) -> bool {
         self.index_of(name).is_some()

@@ -7,6 +7,8 @@ pub mod archive;
 pub mod buildfile;
 pub mod encoder;
 pub mod grid;
+pub mod imagesize;
+pub mod inspect;
 pub mod metadata;
 pub mod obfuscation;
 pub mod save;

@@ -12,8 +12,10 @@ use crate::vassal::buildfile::Element;
 /// VASSAL's default hex height (`dy`).
 pub const DEFAULT_DY: f64 = 64.0;
 
-/// √3/2: VASSAL's default width is this times the height.
-const SQRT3_2: f64 = 0.866_025_403_784_438_6;
+/// √3/2 computed as VASSAL does: its default width is this times the height.
+fn sqrt3_2() -> f64 {
+    3f64.sqrt() / 2.0
+}
 
 /// A `HexGrid` with its optional numbering.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,7 +44,7 @@ impl Default for HexGrid {
             sideways: false,
             x0: 0,
             y0: 32,
-            dx: SQRT3_2 * DEFAULT_DY,
+            dx: sqrt3_2() * DEFAULT_DY,
             dy: DEFAULT_DY,
             snap_to: true,
             visible: false,
@@ -59,7 +61,7 @@ impl HexGrid {
         let mut dx = attr_double(element, "dx", d.dx);
         let dy = attr_double(element, "dy", d.dy);
         if element.attr("dy").is_some() && dx == d.dx {
-            dx = SQRT3_2 * dy;
+            dx = sqrt3_2() * dy;
         }
         Self {
             sideways: attr_bool(element, "sideways", d.sideways),
