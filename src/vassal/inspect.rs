@@ -77,6 +77,8 @@ pub enum FileKind {
     Save,
     /// A log (`.vlog`, or a save containing logged steps).
     Log,
+    /// A lone `moduledata`/`savedata`/`extensiondata` file.
+    Metadata,
 }
 
 impl FileKind {
@@ -88,6 +90,7 @@ impl FileKind {
             Self::BuildFile => "buildfile",
             Self::Save => "save",
             Self::Log => "log",
+            Self::Metadata => "metadata",
         }
     }
 }
@@ -156,6 +159,8 @@ pub struct Report {
     pub module: Option<ModuleInfo>,
     /// The save, for saves and logs.
     pub save: Option<SaveReport>,
+    /// The metadata, for a lone metadata file.
+    pub metadata: Option<Metadata>,
 }
 
 /// Inspects a module, extension, buildfile, save or log.
@@ -169,7 +174,20 @@ pub fn inspect(path: &Path) -> Result<Report, InspectError> {
             module_file: None,
             module: Some(module),
             save: None,
+            metadata: None,
         });
+    }
+    if !looks_like_zip(&bytes) {
+        if let Some(metadata) = lone_metadata(&bytes) {
+            return Ok(Report {
+                file: path.display().to_string(),
+                kind: FileKind::Metadata,
+                module_file: None,
+                module: None,
+                save: None,
+                metadata: Some(metadata),
+            });
+        }
     }
     let bytes = if looks_like_zip(&bytes) {
         let mut archive = Archive::from_bytes(bytes, path)?;
@@ -189,6 +207,7 @@ pub fn inspect(path: &Path) -> Result<Report, InspectError> {
                 module_file: None,
                 module: Some(module),
                 save: None,
+                metadata: None,
             });
         }
     } else {
@@ -253,6 +272,12 @@ fn looks_like_xml(bytes: &[u8]) -> bool {
     MODULE_ROOTS
         .iter()
         .any(|root| head.contains(&format!("<{root}")))
+}
+
+/// A metadata document (`<data version="1">…`), if the bytes are one.
+fn lone_metadata(bytes: &[u8]) -> Option<Metadata> {
+    let root = parse_buildfile(bytes).ok()?;
+    (root.name == "data").then(|| Metadata::from_element(&root))
 }
 
 fn parse_root(bytes: &[u8], path: &Path) -> Result<Element, InspectError> {
@@ -430,6 +455,7 @@ fn save_report(
         module_file: module_path.map(|p| p.display().to_string()),
         module,
         save: Some(report),
+        metadata: None,
     }
 }
 

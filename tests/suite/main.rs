@@ -3,3 +3,4 @@
 mod check;
 mod gpw;
 mod support;
+mod vassal_format;

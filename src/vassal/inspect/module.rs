@@ -41,8 +41,10 @@ pub struct ModuleInfo {
     pub turn_trackers: Vec<TurnTrackerInfo>,
     /// Chart windows.
     pub charts: Vec<ChartWindowInfo>,
-    /// Number of `PieceSlot`/`CardSlot` elements anywhere.
+    /// Number of `PieceSlot` elements anywhere.
     pub piece_slots: usize,
+    /// Number of `CardSlot` elements (deck cards) anywhere.
+    pub card_slots: usize,
     /// Number of `Zone` elements anywhere.
     pub zones: usize,
     /// Number of `Region` elements anywhere.
@@ -313,7 +315,8 @@ impl ModuleInfo {
                         .collect(),
                 })
                 .collect(),
-            piece_slots: count("PieceSlot") + count("CardSlot"),
+            piece_slots: count("PieceSlot"),
+            card_slots: count("CardSlot"),
             zones: count("Zone"),
             regions: count("Region"),
         }

@@ -15,11 +15,10 @@ use crate::vassal::metadata::Metadata;
 pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
     line(&mut out, 0, &format!("File: {}", report.file));
-    line(
-        &mut out,
-        0,
-        &format!("Kind: {:?}", report.kind).to_lowercase(),
-    );
+    line(&mut out, 0, &format!("Kind: {}", report.kind.as_str()));
+    if let Some(data) = &report.metadata {
+        render_metadata(&mut out, "Metadata", data);
+    }
     if let Some(module_file) = &report.module_file {
         line(&mut out, 0, &format!("Module file: {module_file}"));
     }
@@ -73,8 +72,9 @@ fn render_module(out: &mut String, module: &ModuleInfo) {
         out,
         0,
         &format!(
-            "Counts: {} piece slots, {} prototypes, {} zones, {} regions",
+            "Counts: {} piece slots, {} card slots, {} prototypes, {} zones, {} regions",
             module.piece_slots,
+            module.card_slots,
             module.prototypes.len(),
             module.zones,
             module.regions
