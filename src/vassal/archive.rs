@@ -119,10 +119,11 @@ impl Default for ArchiveLimits {
 /// Whether an entry name is safe to extract: relative, no `..` component, no drive letter,
 /// no NUL.
 pub fn is_safe_entry_name(name: &str) -> bool {
+    let has_drive_letter = name.as_bytes().get(1) == Some(&b':');
     !name.is_empty()
         && !name.starts_with(['/', '\\'])
         && !name.contains('\0')
-        && !(name.len() >= 2 && name.as_bytes()[1] == b':')
+        && !has_drive_letter
         && !name.split(['/', '\\']).any(|part| part == "..")
 }
 

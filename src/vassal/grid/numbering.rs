@@ -244,7 +244,7 @@ mod tests {
         assert_eq!(part_name(26, 'A', 1), "AA");
         assert_eq!(part_name(27, 'A', 1), "BB");
         assert_eq!(part_name(52, 'A', 1), "AAA");
-        assert_eq!(part_name(i32::MIN, 'A', 1).len() > 1, true);
+        assert!(part_name(i32::MIN, 'A', 1).len() > 1);
         for value in [0, 1, 25, 26, 51, 52, 77, -4] {
             assert_eq!(parse_part(&part_name(value, 'A', 0), 'A'), Some(value));
         }
