@@ -3,27 +3,29 @@
 //! every piece's map position turned into the location name the module's grids give it.
 //! Hostile or damaged input yields an [`InspectError`], never a panic.
 
+mod load;
+mod maps;
 mod module;
 mod render;
 
+pub use load::piece_reports;
 pub use module::{
     BoardInfo, ChartWindowInfo, DiceInfo, MapInfo, ModuleInfo, PaletteNode, PlacedComponent,
     PrototypeInfo, SetupInfo, TurnLevelInfo, TurnTrackerInfo,
 };
 pub use render::render_text;
 
-use std::io::{Read, Seek};
+use load::{load_archive_module, load_unpacked_module, lone_metadata, save_report};
+
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use thiserror::Error;
 
 use super::archive::{Archive, ArchiveError};
-use super::buildfile::{parse_buildfile, BuildFileError, Element, MODULE_ROOTS};
-use super::grid::Point;
-use super::imagesize::image_size;
+use super::buildfile::{BuildFileError, MODULE_ROOTS};
 use super::metadata::Metadata;
-use super::save::{looks_like_zip, BoardSetup, GameState, SaveError, SaveGame};
+use super::save::{looks_like_zip, BoardSetup, SaveError, SaveGame};
 
 /// Why a file could not be inspected.
 #[derive(Debug, Error)]
@@ -272,191 +274,6 @@ fn looks_like_xml(bytes: &[u8]) -> bool {
     MODULE_ROOTS
         .iter()
         .any(|root| head.contains(&format!("<{root}")))
-}
-
-/// A metadata document (`<data version="1">…`), if the bytes are one.
-fn lone_metadata(bytes: &[u8]) -> Option<Metadata> {
-    let root = parse_buildfile(bytes).ok()?;
-    (root.name == "data").then(|| Metadata::from_element(&root))
-}
-
-fn parse_root(bytes: &[u8], path: &Path) -> Result<Element, InspectError> {
-    let root = parse_buildfile(bytes).map_err(|source| InspectError::BuildFile {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    if !MODULE_ROOTS.contains(&root.name.as_str()) {
-        return Err(InspectError::NotVassal {
-            path: path.to_path_buf(),
-            reason: format!("buildfile root is <{}>", root.name),
-        });
-    }
-    Ok(root)
-}
-
-/// An unpacked module: the buildfile, `moduledata` beside it, images in `images/`.
-fn load_unpacked_module(path: &Path, bytes: &[u8]) -> Result<ModuleInfo, InspectError> {
-    let root = parse_root(bytes, path)?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let metadata = std::fs::read(dir.join("moduledata"))
-        .ok()
-        .and_then(|data| Metadata::parse(&data).ok());
-    let mut sizes = |image: &str| {
-        let data = std::fs::read(dir.join("images").join(image)).ok()?;
-        image_size(&data)
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut module = ModuleInfo::from_root(&root, &name, metadata, &mut sizes);
-    load_setups(&mut module.setups, &module.maps.clone(), &mut |file| {
-        let file_path = dir.join(file);
-        std::fs::read(&file_path).ok().map(|data| (data, file_path))
-    });
-    Ok(module)
-}
-
-/// A module inside an archive: `buildFile.xml` (or legacy `buildFile`), `moduledata`,
-/// images, and the predefined setups it contains.
-fn load_archive_module<R: Read + Seek>(
-    archive: &mut Archive<R>,
-) -> Result<ModuleInfo, InspectError> {
-    let label = archive.path().to_path_buf();
-    let entry = ["buildFile.xml", "buildFile"]
-        .into_iter()
-        .find(|name| archive.contains(name))
-        .ok_or_else(|| InspectError::NotVassal {
-            path: label.clone(),
-            reason: "ZIP archive without savedGame or buildFile".into(),
-        })?;
-    let bytes = archive.read(entry)?;
-    let root = parse_root(&bytes, &label.join(entry))?;
-    let metadata = ["moduledata", "extensiondata"]
-        .into_iter()
-        .find(|name| archive.contains(name))
-        .and_then(|name| archive.read(name).ok())
-        .and_then(|data| Metadata::parse(&data).ok());
-    let mut sizes = |image: &str| {
-        let data = archive.read(&format!("images/{image}")).ok()?;
-        image_size(&data)
-    };
-    let mut module = ModuleInfo::from_root(&root, entry, metadata, &mut sizes);
-    let maps = module.maps.clone();
-    load_setups(&mut module.setups, &maps, &mut |file| {
-        let data = archive.read(file).ok()?;
-        Some((data, label.join(file)))
-    });
-    Ok(module)
-}
-
-type SetupSource<'a> = dyn FnMut(&str) -> Option<(Vec<u8>, PathBuf)> + 'a;
-
-fn load_setups(setups: &mut [SetupInfo], maps: &[MapInfo], read: &mut SetupSource<'_>) {
-    for setup in setups {
-        load_setups(&mut setup.children, maps, read);
-        let Some(file) = setup
-            .file
-            .clone()
-            .filter(|_| setup.use_file && !setup.is_menu)
-        else {
-            continue;
-        };
-        let Some((data, label)) = read(&file) else {
-            setup.error = Some(format!("{file} is not in the module"));
-            continue;
-        };
-        match SaveGame::from_bytes(data, &label) {
-            Ok(save) => setup.pieces = Some(piece_reports(&save.state(), Some(maps))),
-            Err(error) => setup.error = Some(error.to_string()),
-        }
-    }
-}
-
-/// Piece reports for a replayed game; with module maps, each gets its board and location.
-pub fn piece_reports(state: &GameState, maps: Option<&[MapInfo]>) -> Vec<PieceReport> {
-    let layouts: Vec<_> = maps
-        .unwrap_or_default()
-        .iter()
-        .map(|map| {
-            let selection = state.boards.iter().find(|b| b.map == map.name);
-            map.layout(selection)
-        })
-        .collect();
-    state
-        .pieces
-        .values()
-        .map(|piece| {
-            let point = Point::new(piece.x, piece.y);
-            let layout = piece
-                .map
-                .as_ref()
-                .and_then(|name| layouts.iter().find(|l| &l.map_name == name));
-            PieceReport {
-                id: piece.id.clone(),
-                name: piece.name.clone(),
-                map: piece.map.clone(),
-                x: piece.x,
-                y: piece.y,
-                board: layout
-                    .and_then(|l| l.locate(point))
-                    .map(|(board, _)| board.name.clone()),
-                location: layout.map(|l| l.location_name(point)),
-                gpid: piece.gpid.clone(),
-                container: piece.container.clone(),
-                traits: piece.traits.iter().map(|t| t.id().to_string()).collect(),
-            }
-        })
-        .collect()
-}
-
-fn save_report(
-    path: &Path,
-    save: &SaveGame,
-    module: Option<ModuleInfo>,
-    module_path: Option<&Path>,
-) -> Report {
-    let state = save.state();
-    let logged = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("vlog"))
-        || save.plain_text.contains("\u{1b}LOG\t");
-    let pieces = piece_reports(&state, module.as_ref().map(|m| m.maps.as_slice()));
-    let report = SaveReport {
-        module_metadata: save.module_metadata(),
-        save_metadata: save.save_metadata(),
-        obfuscated: save.obfuscation_key.is_some(),
-        boards: state.boards.clone(),
-        pieces,
-        stacks: state
-            .containers
-            .values()
-            .filter(|c| c.deck_name.is_none())
-            .count(),
-        decks: state
-            .containers
-            .values()
-            .filter_map(|c| {
-                let name = c.deck_name.clone()?;
-                Some((name, c.map.clone(), c.x, c.y, c.children.len()))
-            })
-            .collect(),
-        global_properties: state.global_properties.clone(),
-        setup_stack_flag: state.setup_stack_flag,
-        other_commands: state.unknown_commands.len(),
-    };
-    Report {
-        file: path.display().to_string(),
-        kind: if logged {
-            FileKind::Log
-        } else {
-            FileKind::Save
-        },
-        module_file: module_path.map(|p| p.display().to_string()),
-        module,
-        save: Some(report),
-        metadata: None,
-    }
 }
 
 #[cfg(test)]

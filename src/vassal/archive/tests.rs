@@ -1,6 +1,7 @@
 //! Tests of the archive reader's limits and the writer's determinism.
 
 use super::*;
+use zip::CompressionMethod;
 
 fn sample_builder() -> ArchiveBuilder {
     let mut builder = ArchiveBuilder::new();

@@ -187,11 +187,11 @@ impl HexGrid {
         column: i32,
         container: Size,
     ) -> (i32, i32) {
+        let (rows, columns) = (self.max_rows(container), self.max_columns(container));
+        // Sideways grids swap which maximum and which descending flag each part uses.
         let (column_max, row_max, column_descends, row_descends) = if self.sideways {
-            let (rows, columns) = (self.max_rows(container), self.max_columns(container));
             (rows, columns, n.v_descend, n.h_descend)
         } else {
-            let (rows, columns) = (self.max_rows(container), self.max_columns(container));
             (columns, rows, n.h_descend, n.v_descend)
         };
         let nx = if column_descends {

@@ -405,3 +405,68 @@ proptest! {
         let _ = square.point_for_name(&name, board);
     }
 }
+
+/// Every combination of sideways, stagger, descending columns/rows and part order, on
+/// boards whose column counts are odd and even: every cell's centre names itself and its
+/// name leads back to that centre.
+#[test]
+fn every_numbering_combination_round_trips_on_every_cell() {
+    for bits in 0u32..32 {
+        let flag = |i: u32| bits & (1 << i) != 0;
+        let numbering = GridNumbering {
+            first: if flag(4) { 'V' } else { 'H' },
+            sep: ".".into(),
+            h_descend: flag(2),
+            v_descend: flag(3),
+            stagger: flag(1),
+            ..GridNumbering::default()
+        };
+        let grid = HexGrid {
+            sideways: flag(0),
+            numbering: Some(numbering),
+            ..doc_hex()
+        };
+        for board in [
+            Size::new(700, 700),
+            Size::new(770, 640),
+            Size::new(1000, 860),
+        ] {
+            let (columns, rows) = if grid.sideways { (12, 10) } else { (10, 12) };
+            for nx in 0..columns {
+                for ny in 0..rows {
+                    let centre = grid.raw_center(nx, ny);
+                    let name = grid.location_name(centre, board).expect("numbered");
+                    assert_eq!(
+                        grid.point_for_name(&name, board),
+                        Some(centre),
+                        "combination {bits:05b}, board {board:?}, cell ({nx}, {ny}) named {name}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// VASSAL's own name → point (`getLocation`) applies the stagger correction with the
+/// numbered column's parity; with descending columns on a board of odd column count it
+/// lands one row away from the cell the name was read from. The inverse used here does not.
+#[test]
+fn vassal_get_location_quirk_is_reproduced() {
+    let grid = HexGrid {
+        numbering: Some(GridNumbering {
+            h_descend: true,
+            stagger: true,
+            ..GridNumbering::default()
+        }),
+        ..doc_hex()
+    };
+    // maxColumns = floor(width / dy + 0.5) = 9: odd.
+    let board = Size::new(630, 800);
+    let centre = grid.raw_center(2, 4);
+    let name = grid.location_name(centre, board).expect("numbered");
+    assert_eq!(grid.point_for_name(&name, board), Some(centre));
+    let vassal = grid.vassal_point_for_name(&name, board).expect("parses");
+    assert_ne!(vassal, centre);
+    assert_eq!(vassal.x, centre.x, "same column");
+    assert_eq!((vassal.y - centre.y).abs(), 70, "one row off");
+}

@@ -3,9 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::module::{
-    grid_numbering, BoardInfo, MapInfo, ModuleInfo, PaletteNode, SetupInfo, TurnLevelInfo,
-};
+use super::maps::grid_numbering;
+use super::module::{BoardInfo, MapInfo, ModuleInfo, PaletteNode, SetupInfo, TurnLevelInfo};
 use super::{PieceReport, Report, SaveReport};
 use crate::vassal::encoder::java_double_to_string;
 use crate::vassal::grid::{Grid, GridNumbering};

@@ -203,3 +203,15 @@ proptest! {
         let _ = inspect(&damaged);
     }
 }
+
+#[test]
+fn lone_metadata_files_are_reported() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write_temp(dir.path(), "moduledata", MODULEDATA.as_bytes());
+    let report = inspect(&path).expect("metadata inspects");
+    assert_eq!(report.kind, FileKind::Metadata);
+    assert_eq!(
+        report.metadata.and_then(|m| m.name).as_deref(),
+        Some("Example Hex Game")
+    );
+}
