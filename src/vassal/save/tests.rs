@@ -332,3 +332,25 @@ fn real_save_edit_leaves_other_bytes_alone() {
         "rewriting a state with itself is the identity"
     );
 }
+
+#[test]
+fn real_trait_chains_split_and_join_back() {
+    for relative in [
+        "reference/samples/inferno-3.6.9/Scen1-DolentiNote1259.vsav",
+        "corpus/almoravid/Scenario_B_Quelling_of_the_Tajo.vsav",
+        "corpus/tld/scenarios/campaign.sav",
+    ] {
+        let Some(path) = shared_file(relative) else {
+            return;
+        };
+        let state = SaveGame::read(&path).expect("reads").state();
+        for piece in state.pieces.values() {
+            assert_eq!(
+                join_trait_chain(&piece.traits),
+                (piece.type_string.clone(), piece.state_string.clone()),
+                "{relative}: piece {}",
+                piece.id
+            );
+        }
+    }
+}
