@@ -5,6 +5,7 @@
 //! clear error), 2 usage errors (clap).
 
 mod check;
+mod inspect;
 mod scenario;
 
 use std::path::PathBuf;
@@ -38,6 +39,9 @@ pub enum Command {
     Check(check::Args),
     /// List a game's scenarios, or print the resolved set-up of one.
     Scenario(scenario::Args),
+    /// List the maps, grids, palettes, prototypes and setups of a VASSAL module, or every
+    /// piece of a saved game with its location.
+    Inspect(inspect::Args),
 }
 
 /// Run a parsed command line.
@@ -45,6 +49,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Scenario(a) => scenario::run(a),
+        Command::Inspect(a) => inspect::run(a),
     };
     match result {
         Ok(code) => code,

@@ -2,5 +2,6 @@
 
 mod check;
 mod gpw;
+mod inspect_cli;
 mod support;
 mod vassal_format;
