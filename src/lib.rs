@@ -15,5 +15,6 @@
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod emit;
 pub mod load;
 pub mod model;
