@@ -867,6 +867,10 @@ fn cartouche(c: &mut Canvas, cx: &Ctx) {
         .min_by(|a, b| cost(a).total_cmp(&cost(b)))
         .copied()
         .unwrap_or((margin, margin));
+    if bw * bh > 0.12 * w * h {
+        // A map too small for a cartouche (a test map, a tiny scenario map) goes without.
+        return;
+    }
     c.fill_rect(bx + 3.0, by + 3.0, bw, bh, Rgba(0, 0, 0, 60));
     c.fill_rect(bx, by, bw, bh, Rgba(0xfb, 0xf7, 0xea, 245));
     c.stroke_rect(
@@ -1007,6 +1011,7 @@ mod tests {
     fn picture_has_the_layout_size_and_terrain_colours_at_centres() {
         let game = testing::mini();
         let img = render(&game, 0, &NoProgress);
+        testing::preview("mini-map.png", &img);
         let MapKind::Hex(hm) = &game.maps[0].kind else {
             panic!()
         };

@@ -44,7 +44,7 @@ pub fn with_area_map() -> Game {
             "north",
             "Northmark",
             forest,
-            Some((150.0, 110.0)),
+            Some((110.0, 100.0)),
             2,
             vec![(0, 3), (1, 2)],
         ),
@@ -69,7 +69,7 @@ pub fn with_area_map() -> Game {
             "city",
             "Capital",
             clear,
-            Some((175.0, 150.0)),
+            Some((250.0, 165.0)),
             1,
             vec![(0, 2)],
         ),
@@ -106,4 +106,12 @@ pub fn with_area_map() -> Game {
         image: None,
     });
     g
+}
+
+/// When `SANDTABLE_ART_PREVIEW` names a folder, write a picture there for a human to look at.
+pub fn preview(name: &str, img: &image::RgbaImage) {
+    if let Some(dir) = std::env::var_os("SANDTABLE_ART_PREVIEW") {
+        let path = Path::new(&dir).join(name);
+        super::png::write(&path, img).expect("write preview");
+    }
 }
