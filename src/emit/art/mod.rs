@@ -369,3 +369,57 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod snapshots {
+    //! Golden pictures under `tests/snapshots/art`, compared as decoded RGBA. Set
+    //! `SANDTABLE_UPDATE_SNAPSHOTS=1` to rewrite them after a deliberate change (and look at
+    //! them before committing).
+
+    use std::path::PathBuf;
+
+    use super::counter::{render_face, CounterFace};
+    use super::*;
+
+    fn check(name: &str, img: &RgbaImage) {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/snapshots/art")
+            .join(name);
+        if std::env::var_os("SANDTABLE_UPDATE_SNAPSHOTS").is_some() {
+            png::write(&path, img).unwrap();
+            return;
+        }
+        let golden = image::open(&path)
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e} (set SANDTABLE_UPDATE_SNAPSHOTS=1 to create it)",
+                    path.display()
+                )
+            })
+            .to_rgba8();
+        assert_eq!(golden.dimensions(), img.dimensions(), "{name}");
+        let differing = golden
+            .pixels()
+            .zip(img.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing, 0,
+            "{name}: {differing} pixels differ from the golden picture"
+        );
+    }
+
+    #[test]
+    fn counters_match_their_golden_pictures() {
+        let game = testing::mini();
+        for (id, face, name) in [
+            ("red-1", CounterFace::Front, "red-1.png"),
+            ("red-1", CounterFace::Back, "red-1-back.png"),
+            ("blue-1", CounterFace::Front, "blue-1.png"),
+            ("oos", CounterFace::Front, "oos.png"),
+        ] {
+            let c = game.counter_index(id).unwrap();
+            check(name, &render_face(&game, c, face).unwrap());
+        }
+    }
+}

@@ -36,6 +36,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ArtError> {
     std::fs::create_dir_all(dir).map_err(io)?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
     tmp.write_all(bytes).map_err(io)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        // Temporary files are private; a picture is not.
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .map_err(io)?;
+    }
     tmp.as_file().sync_all().map_err(io)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())
