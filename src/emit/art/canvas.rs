@@ -123,7 +123,7 @@ impl Pen {
             } else {
                 LineJoin::Miter
             },
-            dash: if self.dash.len() >= 2 && self.dash.len() % 2 == 0 {
+            dash: if self.dash.len() >= 2 && self.dash.len().is_multiple_of(2) {
                 StrokeDash::new(self.dash.clone(), 0.0)
             } else {
                 None

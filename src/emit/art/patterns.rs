@@ -68,7 +68,7 @@ pub fn motif(c: &mut Canvas, p: Pattern, x: f32, y: f32, size: f32, base: Rgba, 
             let ink = base.darker(0.45);
             let trunk = Pen::new(ink.darker(0.2), (size * 0.1).max(0.8));
             c.line((x, y + s * 0.2), (x, y + s), &trunk);
-            if variant % 3 == 0 {
+            if variant.is_multiple_of(3) {
                 // A conifer.
                 c.fill_poly(
                     &[

@@ -75,9 +75,12 @@ pub struct Table {
     pub centred: bool,
 }
 
+/// Draws the swatch of a body row into a rectangle.
+pub type SwatchFn<'a> = &'a dyn Fn(&mut Canvas, usize, Rect);
+
 /// Render a table at scale `k` (1 = sizes for a 60 px counter game). `swatch` draws the
 /// swatch of body row `i` (counting cell rows only) into a rectangle.
-pub fn render(t: &Table, k: f32, swatch: Option<&dyn Fn(&mut Canvas, usize, Rect)>) -> RgbaImage {
+pub fn render(t: &Table, k: f32, swatch: Option<SwatchFn>) -> RgbaImage {
     let body = Font::new(Face::Regular, 12.0 * k);
     let bold = Font::new(Face::Bold, 12.0 * k);
     let title = Font::new(Face::Bold, 18.0 * k);
