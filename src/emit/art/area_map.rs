@@ -156,25 +156,96 @@ pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
     }
 }
 
+impl AreaLayout {
+    fn shifted(mut self, dx: f32, dy: f32) -> Self {
+        self.anchor = (self.anchor.0 + dx, self.anchor.1 + dy);
+        self.name.1 += dx;
+        self.name.2 += dy;
+        if let Some((_, b)) = &mut self.points {
+            *b += dy;
+        }
+        for (_, r) in &mut self.slots {
+            r.0 += dx;
+            r.1 += dy;
+        }
+        self.bounds.0 += dx;
+        self.bounds.1 += dy;
+        self
+    }
+}
+
+/// The layouts of every area, nudged apart where the designer's positions make neighbouring
+/// labels and boxes overlap (a few rounds of pushing overlapping pairs apart, each area
+/// moving at most a bounded distance from its position; whole pixels, deterministic).
+pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
+    let base: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
+    let n = base.len();
+    let limit = 0.9 * game.art.counter_size.max(8) as f32;
+    let mut off = vec![(0.0f32, 0.0f32); n];
+    let gap = 4.0;
+    for _ in 0..60 {
+        let mut push = vec![(0.0f32, 0.0f32); n];
+        let mut any = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (base[i].bounds, base[j].bounds);
+                let (ax, ay) = (a.0 + off[i].0, a.1 + off[i].1);
+                let (bx, by) = (b.0 + off[j].0, b.1 + off[j].1);
+                let ox = (ax + a.2).min(bx + b.2) - ax.max(bx) + gap;
+                let oy = (ay + a.3).min(by + b.3) - ay.max(by) + gap;
+                if ox <= 0.0 || oy <= 0.0 {
+                    continue;
+                }
+                any = true;
+                let (ca, cb) = (
+                    (ax + a.2 / 2.0, ay + a.3 / 2.0),
+                    (bx + b.2 / 2.0, by + b.3 / 2.0),
+                );
+                if ox < oy {
+                    let d = if cb.0 >= ca.0 { ox / 2.0 } else { -ox / 2.0 };
+                    push[i].0 -= d;
+                    push[j].0 += d;
+                } else {
+                    let d = if cb.1 >= ca.1 { oy / 2.0 } else { -oy / 2.0 };
+                    push[i].1 -= d;
+                    push[j].1 += d;
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+        for i in 0..n {
+            let (x, y) = (off[i].0 + push[i].0 * 0.5, off[i].1 + push[i].1 * 0.5);
+            let len = (x * x + y * y).sqrt();
+            let f = if len > limit { limit / len } else { 1.0 };
+            off[i] = (x * f, y * f);
+        }
+    }
+    base.into_iter()
+        .zip(off)
+        .map(|(l, (dx, dy))| l.shifted(dx.round(), dy.round()))
+        .collect()
+}
+
 /// Every slot of every area of an area map, with its rectangle and snap point.
 pub fn slots(game: &Game, map: MapId) -> Vec<Slot> {
     let MapKind::Area(am) = &game.maps[map].kind else {
         return Vec::new();
     };
-    (0..am.areas.len())
-        .flat_map(|a| {
-            layout(game, am, a)
-                .slots
-                .into_iter()
-                .map(move |(slot, rect)| Slot {
-                    area: a,
-                    slot,
-                    rect,
-                    centre: (
-                        (rect.0 + rect.2 / 2.0).round() as i32,
-                        (rect.1 + rect.3 / 2.0).round() as i32,
-                    ),
-                })
+    layouts(game, am)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(a, l)| {
+            l.slots.into_iter().map(move |(slot, rect)| Slot {
+                area: a,
+                slot,
+                rect,
+                centre: (
+                    (rect.0 + rect.2 / 2.0).round() as i32,
+                    (rect.1 + rect.3 / 2.0).round() as i32,
+                ),
+            })
         })
         .collect()
 }
@@ -219,10 +290,25 @@ pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
         let a = &am.areas[*i];
         out[*i] = if !a.outline.is_empty() {
             a.outline.clone()
-        } else if hull.len() >= 3 {
-            voronoi::clip_convex(&cell, &hull)
         } else {
-            cell
+            // Keep outer cells from running off: clip to the hull and to a disc around the site.
+            let p = sites
+                .iter()
+                .find(|(j, _)| j == i)
+                .map_or((0.0, 0.0), |(_, p)| *p);
+            let r = spacing * 1.5;
+            let disc: Vec<P> = (0..32)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * f64::from(k) / 32.0;
+                    (p.0 + r * a.cos(), p.1 + r * a.sin())
+                })
+                .collect();
+            let cell = if hull.len() >= 3 {
+                voronoi::clip_convex(&cell, &hull)
+            } else {
+                cell
+            };
+            voronoi::clip_convex(&cell, &disc)
         };
     }
     out
@@ -264,7 +350,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     let k = scale(game);
     let mut c = Canvas::new(am.size.0, am.size.1, PAPER);
     let shapes = shapes(am);
-    let layouts: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
+    let layouts = layouts(game, am);
     let border = Pen::new(Rgba(35, 35, 35, 255), 2.0 * k);
 
     // Fills and patterns, then borders.
