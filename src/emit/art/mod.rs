@@ -346,6 +346,26 @@ mod tests {
     }
 
     #[test]
+    fn every_counter_of_the_example_games_renders_distinctly() {
+        for id in ["great-patriotic-war", "greek-civil-war"] {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("modules")
+                .join(id);
+            let game = crate::check::check_dir(&dir).unwrap().game.expect(id);
+            let pics = render_counters(&game, &NoProgress).unwrap();
+            let fronts: Vec<&Picture> = pics
+                .iter()
+                .filter(|(n, _)| !n.ends_with("-back.png") && !n.ends_with("-hidden.png"))
+                .collect();
+            assert_eq!(fronts.len(), game.counters.len(), "{id}");
+            let mut raw: Vec<&[u8]> = fronts.iter().map(|(_, i)| i.as_raw().as_slice()).collect();
+            raw.sort_unstable();
+            raw.dedup();
+            assert_eq!(raw.len(), fronts.len(), "{id}: two counters look the same");
+        }
+    }
+
+    #[test]
     fn render_writes_files_where_asked() {
         let game = testing::mini();
         let dir = tempfile::tempdir().unwrap();
