@@ -15,6 +15,7 @@
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod emit;
 pub mod load;
 pub mod model;
 pub mod vassal;

@@ -1,0 +1,651 @@
+//! The picture of an area map, and the pixel rectangle of every area slot.
+//!
+//! Areas with an `outline` are drawn as given. The others get a schematic shape: the Voronoi
+//! cell of their `position` among all areas, clipped to the hull of the positions (grown a
+//! little) and to the picture. An area `within` another is a rounded box inside its parent.
+//! Each area shows its name, its points in side order (`3/2`), and its infrastructure boxes
+//! as squares a counter fits in; the Open slot lies below them. [`slots`] gives the same
+//! rectangles to the VASSAL emitter so pieces snap where the boxes are drawn.
+
+use image::RgbaImage;
+use tiny_skia::{PathBuilder, Transform};
+
+use super::canvas::{Canvas, Pen, Rgba};
+use super::hex_map::PAPER;
+use super::patterns::{self, Pattern};
+use super::symbols::star_points;
+use super::text::{Align, Face, Font};
+use super::voronoi::{self, P};
+use super::Progress;
+use crate::model::scenario::AreaSlot;
+use crate::model::{AreaMap, Game, MapId, MapKind};
+
+/// A rectangle in pixels: x, y, width, height.
+pub type Rect = (f32, f32, f32, f32);
+
+/// Where one slot of an area is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slot {
+    /// Area index.
+    pub area: usize,
+    /// Open area or box.
+    pub slot: AreaSlot,
+    /// The rectangle drawn (pieces fit inside).
+    pub rect: Rect,
+    /// Where pieces snap: the rectangle's centre, rounded to whole pixels.
+    pub centre: (i32, i32),
+}
+
+/// The printed layout of one area.
+#[derive(Debug, Clone)]
+pub struct AreaLayout {
+    /// Anchor (the position, or the outline's centroid).
+    pub anchor: (f32, f32),
+    /// Name: font, centre x, baseline.
+    pub name: (Font, f32, f32),
+    /// Points text and its baseline.
+    pub points: Option<(String, f32)>,
+    /// Slots with their rectangles.
+    pub slots: Vec<(AreaSlot, Rect)>,
+    /// Everything above, for keeping patterns off it.
+    pub bounds: Rect,
+}
+
+/// The printed points of an area in side order, e.g. `3/2` (empty when it has none).
+pub fn points_text(game: &Game, points: &[(usize, i64)]) -> String {
+    if points.is_empty() {
+        return String::new();
+    }
+    (0..game.sides.len())
+        .map(|s| {
+            points
+                .iter()
+                .find(|(side, _)| *side == s)
+                .map_or(0, |(_, v)| *v)
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn scale(game: &Game) -> f32 {
+    game.art.counter_size.max(8) as f32 / 60.0
+}
+
+/// The layout of one area (shared by the picture and [`slots`]).
+pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
+    let a = &am.areas[area];
+    let k = scale(game);
+    let anchor = match a.position {
+        Some((x, y)) => (x as f32, y as f32),
+        None => {
+            let (x, y) = voronoi::centroid(&a.outline);
+            (x as f32, y as f32)
+        }
+    };
+    let name_font = Font::new(Face::Bold, 15.0 * k);
+    let points = points_text(game, &a.points);
+    let pt_font = Font::new(Face::Bold, 13.0 * k);
+    let b = (game.art.counter_size.max(8) + 6) as f32;
+    let gap = 5.0 * k;
+    let per_row = 3usize;
+    let boxes = a.boxes as usize;
+    let rows = boxes.div_ceil(per_row);
+    let mut h = name_font.cap_height();
+    if !points.is_empty() {
+        h += gap + pt_font.cap_height();
+    }
+    if rows > 0 {
+        h += gap * 1.5 + rows as f32 * b + (rows as f32 - 1.0) * gap;
+    }
+    if a.open {
+        h += gap * 1.5 + b;
+    }
+    let mut y = anchor.1 - h / 2.0;
+    y += name_font.cap_height();
+    let name = (name_font, anchor.0, y);
+    let mut pts = None;
+    if !points.is_empty() {
+        y += gap + pt_font.cap_height();
+        pts = Some((points, y));
+    }
+    let mut slots = Vec::new();
+    if rows > 0 {
+        y += gap * 1.5;
+        for r in 0..rows {
+            let n = (boxes - r * per_row).min(per_row);
+            let w = n as f32 * b + (n as f32 - 1.0) * gap;
+            for i in 0..n {
+                let x = anchor.0 - w / 2.0 + i as f32 * (b + gap);
+                slots.push((
+                    AreaSlot::Box((r * per_row + i + 1) as u32),
+                    (x.round(), y.round(), b, b),
+                ));
+            }
+            y += b + gap;
+        }
+        y -= gap;
+    }
+    if a.open {
+        y += gap * 1.5;
+        let w = b * 1.6;
+        slots.insert(
+            0,
+            (
+                AreaSlot::Open,
+                ((anchor.0 - w / 2.0).round(), y.round(), w, b),
+            ),
+        );
+    }
+    let width = slots
+        .iter()
+        .map(|(_, r)| (r.0 - anchor.0).abs().max((r.0 + r.2 - anchor.0).abs()))
+        .fold(name_font.width(&a.name) / 2.0, f32::max);
+    let top = anchor.1 - h / 2.0;
+    AreaLayout {
+        anchor,
+        name,
+        points: pts,
+        slots,
+        bounds: (
+            anchor.0 - width - 3.0,
+            top - 3.0,
+            2.0 * width + 6.0,
+            h + 6.0,
+        ),
+    }
+}
+
+impl AreaLayout {
+    fn shifted(mut self, dx: f32, dy: f32) -> Self {
+        self.anchor = (self.anchor.0 + dx, self.anchor.1 + dy);
+        self.name.1 += dx;
+        self.name.2 += dy;
+        if let Some((_, b)) = &mut self.points {
+            *b += dy;
+        }
+        for (_, r) in &mut self.slots {
+            r.0 += dx;
+            r.1 += dy;
+        }
+        self.bounds.0 += dx;
+        self.bounds.1 += dy;
+        self
+    }
+}
+
+/// The layouts of every area, nudged apart where the designer's positions make neighbouring
+/// labels and boxes overlap (a few rounds of pushing overlapping pairs apart, each area
+/// moving at most a bounded distance from its position; whole pixels, deterministic).
+pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
+    let base: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
+    let n = base.len();
+    let limit = 0.9 * game.art.counter_size.max(8) as f32;
+    let mut off = vec![(0.0f32, 0.0f32); n];
+    let gap = 4.0;
+    for _ in 0..60 {
+        let mut push = vec![(0.0f32, 0.0f32); n];
+        let mut any = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (base[i].bounds, base[j].bounds);
+                let (ax, ay) = (a.0 + off[i].0, a.1 + off[i].1);
+                let (bx, by) = (b.0 + off[j].0, b.1 + off[j].1);
+                let ox = (ax + a.2).min(bx + b.2) - ax.max(bx) + gap;
+                let oy = (ay + a.3).min(by + b.3) - ay.max(by) + gap;
+                if ox <= 0.0 || oy <= 0.0 {
+                    continue;
+                }
+                any = true;
+                let (ca, cb) = (
+                    (ax + a.2 / 2.0, ay + a.3 / 2.0),
+                    (bx + b.2 / 2.0, by + b.3 / 2.0),
+                );
+                if ox < oy {
+                    let d = if cb.0 >= ca.0 { ox / 2.0 } else { -ox / 2.0 };
+                    push[i].0 -= d;
+                    push[j].0 += d;
+                } else {
+                    let d = if cb.1 >= ca.1 { oy / 2.0 } else { -oy / 2.0 };
+                    push[i].1 -= d;
+                    push[j].1 += d;
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+        for i in 0..n {
+            let (x, y) = (off[i].0 + push[i].0 * 0.5, off[i].1 + push[i].1 * 0.5);
+            let len = (x * x + y * y).sqrt();
+            let f = if len > limit { limit / len } else { 1.0 };
+            off[i] = (x * f, y * f);
+        }
+    }
+    base.into_iter()
+        .zip(off)
+        .map(|(l, (dx, dy))| l.shifted(dx.round(), dy.round()))
+        .collect()
+}
+
+/// Every slot of every area of an area map, with its rectangle and snap point.
+pub fn slots(game: &Game, map: MapId) -> Vec<Slot> {
+    let MapKind::Area(am) = &game.maps[map].kind else {
+        return Vec::new();
+    };
+    layouts(game, am)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(a, l)| {
+            l.slots.into_iter().map(move |(slot, rect)| Slot {
+                area: a,
+                slot,
+                rect,
+                centre: (
+                    (rect.0 + rect.2 / 2.0).round() as i32,
+                    (rect.1 + rect.3 / 2.0).round() as i32,
+                ),
+            })
+        })
+        .collect()
+}
+
+/// The drawn shape of every area (empty for areas inside another, drawn as boxes).
+pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
+    let (w, h) = (f64::from(am.size.0), f64::from(am.size.1));
+    let sites: Vec<(usize, P)> = am
+        .areas
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.within.is_none())
+        .filter_map(|(i, a)| {
+            a.position
+                .or_else(|| (!a.outline.is_empty()).then(|| voronoi::centroid(&a.outline)))
+                .map(|p| (i, p))
+        })
+        .collect();
+    let pts: Vec<P> = sites.iter().map(|(_, p)| *p).collect();
+    // Clip the cells to the hull of the sites, grown by about half the typical spacing.
+    let spacing = {
+        let mut d: Vec<f64> = pts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                pts.iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, q)| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt())
+                    .fold(f64::INFINITY, f64::min)
+            })
+            .filter(|d| d.is_finite())
+            .collect();
+        d.sort_by(f64::total_cmp);
+        d.get(d.len() / 2).copied().unwrap_or(w.min(h) / 4.0)
+    };
+    let hull = voronoi::grow(&voronoi::convex_hull(&pts), spacing * 0.7);
+    let inset = 4.0;
+    let cells = voronoi::cells(&pts, (inset, inset, w - inset, h - inset));
+    let mut out = vec![Vec::new(); am.areas.len()];
+    for ((i, _), cell) in sites.iter().zip(cells) {
+        let a = &am.areas[*i];
+        out[*i] = if !a.outline.is_empty() {
+            a.outline.clone()
+        } else {
+            // Keep outer cells from running off: clip to the hull and to a disc around the site.
+            let p = sites
+                .iter()
+                .find(|(j, _)| j == i)
+                .map_or((0.0, 0.0), |(_, p)| *p);
+            let r = spacing * 1.5;
+            let disc: Vec<P> = (0..32)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * f64::from(k) / 32.0;
+                    (p.0 + r * a.cos(), p.1 + r * a.sin())
+                })
+                .collect();
+            let cell = if hull.len() >= 3 {
+                voronoi::clip_convex(&cell, &hull)
+            } else {
+                cell
+            };
+            voronoi::clip_convex(&cell, &disc)
+        };
+    }
+    out
+}
+
+fn f32s(poly: &[P]) -> Vec<(f32, f32)> {
+    poly.iter().map(|p| (p.0 as f32, p.1 as f32)).collect()
+}
+
+fn rounded_rect(c: &mut Canvas, (x, y, w, h): Rect, r: f32, fill: Option<Rgba>, pen: Option<&Pen>) {
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.quad_to(x + w, y, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.quad_to(x + w, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.quad_to(x, y + h, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.quad_to(x, y, x + r, y);
+    pb.close();
+    if let Some(p) = pb.finish() {
+        if let Some(f) = fill {
+            c.fill_path(&p, f, Transform::identity());
+        }
+        if let Some(pen) = pen {
+            c.stroke_path(&p, pen, Transform::identity());
+        }
+    }
+}
+
+/// Render an area map. Panics if `map` is not an area map.
+pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
+    let m = &game.maps[map];
+    let MapKind::Area(am) = &m.kind else {
+        panic!("area_map::render called on a hex map");
+    };
+    progress.begin("map", 3);
+    let k = scale(game);
+    let mut c = Canvas::new(am.size.0, am.size.1, PAPER);
+    let shapes = shapes(am);
+    let layouts = layouts(game, am);
+    let border = Pen::new(Rgba(35, 35, 35, 255), 2.0 * k);
+
+    // Fills and patterns, then borders.
+    for (i, a) in am.areas.iter().enumerate() {
+        let poly = f32s(&shapes[i]);
+        if poly.len() < 3 {
+            continue;
+        }
+        let t = &game.terrain[a.terrain];
+        let base = Rgba::of(t.colour);
+        c.fill_poly(&poly, base);
+        if let Some(p) = Pattern::parse(t.pattern.as_deref()) {
+            let keep: Vec<Rect> = layouts.iter().map(|l| l.bounds).collect();
+            let free = move |x: f32, y: f32| {
+                keep.iter().any(|r| {
+                    x > r.0 - 8.0 && x < r.0 + r.2 + 8.0 && y > r.1 - 8.0 && y < r.1 + r.3 + 8.0
+                })
+            };
+            patterns::fill_polygon(&mut c, p, &poly, 14.0 * k, base, i as u64, &free);
+        }
+    }
+    for (i, _) in am.areas.iter().enumerate() {
+        let poly = f32s(&shapes[i]);
+        if poly.len() >= 3 {
+            c.stroke_poly(&poly, true, &border);
+        }
+    }
+    progress.advance(1);
+
+    // Areas inside others: rounded boxes.
+    for (i, a) in am.areas.iter().enumerate() {
+        if a.within.is_none() {
+            continue;
+        }
+        let l = &layouts[i];
+        let (x, y, w, h) = l.bounds;
+        let pad = 6.0 * k;
+        let fill = Rgba::of(game.terrain[a.terrain].colour).lighter(0.15);
+        rounded_rect(
+            &mut c,
+            (x - pad, y - pad, w + 2.0 * pad, h + 2.0 * pad),
+            8.0 * k,
+            Some(fill),
+            Some(&border),
+        );
+    }
+
+    // Routes: double-headed arrows between the anchors, dashed by sea.
+    for r in &am.routes {
+        let (a, b) = (layouts[r.from].anchor, layouts[r.to].anchor);
+        route_arrow(&mut c, a, b, r.kind.to_ascii_lowercase().contains("sea"), k);
+    }
+    progress.advance(1);
+
+    // Labels and slots.
+    for (i, a) in am.areas.iter().enumerate() {
+        let l = &layouts[i];
+        let ink = Rgba(20, 20, 20, 255);
+        let halo = Some((Rgba(255, 255, 255, 190), 2.0 * k));
+        let (f, x, y) = l.name;
+        c.text_halo(&f, &a.name, x, y, Align::Centre, ink, halo);
+        if a.supply_centre {
+            let w = f.width(&a.name);
+            c.fill_poly(
+                &star_points(x + w / 2.0 + 8.0 * k, y - f.cap_height() / 2.0, 6.0 * k),
+                Rgba(200, 30, 30, 255),
+            );
+        }
+        if let Some((text, baseline)) = &l.points {
+            let pf = Font::new(Face::Bold, 13.0 * k);
+            c.text_halo(
+                &pf,
+                text,
+                x,
+                *baseline,
+                Align::Centre,
+                Rgba(120, 20, 20, 255),
+                halo,
+            );
+        }
+        for (slot, rect) in &l.slots {
+            match slot {
+                AreaSlot::Box(n) => {
+                    c.fill_rect(rect.0, rect.1, rect.2, rect.3, Rgba(255, 255, 255, 120));
+                    c.stroke_rect(
+                        rect.0,
+                        rect.1,
+                        rect.2,
+                        rect.3,
+                        &Pen::new(ink, 1.5 * k).square(),
+                    );
+                    let nf = Font::new(Face::Regular, 8.0 * k);
+                    c.text(
+                        &nf,
+                        &n.to_string(),
+                        rect.0 + 2.5 * k,
+                        rect.1 + 2.5 * k + nf.cap_height(),
+                        Align::Left,
+                        ink.alpha(160),
+                    );
+                }
+                AreaSlot::Open => {
+                    rounded_rect(
+                        &mut c,
+                        *rect,
+                        6.0 * k,
+                        None,
+                        Some(&Pen::new(ink.alpha(90), 1.0 * k).dashed(&[4.0 * k, 3.0 * k])),
+                    );
+                    let nf = Font::new(Face::Regular, 8.0 * k);
+                    c.text(
+                        &nf,
+                        "Open",
+                        rect.0 + rect.2 / 2.0,
+                        rect.1 + rect.3 - 3.0 * k,
+                        Align::Centre,
+                        ink.alpha(110),
+                    );
+                }
+            }
+        }
+    }
+
+    // Title in the corner that covers the fewest area labels and slots.
+    let tf = Font::new(Face::Bold, 22.0 * k);
+    let sf = Font::new(Face::Bold, 11.0 * k);
+    let tw = tf.width(&m.title).max(sf.width(&game.title)) + 20.0 * k;
+    let th = tf.cap_height() + sf.cap_height() + 24.0 * k;
+    let (w, h) = (c.width() as f32, c.height() as f32);
+    let overlap = |x: f32, y: f32| {
+        layouts
+            .iter()
+            .map(|l| {
+                let (bx, by, bw, bh) = l.bounds;
+                let ox = ((x + tw).min(bx + bw) - x.max(bx)).max(0.0);
+                let oy = ((y + th).min(by + bh) - y.max(by)).max(0.0);
+                ox * oy
+            })
+            .sum::<f32>()
+    };
+    let (tx, ty) = [
+        (8.0, 8.0),
+        (w - tw - 8.0, 8.0),
+        (8.0, h - th - 8.0),
+        (w - tw - 8.0, h - th - 8.0),
+    ]
+    .into_iter()
+    .min_by(|a, b| overlap(a.0, a.1).total_cmp(&overlap(b.0, b.1)))
+    .unwrap_or((8.0, 8.0));
+    c.fill_rect(tx, ty, tw, th, Rgba(0xfb, 0xf7, 0xea, 235));
+    c.stroke_rect(
+        tx,
+        ty,
+        tw,
+        th,
+        &Pen::new(Rgba(40, 40, 40, 255), 1.5).square(),
+    );
+    c.text(
+        &tf,
+        &m.title,
+        tx + tw / 2.0,
+        ty + 8.0 * k + tf.cap_height(),
+        Align::Centre,
+        Rgba(20, 20, 20, 255),
+    );
+    c.text(
+        &sf,
+        &game.title,
+        tx + tw / 2.0,
+        ty + th - 8.0 * k,
+        Align::Centre,
+        Rgba(80, 80, 80, 255),
+    );
+    progress.advance(1);
+    progress.end();
+    c.into_image()
+}
+
+fn route_arrow(c: &mut Canvas, a: (f32, f32), b: (f32, f32), sea: bool, k: f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let cut = (len * 0.22).min(60.0 * k);
+    let (p, q) = (
+        (a.0 + ux * cut, a.1 + uy * cut),
+        (b.0 - ux * cut, b.1 - uy * cut),
+    );
+    // A gentle curve to the left of the straight line.
+    let bend = len * 0.08;
+    let ctrl = ((p.0 + q.0) / 2.0 - uy * bend, (p.1 + q.1) / 2.0 + ux * bend);
+    let colour = if sea {
+        Rgba(20, 60, 130, 255)
+    } else {
+        Rgba(90, 50, 20, 255)
+    };
+    let mut pen = Pen::new(colour, 2.5 * k);
+    if sea {
+        pen = pen.dashed(&[8.0 * k, 5.0 * k]);
+    }
+    let mut pb = PathBuilder::new();
+    pb.move_to(p.0, p.1);
+    pb.quad_to(ctrl.0, ctrl.1, q.0, q.1);
+    if let Some(path) = pb.finish() {
+        c.stroke_path(
+            &path,
+            &Pen::new(Rgba(255, 255, 255, 160), 5.0 * k),
+            Transform::identity(),
+        );
+        c.stroke_path(&path, &pen, Transform::identity());
+    }
+    let head = |c: &mut Canvas, tip: (f32, f32), from: (f32, f32)| {
+        let (hx, hy) = (tip.0 - from.0, tip.1 - from.1);
+        let l = (hx * hx + hy * hy).sqrt().max(1e-3);
+        let (ux, uy) = (hx / l, hy / l);
+        let s = 10.0 * k;
+        c.fill_poly(
+            &[
+                tip,
+                (tip.0 - ux * s - uy * s * 0.5, tip.1 - uy * s + ux * s * 0.5),
+                (tip.0 - ux * s + uy * s * 0.5, tip.1 - uy * s - ux * s * 0.5),
+            ],
+            colour,
+        );
+    };
+    head(c, q, ctrl);
+    head(c, p, ctrl);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emit::art::{testing, NoProgress};
+
+    #[test]
+    fn area_map_renders_at_its_size_with_slots_inside() {
+        let game = testing::with_area_map();
+        let img = render(&game, 1, &NoProgress);
+        testing::preview("area-map.png", &img);
+        assert_eq!(img.dimensions(), (600, 450));
+        let s = slots(&game, 1);
+        let MapKind::Area(am) = &game.maps[1].kind else {
+            panic!()
+        };
+        let expected: usize = (0..am.areas.len()).map(|a| am.slots(a).len()).sum();
+        assert_eq!(s.len(), expected);
+        for slot in &s {
+            assert!(am.slots(slot.area).contains(&slot.slot));
+            let (x, y) = slot.centre;
+            assert!(x > 0 && y > 0 && x < 600 && y < 450, "{slot:?}");
+        }
+        // Boxes of one area do not overlap.
+        for a in &s {
+            for b in &s {
+                if a.area == b.area && a.slot != b.slot {
+                    let (ra, rb) = (a.rect, b.rect);
+                    let apart = ra.0 + ra.2 <= rb.0
+                        || rb.0 + rb.2 <= ra.0
+                        || ra.1 + ra.3 <= rb.1
+                        || rb.1 + rb.3 <= ra.1;
+                    assert!(apart, "{a:?} overlaps {b:?}");
+                }
+            }
+        }
+        assert!(slots(&game, 0).is_empty());
+    }
+
+    #[test]
+    fn points_print_in_side_order() {
+        let game = testing::mini();
+        assert_eq!(points_text(&game, &[(1, 2), (0, 3)]), "3/2");
+        assert_eq!(points_text(&game, &[(1, 4)]), "0/4");
+        assert_eq!(points_text(&game, &[]), "");
+    }
+
+    #[test]
+    fn derived_shapes_cover_their_positions() {
+        let game = testing::with_area_map();
+        let MapKind::Area(am) = &game.maps[1].kind else {
+            panic!()
+        };
+        let sh = shapes(am);
+        for (i, a) in am.areas.iter().enumerate() {
+            if a.within.is_some() {
+                assert!(sh[i].is_empty());
+                continue;
+            }
+            let poly = f32s(&sh[i]);
+            let (x, y) = match a.position {
+                Some(p) => p,
+                None => voronoi::centroid(&a.outline),
+            };
+            assert!(patterns::contains(&poly, x as f32, y as f32), "{}", a.id);
+        }
+    }
+}

@@ -1,0 +1,1051 @@
+//! The picture of a hex map.
+//!
+//! The picture is exactly `geometry.layout(hex_size, map_margin(hex_size))` in size and every
+//! hex is drawn around `geometry.centre(&layout, hex)`, the same maths as VASSAL's `HexGrid`,
+//! so the grid VASSAL snaps to lies on the printed one. Layers, bottom to top: terrain fills
+//! and patterns, coastlines, the thin grid, country borders, set-up regions, rivers and
+//! straits, rail lines, cities, hex numbers (at the top of each hex, where VASSAL's numbering
+//! would print them, and left out where a name is), names with a halo, edge labels in the
+//! margin, and a title cartouche with the legend in the emptiest corner.
+
+use std::collections::BTreeSet;
+
+use image::RgbaImage;
+use tiny_skia::{PathBuilder, Transform};
+
+use super::canvas::{Canvas, Pen, Rgba};
+use super::map_margin;
+use super::patterns::{self, Pattern};
+use super::symbols::star_points;
+use super::text::{Align, Face, Font};
+use super::Progress;
+use crate::model::map::PlaceAt;
+use crate::model::{
+    Game, HexCoord, HexGeometry, HexLayout, HexMap, Map, MapId, MapKind, Orientation, PoolKind,
+    Terrain, TerrainKind,
+};
+
+/// The paper colour around and under the map.
+pub const PAPER: Rgba = Rgba(0xf4, 0xef, 0xe1, 255);
+/// Outline of set-up regions.
+pub const REGION_RED: Rgba = Rgba(0xd0, 0x10, 0x10, 255);
+
+/// How a place of a feature terrain is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CityKind {
+    /// A big filled square.
+    Major,
+    /// A small circle.
+    Minor,
+    /// A star in a square.
+    Fortress,
+}
+
+/// The drawing of a feature terrain, from its id and name.
+pub fn city_kind(t: &Terrain) -> CityKind {
+    let s = format!("{} {}", t.id, t.name).to_ascii_lowercase();
+    if s.contains("fort") || s.contains("bastion") || s.contains("citadel") {
+        CityKind::Fortress
+    } else if s.contains("major") || s.contains("capital") || s.contains("large") {
+        CityKind::Major
+    } else {
+        CityKind::Minor
+    }
+}
+
+/// Whether a hexside terrain is drawn as a dashed crossing (straits, ferries).
+pub fn is_strait(id: &str, name: &str) -> bool {
+    let s = format!("{id} {name}").to_ascii_lowercase();
+    s.contains("strait") || s.contains("ferry") || s.contains("crossing")
+}
+
+/// An axis-aligned rectangle (x0, y0, x1, y1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    /// Left.
+    pub x0: f32,
+    /// Top.
+    pub y0: f32,
+    /// Right.
+    pub x1: f32,
+    /// Bottom.
+    pub y1: f32,
+}
+
+impl Bounds {
+    fn overlap(&self, o: &Bounds) -> f32 {
+        let w = (self.x1.min(o.x1) - self.x0.max(o.x0)).max(0.0);
+        let h = (self.y1.min(o.y1) - self.y0.max(o.y0)).max(0.0);
+        w * h
+    }
+
+    fn grow(&self, d: f32) -> Bounds {
+        Bounds {
+            x0: self.x0 - d,
+            y0: self.y0 - d,
+            x1: self.x1 + d,
+            y1: self.y1 + d,
+        }
+    }
+}
+
+struct Ctx<'a> {
+    game: &'a Game,
+    map: &'a Map,
+    hm: &'a HexMap,
+    geo: &'a HexGeometry,
+    layout: HexLayout,
+    dy: f32,
+}
+
+impl Ctx<'_> {
+    fn centre(&self, c: HexCoord) -> (f32, f32) {
+        let (x, y) = self.geo.centre(&self.layout, c);
+        (x as f32, y as f32)
+    }
+
+    fn corners(&self, c: HexCoord) -> [(f32, f32); 6] {
+        let (x, y) = self.geo.centre(&self.layout, c);
+        self.geo
+            .corners(&self.layout, (f64::from(x), f64::from(y)))
+            .map(|(a, b)| (a as f32, b as f32))
+    }
+
+    /// The side of hex `a` towards its neighbour in direction `dir`.
+    fn side(&self, a: HexCoord, dir: usize) -> ((f32, f32), (f32, f32)) {
+        let k = self.corners(a);
+        let (i, j) = HexGeometry::side_corners(dir);
+        (k[i], k[j])
+    }
+
+    fn terrain(&self, c: HexCoord) -> &Terrain {
+        &self.game.terrain[self.hm.hex(c).terrain]
+    }
+
+    fn is_land(&self, c: HexCoord) -> bool {
+        self.terrain(c).kind != TerrainKind::Water
+    }
+
+    /// Every side between a hex and a neighbour (or the outside) once, with the neighbour.
+    fn sides(&self) -> Vec<(HexCoord, usize, HexCoord)> {
+        let mut v = Vec::new();
+        for c in self.geo.coords() {
+            for (dir, n) in self.geo.around(c).into_iter().enumerate() {
+                if !self.geo.contains(n) || c < n {
+                    v.push((c, dir, n));
+                }
+            }
+        }
+        v
+    }
+}
+
+/// Render a hex map. Panics if `map` is not a hex map.
+pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
+    let m = &game.maps[map];
+    let MapKind::Hex(hm) = &m.kind else {
+        panic!("hex_map::render called on an area map");
+    };
+    let hex_size = game.art.hex_size.max(8);
+    let layout = hm.geometry.layout(hex_size, map_margin(hex_size));
+    let cx = Ctx {
+        game,
+        map: m,
+        hm,
+        geo: &hm.geometry,
+        layout,
+        dy: layout.dy as f32,
+    };
+    progress.begin("map", 6);
+    let mut c = Canvas::new(layout.width, layout.height, PAPER);
+    terrain(&mut c, &cx);
+    progress.advance(1);
+    lines(&mut c, &cx);
+    progress.advance(1);
+    rails(&mut c, &cx);
+    let labels = places(&mut c, &cx);
+    progress.advance(1);
+    numbers(&mut c, &cx, &labels);
+    draw_labels(&mut c, &labels);
+    progress.advance(1);
+    edges(&mut c, &cx);
+    progress.advance(1);
+    cartouche(&mut c, &cx);
+    progress.advance(1);
+    progress.end();
+    c.into_image()
+}
+
+fn terrain(c: &mut Canvas, cx: &Ctx) {
+    for h in cx.geo.coords() {
+        let t = cx.terrain(h);
+        let colour = Rgba::of(t.colour);
+        let k = cx.corners(h);
+        c.fill_poly(&k, colour);
+        // The same colour stroked closes the anti-aliasing seams between hexes.
+        c.stroke_poly(&k, true, &Pen::new(colour, 1.0));
+    }
+    for h in cx.geo.coords() {
+        let hex = cx.hm.hex(h);
+        let seed = patterns::hash(i64::from(h.col), i64::from(h.row));
+        let centre = cx.centre(h);
+        let k = cx.corners(h);
+        let base = Rgba::of(cx.game.terrain[hex.terrain].colour);
+        let mut pats: Vec<Pattern> = Vec::new();
+        for t in std::iter::once(hex.terrain).chain(hex.features.iter().copied()) {
+            let t = &cx.game.terrain[t];
+            if t.kind == TerrainKind::Feature {
+                continue;
+            }
+            if let Some(p) = Pattern::parse(t.pattern.as_deref()) {
+                if !pats.contains(&p) {
+                    pats.push(p);
+                }
+            }
+        }
+        for p in pats {
+            patterns::fill_hex(c, p, centre, &k, cx.dy, base, seed);
+        }
+    }
+}
+
+fn lines(c: &mut Canvas, cx: &Ctx) {
+    let sides = cx.sides();
+    let w = (cx.dy / 64.0).max(0.6);
+    // Coastlines.
+    let mut coast = PathBuilder::new();
+    for &(a, dir, b) in &sides {
+        if cx.geo.contains(b) && cx.is_land(a) != cx.is_land(b) {
+            let (p, q) = cx.side(a, dir);
+            coast.move_to(p.0, p.1);
+            coast.line_to(q.0, q.1);
+        }
+    }
+    let water = cx
+        .game
+        .terrain
+        .iter()
+        .find(|t| t.kind == TerrainKind::Water)
+        .map_or(Rgba(60, 110, 170, 255), |t| Rgba::of(t.colour).darker(0.45));
+    if let Some(p) = coast.finish() {
+        c.stroke_path(&p, &Pen::new(water, 1.6 * w), Transform::identity());
+    }
+
+    // The grid: one path so shared sides are not darkened twice.
+    let mut grid = PathBuilder::new();
+    for &(a, dir, _) in &sides {
+        let (p, q) = cx.side(a, dir);
+        grid.move_to(p.0, p.1);
+        grid.line_to(q.0, q.1);
+    }
+    if let Some(p) = grid.finish() {
+        c.stroke_path(
+            &p,
+            &Pen::new(Rgba(40, 40, 40, 110), 0.8 * w),
+            Transform::identity(),
+        );
+    }
+
+    // Country borders along land hexsides.
+    let mut border = PathBuilder::new();
+    for &(a, dir, b) in &sides {
+        if cx.geo.contains(b)
+            && cx.is_land(a)
+            && cx.is_land(b)
+            && cx.hm.hex(a).country != cx.hm.hex(b).country
+        {
+            let (p, q) = cx.side(a, dir);
+            border.move_to(p.0, p.1);
+            border.line_to(q.0, q.1);
+        }
+    }
+    if let Some(p) = border.finish() {
+        c.stroke_path(
+            &p,
+            &Pen::new(Rgba(255, 255, 255, 150), 4.5 * w),
+            Transform::identity(),
+        );
+        c.stroke_path(
+            &p,
+            &Pen::new(Rgba(70, 40, 90, 230), 2.6 * w).dashed(&[9.0 * w, 3.5 * w, 2.5 * w, 3.5 * w]),
+            Transform::identity(),
+        );
+    }
+
+    // Set-up regions: the hex sets that set-up pools place units into.
+    for set in setup_regions(cx.game, cx.map) {
+        let members: BTreeSet<HexCoord> = cx.map.hex_sets[set]
+            .members
+            .iter()
+            .filter_map(|p| match p {
+                PlaceAt::Hex(h) => Some(*h),
+                PlaceAt::Area(_) => None,
+            })
+            .collect();
+        let mut pb = PathBuilder::new();
+        for &h in &members {
+            for (dir, n) in cx.geo.around(h).into_iter().enumerate() {
+                if !members.contains(&n) {
+                    // Drawn just inside the region so two neighbouring regions both show.
+                    let (p, q) = cx.side(h, dir);
+                    let (mx, my) = cx.centre(h);
+                    let inset = |(x, y): (f32, f32)| (x + (mx - x) * 0.06, y + (my - y) * 0.06);
+                    let (p, q) = (inset(p), inset(q));
+                    pb.move_to(p.0, p.1);
+                    pb.line_to(q.0, q.1);
+                }
+            }
+        }
+        if let Some(p) = pb.finish() {
+            c.stroke_path(
+                &p,
+                &Pen::new(REGION_RED.alpha(220), 2.4 * w),
+                Transform::identity(),
+            );
+        }
+    }
+
+    // Rivers and straits.
+    for (&(a, b), kinds) in &cx.hm.hexsides {
+        let Some(dir) = cx.geo.around(a).iter().position(|n| *n == b) else {
+            continue;
+        };
+        let (p, q) = cx.side(a, dir);
+        for (k, _) in kinds {
+            let t = &cx.game.hexside_terrain[*k];
+            let colour = Rgba::of(t.colour);
+            if is_strait(&t.id, &t.name) {
+                c.line(p, q, &Pen::new(Rgba::WHITE.alpha(200), 5.0 * w));
+                c.line(
+                    p,
+                    q,
+                    &Pen::new(colour, 3.0 * w)
+                        .square()
+                        .dashed(&[5.0 * w, 3.0 * w]),
+                );
+            } else {
+                c.line(p, q, &Pen::new(colour, 4.0 * w));
+            }
+        }
+    }
+}
+
+/// The hex sets of a map that set-up pools place units into.
+pub fn setup_regions(game: &Game, map: &Map) -> Vec<usize> {
+    let Some(mi) = game.maps.iter().position(|m| std::ptr::eq(m, map)) else {
+        return Vec::new();
+    };
+    let mut v: Vec<usize> = game
+        .pools
+        .iter()
+        .filter(|p| p.kind == PoolKind::Setup)
+        .filter_map(|p| p.area)
+        .filter(|(m, _)| *m == mi)
+        .map(|(_, s)| s)
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn rails(c: &mut Canvas, cx: &Ctx) {
+    let w = (cx.dy / 64.0).max(0.6);
+    let pen = Pen::new(Rgba(25, 25, 25, 255), 1.6 * w);
+    let tie = Pen::new(Rgba(25, 25, 25, 255), 1.1 * w).square();
+    let spacing = 7.0 * w;
+    let half = 3.2 * w;
+    for rail in &cx.hm.rails {
+        let pts: Vec<(f32, f32)> = rail.hexes.iter().map(|h| cx.centre(*h)).collect();
+        if pts.len() < 2 {
+            continue;
+        }
+        c.stroke_poly(&pts, false, &pen);
+        // Cross ties at a regular spacing along the whole line.
+        let mut carry = spacing / 2.0;
+        for seg in pts.windows(2) {
+            let (a, b) = (seg[0], seg[1]);
+            let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+            if len <= 0.0 {
+                continue;
+            }
+            let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+            let mut d = carry;
+            while d < len {
+                let (px, py) = (a.0 + ux * d, a.1 + uy * d);
+                c.line(
+                    (px - uy * half, py + ux * half),
+                    (px + uy * half, py - ux * half),
+                    &tie,
+                );
+                d += spacing;
+            }
+            carry = d - len;
+        }
+    }
+}
+
+/// A name to print, with where it goes.
+struct Label {
+    text: String,
+    font: Font,
+    x: f32,
+    baseline: f32,
+    align: Align,
+    bounds: Bounds,
+}
+
+fn text_bounds(font: &Font, text: &str, x: f32, baseline: f32, align: Align) -> Bounds {
+    let w = font.width(text);
+    let x0 = match align {
+        Align::Left => x,
+        Align::Centre => x - w / 2.0,
+        Align::Right => x - w,
+    };
+    Bounds {
+        x0,
+        y0: baseline - font.cap_height() - 1.0,
+        x1: x0 + w,
+        y1: baseline + font.descent() * 0.6,
+    }
+}
+
+/// Draw a feature symbol (city, fortress) centred on a point; returns its half size.
+pub fn city_symbol(
+    c: &mut Canvas,
+    kind: CityKind,
+    colour: Rgba,
+    x: f32,
+    y: f32,
+    dy: f32,
+    capital: bool,
+) -> f32 {
+    let w = (dy / 64.0).max(0.5);
+    let outline = Pen::new(Rgba(20, 20, 20, 255), 1.3 * w).square();
+    match kind {
+        CityKind::Major => {
+            let h = dy * 0.14;
+            c.fill_rect(x - h, y - h, 2.0 * h, 2.0 * h, colour);
+            c.stroke_rect(x - h, y - h, 2.0 * h, 2.0 * h, &outline);
+            if capital {
+                c.fill_poly(&star_points(x, y + h * 0.05, h * 0.8), Rgba::WHITE);
+            }
+            h
+        }
+        CityKind::Minor => {
+            let r = dy * 0.085;
+            c.fill_circle(x, y, r, colour);
+            c.stroke_circle(x, y, r, &outline);
+            if capital {
+                c.fill_poly(&star_points(x, y, r * 0.8), Rgba::WHITE);
+            }
+            r
+        }
+        CityKind::Fortress => {
+            let h = dy * 0.13;
+            c.fill_rect(x - h, y - h, 2.0 * h, 2.0 * h, Rgba::WHITE);
+            c.stroke_rect(
+                x - h,
+                y - h,
+                2.0 * h,
+                2.0 * h,
+                &Pen::new(colour, 1.6 * w).square(),
+            );
+            c.fill_poly(&star_points(x, y + h * 0.06, h * 0.85), colour);
+            h
+        }
+    }
+}
+
+fn number_bounds(cx: &Ctx, h: HexCoord) -> (String, Font, f32, f32, Bounds) {
+    let text = cx.geo.number(h);
+    let font = Font::new(Face::Regular, (cx.dy * 0.15).max(6.0));
+    let (x, y) = cx.centre(h);
+    // VASSAL's numbering prints the label centred, its top at the hex's top edge.
+    let top = match cx.geo.orientation {
+        Orientation::Columns => y - (cx.dy / 2.0).round(),
+        Orientation::Rows => y - cx.dy * 0.45,
+    };
+    let baseline = top + 1.5 + font.cap_height();
+    let b = text_bounds(&font, &text, x, baseline, Align::Centre);
+    (text, font, x, baseline, b)
+}
+
+fn places(c: &mut Canvas, cx: &Ctx) -> Vec<Label> {
+    let dy = cx.dy;
+    let mut symbols: Vec<Bounds> = Vec::new();
+    let mut named: Vec<(usize, f32, f32, f32)> = Vec::new();
+    // Symbols first (under every name).
+    for (i, p) in cx.map.places.iter().enumerate() {
+        let PlaceAt::Hex(h) = p.at else { continue };
+        let t = &cx.game.terrain[p.kind];
+        let (x, y) = cx.centre(h);
+        let capital = p.tags.iter().any(|t| t == "capital");
+        let r = city_symbol(c, city_kind(t), Rgba::of(t.colour), x, y, dy, capital);
+        symbols.push(Bounds {
+            x0: x - r,
+            y0: y - r,
+            x1: x + r,
+            y1: y + r,
+        });
+        named.push((i, x, y, r));
+    }
+    // Feature terrain in hexes without a place of that kind.
+    for h in cx.geo.coords() {
+        for &f in &cx.hm.hex(h).features {
+            let t = &cx.game.terrain[f];
+            if t.kind != TerrainKind::Feature {
+                continue;
+            }
+            let has_place = cx
+                .map
+                .places
+                .iter()
+                .any(|p| p.at == PlaceAt::Hex(h) && p.kind == f);
+            if !has_place {
+                let (x, y) = cx.centre(h);
+                city_symbol(c, city_kind(t), Rgba::of(t.colour), x, y, dy, false);
+            }
+        }
+    }
+    let numbers: Vec<Bounds> = cx.geo.coords().map(|h| number_bounds(cx, h).4).collect();
+    let (w, hgt) = (c.width() as f32, c.height() as f32);
+    let mut labels: Vec<Label> = Vec::new();
+    for (i, x, y, r) in named {
+        let p = &cx.map.places[i];
+        let major = city_kind(&cx.game.terrain[p.kind]) == CityKind::Major;
+        let font = if major {
+            Font::new(Face::Bold, dy * 0.19)
+        } else {
+            Font::new(Face::Bold, dy * 0.155)
+        };
+        let cap = font.cap_height();
+        let candidates = [
+            (x, y + r + cap + 2.0, Align::Centre),
+            (x + r + 2.5, y + cap / 2.0, Align::Left),
+            (x - r - 2.5, y + cap / 2.0, Align::Right),
+            (x, y - r - 2.5, Align::Centre),
+            (x + r + 1.0, y + r + cap + 1.0, Align::Left),
+            (x - r - 1.0, y + r + cap + 1.0, Align::Right),
+        ];
+        let mut best: Option<(f32, Label)> = None;
+        for (k, &(lx, lb, al)) in candidates.iter().enumerate() {
+            let b = text_bounds(&font, &p.name, lx, lb, al);
+            let mut score = k as f32 * 2.0;
+            score += numbers.iter().map(|n| n.overlap(&b)).sum::<f32>();
+            score += 10.0
+                * labels
+                    .iter()
+                    .map(|l| l.bounds.overlap(&b.grow(1.0)))
+                    .sum::<f32>();
+            score += 10.0 * symbols.iter().map(|s| s.overlap(&b)).sum::<f32>();
+            if b.x0 < 0.0 || b.y0 < 0.0 || b.x1 > w || b.y1 > hgt {
+                score += 1e6;
+            }
+            if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                best = Some((
+                    score,
+                    Label {
+                        text: p.name.clone(),
+                        font,
+                        x: lx,
+                        baseline: lb,
+                        align: al,
+                        bounds: b,
+                    },
+                ));
+            }
+        }
+        if let Some((_, l)) = best {
+            labels.push(l);
+        }
+    }
+    labels
+}
+
+fn numbers(c: &mut Canvas, cx: &Ctx, labels: &[Label]) {
+    let colour = Rgba(30, 30, 30, 210);
+    for h in cx.geo.coords() {
+        let (text, font, x, baseline, b) = number_bounds(cx, h);
+        if labels.iter().any(|l| l.bounds.overlap(&b.grow(0.5)) > 0.0) {
+            continue;
+        }
+        // A thin halo of the hex's own colour keeps rail lines off the digits.
+        let halo = Rgba::of(cx.terrain(h).colour).alpha(200);
+        c.text_halo(
+            &font,
+            &text,
+            x,
+            baseline,
+            Align::Centre,
+            colour,
+            Some((halo, 1.0)),
+        );
+    }
+}
+
+fn draw_labels(c: &mut Canvas, labels: &[Label]) {
+    for l in labels {
+        c.text_halo(
+            &l.font,
+            &l.text,
+            l.x,
+            l.baseline,
+            l.align,
+            Rgba(15, 15, 15, 255),
+            Some((Rgba(255, 252, 240, 235), (l.font.size * 0.16).max(1.2))),
+        );
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Border {
+    West,
+    East,
+    North,
+    South,
+}
+
+fn edges(c: &mut Canvas, cx: &Ctx) {
+    let Some(mi) = cx.game.maps.iter().position(|m| std::ptr::eq(m, cx.map)) else {
+        return;
+    };
+    let margin = map_margin(cx.dy as u32) as f32;
+    let (w, h) = (c.width() as f32, c.height() as f32);
+    for (ei, e) in cx.map.edges.iter().enumerate() {
+        let pts: Vec<(f32, f32)> = e
+            .members
+            .iter()
+            .filter_map(|p| match p {
+                PlaceAt::Hex(hx) => Some(cx.centre(*hx)),
+                PlaceAt::Area(_) => None,
+            })
+            .collect();
+        if pts.is_empty() {
+            continue;
+        }
+        let n = pts.len() as f32;
+        let (mx, my) = (
+            pts.iter().map(|p| p.0).sum::<f32>() / n,
+            pts.iter().map(|p| p.1).sum::<f32>() / n,
+        );
+        let border = [
+            (mx, Border::West),
+            (w - mx, Border::East),
+            (my, Border::North),
+            (h - my, Border::South),
+        ]
+        .into_iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, b)| b)
+        .unwrap_or(Border::West);
+        // The sides that trace supply to this edge.
+        let supply: Vec<usize> = cx
+            .game
+            .rules
+            .supply
+            .iter()
+            .flat_map(|s| s.sources.iter())
+            .filter(|s| s.edges.contains(&(mi, ei)))
+            .map(|s| s.side)
+            .collect();
+        let mut text = e.name.clone();
+        if !supply.is_empty() {
+            let names: Vec<&str> = supply
+                .iter()
+                .map(|s| cx.game.sides[*s].name.as_str())
+                .collect();
+            text = format!("{text} — {} supply", names.join(", "));
+        }
+        let colour = supply.first().map_or(Rgba(60, 60, 60, 255), |s| {
+            Rgba::of(cx.game.sides[*s].colour)
+        });
+        let font = Font::new(Face::Bold, (margin * 0.32).min(cx.dy * 0.22));
+        let (lo, hi) = match border {
+            Border::West | Border::East => (
+                pts.iter().map(|p| p.1).fold(f32::MAX, f32::min) - cx.dy / 2.0,
+                pts.iter().map(|p| p.1).fold(f32::MIN, f32::max) + cx.dy / 2.0,
+            ),
+            Border::North | Border::South => (
+                pts.iter().map(|p| p.0).fold(f32::MAX, f32::min) - cx.dy / 2.0,
+                pts.iter().map(|p| p.0).fold(f32::MIN, f32::max) + cx.dy / 2.0,
+            ),
+        };
+        let mid = (lo + hi) / 2.0;
+        let bar = (margin * 0.14).max(3.0);
+        let text_colour = colour.darker(0.35);
+        let halo = Some((PAPER, 1.5));
+        match border {
+            Border::West => {
+                c.fill_rect(margin * 0.78, lo, bar, hi - lo, colour.alpha(200));
+                let t = Transform::from_row(
+                    0.0,
+                    -1.0,
+                    1.0,
+                    0.0,
+                    margin * 0.62,
+                    mid + font.width(&text) / 2.0,
+                );
+                c.text_with(&font, &text, t, text_colour, halo);
+            }
+            Border::East => {
+                c.fill_rect(w - margin * 0.78 - bar, lo, bar, hi - lo, colour.alpha(200));
+                let t = Transform::from_row(
+                    0.0,
+                    1.0,
+                    -1.0,
+                    0.0,
+                    w - margin * 0.62,
+                    mid - font.width(&text) / 2.0,
+                );
+                c.text_with(&font, &text, t, text_colour, halo);
+            }
+            Border::North => {
+                c.fill_rect(lo, margin * 0.7, hi - lo, bar, colour.alpha(200));
+                c.text_halo(
+                    &font,
+                    &text,
+                    mid,
+                    margin * 0.55,
+                    Align::Centre,
+                    text_colour,
+                    halo,
+                );
+            }
+            Border::South => {
+                c.fill_rect(lo, h - margin * 0.7 - bar, hi - lo, bar, colour.alpha(200));
+                c.text_halo(
+                    &font,
+                    &text,
+                    mid,
+                    h - margin * 0.55 + font.cap_height(),
+                    Align::Centre,
+                    text_colour,
+                    halo,
+                );
+            }
+        }
+    }
+}
+
+/// One line of the legend.
+enum Entry {
+    Terrain(usize),
+    City(usize),
+    Hexside(usize),
+    Rail,
+    Border,
+    Region,
+}
+
+fn legend_entries(cx: &Ctx) -> Vec<Entry> {
+    let mut used: BTreeSet<usize> = BTreeSet::new();
+    for h in cx.geo.coords() {
+        used.insert(cx.hm.hex(h).terrain);
+        used.extend(cx.hm.hex(h).features.iter().copied());
+    }
+    for p in &cx.map.places {
+        used.insert(p.kind);
+    }
+    let mut v: Vec<Entry> = Vec::new();
+    for (i, t) in cx.game.terrain.iter().enumerate() {
+        if used.contains(&i) && t.kind != TerrainKind::Feature {
+            v.push(Entry::Terrain(i));
+        }
+    }
+    for (i, t) in cx.game.terrain.iter().enumerate() {
+        if used.contains(&i) && t.kind == TerrainKind::Feature {
+            v.push(Entry::City(i));
+        }
+    }
+    let sides: BTreeSet<usize> = cx
+        .hm
+        .hexsides
+        .values()
+        .flat_map(|v| v.iter().map(|(k, _)| *k))
+        .collect();
+    v.extend(sides.into_iter().map(Entry::Hexside));
+    if !cx.hm.rails.is_empty() {
+        v.push(Entry::Rail);
+    }
+    let any_border = cx.sides().iter().any(|&(a, _, b)| {
+        cx.geo.contains(b)
+            && cx.is_land(a)
+            && cx.is_land(b)
+            && cx.hm.hex(a).country != cx.hm.hex(b).country
+    });
+    if any_border {
+        v.push(Entry::Border);
+    }
+    if !setup_regions(cx.game, cx.map).is_empty() {
+        v.push(Entry::Region);
+    }
+    v
+}
+
+fn cartouche(c: &mut Canvas, cx: &Ctx) {
+    let dy = cx.dy;
+    let entries = legend_entries(cx);
+    let title_font = Font::new(Face::Bold, dy * 0.42);
+    let sub_font = Font::new(Face::Bold, dy * 0.2);
+    let font = Font::new(Face::Regular, dy * 0.19);
+    let row = dy * 0.42;
+    let cols = if entries.len() > 8 { 2 } else { 1 };
+    let per_col = entries.len().div_ceil(cols);
+    let name = |e: &Entry| -> String {
+        match e {
+            Entry::Terrain(i) | Entry::City(i) => cx.game.terrain[*i].name.clone(),
+            Entry::Hexside(i) => cx.game.hexside_terrain[*i].name.clone(),
+            Entry::Rail => "Rail line".into(),
+            Entry::Border => "Border".into(),
+            Entry::Region => "Set-up region".into(),
+        }
+    };
+    let swatch = dy * 0.55;
+    let col_w = entries
+        .iter()
+        .map(|e| font.width(&name(e)))
+        .fold(0.0, f32::max)
+        + swatch
+        + dy * 0.35;
+    let pad = dy * 0.3;
+    let title = &cx.map.title;
+    let title_font = title_font.fit(title, (col_w * cols as f32).max(dy * 5.0), dy * 0.25);
+    let inner_w = (col_w * cols as f32)
+        .max(title_font.width(title))
+        .max(sub_font.width(&cx.game.title));
+    let bw = inner_w + 2.0 * pad;
+    let bh = pad
+        + title_font.cap_height()
+        + dy * 0.2
+        + sub_font.line_height()
+        + dy * 0.15
+        + row * per_col as f32
+        + pad;
+    let margin = map_margin(cx.dy as u32) as f32 + dy * 0.2;
+    let (w, h) = (c.width() as f32, c.height() as f32);
+    // The emptiest place along the map's border: fewest land hexes and places under the
+    // box, corners preferred on a tie.
+    let land: Vec<(f32, f32)> = cx
+        .geo
+        .coords()
+        .filter(|h| cx.is_land(*h))
+        .map(|h| cx.centre(h))
+        .collect();
+    let towns: Vec<(f32, f32)> = cx
+        .map
+        .places
+        .iter()
+        .filter_map(|p| match p.at {
+            PlaceAt::Hex(h) => Some(cx.centre(h)),
+            PlaceAt::Area(_) => None,
+        })
+        .collect();
+    let (x_max, y_max) = ((w - margin - bw).max(margin), (h - margin - bh).max(margin));
+    let mut candidates: Vec<(f32, f32)> = Vec::new();
+    let step = dy;
+    let mut t = 0.0;
+    while t <= 1.0 + 1e-3 {
+        for (x, y) in [
+            (margin + (x_max - margin) * t, margin),
+            (margin + (x_max - margin) * t, y_max),
+            (margin, margin + (y_max - margin) * t),
+            (x_max, margin + (y_max - margin) * t),
+        ] {
+            candidates.push((x, y));
+        }
+        t += step / (x_max - margin).max(y_max - margin).max(step);
+    }
+    let cost = |&(x, y): &(f32, f32)| {
+        let inside = |p: &&(f32, f32)| p.0 >= x && p.0 <= x + bw && p.1 >= y && p.1 <= y + bh;
+        let corner = (x - margin).min(x_max - x) + (y - margin).min(y_max - y);
+        land.iter().filter(inside).count() as f32 * 4.0
+            + towns.iter().filter(inside).count() as f32 * 80.0
+            + corner / dy
+    };
+    let (bx, by) = candidates
+        .iter()
+        .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+        .copied()
+        .unwrap_or((margin, margin));
+    if bw * bh > 0.12 * w * h {
+        // A map too small for a cartouche (a test map, a tiny scenario map) goes without.
+        return;
+    }
+    c.fill_rect(bx + 3.0, by + 3.0, bw, bh, Rgba(0, 0, 0, 60));
+    c.fill_rect(bx, by, bw, bh, Rgba(0xfb, 0xf7, 0xea, 245));
+    c.stroke_rect(
+        bx,
+        by,
+        bw,
+        bh,
+        &Pen::new(Rgba(40, 40, 40, 255), 2.0).square(),
+    );
+    c.stroke_rect(
+        bx + 4.0,
+        by + 4.0,
+        bw - 8.0,
+        bh - 8.0,
+        &Pen::new(Rgba(40, 40, 40, 255), 0.8).square(),
+    );
+    let mut y = by + pad + title_font.cap_height();
+    c.text(
+        &title_font,
+        title,
+        bx + bw / 2.0,
+        y,
+        Align::Centre,
+        Rgba(20, 20, 20, 255),
+    );
+    y += dy * 0.2 + sub_font.cap_height();
+    c.text(
+        &sub_font,
+        &cx.game.title,
+        bx + bw / 2.0,
+        y,
+        Align::Centre,
+        Rgba(80, 80, 80, 255),
+    );
+    let top = y + dy * 0.25;
+    let w1 = (dy / 64.0).max(0.6);
+    for (i, e) in entries.iter().enumerate() {
+        let col = i / per_col.max(1);
+        let rw = i % per_col.max(1);
+        let x = bx + pad + col as f32 * col_w;
+        let yc = top + rw as f32 * row + row / 2.0;
+        let (sx, sy) = (x + swatch / 2.0, yc);
+        match e {
+            Entry::Terrain(t) => {
+                let t = &cx.game.terrain[*t];
+                let base = Rgba::of(t.colour);
+                let k = cx
+                    .geo
+                    .corners(&cx.layout, (f64::from(sx), f64::from(sy)))
+                    .map(|(a, b)| {
+                        let (a, b) = (a as f32, b as f32);
+                        (sx + (a - sx) * 0.38, sy + (b - sy) * 0.38)
+                    });
+                c.fill_poly(&k, base);
+                if let Some(p) = Pattern::parse(t.pattern.as_deref()) {
+                    if p == Pattern::Hatching {
+                        patterns::hatch(
+                            c,
+                            &k,
+                            dy * 0.07,
+                            &Pen::new(base.darker(0.3), w1 * 0.8),
+                            None,
+                        );
+                    } else {
+                        patterns::motif(c, p, sx, sy, dy * 0.18, base, 1);
+                    }
+                }
+                c.stroke_poly(&k, true, &Pen::new(Rgba(40, 40, 40, 160), 0.8));
+            }
+            Entry::City(t) => {
+                let t = &cx.game.terrain[*t];
+                city_symbol(c, city_kind(t), Rgba::of(t.colour), sx, sy, dy * 0.9, false);
+            }
+            Entry::Hexside(k) => {
+                let t = &cx.game.hexside_terrain[*k];
+                let (a, b) = ((x, sy), (x + swatch, sy));
+                if is_strait(&t.id, &t.name) {
+                    c.line(
+                        a,
+                        b,
+                        &Pen::new(Rgba::of(t.colour), 3.0 * w1)
+                            .square()
+                            .dashed(&[5.0 * w1, 3.0 * w1]),
+                    );
+                } else {
+                    c.line(a, b, &Pen::new(Rgba::of(t.colour), 4.0 * w1));
+                }
+            }
+            Entry::Rail => {
+                c.line(
+                    (x, sy),
+                    (x + swatch, sy),
+                    &Pen::new(Rgba(25, 25, 25, 255), 1.6 * w1),
+                );
+                let mut tx = x + 3.0 * w1;
+                while tx < x + swatch {
+                    c.line(
+                        (tx, sy - 3.2 * w1),
+                        (tx, sy + 3.2 * w1),
+                        &Pen::new(Rgba(25, 25, 25, 255), 1.1 * w1).square(),
+                    );
+                    tx += 7.0 * w1;
+                }
+            }
+            Entry::Border => {
+                c.line(
+                    (x, sy),
+                    (x + swatch, sy),
+                    &Pen::new(Rgba(70, 40, 90, 230), 2.6 * w1).dashed(&[
+                        9.0 * w1,
+                        3.5 * w1,
+                        2.5 * w1,
+                        3.5 * w1,
+                    ]),
+                );
+            }
+            Entry::Region => {
+                c.line((x, sy), (x + swatch, sy), &Pen::new(REGION_RED, 2.4 * w1));
+            }
+        }
+        c.text(
+            &font,
+            &name(e),
+            x + swatch + dy * 0.15,
+            yc + font.cap_height() / 2.0,
+            Align::Left,
+            Rgba(20, 20, 20, 255),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emit::art::{testing, NoProgress};
+
+    #[test]
+    fn picture_has_the_layout_size_and_terrain_colours_at_centres() {
+        let game = testing::mini();
+        let img = render(&game, 0, &NoProgress);
+        testing::preview("mini-map.png", &img);
+        let MapKind::Hex(hm) = &game.maps[0].kind else {
+            panic!()
+        };
+        let l = hm
+            .geometry
+            .layout(game.art.hex_size, map_margin(game.art.hex_size));
+        assert_eq!(img.dimensions(), (l.width, l.height));
+        // A clear hex without a place, rail or pattern: its centre pixel is the terrain colour.
+        let clear = game.terrain_index("clear").unwrap();
+        let rail = hm.rail_hexes();
+        let mut checked = 0;
+        for h in hm.geometry.coords() {
+            let hex = hm.hex(h);
+            let placed = game.maps[0].places.iter().any(|p| p.at == PlaceAt::Hex(h));
+            if hex.terrain == clear && hex.features.is_empty() && !placed && !rail.contains(&h) {
+                let (x, y) = hm.geometry.centre(&l, h);
+                let t = game.terrain[clear].colour;
+                assert_eq!(
+                    img.get_pixel(x as u32, y as u32).0,
+                    [t.r, t.g, t.b, 255],
+                    "{h:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 3);
+    }
+
+    #[test]
+    fn feature_kinds_come_from_names() {
+        let game = testing::mini();
+        let city = game.terrain_index("city").unwrap();
+        assert_eq!(city_kind(&game.terrain[city]), CityKind::Minor);
+        assert!(is_strait("strait", "Straits of Kerch"));
+        assert!(!is_strait("river", "River"));
+    }
+}

@@ -1,0 +1,235 @@
+//! Plane geometry for schematic area maps: Voronoi cells by half-plane clipping, convex hulls,
+//! convex clipping (Sutherland–Hodgman), areas and centroids.
+//!
+//! The Voronoi cell of a site is the rectangle clipped, for every other site, to the half
+//! plane of points nearer to it. That is O(n²) clips, nothing at the ~50 areas of a map,
+//! and robust: no degenerate cases beyond identical sites, which simply share a cell.
+
+/// A point.
+pub type P = (f64, f64);
+
+/// Clip a convex polygon to the half plane of points nearer to `a` than to `b`.
+pub fn clip_nearer(poly: &[P], a: P, b: P) -> Vec<P> {
+    // n·x <= c with n = b - a and c = (|b|² - |a|²) / 2.
+    let n = (b.0 - a.0, b.1 - a.1);
+    if n.0.abs() < 1e-12 && n.1.abs() < 1e-12 {
+        return poly.to_vec();
+    }
+    let c = (b.0 * b.0 + b.1 * b.1 - a.0 * a.0 - a.1 * a.1) / 2.0;
+    clip_half_plane(poly, n, c)
+}
+
+/// Clip a polygon to the half plane `n·x <= c`.
+pub fn clip_half_plane(poly: &[P], n: P, c: f64) -> Vec<P> {
+    let f = |p: P| n.0 * p.0 + n.1 * p.1 - c;
+    let mut out = Vec::with_capacity(poly.len() + 1);
+    for i in 0..poly.len() {
+        let p = poly[i];
+        let q = poly[(i + 1) % poly.len()];
+        let (fp, fq) = (f(p), f(q));
+        if fp <= 0.0 {
+            out.push(p);
+        }
+        if (fp <= 0.0) != (fq <= 0.0) {
+            let t = fp / (fp - fq);
+            out.push((p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1)));
+        }
+    }
+    out
+}
+
+/// The Voronoi cells of `sites` within the rectangle `(x0, y0, x1, y1)`, in site order.
+pub fn cells(sites: &[P], rect: (f64, f64, f64, f64)) -> Vec<Vec<P>> {
+    let (x0, y0, x1, y1) = rect;
+    let frame = vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+    sites
+        .iter()
+        .map(|&a| {
+            sites.iter().fold(frame.clone(), |cell, &b| {
+                if cell.is_empty() {
+                    cell
+                } else {
+                    clip_nearer(&cell, a, b)
+                }
+            })
+        })
+        .collect()
+}
+
+/// Signed area (positive when counter-clockwise in y-up axes, i.e. clockwise on screen).
+pub fn signed_area(poly: &[P]) -> f64 {
+    let n = poly.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+/// The centroid of a polygon (the mean of its points when it has no area).
+pub fn centroid(poly: &[P]) -> P {
+    let a = signed_area(poly);
+    let n = poly.len();
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    if a.abs() < 1e-9 {
+        let (sx, sy) = poly.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0, s.1 + p.1));
+        return (sx / n as f64, sy / n as f64);
+    }
+    let (mut cx, mut cy) = (0.0, 0.0);
+    for i in 0..n {
+        let (p, q) = (poly[i], poly[(i + 1) % n]);
+        let cross = p.0 * q.1 - q.0 * p.1;
+        cx += (p.0 + q.0) * cross;
+        cy += (p.1 + q.1) * cross;
+    }
+    (cx / (6.0 * a), cy / (6.0 * a))
+}
+
+/// The convex hull of points (Andrew's monotone chain), counter-clockwise on screen.
+pub fn convex_hull(points: &[P]) -> Vec<P> {
+    let mut pts: Vec<P> = points.to_vec();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: P, a: P, b: P| (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0);
+    let mut lower: Vec<P> = Vec::new();
+    for &p in &pts {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0.0 {
+            lower.pop();
+        }
+        lower.push(p);
+    }
+    let mut upper: Vec<P> = Vec::new();
+    for &p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0.0 {
+            upper.pop();
+        }
+        upper.push(p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
+/// Clip a polygon by a convex polygon (either winding).
+pub fn clip_convex(subject: &[P], clip: &[P]) -> Vec<P> {
+    if clip.len() < 3 {
+        return subject.to_vec();
+    }
+    let inside_sign = signed_area(clip).signum();
+    let mut out = subject.to_vec();
+    for i in 0..clip.len() {
+        if out.is_empty() {
+            break;
+        }
+        let (a, b) = (clip[i], clip[(i + 1) % clip.len()]);
+        // Keep points on the inner side of edge a→b: sign(cross) == inside_sign.
+        // cross(b - a, p - a) * s >= 0  ⇔  n·p <= c with n = -s * (-(b.1 - a.1), b.0 - a.0).
+        let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+        let n = (inside_sign * ey, -inside_sign * ex);
+        let c = n.0 * a.0 + n.1 * a.1;
+        out = clip_half_plane(&out, n, c);
+    }
+    out
+}
+
+/// A convex polygon pushed outwards by `d` (each vertex moved away from the centroid along
+/// the bisector; good enough for a schematic hull).
+pub fn grow(poly: &[P], d: f64) -> Vec<P> {
+    let n = poly.len();
+    if n < 3 {
+        return poly.to_vec();
+    }
+    let s = signed_area(poly).signum();
+    (0..n)
+        .map(|i| {
+            let prev = poly[(i + n - 1) % n];
+            let p = poly[i];
+            let next = poly[(i + 1) % n];
+            let normal = |a: P, b: P| {
+                let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+                let l = (ex * ex + ey * ey).sqrt().max(1e-9);
+                (s * ey / l, -s * ex / l)
+            };
+            let (n1, n2) = (normal(prev, p), normal(p, next));
+            let (bx, by) = (n1.0 + n2.0, n1.1 + n2.1);
+            let bl = (bx * bx + by * by).sqrt().max(1e-9);
+            let cos = ((n1.0 * bx + n1.1 * by) / bl).max(0.3);
+            (p.0 + bx / bl * d / cos, p.1 + by / bl * d / cos)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn area(p: &[P]) -> f64 {
+        signed_area(p).abs()
+    }
+
+    #[test]
+    fn two_sites_split_the_rectangle_in_half() {
+        let c = cells(&[(25.0, 50.0), (75.0, 50.0)], (0.0, 0.0, 100.0, 100.0));
+        assert!((area(&c[0]) - 5000.0).abs() < 1e-6);
+        assert!((area(&c[1]) - 5000.0).abs() < 1e-6);
+        assert!(c[0].iter().all(|p| p.0 <= 50.0 + 1e-9));
+    }
+
+    #[test]
+    fn cells_tile_the_rectangle() {
+        let sites: Vec<P> = (0..30)
+            .map(|i| {
+                let h = crate::emit::art::patterns::hash(i, 3);
+                ((h % 997) as f64 / 9.97, ((h >> 20) % 991) as f64 / 9.91)
+            })
+            .collect();
+        let c = cells(&sites, (0.0, 0.0, 100.0, 100.0));
+        let total: f64 = c.iter().map(|p| area(p)).sum();
+        assert!((total - 10000.0).abs() < 1e-3, "{total}");
+        for (i, cell) in c.iter().enumerate() {
+            let (x, y) = centroid(cell);
+            // The centroid of a cell is nearer its own site than any other... not always, but
+            // the site itself is always inside its cell.
+            let _ = (x, y);
+            assert!(
+                crate::emit::art::patterns::contains(
+                    &cell
+                        .iter()
+                        .map(|p| (p.0 as f32, p.1 as f32))
+                        .collect::<Vec<_>>(),
+                    sites[i].0 as f32,
+                    sites[i].1 as f32
+                ) || cell.is_empty()
+            );
+        }
+    }
+
+    #[test]
+    fn hull_clip_and_grow() {
+        let h = convex_hull(&[
+            (0.0, 0.0),
+            (10.0, 0.0),
+            (5.0, 5.0),
+            (10.0, 10.0),
+            (0.0, 10.0),
+        ]);
+        assert_eq!(h.len(), 4);
+        assert!((area(&h) - 100.0).abs() < 1e-9);
+        let g = grow(&h, 1.0);
+        assert!((area(&g) - 144.0).abs() < 1e-6, "{}", area(&g));
+        let sq = [(5.0, 5.0), (15.0, 5.0), (15.0, 15.0), (5.0, 15.0)];
+        let c = clip_convex(&sq, &h);
+        assert!((area(&c) - 25.0).abs() < 1e-9);
+        let rev: Vec<P> = h.iter().rev().copied().collect();
+        assert!((area(&clip_convex(&sq, &rev)) - 25.0).abs() < 1e-9);
+        assert_eq!(centroid(&h), (5.0, 5.0));
+    }
+}

@@ -1,0 +1,6 @@
+//! Backends: one per output (VASSAL module, images, HTML).
+//!
+//! Every backend reads a validated [`crate::model::Game`] and nothing else, so what the
+//! pictures show and what the module does cannot drift apart.
+
+pub mod art;
