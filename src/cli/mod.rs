@@ -4,6 +4,7 @@
 //! text or JSON. Exit codes: 0 success, 1 problems in the input (diagnostics printed or a
 //! clear error), 2 usage errors (clap).
 
+mod build;
 mod check;
 mod inspect;
 mod scenario;
@@ -39,6 +40,8 @@ pub enum Command {
     Check(check::Args),
     /// List a game's scenarios, or print the resolved set-up of one.
     Scenario(scenario::Args),
+    /// Build the VASSAL module (.vmod) of a game (refused when it has errors).
+    Build(build::Args),
     /// List the maps, grids, palettes, prototypes and setups of a VASSAL module, or every
     /// piece of a saved game with its location.
     Inspect(inspect::Args),
@@ -49,6 +52,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Scenario(a) => scenario::run(a),
+        Command::Build(a) => build::run(a),
         Command::Inspect(a) => inspect::run(a),
     };
     match result {

@@ -4,3 +4,4 @@
 //! pictures show and what the module does cannot drift apart.
 
 pub mod art;
+pub mod vassal;

@@ -1,0 +1,89 @@
+//! `sandtable build DIR [-o FILE.vmod] [--format json]`: the VASSAL module of a game.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{Format, GameDir};
+use crate::diag::render;
+use crate::emit::vassal::{self, SetupSummary};
+
+/// Arguments of `build`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    /// Where to write the module [default: `<game id>.vmod` in the current directory].
+    #[arg(short, long, value_name = "FILE.vmod")]
+    output: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    output: String,
+    bytes: u64,
+    maps: &'a [String],
+    pieces: usize,
+    setups: &'a [SetupSummary],
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+    let checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
+    let Some(game) = checked.game else {
+        match a.format {
+            Format::Text => eprint!(
+                "{}",
+                render::to_text(&checked.diagnostics, &checked.sources)
+            ),
+            Format::Json => super::emit(&render::to_json(&checked.diagnostics, &checked.sources)),
+        }
+        return Err(format!(
+            "`{}` has errors; no module written",
+            a.game.dir.display()
+        ));
+    };
+    if a.format == Format::Text && !checked.diagnostics.is_empty() {
+        eprint!(
+            "{}",
+            render::to_text(&checked.diagnostics, &checked.sources)
+        );
+    }
+    let output = a
+        .output
+        .unwrap_or_else(|| PathBuf::from(format!("{}.vmod", game.id)));
+    let (summary, bytes) = vassal::write(&game, &output)?;
+    match a.format {
+        Format::Json => {
+            let report = Report {
+                output: output.display().to_string(),
+                bytes,
+                maps: &summary.maps,
+                pieces: summary.pieces,
+                setups: &summary.setups,
+            };
+            super::emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+            ));
+        }
+        Format::Text => {
+            let setups: Vec<&str> = summary.setups.iter().map(|s| s.name.as_str()).collect();
+            super::emit(&format!(
+                "wrote {} ({bytes} bytes): maps {}; {} counters; setups {}\n",
+                output.display(),
+                summary.maps.join(", "),
+                summary.pieces,
+                if setups.is_empty() {
+                    "none".to_string()
+                } else {
+                    setups.join(", ")
+                }
+            ));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

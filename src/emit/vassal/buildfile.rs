@@ -1,0 +1,284 @@
+//! `buildFile.xml`: the GameModule tree in the order players meet it — command encoder,
+//! documentation (help page), player roster (the sides), global options, chat, track
+//! properties with their buttons, prototypes, map windows, counter palette, dice, turn
+//! tracker, charts, and the predefined setups (format notes §2.6).
+
+use crate::model::{Dice, Game};
+
+use super::charts::ChartPage;
+use super::counters::Counters;
+use super::help::HELP_FILE;
+use super::palette::Palette;
+use super::plan::{unique_names, Plan};
+use super::setups::Setup;
+use super::xml::Node;
+use super::VASSAL_VERSION;
+
+const B: &str = "VASSAL.build.module.";
+
+/// The global property name of each track: its name with everything but letters, digits
+/// and `_` dropped (unique).
+pub fn track_properties(game: &Game) -> Vec<String> {
+    let names = game.tracks.iter().map(|t| {
+        let camel: String = t
+            .name
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let mut cs = w.chars();
+                cs.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        match camel.chars().next() {
+            Some(c) if c.is_ascii_alphabetic() => camel,
+            _ => format!("Track{camel}"),
+        }
+    });
+    unique_names(names, &[])
+        .into_iter()
+        .map(|n| n.replace([' ', '(', ')'], ""))
+        .collect()
+}
+
+/// The dice the game's tables use, each once, fewest dice first.
+pub fn dice(game: &Game) -> Vec<Dice> {
+    let mut out: Vec<Dice> = game
+        .crts
+        .iter()
+        .map(|c| c.dice)
+        .chain(game.charts.iter().filter_map(|c| c.dice))
+        .collect();
+    out.sort_by_key(|d| (d.count, d.sides));
+    out.dedup();
+    out
+}
+
+fn dice_button(d: &Dice) -> Node {
+    let name = d.to_string();
+    let hotkey = if d.count < 10 {
+        format!("{},520", 48 + d.count)
+    } else {
+        String::new()
+    };
+    let report = if d.count > 1 {
+        "** $name$ = $numericalTotal$ ($result$) *** &lt;$PlayerName$&gt;"
+    } else {
+        "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
+    };
+    Node::new(format!("{B}DiceButton"))
+        .attr("name", &name)
+        .attr("text", &name)
+        .attr("tooltip", format!("Roll {name}"))
+        .attr("icon", "")
+        .attr("hotkey", hotkey)
+        .attr("canDisable", false)
+        .attr("propertyGate", "")
+        .attr("hideWhenDisabled", false)
+        .attr("disabledIcon", "")
+        .attr("nDice", d.count)
+        .attr("nSides", d.sides)
+        .attr("plus", 0)
+        .attr("addToTotal", 0)
+        .attr("reportTotal", false)
+        .attr("reportFormat", report)
+        .attr("prompt", false)
+        .attr("lockDice", false)
+        .attr("lockSides", false)
+        .attr("lockPlus", false)
+        .attr("lockAdd", false)
+        .attr("sortDice", false)
+        .attr("keepDice", false)
+        .attr("keepOption", ">")
+        .attr("keepCount", 1)
+}
+
+fn change_button(text: &str, tooltip: &str, changer: &str) -> Node {
+    Node::new(format!("{B}properties.ChangePropertyButton"))
+        .attr("text", text)
+        .attr("tooltip", tooltip)
+        .attr("icon", "")
+        .attr("hotkey", "")
+        .attr("canDisable", false)
+        .attr("propertyGate", "")
+        .attr("hideWhenDisabled", false)
+        .attr("reportFormat", "$description$: $oldValue$ → $newValue$")
+        .attr("propChanger", changer)
+}
+
+/// Module-level global properties (one per track, with +1 / −1 / set buttons) and the
+/// texts of those buttons (for the Tracks toolbar menu).
+fn track_nodes(game: &Game) -> (Node, Vec<String>) {
+    let names = track_properties(game);
+    let mut buttons = Vec::new();
+    let mut props = Node::new(format!("{B}properties.GlobalProperties"));
+    for (t, name) in game.tracks.iter().zip(&names) {
+        let (up, down, set) = (
+            format!("{} +1", t.name),
+            format!("{} −1", t.name),
+            format!("{}: set…", t.name),
+        );
+        let prompt = crate::vassal::encoder::encode_or_empty(
+            &["R", &format!("New value of {} ({}–{})", t.name, t.min, t.max)],
+            ',',
+        );
+        props.push(
+            Node::new(format!("{B}properties.GlobalProperty"))
+                .attr("name", name)
+                .attr("description", &t.name)
+                .attr("initialValue", t.min)
+                .attr("isNumeric", true)
+                .attr("min", t.min)
+                .attr("max", t.max)
+                .attr("wrap", false)
+                .child(change_button(&up, &format!("Add 1 to {}", t.name), "I,1"))
+                .child(change_button(
+                    &down,
+                    &format!("Take 1 from {}", t.name),
+                    "I,-1",
+                ))
+                .child(change_button(&set, &format!("Set {}", t.name), &prompt)),
+        );
+        buttons.extend([up, down, set]);
+    }
+    (props, buttons)
+}
+
+fn setups_nodes(setups: &[Setup]) -> Vec<Node> {
+    let entry = |s: &Setup| {
+        Node::new(format!("{B}PredefinedSetup"))
+            .attr("name", &s.name)
+            .attr("description", "")
+            .attr("file", &s.file)
+            .attr("isMenu", false)
+            .attr("useFile", true)
+    };
+    let empty = Node::new(format!("{B}PredefinedSetup"))
+        .attr("name", "Empty maps")
+        .attr("description", "Start without any counter placed")
+        .attr("isMenu", false)
+        .attr("useFile", false);
+    if setups.len() > 1 {
+        vec![
+            Node::new(format!("{B}PredefinedSetup"))
+                .attr("name", "Scenarios")
+                .attr("description", "")
+                .attr("isMenu", true)
+                .attr("useFile", false)
+                .children(setups.iter().map(entry)),
+            empty,
+        ]
+    } else {
+        setups.iter().map(entry).chain([empty]).collect()
+    }
+}
+
+/// Everything `buildFile.xml` needs besides the plan.
+pub struct Parts<'a> {
+    /// Prototypes and counter pieces.
+    pub counters: &'a Counters,
+    /// The counter palette.
+    pub palette: &'a Palette,
+    /// The predefined setups.
+    pub setups: &'a [Setup],
+    /// Chart pages (the help page included).
+    pub charts: &'a [ChartPage],
+}
+
+/// The GameModule element.
+pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
+    let g = plan.game;
+    let mut root = Node::new("VASSAL.build.GameModule")
+        .attr("name", &plan.module_name)
+        .attr("version", &g.version)
+        .attr("description", g.description.trim())
+        .attr("ModuleOther1", g.designers.join(", "))
+        .attr("ModuleOther2", "")
+        .attr("VassalVersion", VASSAL_VERSION)
+        .attr("nextPieceSlotId", parts.palette.next_gpid);
+    root.push(Node::new(format!("{B}BasicCommandEncoder")));
+    root.push(
+        Node::new(format!("{B}Documentation"))
+            .child(
+                Node::new(format!("{B}documentation.HelpFile"))
+                    .attr("title", format!("{} — help", plan.module_name))
+                    .attr("fileName", HELP_FILE)
+                    .attr("fileType", "archive")
+                    .attr("image", ""),
+            )
+            .child(
+                Node::new(format!("{B}documentation.HelpFile"))
+                    .attr("title", "VASSAL Quick Start")
+                    .attr("fileName", "/help/Intro.html")
+                    .attr("fileType", "resource")
+                    .attr("vassalDoc", "vassal"),
+            ),
+    );
+    root.push(
+        Node::new(format!("{B}PlayerRoster"))
+            .attr("buttonText", "Retire")
+            .attr(
+                "buttonToolTip",
+                "Switch sides, become an observer, or let another player take your side",
+            )
+            .attr("buttonIcon", "")
+            .attr("buttonKeyStroke", "")
+            .children(g.sides.iter().map(|s| Node::new("entry").text(&s.name))),
+    );
+    root.push(
+        Node::new(format!("{B}GlobalOptions"))
+            .attr("autoReport", "Always")
+            .attr("chatterHTMLSupport", "Never")
+            .attr("nonOwnerUnmaskable", "Never")
+            .attr("hotKeysOnClosedWindows", "Never")
+            .attr("inventoryForAll", "Always")
+            .attr("sendToLocationMoveTrails", "Never")
+            .attr("playerIdFormat", "$PlayerName$")
+            .attr("promptString", "Opponents can unmask my pieces")
+            .attr("storeLeadingZeroIntegersAsStrings", true)
+            .attr("purgeBlankPropertyPrompts", true)
+            .attr("disablePieceIndexing", false),
+    );
+    root.push(Node::new(format!("{B}Chatter")));
+    root.push(Node::new(format!("{B}KeyNamer")));
+    let (props, track_buttons) = track_nodes(g);
+    root.push(props);
+    root.push(Node::new(format!(
+        "{B}properties.GlobalTranslatableMessages"
+    )));
+    root.push(
+        Node::new(format!("{B}PrototypesContainer")).children(
+            parts.counters.prototypes.iter().map(|p| {
+                Node::new(format!("{B}PrototypeDefinition"))
+                    .attr("name", &p.name)
+                    .attr("description", &p.description)
+                    .text(p.definition())
+            }),
+        ),
+    );
+    root = root.children(super::maps::map_nodes(plan));
+    root.push(parts.palette.node.clone());
+    root = root.children(dice(g).iter().map(dice_button));
+    if let Some(t) = super::turns::tracker(g) {
+        root.push(t);
+    }
+    root.push(super::charts::chart_window(parts.charts));
+    if !track_buttons.is_empty() {
+        root.push(
+            Node::new(format!("{B}ToolbarMenu"))
+                .attr("description", "Tracks")
+                .attr("text", "Tracks")
+                .attr("tooltip", "Raise, lower or set the game's tracks")
+                .attr("icon", "")
+                .attr("hotkey", "")
+                .attr(
+                    "menuItems",
+                    crate::vassal::encoder::encode_or_empty(&track_buttons, ','),
+                ),
+        );
+    }
+    root = root.children(setups_nodes(parts.setups));
+    root.push(Node::new("VASSAL.i18n.Language"));
+    root
+}

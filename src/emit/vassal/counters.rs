@@ -1,0 +1,426 @@
+//! Counters as VASSAL pieces: the prototypes (per nation, per side's Eliminate command, per
+//! unit type, per step behaviour) and each counter's own definition — its Marker properties
+//! (factors, size, id), its flip Layer (full ↔ reduced) or level Layer, and its BasicPiece
+//! named exactly as `sandtable scenario` names the counter.
+
+use std::collections::BTreeMap;
+
+use crate::model::{CounterId, Game, PoolKind, SideId};
+
+use super::pieces::{
+    BasicState, Key, Layer, Piece, Trait, KEY_CLONE, KEY_DELETE, KEY_ELIMINATE, KEY_FLIP,
+    KEY_LEVEL_DOWN, KEY_LEVEL_UP, KEY_SUPPLY,
+};
+use super::plan::{line_of, unique_names, Plan, OFF_MAP};
+
+/// Prototype shared by every unit: Delete.
+pub const PROTO_UNIT: &str = "Unit";
+/// Prototype of markers: Clone and Delete.
+pub const PROTO_MARKER: &str = "Marker";
+/// Prototype of one-step units.
+pub const PROTO_ONE_STEP: &str = "One-step unit";
+/// Prototype of two-step units (reports the flip).
+pub const PROTO_TWO_STEP: &str = "Two-step unit";
+/// Prototype of levelled units (reports level changes).
+pub const PROTO_LEVELLED: &str = "Levelled unit";
+
+/// A named prototype definition.
+#[derive(Debug, Clone)]
+pub struct Prototype {
+    /// Name referenced by `prototype;` traits.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Its traits with their initial states.
+    pub traits: Vec<Trait>,
+}
+
+impl Prototype {
+    /// The PrototypeDefinition text: the traits over an empty BasicPiece.
+    pub fn definition(&self) -> String {
+        Piece {
+            traits: self.traits.clone(),
+            image: String::new(),
+            name: String::new(),
+            basic_state: BasicState::slot(""),
+        }
+        .add_command("null")
+    }
+}
+
+/// Names of the prototypes of each nation, side and unit type (made unique).
+pub struct Counters {
+    /// All prototypes, in buildfile order.
+    pub prototypes: Vec<Prototype>,
+    nation_proto: Vec<String>,
+    side_proto: Vec<String>,
+    eliminate_proto: Vec<Option<String>>,
+    type_proto: Vec<String>,
+    factor_props: Vec<String>,
+}
+
+/// A Java-expression-friendly property name: the abbreviation when it is one word, else the
+/// id in CamelCase.
+fn property_name(abbreviation: &str, id: &str) -> String {
+    let ok = |s: &str| {
+        s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if ok(abbreviation) {
+        return abbreviation.to_string();
+    }
+    let camel: String = id
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    if ok(&camel) {
+        camel
+    } else {
+        format!("F{camel}")
+    }
+}
+
+/// Whether a counter is a marker rather than a unit (its type's symbol is `marker`).
+pub fn is_marker(game: &Game, counter: CounterId) -> bool {
+    game.type_of(counter).symbol == "marker"
+}
+
+/// The Removed box of a side: its own `removed` pool, else one without a side.
+pub fn removed_pool(game: &Game, side: SideId) -> Option<usize> {
+    let removed = |want: Option<SideId>| {
+        game.pools
+            .iter()
+            .position(|p| p.kind == PoolKind::Removed && p.side == want)
+    };
+    removed(Some(side)).or_else(|| removed(None))
+}
+
+impl Counters {
+    /// Builds the prototypes of a game.
+    pub fn new(plan: &Plan<'_>) -> Self {
+        let g = plan.game;
+        let fixed = [
+            PROTO_UNIT,
+            PROTO_MARKER,
+            PROTO_ONE_STEP,
+            PROTO_TWO_STEP,
+            PROTO_LEVELLED,
+        ];
+        let clean = |s: &str| s.replace([';', ','], " ");
+        let nation_proto =
+            unique_names(g.nations.iter().map(|n| clean(&format!("Nation: {}", n.name))), &fixed);
+        let side_proto =
+            unique_names(g.sides.iter().map(|s| clean(&format!("Side: {}", s.name))), &fixed);
+        let eliminate_names = unique_names(
+            g.sides.iter().map(|s| clean(&format!("Eliminate: {}", s.name))),
+            &fixed,
+        );
+        let type_proto = unique_names(
+            g.unit_types.iter().map(|t| clean(&format!("Type: {}", t.name))),
+            &fixed,
+        );
+        let factor_props = {
+            let names: Vec<String> = g
+                .factors
+                .iter()
+                .map(|f| property_name(&f.abbreviation, &f.id))
+                .collect();
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    if names.iter().filter(|m| *m == n).count() > 1 {
+                        format!("{n}_{}", property_name("", &g.factors[i].id))
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect()
+        };
+
+        let moves = "$oldPieceName$ → $newPieceName$ in $location$";
+        let mut prototypes = vec![
+            Prototype {
+                name: PROTO_UNIT.into(),
+                description: "Every unit".into(),
+                traits: vec![Trait::delete("Delete", KEY_DELETE)],
+            },
+            Prototype {
+                name: PROTO_MARKER.into(),
+                description: "Markers".into(),
+                traits: vec![
+                    Trait::clone_piece("Clone", KEY_CLONE),
+                    Trait::delete("Delete", KEY_DELETE),
+                ],
+            },
+            Prototype {
+                name: PROTO_ONE_STEP.into(),
+                description: "Units with one step".into(),
+                traits: vec![Trait::marker(&[("Steps".into(), "1".into())])],
+            },
+            Prototype {
+                name: PROTO_TWO_STEP.into(),
+                description: "Units with a reduced back".into(),
+                traits: vec![
+                    Trait::report(
+                        &[KEY_FLIP],
+                        "$oldPieceName$ flips to $newPieceName$ in $location$",
+                        "Report flips",
+                    ),
+                    Trait::marker(&[("Steps".into(), "2".into())]),
+                ],
+            },
+            Prototype {
+                name: PROTO_LEVELLED.into(),
+                description: "Units that change level within their line".into(),
+                traits: vec![
+                    Trait::report(
+                        &[KEY_LEVEL_UP, KEY_LEVEL_DOWN],
+                        moves,
+                        "Report level changes",
+                    ),
+                    Trait::marker(&[("Steps".into(), "levels".into())]),
+                ],
+            },
+        ];
+        for (i, n) in g.nations.iter().enumerate() {
+            let side = n.side.map(|s| g.sides[s].name.clone()).unwrap_or_default();
+            prototypes.push(Prototype {
+                name: nation_proto[i].clone(),
+                description: format!("Counters of {}", n.name),
+                traits: vec![Trait::marker(&[
+                    ("Nation".into(), n.name.clone()),
+                    ("Side".into(), side),
+                ])],
+            });
+        }
+        for (i, s) in g.sides.iter().enumerate() {
+            prototypes.push(Prototype {
+                name: side_proto[i].clone(),
+                description: format!("Counters of {} without a nation", s.name),
+                traits: vec![Trait::marker(&[
+                    ("Nation".into(), String::new()),
+                    ("Side".into(), s.name.clone()),
+                ])],
+            });
+        }
+        let mut eliminate_proto = Vec::new();
+        for (i, s) in g.sides.iter().enumerate() {
+            let Some(pool) = removed_pool(g, i).filter(|_| plan.off_map.is_some()) else {
+                eliminate_proto.push(None);
+                continue;
+            };
+            let zone = &g.pools[pool].name;
+            prototypes.push(Prototype {
+                name: eliminate_names[i].clone(),
+                description: format!("Eliminated {} units go to {zone}", s.name),
+                traits: vec![
+                    Trait::report(
+                        &[KEY_ELIMINATE],
+                        "$oldPieceName$ eliminated → $location$",
+                        "Report eliminations",
+                    ),
+                    Trait::send_to_zone("Eliminate", KEY_ELIMINATE, OFF_MAP, OFF_MAP, zone),
+                ],
+            });
+            eliminate_proto.push(Some(eliminate_names[i].clone()));
+        }
+        let supply = plan.supply_marker().map(|m| plan.counter_images[m].front.clone());
+        let cs = g.art.counter_size as i32;
+        for (i, t) in g.unit_types.iter().enumerate() {
+            let mut traits = Vec::new();
+            if let Some(image) = supply.as_ref().filter(|_| t.combat && t.symbol != "marker") {
+                traits.push(Trait::report(&[KEY_SUPPLY], moves, "Report supply"));
+                traits.push(Trait::layer(&Layer {
+                    name: "Supply".into(),
+                    images: vec![image.clone()],
+                    names: vec!["+ (out of supply)".into()],
+                    always_active: false,
+                    activate_menu: "Out of Supply".into(),
+                    activate_key: Some(KEY_SUPPLY),
+                    up_menu: String::new(),
+                    up_key: None,
+                    down_menu: String::new(),
+                    down_key: None,
+                    loops: false,
+                    offset: (cs / 4, cs / 4),
+                    scale: 0.5,
+                    state: -1,
+                }));
+            }
+            traits.push(Trait::marker(&[
+                ("Type".into(), t.name.clone()),
+                ("Combat".into(), t.combat.to_string()),
+            ]));
+            prototypes.push(Prototype {
+                name: type_proto[i].clone(),
+                description: format!("{} units", t.name),
+                traits,
+            });
+        }
+        Self {
+            prototypes,
+            nation_proto,
+            side_proto,
+            eliminate_proto,
+            type_proto,
+            factor_props,
+        }
+    }
+
+    /// Prototype traits by name, for expanding pieces in saves.
+    pub fn prototype_map(&self) -> BTreeMap<String, Vec<Trait>> {
+        self.prototypes
+            .iter()
+            .map(|p| (p.name.clone(), p.traits.clone()))
+            .collect()
+    }
+
+    /// The Marker property name of each factor (front face; the back adds `_Reduced`).
+    pub fn factor_properties(&self) -> &[String] {
+        &self.factor_props
+    }
+
+    /// A counter as a palette piece with slot id `gpid`, on its front face or, for a
+    /// two-step unit, on its reduced back.
+    pub fn piece(&self, plan: &Plan<'_>, counter: CounterId, gpid: u32, reduced: bool) -> Piece {
+        let g = plan.game;
+        let c = &g.counters[counter];
+        let class = &g.classes[c.class];
+        let images = &plan.counter_images[counter];
+        let marker = is_marker(g, counter);
+        let mut traits = Vec::new();
+        if let Some(n) = class.nation {
+            traits.push(Trait::prototype(&self.nation_proto[n]));
+        } else if let Some(s) = class.side {
+            traits.push(Trait::prototype(&self.side_proto[s]));
+        }
+        if !marker {
+            if let Some(Some(p)) = g.side_of(counter).map(|s| &self.eliminate_proto[s]) {
+                traits.push(Trait::prototype(p));
+            }
+        }
+        traits.push(Trait::prototype(&self.type_proto[class.unit_type]));
+        if !marker {
+            traits.push(Trait::prototype(if images.levels.is_some() {
+                PROTO_LEVELLED
+            } else if images.back.is_some() {
+                PROTO_TWO_STEP
+            } else {
+                PROTO_ONE_STEP
+            }));
+        }
+        let mut props = vec![
+            ("CounterId".to_string(), c.id.clone()),
+            ("Class".to_string(), class.name.clone()),
+            (
+                "Size".to_string(),
+                class.size.map(|s| s.as_str().to_string()).unwrap_or_default(),
+            ),
+            (
+                "Designation".to_string(),
+                c.designation.clone().unwrap_or_default(),
+            ),
+        ];
+        for (f, v) in &class.faces.front {
+            props.push((self.factor_props[*f].clone(), v.to_string()));
+        }
+        for (f, v) in class.faces.back.iter().flatten() {
+            props.push((format!("{}_Reduced", self.factor_props[*f]), v.to_string()));
+        }
+        traits.push(Trait::marker(&props));
+        if let Some(back) = &images.back {
+            traits.push(Trait::layer(&Layer {
+                name: "Step".into(),
+                images: vec![images.front.clone(), back.clone()],
+                names: vec![String::new(), "+ (reduced)".into()],
+                always_active: true,
+                activate_menu: String::new(),
+                activate_key: None,
+                up_menu: "Flip".into(),
+                up_key: Some(KEY_FLIP),
+                down_menu: String::new(),
+                down_key: None,
+                loops: true,
+                offset: (0, 0),
+                scale: 1.0,
+                state: if reduced { 2 } else { 1 },
+            }));
+        }
+        if let (Some((files, own)), Some(line)) = (&images.levels, line_of(g, c.class)) {
+            let names = line
+                .iter()
+                .enumerate()
+                .map(|(k, class)| {
+                    if k == *own {
+                        String::new()
+                    } else {
+                        format!("+ ({})", g.classes[*class].name)
+                    }
+                })
+                .collect();
+            traits.push(Trait::layer(&Layer {
+                name: "Level".into(),
+                images: files.clone(),
+                names,
+                always_active: true,
+                activate_menu: String::new(),
+                activate_key: None,
+                up_menu: "Raise level".into(),
+                up_key: Some(KEY_LEVEL_UP),
+                down_menu: "Lower level".into(),
+                down_key: Some(KEY_LEVEL_DOWN),
+                loops: false,
+                offset: (0, 0),
+                scale: 1.0,
+                state: *own as i32 + 1,
+            }));
+        }
+        traits.push(Trait::prototype(if marker { PROTO_MARKER } else { PROTO_UNIT }));
+        Piece {
+            traits,
+            image: images.front.clone(),
+            name: c.name.clone(),
+            basic_state: BasicState::slot(&gpid.to_string()),
+        }
+    }
+}
+
+/// The key strokes and menu texts a player can use on counters, for the help page.
+pub fn commands() -> Vec<(&'static str, Key, &'static str)> {
+    vec![
+        (
+            "Eliminate",
+            KEY_ELIMINATE,
+            "send a unit to its side's Removed box",
+        ),
+        (
+            "Out of Supply",
+            KEY_SUPPLY,
+            "show or hide the Out of Supply marker on a combat unit",
+        ),
+        ("Flip", KEY_FLIP, "turn a two-step unit to its other face"),
+        ("Raise level", KEY_LEVEL_UP, "next level of a levelled unit"),
+        ("Lower level", KEY_LEVEL_DOWN, "previous level"),
+        ("Clone", KEY_CLONE, "copy a marker"),
+        ("Delete", KEY_DELETE, "remove a piece from the game"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn factor_property_names_are_identifiers() {
+        assert_eq!(property_name("AF", "attack"), "AF");
+        assert_eq!(property_name("A-F", "attack-factor"), "AttackFactor");
+        assert_eq!(property_name("", "2nd"), "F2nd");
+    }
+}

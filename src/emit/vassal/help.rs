@@ -1,0 +1,201 @@
+//! The help page: what the game is (title, designers, description, sides, scenarios,
+//! victory) and how to play it in this module (windows, counter commands and keys, the
+//! properties every counter carries, dice, turn tracker, charts, setups).
+
+use crate::model::Game;
+
+use super::counters::{commands, Counters};
+use super::html::Page;
+use super::pieces::Key;
+use super::plan::Plan;
+
+/// Archive entry of the help page.
+pub const HELP_FILE: &str = "help.html";
+
+/// `Ctrl+F` for a key stroke.
+pub fn key_name(k: Key) -> String {
+    let mut s = String::new();
+    if k.modifiers & 2 != 0 {
+        s.push_str("Ctrl+");
+    }
+    if k.modifiers & 8 != 0 {
+        s.push_str("Alt+");
+    }
+    if k.modifiers & 1 != 0 {
+        s.push_str("Shift+");
+    }
+    match char::from_u32(k.code) {
+        Some(c) if c.is_ascii_alphanumeric() => s.push(c),
+        _ => s.push_str(&format!("key {}", k.code)),
+    }
+    s
+}
+
+fn scenario_lines(game: &Game) -> Vec<String> {
+    game.scenarios
+        .iter()
+        .map(|s| {
+            let turns = format!(
+                "{} to {}",
+                game.turns.get(s.start).map_or("?", |t| t.name.as_str()),
+                game.turns.get(s.end).map_or("?", |t| t.name.as_str())
+            );
+            let text = format!("{} ({turns}, {} counters)", s.title, s.placements.len());
+            if s.description.trim().is_empty() {
+                text
+            } else {
+                format!("{text}: {}", s.description.trim())
+            }
+        })
+        .collect()
+}
+
+/// The help page HTML.
+pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[String]) -> String {
+    let g = plan.game;
+    let mut p = Page::new();
+    p.heading(1, &plan.module_name);
+    p.para(&format!("Version {}.", g.version));
+    if !g.designers.is_empty() {
+        p.labelled("Designers:", &g.designers.join(", "));
+    }
+    p.para(&g.description);
+    p.heading(2, "Sides");
+    let sides: Vec<String> = g
+        .sides
+        .iter()
+        .map(|s| {
+            let nations: Vec<&str> = s
+                .nations
+                .iter()
+                .map(|n| g.nations[*n].name.as_str())
+                .collect();
+            if nations.is_empty() {
+                s.name.clone()
+            } else {
+                format!("{}: {}", s.name, nations.join(", "))
+            }
+        })
+        .collect();
+    p.list(&sides);
+    p.para("Players choose a side when they join a game; anyone else watches as an observer.");
+    if !g.scenarios.is_empty() {
+        p.heading(2, "Scenarios");
+        p.list(&scenario_lines(g));
+        p.para(
+            "Start one from File \u{2192} New Game: each scenario is a predefined setup with \
+             every counter in its starting hex or box and the turn tracker on its first turn.",
+        );
+    }
+    if !g.rules.victory.is_empty() {
+        p.heading(2, "Victory");
+        let v: Vec<String> = g
+            .rules
+            .victory
+            .iter()
+            .map(|v| format!("{}: {}", g.sides[v.side].name, v.name))
+            .collect();
+        p.list(&v);
+    }
+
+    p.heading(2, "Using this module");
+    let mut windows: Vec<String> = plan
+        .boards
+        .iter()
+        .map(|b| {
+            format!(
+                "{}: the map. Hover over a hex to see its number; every move is written to \
+                 the chat log as \u{201c}piece moves 0303 \u{2192} 0404\u{201d}.",
+                b.map_name
+            )
+        })
+        .collect();
+    if let Some(b) = &plan.off_map {
+        let boxes: Vec<&str> = g.pools.iter().map(|p| p.name.as_str()).collect();
+        windows.push(format!(
+            "{} (toolbar button): one box per force pool and holding box — {}. A counter \
+             in a box reports the box's name as its location.",
+            b.map_name,
+            boxes.join(", ")
+        ));
+    }
+    windows.push(
+        "Counters (toolbar button): the counter palette, one tab per side with a list per \
+         nation and per box; drag a counter onto a map to add it."
+            .into(),
+    );
+    windows.push(
+        "Charts (Alt+H): combat results, terrain effects, sequence of play, schedules and \
+         this page."
+            .into(),
+    );
+    if !g.turns.is_empty() {
+        windows.push(
+            "Turn (toolbar): the turn tracker with the calendar, the weather of each turn and \
+             every phase; Alt+T advances, Alt+Shift+T goes back."
+                .into(),
+        );
+    }
+    p.list(&windows);
+    p.heading(3, "Counter commands");
+    p.para("Right-click a counter (or select it and press the key):");
+    let rows: Vec<Vec<String>> = commands()
+        .into_iter()
+        .map(|(menu, key, what)| vec![menu.to_string(), key_name(key), what.to_string()])
+        .collect();
+    p.table(&["Command", "Key", "What it does"], &rows);
+    p.para(
+        "Every change of state (flip, elimination, supply) is reported in the chat log. \
+         Reduced units show \u{201c}(reduced)\u{201d} after their name.",
+    );
+    p.heading(3, "Counter properties");
+    let mut props = vec![
+        "Side, Nation, Type, Combat (true/false), Size, Class, CounterId, Designation, Steps"
+            .to_string(),
+    ];
+    if !counters.factor_properties().is_empty() {
+        let f: Vec<String> = g
+            .factors
+            .iter()
+            .zip(counters.factor_properties())
+            .map(|(f, prop)| format!("{prop} ({})", f.name))
+            .collect();
+        props.push(format!(
+            "factors of the front face: {}; of the reduced back: the same names with _Reduced",
+            f.join(", ")
+        ));
+    }
+    props.push("Step_Level: 1 on the front face, 2 on the reduced back".into());
+    p.list(&props);
+    if !dice.is_empty() {
+        p.heading(3, "Dice");
+        p.para(&format!(
+            "Toolbar buttons {} roll and report the result in the chat log.",
+            dice.join(", ")
+        ));
+    }
+    if !tracks.is_empty() {
+        p.heading(3, "Tracks");
+        p.para(&format!(
+            "The Tracks menu on the toolbar raises, lowers or sets {}; every change is \
+             reported in the chat log.",
+            tracks.join(", ")
+        ));
+    }
+    p.para(&format!(
+        "Module generated by sandtable {} from the game's definitions.",
+        env!("CARGO_PKG_VERSION")
+    ));
+    p.finish(&plan.module_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_names() {
+        assert_eq!(key_name(Key::ctrl(70)), "Ctrl+F");
+        assert_eq!(key_name(Key::plain(38)), "key 38");
+    }
+}

@@ -1,0 +1,323 @@
+//! Map windows: one per game map (board picture, hex grid snapped to the centres, numbering
+//! that reproduces the printed hex numbers, or one region per area slot) and the "Off-map
+//! boxes" window (one zone per pool, named as the pool), each with every interaction
+//! component listed explicitly (format notes §2.5.8, §6.4) and move reports that name the
+//! locations (`1st Red Corps moves 0303 → 0404`).
+
+use crate::model::{Game, MapKind, Orientation};
+
+use super::plan::{Board, Grid, Plan, EDGE};
+use super::xml::Node;
+
+const M: &str = "VASSAL.build.module.map.";
+const BOARD: &str = "VASSAL.build.module.map.boardPicker.";
+const GRID: &str = "VASSAL.build.module.map.boardPicker.board.";
+
+/// The attributes of `HexGridNumbering` that make VASSAL name every hex exactly as printed.
+pub fn hex_numbering(game: &Game, map: usize) -> Vec<(&'static str, String)> {
+    let MapKind::Hex(h) = &game.maps[map].kind else {
+        return Vec::new();
+    };
+    let g = &h.geometry;
+    let n = &g.numbering;
+    let phantom = i64::from(g.vassal_phantom_column());
+    // VASSAL's "column" is its raw major index: our column, or our row when sideways; the
+    // phantom column (when even majors are shifted) numbers one lower.
+    let (h_off, v_off, first) = match g.orientation {
+        Orientation::Columns => (
+            n.first_column - phantom,
+            n.first_row,
+            if n.column_first { "H" } else { "V" },
+        ),
+        Orientation::Rows => (
+            n.first_row - phantom,
+            n.first_column,
+            if n.column_first { "V" } else { "H" },
+        ),
+    };
+    let leading = n.digits.saturating_sub(1).to_string();
+    vec![
+        ("first", first.into()),
+        ("sep", String::new()),
+        ("hType", "N".into()),
+        ("vType", "N".into()),
+        ("hLeading", leading.clone()),
+        ("vLeading", leading),
+        ("hOff", h_off.to_string()),
+        ("vOff", v_off.to_string()),
+        ("hDescend", "false".into()),
+        ("vDescend", "false".into()),
+        ("stagger", n.stagger.to_string()),
+        ("locationFormat", "$gridLocation$".into()),
+    ]
+}
+
+fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
+    match &board.grid {
+        Grid::Hex {
+            map,
+            layout,
+            numbers_visible,
+        } => {
+            let MapKind::Hex(h) = &plan.game.maps[*map].kind else {
+                return Node::new(format!("{GRID}HexGrid"));
+            };
+            let g = &h.geometry;
+            let x0 = if g.vassal_phantom_column() {
+                layout.x0 - layout.dx
+            } else {
+                layout.x0
+            };
+            let numbering = Node::new(format!("{GRID}mapgrid.HexGridNumbering"))
+                .attrs(hex_numbering(plan.game, *map))
+                .attr("visible", numbers_visible)
+                .attr("fontSize", (plan.game.art.hex_size / 6).max(8))
+                .attr("color", "80,80,80")
+                .attr("rotateText", 0)
+                .attr("hDrawOff", 0)
+                .attr("vDrawOff", 0);
+            Node::new(format!("{GRID}HexGrid"))
+                .attr("sideways", g.orientation == Orientation::Rows)
+                .attr("x0", x0 as i64)
+                .attr("y0", layout.y0 as i64)
+                .attr("dx", crate::vassal::encoder::java_double_to_string(layout.dx))
+                .attr("dy", crate::vassal::encoder::java_double_to_string(layout.dy))
+                .attr("snapTo", true)
+                .attr("edgesLegal", false)
+                .attr("cornersLegal", false)
+                .attr("visible", false)
+                .attr("dotsVisible", false)
+                .attr("color", "0,0,0")
+                .child(numbering)
+        }
+        Grid::Regions(regions) => Node::new(format!("{GRID}RegionGrid"))
+            .attr("snapto", true)
+            .attr("visible", false)
+            .attr("fontsize", 9)
+            .children(regions.iter().map(|r| {
+                Node::new(format!("{GRID}Region"))
+                    .attr("name", &r.name)
+                    .attr("originx", r.x)
+                    .attr("originy", r.y)
+            })),
+        Grid::Zones(zones) => Node::new(format!("{GRID}ZonedGrid")).children(zones.iter().map(
+            |(name, r)| {
+                let path = format!(
+                    "{},{};{},{};{},{};{},{}",
+                    r.x,
+                    r.y,
+                    r.x + r.w,
+                    r.y,
+                    r.x + r.w,
+                    r.y + r.h,
+                    r.x,
+                    r.y + r.h
+                );
+                Node::new(format!("{GRID}mapgrid.Zone"))
+                    .attr("name", name)
+                    .attr("locationFormat", "$name$")
+                    .attr("path", path)
+                    .attr("useParentGrid", false)
+                    .attr("useHighlight", false)
+                    .attr("highlightProperty", "")
+            },
+        )),
+    }
+}
+
+/// A map window with its board and every interaction component.
+pub fn map_node(plan: &Plan<'_>, board: &Board, own_window: bool) -> Node {
+    let game = plan.game;
+    let moved = "$pieceName$ moves $previousLocation$ → $location$ *";
+    let cs = game.art.counter_size.max(8) as i32;
+    let board_node = Node::new(format!("{BOARD}Board"))
+        .attr("name", &board.board_name)
+        .attr("image", &board.image)
+        .attr("reversible", false)
+        .attr("width", board.width)
+        .attr("height", board.height)
+        .child(grid_node(plan, board));
+    let picker = Node::new(format!("{M}BoardPicker"))
+        .attr("title", "Choose Boards")
+        .attr("addRowText", "Add row")
+        .attr("addColumnText", "Add column")
+        .attr("boardPrompt", "Select board")
+        .attr("slotWidth", 350)
+        .attr("slotHeight", 125)
+        .attr("slotScale", "0.2")
+        .child(board_node);
+    let plain = |name: &str| Node::new(format!("{M}{name}"));
+    Node::new("VASSAL.build.module.Map")
+        .attr("mapName", &board.map_name)
+        .attr("description", "")
+        .attr("launch", own_window)
+        .attr("buttonName", &board.map_name)
+        .attr("tooltip", format!("Show or hide {}", board.map_name))
+        .attr(
+            "icon",
+            if own_window { "" } else { "/images/map.gif" },
+        )
+        .attr("hotkey", "")
+        .attr("showKey", "")
+        .attr("hideKey", "")
+        .attr("allowMultiple", false)
+        .attr("backgroundcolor", "255,255,255")
+        .attr("color", "255,255,0")
+        .attr("thickness", 3)
+        .attr("edgeWidth", EDGE.0)
+        .attr("edgeHeight", EDGE.1)
+        .attr("markMoved", "Never")
+        .attr("markUnmovedIcon", "/images/unmoved.gif")
+        .attr("markUnmovedText", "")
+        .attr("markUnmovedTooltip", "Mark all pieces on this map as not moved")
+        .attr("markUnmovedHotkey", "")
+        .attr("markUnmovedReport", "")
+        .attr("moveKey", "")
+        .attr("onlyReportChangedLocation", false)
+        .attr("moveWithinFormat", moved)
+        .attr("moveToFormat", moved)
+        .attr("createFormat", "$pieceName$ created in $location$ *")
+        .attr("changeFormat", "$message$")
+        .child(picker)
+        .child(
+            plain("StackMetrics")
+                .attr("disabled", false)
+                .attr("exSepX", (cs / 3).max(6))
+                .attr("exSepY", (cs / 3).max(6))
+                .attr("unexSepX", 3)
+                .attr("unexSepY", 3)
+                .attr("top", "38,0")
+                .attr("bottom", "40,0")
+                .attr("up", "39,0")
+                .attr("down", "37,0"),
+        )
+        .child(plain("ForwardToKeyBuffer"))
+        .child(plain("Scroller"))
+        .child(plain("ForwardToChatter"))
+        .child(plain("MenuDisplayer"))
+        .child(plain("MapCenterer"))
+        .child(plain("StackExpander"))
+        .child(plain("PieceMover"))
+        .child(plain("KeyBufferer"))
+        .child(
+            plain("ImageSaver")
+                .attr("buttonText", "")
+                .attr("tooltip", "Save map as PNG image")
+                .attr("icon", "/images/camera.gif")
+                .attr("hotkey", "")
+                .attr("canDisable", false)
+                .attr("propertyGate", "")
+                .attr("hideWhenDisabled", false),
+        )
+        .child(
+            plain("CounterDetailViewer")
+                .attr("version", 4)
+                .attr("description", "Mouse-over stack viewer")
+                .attr("delay", 700)
+                .attr("hotkey", "32,130")
+                .attr("display", "from top-most layer only")
+                .attr("layerList", "")
+                .attr("propertyFilter", "")
+                .attr("minDisplayPieces", 0)
+                .attr("showgraph", true)
+                .attr("showgraphsingle", false)
+                .attr("showtext", true)
+                .attr("showtextsingle", false)
+                .attr("showNoStack", false)
+                .attr("showNonMovable", false)
+                .attr("showMoveSelectde", false)
+                .attr("showDeck", false)
+                .attr("showDeckDepth", 1)
+                .attr("showDeckMasked", false)
+                .attr("showOverlap", false)
+                .attr("showTerrainBeneath", "never")
+                .attr("summaryReportFormat", "$LocationName$")
+                .attr("counterReportFormat", "$PieceName$")
+                .attr("emptyHexReportForma", "$LocationName$")
+                .attr("enableHTML", false)
+                .attr("centerText", false)
+                .attr("centerAll", false)
+                .attr("combineCounterSummary", false)
+                .attr("onlyShowFirstSummary", false)
+                .attr("stretchWidthSummary", false)
+                .attr("unrotatePieces", false)
+                .attr("fontSize", 11)
+                .attr("fgColor", "0,0,0")
+                .attr("bgColor", "255,255,224")
+                .attr("borderWidth", 2)
+                .attr("extraTextPadding", 2)
+                .attr("verticalOffset", 0)
+                .attr("verticalTopText", 5)
+                .attr("zoomlevel", "1.0")
+                .attr("graphicsZoom", "1.0")
+                .attr("stopAfterShowing", false),
+        )
+        .child(
+            plain("Flare")
+                .attr("flareName", "Map Flare")
+                .attr("flareKey", "keyAlt")
+                .attr("circleSize", 100)
+                .attr("circleColor", "255,0,0")
+                .attr("circleScale", true)
+                .attr("flarePulses", 6)
+                .attr("flarePulsesPerSec", 3)
+                .attr("reportFormat", "$PlayerName$ points at $location$"),
+        )
+        .child(
+            plain("Zoomer")
+                .attr("zoomLevels", "0.25,0.333,0.5,0.667,0.75,1.0,1.25,1.5,2.0")
+                .attr("zoomStart", 4)
+                .attr("inButtonText", "")
+                .attr("inIconName", "/images/zoomIn.gif")
+                .attr("inTooltip", "Zoom in")
+                .attr("zoomInKey", "61,130")
+                .attr("outButtonText", "")
+                .attr("outIconName", "/images/zoomOut.gif")
+                .attr("outTooltip", "Zoom out")
+                .attr("zoomOutKey", "45,130")
+                .attr("pickButtonText", "")
+                .attr("pickIconName", "/images/zoom.png")
+                .attr("pickTooltip", "Select Zoom")
+                .attr("zoomPickKey", ""),
+        )
+        .child(
+            plain("HidePiecesButton")
+                .attr("buttonText", "")
+                .attr("tooltip", "Hide all pieces on this map")
+                .attr("hotkey", "")
+                .attr("showingIcon", "/images/globe_unselected.gif")
+                .attr("hiddenIcon", "/images/globe_selected.gif"),
+        )
+        .child(
+            plain("GlobalMap")
+                .attr("buttonText", "")
+                .attr("tooltip", "Show or hide the overview window")
+                .attr("icon", "/images/overview.gif")
+                .attr("hotkey", "79,195")
+                .attr("scale", "0.2")
+                .attr("color", "255,0,0"),
+        )
+        .child(Node::new("VASSAL.build.module.properties.GlobalProperties"))
+        .child(plain("SelectionHighlighters"))
+        .child(
+            plain("HighlightLastMoved")
+                .attr("color", "255,0,0")
+                .attr("enabled", true)
+                .attr("thickness", 2),
+        )
+}
+
+/// Every map window: the game maps (the first docks into the main window), then the
+/// off-map boxes in a window of their own.
+pub fn map_nodes(plan: &Plan<'_>) -> Vec<Node> {
+    let mut out: Vec<Node> = plan
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| map_node(plan, b, i > 0))
+        .collect();
+    if let Some(b) = &plan.off_map {
+        out.push(map_node(plan, b, true));
+    }
+    out
+}

@@ -1,0 +1,150 @@
+//! The VASSAL 3.7 backend: turns a checked game into a `.vmod` module.
+//!
+//! [`plan::Plan`] decides names, pictures, grids and pixel positions once; the other files
+//! each write one document or concern from it — [`buildfile`] the component tree (with
+//! [`maps`], [`palette`], [`turns`], [`charts`] and the pieces of [`counters`]), [`setups`]
+//! one predefined setup per scenario, [`help`] the help page — and [`build`] zips them with
+//! `moduledata` and the pictures into a deterministic archive (sorted entries, fixed
+//! timestamps), written to a temporary file and renamed into place.
+
+pub mod buildfile;
+pub mod charts;
+pub mod counters;
+pub mod help;
+pub mod html;
+pub mod images;
+pub mod maps;
+pub mod palette;
+pub mod pieces;
+pub mod plan;
+pub mod setups;
+pub mod turns;
+pub mod xml;
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::model::Game;
+use crate::vassal::archive::ArchiveBuilder;
+use crate::vassal::metadata::write_metadata;
+
+/// The VASSAL version the module declares (the lowest 3.7, safe for every 3.7.x).
+pub const VASSAL_VERSION: &str = "3.7.0";
+
+/// Archive entry of the component tree.
+pub const BUILD_FILE: &str = "buildFile.xml";
+
+/// One predefined setup, as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct SetupSummary {
+    /// Menu name (the scenario's title).
+    pub name: String,
+    /// Archive entry.
+    pub file: String,
+    /// Pieces it places.
+    pub pieces: usize,
+}
+
+/// What a built module holds.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// Map windows (`mapName`s), the off-map boxes last.
+    pub maps: Vec<String>,
+    /// Counters in the palette (one per entry of the counter mix).
+    pub pieces: usize,
+    /// Predefined setups.
+    pub setups: Vec<SetupSummary>,
+}
+
+/// A module in memory.
+pub struct Module {
+    /// The archive entries.
+    pub archive: ArchiveBuilder,
+    /// What it holds.
+    pub summary: Summary,
+}
+
+/// The `moduledata` text of a game's module.
+pub fn moduledata(game: &Game) -> String {
+    write_metadata(&[
+        ("version", game.version.as_str()),
+        ("extra1", game.designers.join(", ").as_str()),
+        ("extra2", ""),
+        ("VassalVersion", VASSAL_VERSION),
+        ("dateSaved", "0"),
+        ("description", game.description.trim()),
+        ("name", game.title.trim()),
+    ])
+}
+
+/// Builds the whole module of a checked game in memory.
+pub fn build(game: &Game) -> Result<Module, String> {
+    let plan = plan::Plan::new(game)?;
+    let counters = counters::Counters::new(&plan);
+    let palette = palette::palette(&plan, &counters);
+    let metadata = moduledata(game);
+    let setups = game
+        .scenarios
+        .iter()
+        .map(|s| setups::setup(&plan, &counters, s, &metadata))
+        .collect::<Result<Vec<_>, _>>()?;
+    let dice: Vec<String> = buildfile::dice(game).iter().map(|d| d.to_string()).collect();
+    let mut charts = charts::pages(game);
+    charts.push(charts::ChartPage {
+        name: "About this module".into(),
+        file: help::HELP_FILE.into(),
+        html: help::page(
+            &plan,
+            &counters,
+            &dice,
+            &game.tracks.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+        ),
+    });
+    let tree = buildfile::game_module(
+        &plan,
+        &buildfile::Parts {
+            counters: &counters,
+            palette: &palette,
+            setups: &setups,
+            charts: &charts,
+        },
+    );
+    let mut archive = ArchiveBuilder::new();
+    let err = |e: crate::vassal::archive::ArchiveError| e.to_string();
+    archive.add(BUILD_FILE, xml::to_xml(&tree)).map_err(err)?;
+    archive.add("moduledata", metadata).map_err(err)?;
+    for (name, bytes) in &plan.images {
+        archive.add(&format!("images/{name}"), bytes.clone()).map_err(err)?;
+    }
+    for c in &charts {
+        archive.add(&c.file, c.html.clone()).map_err(err)?;
+    }
+    for s in &setups {
+        archive.add(&s.file, s.bytes.clone()).map_err(err)?;
+    }
+    let summary = Summary {
+        maps: plan.all_boards().map(|b| b.map_name.clone()).collect(),
+        pieces: game.counters.len(),
+        setups: setups
+            .iter()
+            .map(|s| SetupSummary {
+                name: s.name.clone(),
+                file: s.file.clone(),
+                pieces: s.pieces,
+            })
+            .collect(),
+    };
+    Ok(Module { archive, summary })
+}
+
+/// Builds the module and writes it to `path` (through a temporary file renamed into place);
+/// returns what it holds and its size in bytes.
+pub fn write(game: &Game, path: &Path) -> Result<(Summary, u64), String> {
+    let module = build(game)?;
+    module.archive.write_to(path).map_err(|e| e.to_string())?;
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    Ok((module.summary, bytes))
+}

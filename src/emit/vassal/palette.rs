@@ -1,0 +1,157 @@
+//! The counter palette (`PieceWindow`): a tab per side and, inside, a list with one panel per
+//! nation (every counter of the mix, once) and one per pool of that side (the counters any
+//! scenario puts there); counters of no side go to a last tab. Each counter's slot in its
+//! nation panel is its canonical slot, whose id setups keep in their pieces.
+
+use crate::model::{Game, Location, SideId};
+
+use super::counters::Counters;
+use super::plan::Plan;
+use super::xml::Node;
+
+const W: &str = "VASSAL.build.widget.";
+
+/// The palette and the next free slot id.
+pub struct Palette {
+    /// The `PieceWindow` element.
+    pub node: Node,
+    /// One more than the highest slot id used.
+    pub next_gpid: u32,
+    /// Number of slots.
+    pub slots: usize,
+}
+
+fn slot(plan: &Plan<'_>, counters: &Counters, counter: usize, gpid: u32) -> Node {
+    let size = plan.game.art.counter_size;
+    Node::new(format!("{W}PieceSlot"))
+        .attr("entryName", &plan.game.counters[counter].name)
+        .attr("gpid", gpid)
+        .attr("width", size)
+        .attr("height", size)
+        .text(
+            counters
+                .piece(plan, counter, gpid, false)
+                .add_command("null"),
+        )
+}
+
+fn panel(name: &str, slots: Vec<Node>) -> Node {
+    Node::new(format!("{W}PanelWidget"))
+        .attr("entryName", name)
+        .attr("description", "")
+        .attr("fixed", false)
+        .attr("nColumns", 6)
+        .attr("vert", false)
+        .attr("scale", "1.0")
+        .children(slots)
+}
+
+/// The counters scenarios put in a pool, each once, in first-seen order.
+fn pool_counters(game: &Game, pool: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    for s in &game.scenarios {
+        for p in &s.placements {
+            if p.location == Location::Pool(pool) && !out.contains(&p.counter) {
+                out.push(p.counter);
+            }
+        }
+    }
+    out
+}
+
+/// Builds the palette; canonical slots take ids `plan.gpids`, pool panels the ids after.
+pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
+    let g = plan.game;
+    let mut next = plan.gpids.iter().copied().max().unwrap_or(0) + 1;
+    let mut slots = 0;
+    // Panels of one owner (a side, or None): nations, nationless counters, pools.
+    let tab_for = |owner: Option<SideId>, next: &mut u32, slots: &mut usize| -> Vec<Node> {
+        let mut panels = Vec::new();
+        for (n, nation) in g.nations.iter().enumerate() {
+            if nation.side != owner {
+                continue;
+            }
+            let items: Vec<Node> = (0..g.counters.len())
+                .filter(|c| g.class_of(*c).nation == Some(n))
+                .map(|c| slot(plan, counters, c, plan.gpids[c]))
+                .collect();
+            if !items.is_empty() {
+                *slots += items.len();
+                panels.push(panel(&nation.name, items));
+            }
+        }
+        let loose: Vec<Node> = (0..g.counters.len())
+            .filter(|c| {
+                let k = g.class_of(*c);
+                k.nation.is_none() && k.side == owner
+            })
+            .map(|c| slot(plan, counters, c, plan.gpids[c]))
+            .collect();
+        if !loose.is_empty() {
+            *slots += loose.len();
+            let name = match owner {
+                Some(s) => format!("{} (no nation)", g.sides[s].name),
+                None => "Markers".to_string(),
+            };
+            panels.push(panel(&name, loose));
+        }
+        for (i, pool) in g.pools.iter().enumerate() {
+            if pool.side != owner {
+                continue;
+            }
+            let items: Vec<Node> = pool_counters(g, i)
+                .into_iter()
+                .map(|c| {
+                    let id = *next;
+                    *next += 1;
+                    slot(plan, counters, c, id)
+                })
+                .collect();
+            if !items.is_empty() {
+                *slots += items.len();
+                panels.push(panel(&format!("Box: {}", pool.name), items));
+            }
+        }
+        panels
+    };
+    let mut tabs = Vec::new();
+    let owners: Vec<Option<SideId>> = (0..g.sides.len()).map(Some).chain([None]).collect();
+    for owner in owners {
+        let panels = tab_for(owner, &mut next, &mut slots);
+        if panels.is_empty() {
+            continue;
+        }
+        let name = owner.map_or("Other".to_string(), |s| g.sides[s].name.clone());
+        tabs.push(
+            Node::new(format!("{W}ListWidget"))
+                .attr("entryName", name)
+                .attr("description", "")
+                .attr("scale", "1.0")
+                .attr("width", 640)
+                .attr("height", 320)
+                .attr("divider", 160)
+                .children(panels),
+        );
+    }
+    let node = Node::new("VASSAL.build.module.PieceWindow")
+        .attr("name", "Counters")
+        .attr("description", "Every counter of the mix")
+        .attr("text", "Counters")
+        .attr("tooltip", "Show or hide the counter palette")
+        .attr("icon", "")
+        .attr("hotkey", "67,520")
+        .attr("hidden", false)
+        .attr("scale", "1.0")
+        .attr("defaultWidth", 0)
+        .child(
+            Node::new(format!("{W}TabWidget"))
+                .attr("entryName", "Counters")
+                .attr("description", "")
+                .children(tabs),
+        );
+    Palette {
+        node,
+        next_gpid: next,
+        slots,
+    }
+}

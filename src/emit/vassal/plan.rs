@@ -1,0 +1,379 @@
+//! The decisions every output document shares, made once: the module name, a unique VASSAL
+//! name for every map window and board, the picture of every board and counter face (with
+//! its archive entry name), the grid each board carries, the canonical palette slot id of
+//! every counter, and where every [`Location`] lies in VASSAL map pixels.
+
+use std::collections::BTreeMap;
+
+use crate::model::{ClassId, CounterId, Game, HexLayout, Location, MapId, MapKind, PoolId};
+
+use super::images::{Face, ImageSource, Rect};
+
+/// Name of the window holding the off-map boxes.
+pub const OFF_MAP: &str = "Off-map boxes";
+
+/// Blank border VASSAL adds around every board (`edgeWidth`, `edgeHeight`); added to every
+/// map coordinate in saves.
+pub const EDGE: (i32, i32) = (0, 0);
+
+/// A named point of an area map (a VASSAL `Region`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    /// Location name.
+    pub name: String,
+    /// Board x.
+    pub x: i32,
+    /// Board y.
+    pub y: i32,
+}
+
+/// The grid a board carries.
+#[derive(Debug, Clone)]
+pub enum Grid {
+    /// A hex grid with numbering.
+    Hex {
+        /// The game map.
+        map: MapId,
+        /// Pixel layout of the grid on the picture.
+        layout: HexLayout,
+        /// Whether VASSAL should draw the hex numbers (the picture lacks them).
+        numbers_visible: bool,
+    },
+    /// Named points (area maps: one region per area slot).
+    Regions(Vec<Region>),
+    /// Named rectangles (off-map boxes: one zone per pool).
+    Zones(Vec<(String, Rect)>),
+}
+
+/// One VASSAL map window with its single board.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// `mapName` (the map id in saves).
+    pub map_name: String,
+    /// Board `name`.
+    pub board_name: String,
+    /// Picture file name under `images/`.
+    pub image: String,
+    /// Picture width.
+    pub width: u32,
+    /// Picture height.
+    pub height: u32,
+    /// Grid.
+    pub grid: Grid,
+}
+
+/// A point in map pixels on a named map.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Point {
+    /// `mapName`.
+    pub map: String,
+    /// Map x (edge included).
+    pub x: i32,
+    /// Map y (edge included).
+    pub y: i32,
+}
+
+/// The picture files of one counter.
+#[derive(Debug, Clone)]
+pub struct CounterImages {
+    /// Front face.
+    pub front: String,
+    /// Reduced back face (two-step classes).
+    pub back: Option<String>,
+    /// One picture per level of the counter's line, lowest first, and the index of its own.
+    pub levels: Option<(Vec<String>, usize)>,
+}
+
+/// Everything shared by the documents of one module.
+pub struct Plan<'g> {
+    /// The game.
+    pub game: &'g Game,
+    /// GameModule `name` (= `moduledata` name).
+    pub module_name: String,
+    /// One board per game map, in game order.
+    pub boards: Vec<Board>,
+    /// The off-map boxes, when the game has pools.
+    pub off_map: Option<Board>,
+    /// Archive entries under `images/`, by file name.
+    pub images: BTreeMap<String, Vec<u8>>,
+    /// Picture files per counter.
+    pub counter_images: Vec<CounterImages>,
+    /// Palette slot id of each counter's canonical slot.
+    pub gpids: Vec<u32>,
+}
+
+/// `text` with every character outside `[A-Za-z0-9._-]` replaced by `_`.
+pub fn file_stem(text: &str) -> String {
+    let s: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+/// Makes names unique by appending ` (2)`, ` (3)`… to repeats; `taken` are names already used.
+pub fn unique_names(names: impl IntoIterator<Item = String>, taken: &[&str]) -> Vec<String> {
+    let mut seen: Vec<String> = taken.iter().map(|s| s.to_string()).collect();
+    let mut out = Vec::new();
+    for name in names {
+        let mut candidate = name.clone();
+        let mut n = 2;
+        while seen.contains(&candidate) {
+            candidate = format!("{name} ({n})");
+            n += 1;
+        }
+        seen.push(candidate.clone());
+        out.push(candidate);
+    }
+    out
+}
+
+/// The classes of a counter's line of levels, lowest first, if its class has one.
+pub fn line_of(game: &Game, class: ClassId) -> Option<Vec<ClassId>> {
+    let k = &game.classes[class];
+    let line = k.line.as_ref()?;
+    k.level?;
+    let mut members: Vec<(u32, ClassId)> = game
+        .classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.line.as_ref() == Some(line))
+        .map(|(i, c)| (c.level.unwrap_or(0), i))
+        .collect();
+    members.sort();
+    (members.len() > 1).then(|| members.into_iter().map(|(_, i)| i).collect())
+}
+
+/// Where the slots of an area go: Open at the area's centre, boxes in a row below it.
+fn area_regions(game: &Game, map: MapId) -> Vec<Region> {
+    let MapKind::Area(a) = &game.maps[map].kind else {
+        return Vec::new();
+    };
+    let cs = game.art.counter_size.max(8) as f64;
+    let mut out = Vec::new();
+    for (i, area) in a.areas.iter().enumerate() {
+        let centre = area.position.or_else(|| {
+            (!area.outline.is_empty()).then(|| {
+                let n = area.outline.len() as f64;
+                let (sx, sy) = area
+                    .outline
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+                (sx / n, sy / n)
+            })
+        });
+        let (cx, cy) = centre.unwrap_or_else(|| {
+            // No position drawn: a plain grid of areas.
+            let cols = (a.areas.len() as f64).sqrt().ceil().max(1.0) as usize;
+            (
+                cs * 2.0 + (i % cols) as f64 * cs * 4.0,
+                cs * 2.0 + (i / cols) as f64 * cs * 3.0,
+            )
+        });
+        for slot in a.slots(i) {
+            let (x, y) = match slot {
+                crate::model::scenario::AreaSlot::Open => (cx, cy),
+                crate::model::scenario::AreaSlot::Box(k) => {
+                    let n = f64::from(area.boxes);
+                    (cx + (f64::from(k) - (n + 1.0) / 2.0) * cs, cy + cs)
+                }
+            };
+            out.push(Region {
+                name: a.slot_name(i, slot),
+                x: x.round() as i32,
+                y: y.round() as i32,
+            });
+        }
+    }
+    out
+}
+
+impl<'g> Plan<'g> {
+    /// Decides names, draws the pictures and lays out the grids.
+    pub fn new(game: &'g Game) -> Result<Self, String> {
+        let source = ImageSource::new(game);
+        let mut images = BTreeMap::new();
+        let map_names = unique_names(
+            game.maps.iter().map(|m| {
+                if m.title.trim().is_empty() {
+                    m.id.clone()
+                } else {
+                    m.title.trim().to_string()
+                }
+            }),
+            &[OFF_MAP],
+        );
+        let mut boards = Vec::new();
+        for (i, m) in game.maps.iter().enumerate() {
+            let art = source.map(i)?;
+            let image = format!("map-{}.png", file_stem(&m.id));
+            images.insert(image.clone(), art.png);
+            let grid = match (&m.kind, art.layout) {
+                (MapKind::Hex(_), Some(layout)) => Grid::Hex {
+                    map: i,
+                    layout,
+                    numbers_visible: !art.numbers_printed,
+                },
+                _ => Grid::Regions(area_regions(game, i)),
+            };
+            boards.push(Board {
+                map_name: map_names[i].clone(),
+                board_name: map_names[i].clone(),
+                image,
+                width: art.width,
+                height: art.height,
+                grid,
+            });
+        }
+        let off_map = if game.pools.is_empty() {
+            None
+        } else {
+            let art = source.displays()?;
+            let image = "off-map-boxes.png".to_string();
+            images.insert(image.clone(), art.png);
+            Some(Board {
+                map_name: OFF_MAP.into(),
+                board_name: OFF_MAP.into(),
+                image,
+                width: art.width,
+                height: art.height,
+                grid: Grid::Zones(
+                    game.pools
+                        .iter()
+                        .zip(art.boxes)
+                        .map(|(p, r)| (p.name.clone(), r))
+                        .collect(),
+                ),
+            })
+        };
+        let mut counter_images = Vec::new();
+        for (ci, c) in game.counters.iter().enumerate() {
+            let stem = format!("counter-{}", file_stem(&c.id));
+            let mut put = |name: String, class: ClassId, face: Face| -> Result<String, String> {
+                let art = source.counter(ci, class, face)?;
+                let file = format!("{name}.{}", art.extension);
+                images.insert(file.clone(), art.bytes);
+                Ok(file)
+            };
+            let front = put(stem.clone(), c.class, Face::Front)?;
+            let back = if game.classes[c.class].is_stepped() {
+                Some(put(format!("{stem}-back"), c.class, Face::Back)?)
+            } else {
+                None
+            };
+            let levels = match line_of(game, c.class) {
+                Some(line) => {
+                    let own = line.iter().position(|k| *k == c.class).unwrap_or(0);
+                    let mut files = Vec::new();
+                    for (k, class) in line.iter().enumerate() {
+                        files.push(if k == own {
+                            front.clone()
+                        } else {
+                            put(format!("{stem}-level{}", k + 1), *class, Face::Front)?
+                        });
+                    }
+                    Some((files, own))
+                }
+                None => None,
+            };
+            counter_images.push(CounterImages {
+                front,
+                back,
+                levels,
+            });
+        }
+        Ok(Self {
+            game,
+            module_name: game.title.trim().to_string(),
+            boards,
+            off_map,
+            images,
+            counter_images,
+            gpids: (1..=game.counters.len() as u32).collect(),
+        })
+    }
+
+    /// Every board: the game maps, then the off-map boxes.
+    pub fn all_boards(&self) -> impl Iterator<Item = &Board> {
+        self.boards.iter().chain(self.off_map.iter())
+    }
+
+    /// The pixel layout of a hex map.
+    pub fn hex_layout(&self, map: MapId) -> Option<&HexLayout> {
+        match &self.boards.get(map)?.grid {
+            Grid::Hex { layout, .. } => Some(layout),
+            _ => None,
+        }
+    }
+
+    /// The rectangle of a pool's box.
+    pub fn pool_box(&self, pool: PoolId) -> Option<Rect> {
+        match &self.off_map.as_ref()?.grid {
+            Grid::Zones(z) => z.get(pool).map(|(_, r)| *r),
+            _ => None,
+        }
+    }
+
+    /// Where VASSAL has a location, in map pixels: the hex centre as VASSAL's `HexGrid`
+    /// computes it, an area slot's region, or the centre of a pool's box (as VASSAL's
+    /// SendToLocation computes a zone's centre). Edge offsets included.
+    pub fn point(&self, loc: &Location) -> Option<Point> {
+        let (board, x, y) = match loc {
+            Location::Hex { map, hex } => {
+                let MapKind::Hex(h) = &self.game.maps[*map].kind else {
+                    return None;
+                };
+                let (x, y) = h.geometry.centre(self.hex_layout(*map)?, *hex);
+                (&self.boards[*map], x, y)
+            }
+            Location::Area { map, .. } => {
+                let board = &self.boards[*map];
+                let name = self.game.location_name(loc);
+                let Grid::Regions(regions) = &board.grid else {
+                    return None;
+                };
+                let r = regions.iter().find(|r| r.name == name)?;
+                (board, r.x, r.y)
+            }
+            Location::Pool(p) => {
+                let r = self.pool_box(*p)?;
+                (self.off_map.as_ref()?, r.x + r.w / 2, r.y + r.h / 2)
+            }
+        };
+        Some(Point {
+            map: board.map_name.clone(),
+            x: x + EDGE.0,
+            y: y + EDGE.1,
+        })
+    }
+
+    /// The counter whose image marks "out of supply", when the game names one.
+    pub fn supply_marker(&self) -> Option<CounterId> {
+        self.game.rules.supply.as_ref()?.marker
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_made_unique_and_file_safe() {
+        assert_eq!(
+            unique_names(["A".into(), "B".into(), "A".into()], &["B"]),
+            ["A", "B (2)", "A (2)"]
+        );
+        assert_eq!(file_stem("ger-1/pz é"), "ger-1_pz__");
+        assert_eq!(file_stem(".x"), "_.x");
+    }
+}

@@ -1,0 +1,121 @@
+//! The turn tracker: a list level of the calendar's turns (each named with its weather) and,
+//! nested inside, a list level of the phases of every side's player turn in player order
+//! (format notes §2.5.19); and the tracker state that puts a scenario on its first turn.
+
+use crate::model::{Game, TurnId};
+use crate::vassal::encoder::{encode_or_empty, SequenceEncoder};
+
+use super::xml::Node;
+
+/// Id VASSAL gives the first TurnTracker (used in the save command `TURN<id>`).
+pub const TRACKER_ID: &str = "TurnTracker0";
+
+/// The text of each turn on the tracker: `Turn 2 — Mud`.
+pub fn turn_labels(game: &Game) -> Vec<String> {
+    game.turns
+        .iter()
+        .map(|t| match t.weather {
+            Some(w) => format!("{} — {}", t.name, game.weather[w].name),
+            None => t.name.clone(),
+        })
+        .collect()
+}
+
+/// The phases of one game turn: each side's phases in player order, `Red Movement Phase`.
+pub fn phase_labels(game: &Game) -> Vec<String> {
+    let order: Vec<usize> = if game.player_order.is_empty() {
+        (0..game.sides.len()).collect()
+    } else {
+        game.player_order.clone()
+    };
+    let mut out = Vec::new();
+    if order.is_empty() {
+        return game.phases.iter().map(|p| p.name.clone()).collect();
+    }
+    for s in order {
+        for p in &game.phases {
+            out.push(format!("{} {}", game.sides[s].name, p.name));
+        }
+    }
+    out
+}
+
+fn list_level(name: &str, items: &[String]) -> Node {
+    Node::new("VASSAL.build.module.turn.ListTurnLevel")
+        .attr("name", name)
+        .attr("property", name)
+        .attr("turnFormat", "$value$")
+        .attr("list", encode_or_empty(items, ','))
+        .attr("configList", false)
+        .attr("configFirst", false)
+        .attr("prompt", "")
+}
+
+/// The TurnTracker, or `None` for a game without a calendar.
+pub fn tracker(game: &Game) -> Option<Node> {
+    let turns = turn_labels(game);
+    if turns.is_empty() {
+        return None;
+    }
+    let phases = phase_labels(game);
+    let mut level = list_level("Turn", &turns);
+    let format = if phases.is_empty() {
+        "$level1$"
+    } else {
+        level.push(list_level("Phase", &phases));
+        "$level1$ · $level2$"
+    };
+    Some(
+        Node::new("VASSAL.build.module.turn.TurnTracker")
+            .attr("name", "Turn")
+            .attr("description", "Calendar and sequence of play")
+            .attr("buttonText", "Turn")
+            .attr("tooltip", "Turn tracker (right-click to set the turn)")
+            .attr("icon", "")
+            .attr("hotkey", "")
+            .attr("nexthotkey", "84,520")
+            .attr("prevhotkey", "84,585")
+            .attr("turnFormat", format)
+            .attr("reportFormat", "* $PlayerId$: $oldTurn$ → $newTurn$")
+            .attr("lengthStyle", "Maximum")
+            .attr("length", -1)
+            .attr("plusButtonSize", 22)
+            .attr("turnButtonHeight", 22)
+            .attr("fwdOnly", false)
+            .child(level),
+    )
+}
+
+fn list_state(current: usize, count: usize, child: Option<String>) -> String {
+    let active = vec!["true"; count];
+    let mut se = SequenceEncoder::new(';');
+    se.append_int(current as i64)
+        .append_int(0)
+        .append_int(0)
+        .append(&encode_or_empty(&active, ','));
+    if let Some(c) = child {
+        se.append(&c);
+    }
+    se.into_value().unwrap_or_default()
+}
+
+/// The tracker state at the first phase of turn `turn` (the `TURN…` save command payload).
+pub fn state_at(game: &Game, turn: TurnId) -> String {
+    let phases = phase_labels(game);
+    let child = (!phases.is_empty()).then(|| list_state(0, phases.len(), None));
+    let level = list_state(turn, game.turns.len(), child);
+    encode_or_empty(&["0", level.as_str()], '|')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_state_nests_the_phase_level() {
+        assert_eq!(
+            list_state(2, 3, Some(list_state(0, 2, None))),
+            "2;0;0;true,true,true;0\\;0\\;0\\;true,true"
+        );
+    }
+}
