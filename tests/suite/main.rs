@@ -1,5 +1,6 @@
 //! Integration tests: the CLI, diagnostics, and the example games.
 
+mod build;
 mod check;
 mod gpw;
 mod inspect_cli;

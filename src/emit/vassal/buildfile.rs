@@ -120,7 +120,10 @@ fn track_nodes(game: &Game) -> (Node, Vec<String>) {
             format!("{}: set…", t.name),
         );
         let prompt = crate::vassal::encoder::encode_or_empty(
-            &["R", &format!("New value of {} ({}–{})", t.name, t.min, t.max)],
+            &[
+                "R",
+                &format!("New value of {} ({}–{})", t.name, t.min, t.max),
+            ],
             ',',
         );
         props.push(
@@ -247,16 +250,14 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     root.push(Node::new(format!(
         "{B}properties.GlobalTranslatableMessages"
     )));
-    root.push(
-        Node::new(format!("{B}PrototypesContainer")).children(
-            parts.counters.prototypes.iter().map(|p| {
-                Node::new(format!("{B}PrototypeDefinition"))
-                    .attr("name", &p.name)
-                    .attr("description", &p.description)
-                    .text(p.definition())
-            }),
-        ),
-    );
+    root.push(Node::new(format!("{B}PrototypesContainer")).children(
+        parts.counters.prototypes.iter().map(|p| {
+            Node::new(format!("{B}PrototypeDefinition"))
+                .attr("name", &p.name)
+                .attr("description", &p.description)
+                .text(p.definition())
+        }),
+    ));
     root = root.children(super::maps::map_nodes(plan));
     root.push(parts.palette.node.clone());
     root = root.children(dice(g).iter().map(dice_button));

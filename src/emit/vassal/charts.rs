@@ -434,7 +434,10 @@ pub fn chart_window(pages: &[ChartPage]) -> Node {
         }));
     Node::new("VASSAL.build.module.ChartWindow")
         .attr("name", "Charts")
-        .attr("description", "Tables and charts generated from the game's definitions")
+        .attr(
+            "description",
+            "Tables and charts generated from the game's definitions",
+        )
         .attr("text", "Charts")
         .attr("tooltip", "Show or hide the charts")
         .attr("icon", "")

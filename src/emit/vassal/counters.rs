@@ -113,16 +113,26 @@ impl Counters {
             PROTO_LEVELLED,
         ];
         let clean = |s: &str| s.replace([';', ','], " ");
-        let nation_proto =
-            unique_names(g.nations.iter().map(|n| clean(&format!("Nation: {}", n.name))), &fixed);
-        let side_proto =
-            unique_names(g.sides.iter().map(|s| clean(&format!("Side: {}", s.name))), &fixed);
+        let nation_proto = unique_names(
+            g.nations
+                .iter()
+                .map(|n| clean(&format!("Nation: {}", n.name))),
+            &fixed,
+        );
+        let side_proto = unique_names(
+            g.sides.iter().map(|s| clean(&format!("Side: {}", s.name))),
+            &fixed,
+        );
         let eliminate_names = unique_names(
-            g.sides.iter().map(|s| clean(&format!("Eliminate: {}", s.name))),
+            g.sides
+                .iter()
+                .map(|s| clean(&format!("Eliminate: {}", s.name))),
             &fixed,
         );
         let type_proto = unique_names(
-            g.unit_types.iter().map(|t| clean(&format!("Type: {}", t.name))),
+            g.unit_types
+                .iter()
+                .map(|t| clean(&format!("Type: {}", t.name))),
             &fixed,
         );
         let factor_props = {
@@ -231,7 +241,9 @@ impl Counters {
             });
             eliminate_proto.push(Some(eliminate_names[i].clone()));
         }
-        let supply = plan.supply_marker().map(|m| plan.counter_images[m].front.clone());
+        let supply = plan
+            .supply_marker()
+            .map(|m| plan.counter_images[m].front.clone());
         let cs = g.art.counter_size as i32;
         for (i, t) in g.unit_types.iter().enumerate() {
             let mut traits = Vec::new();
@@ -321,7 +333,10 @@ impl Counters {
             ("Class".to_string(), class.name.clone()),
             (
                 "Size".to_string(),
-                class.size.map(|s| s.as_str().to_string()).unwrap_or_default(),
+                class
+                    .size
+                    .map(|s| s.as_str().to_string())
+                    .unwrap_or_default(),
             ),
             (
                 "Designation".to_string(),
@@ -382,7 +397,11 @@ impl Counters {
                 state: *own as i32 + 1,
             }));
         }
-        traits.push(Trait::prototype(if marker { PROTO_MARKER } else { PROTO_UNIT }));
+        traits.push(Trait::prototype(if marker {
+            PROTO_MARKER
+        } else {
+            PROTO_UNIT
+        }));
         Piece {
             traits,
             image: images.front.clone(),

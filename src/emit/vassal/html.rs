@@ -47,8 +47,11 @@ impl Page {
 
     /// A paragraph with a bold lead-in: `<b>lead</b> rest`.
     pub fn labelled(&mut self, lead: &str, rest: &str) -> &mut Self {
-        self.body
-            .push_str(&format!("<p><b>{}</b> {}</p>\n", text(lead), text(rest.trim())));
+        self.body.push_str(&format!(
+            "<p><b>{}</b> {}</p>\n",
+            text(lead),
+            text(rest.trim())
+        ));
         self
     }
 
@@ -74,7 +77,8 @@ impl Page {
         self.body
             .push_str("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr>");
         for h in header {
-            self.body.push_str(&format!("<th>{}</th>", text(h.as_ref())));
+            self.body
+                .push_str(&format!("<th>{}</th>", text(h.as_ref())));
         }
         self.body.push_str("</tr>\n");
         for row in rows {

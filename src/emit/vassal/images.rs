@@ -130,9 +130,7 @@ impl<'g> ImageSource<'g> {
                 };
                 for c in h.geometry.coords() {
                     let (x, y) = h.geometry.centre(&layout, c);
-                    let corners = h
-                        .geometry
-                        .corners(&layout, (f64::from(x), f64::from(y)));
+                    let corners = h.geometry.corners(&layout, (f64::from(x), f64::from(y)));
                     let Some(path) = polygon(&corners) else {
                         continue;
                     };
@@ -292,8 +290,7 @@ impl<'g> ImageSource<'g> {
                 },
                 |s| g.sides[s].colour,
             );
-            if let Some(rect) = SkRect::from_xywh(r.x as f32, r.y as f32, r.w as f32, r.h as f32)
-            {
+            if let Some(rect) = SkRect::from_xywh(r.x as f32, r.y as f32, r.w as f32, r.h as f32) {
                 let path = PathBuilder::from_rect(rect);
                 p.fill_path(
                     &path,

@@ -80,8 +80,14 @@ fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
                 .attr("sideways", g.orientation == Orientation::Rows)
                 .attr("x0", x0 as i64)
                 .attr("y0", layout.y0 as i64)
-                .attr("dx", crate::vassal::encoder::java_double_to_string(layout.dx))
-                .attr("dy", crate::vassal::encoder::java_double_to_string(layout.dy))
+                .attr(
+                    "dx",
+                    crate::vassal::encoder::java_double_to_string(layout.dx),
+                )
+                .attr(
+                    "dy",
+                    crate::vassal::encoder::java_double_to_string(layout.dy),
+                )
                 .attr("snapTo", true)
                 .attr("edgesLegal", false)
                 .attr("cornersLegal", false)
@@ -100,8 +106,8 @@ fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
                     .attr("originx", r.x)
                     .attr("originy", r.y)
             })),
-        Grid::Zones(zones) => Node::new(format!("{GRID}ZonedGrid")).children(zones.iter().map(
-            |(name, r)| {
+        Grid::Zones(zones) => {
+            Node::new(format!("{GRID}ZonedGrid")).children(zones.iter().map(|(name, r)| {
                 let path = format!(
                     "{},{};{},{};{},{};{},{}",
                     r.x,
@@ -120,8 +126,8 @@ fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
                     .attr("useParentGrid", false)
                     .attr("useHighlight", false)
                     .attr("highlightProperty", "")
-            },
-        )),
+            }))
+        }
     }
 }
 
@@ -153,10 +159,7 @@ pub fn map_node(plan: &Plan<'_>, board: &Board, own_window: bool) -> Node {
         .attr("launch", own_window)
         .attr("buttonName", &board.map_name)
         .attr("tooltip", format!("Show or hide {}", board.map_name))
-        .attr(
-            "icon",
-            if own_window { "" } else { "/images/map.gif" },
-        )
+        .attr("icon", if own_window { "" } else { "/images/map.gif" })
         .attr("hotkey", "")
         .attr("showKey", "")
         .attr("hideKey", "")
@@ -169,7 +172,10 @@ pub fn map_node(plan: &Plan<'_>, board: &Board, own_window: bool) -> Node {
         .attr("markMoved", "Never")
         .attr("markUnmovedIcon", "/images/unmoved.gif")
         .attr("markUnmovedText", "")
-        .attr("markUnmovedTooltip", "Mark all pieces on this map as not moved")
+        .attr(
+            "markUnmovedTooltip",
+            "Mark all pieces on this map as not moved",
+        )
         .attr("markUnmovedHotkey", "")
         .attr("markUnmovedReport", "")
         .attr("moveKey", "")

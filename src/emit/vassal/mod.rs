@@ -89,7 +89,10 @@ pub fn build(game: &Game) -> Result<Module, String> {
         .iter()
         .map(|s| setups::setup(&plan, &counters, s, &metadata))
         .collect::<Result<Vec<_>, _>>()?;
-    let dice: Vec<String> = buildfile::dice(game).iter().map(|d| d.to_string()).collect();
+    let dice: Vec<String> = buildfile::dice(game)
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
     let mut charts = charts::pages(game);
     charts.push(charts::ChartPage {
         name: "About this module".into(),
@@ -98,7 +101,11 @@ pub fn build(game: &Game) -> Result<Module, String> {
             &plan,
             &counters,
             &dice,
-            &game.tracks.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+            &game
+                .tracks
+                .iter()
+                .map(|t| t.name.clone())
+                .collect::<Vec<_>>(),
         ),
     });
     let tree = buildfile::game_module(
@@ -115,7 +122,9 @@ pub fn build(game: &Game) -> Result<Module, String> {
     archive.add(BUILD_FILE, xml::to_xml(&tree)).map_err(err)?;
     archive.add("moduledata", metadata).map_err(err)?;
     for (name, bytes) in &plan.images {
-        archive.add(&format!("images/{name}"), bytes.clone()).map_err(err)?;
+        archive
+            .add(&format!("images/{name}"), bytes.clone())
+            .map_err(err)?;
     }
     for c in &charts {
         archive.add(&c.file, c.html.clone()).map_err(err)?;

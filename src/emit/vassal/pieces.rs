@@ -123,8 +123,24 @@ impl Trait {
     /// Sends the piece to the centre of a zone on a map.
     pub fn send_to_zone(menu: &str, key: Key, map: &str, board: &str, zone: &str) -> Self {
         let tokens: Vec<String> = [
-            menu, &key.text(), map, board, "0", "0", "", "", "0", "0", "1", "1", menu, "Z", zone,
-            "", "", "",
+            menu,
+            &key.text(),
+            map,
+            board,
+            "0",
+            "0",
+            "",
+            "",
+            "0",
+            "0",
+            "1",
+            "1",
+            menu,
+            "Z",
+            zone,
+            "",
+            "",
+            "",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -141,39 +157,39 @@ impl Trait {
         let names = encode_or_empty(&layer.names, ',');
         let key = |k: Option<Key>| k.map(Key::text).unwrap_or_default();
         let t: Vec<String> = vec![
-            layer.activate_menu.clone(),      // 1 activateCommand
-            "128".into(),                     // 2 legacy modifiers
-            "A".into(),                       // 3 legacy key
-            layer.up_menu.clone(),            // 4 upCommand
-            "128".into(),                     // 5
-            String::new(),                    // 6
-            layer.down_menu.clone(),          // 7 downCommand
-            "128".into(),                     // 8
-            String::new(),                    // 9
-            String::new(),                    // 10 resetCommand
-            String::new(),                    // 11 resetKey
-            "1".into(),                       // 12 resetLevel
-            "false".into(),                   // 13 drawUnderneathWhenSelected
-            layer.offset.0.to_string(),       // 14 xOff
-            layer.offset.1.to_string(),       // 15 yOff
-            images,                           // 16 images
-            names,                            // 17 level names
-            layer.loops.to_string(),          // 18 loopLevels
-            layer.name.clone(),               // 19 name
-            String::new(),                    // 20 rndKey
-            String::new(),                    // 21 rndText
-            "false".into(),                   // 22 followProperty
-            String::new(),                    // 23 propertyName
-            "1".into(),                       // 24 firstLevelValue
-            "1".into(),                       // 25 version
-            layer.always_active.to_string(),  // 26 alwaysActive
-            key(layer.activate_key),          // 27 activateKeyStroke
-            key(layer.up_key),                // 28 increaseKeyStroke
-            key(layer.down_key),              // 29 decreaseKeyStroke
-            layer.name.clone(),               // 30 description
+            layer.activate_menu.clone(),     // 1 activateCommand
+            "128".into(),                    // 2 legacy modifiers
+            "A".into(),                      // 3 legacy key
+            layer.up_menu.clone(),           // 4 upCommand
+            "128".into(),                    // 5
+            String::new(),                   // 6
+            layer.down_menu.clone(),         // 7 downCommand
+            "128".into(),                    // 8
+            String::new(),                   // 9
+            String::new(),                   // 10 resetCommand
+            String::new(),                   // 11 resetKey
+            "1".into(),                      // 12 resetLevel
+            "false".into(),                  // 13 drawUnderneathWhenSelected
+            layer.offset.0.to_string(),      // 14 xOff
+            layer.offset.1.to_string(),      // 15 yOff
+            images,                          // 16 images
+            names,                           // 17 level names
+            layer.loops.to_string(),         // 18 loopLevels
+            layer.name.clone(),              // 19 name
+            String::new(),                   // 20 rndKey
+            String::new(),                   // 21 rndText
+            "false".into(),                  // 22 followProperty
+            String::new(),                   // 23 propertyName
+            "1".into(),                      // 24 firstLevelValue
+            "1".into(),                      // 25 version
+            layer.always_active.to_string(), // 26 alwaysActive
+            key(layer.activate_key),         // 27 activateKeyStroke
+            key(layer.up_key),               // 28 increaseKeyStroke
+            key(layer.down_key),             // 29 decreaseKeyStroke
+            layer.name.clone(),              // 30 description
             crate::vassal::encoder::java_double_to_string(layer.scale), // 31 scale
-            String::new(),                    // 32 onlyPropertyName
-            "true".into(),                    // 33 onlyPropertyState
+            String::new(),                   // 32 onlyPropertyName
+            "true".into(),                   // 33 onlyPropertyState
         ];
         Self {
             kind: fields("emb2;", &t),

@@ -2,26 +2,21 @@
 //! scenario places, expanded from its prototypes, on its face, at the centre of its hex (or
 //! its area slot, or its pool's box), stacked bottom first in placement order; the boards of
 //! every map, `SETUP_STACK`, the scenario's starting track values and its first turn. The
-//! command stream is built with the real SequenceEncoder, obfuscated and zipped with a copy
-//! of `moduledata`.
-
-use std::collections::BTreeMap;
+//! command stream is assembled by the format layer's `SetupWriter` (real SequenceEncoder,
+//! obfuscation, deterministic zip with a copy of `moduledata`).
 
 use crate::model::Scenario;
-use crate::vassal::archive::ArchiveBuilder;
 use crate::vassal::encoder::encode_or_empty;
-use crate::vassal::metadata::write_metadata;
-use crate::vassal::obfuscation::obfuscate;
+use crate::vassal::save::writer::{SaveData, SetupPiece, SetupWriter, VsavOptions};
+use crate::vassal::save::{BoardSetup, BoardSpec};
 
 use super::counters::Counters;
 use super::pieces::BasicState;
-use super::plan::{file_stem, Board, Plan, Point};
+use super::plan::{file_stem, Board, Plan};
 use super::VASSAL_VERSION;
 
 /// Key used to obfuscate `savedGame` (VASSAL picks a random one; any works).
 const OBFUSCATION_KEY: u8 = 0x5a;
-
-const ESC: char = '\u{1b}';
 
 /// A built predefined setup.
 #[derive(Debug, Clone)]
@@ -36,33 +31,31 @@ pub struct Setup {
     pub pieces: usize,
 }
 
-/// The `SetBoards` command selecting a map's single board (§4.5.2).
-pub fn board_command(board: &Board) -> String {
-    let spec = encode_or_empty(&[board.board_name.as_str()], '/');
-    encode_or_empty(
-        &[
-            format!("{}BoardPicker", board.map_name).as_str(),
-            spec.as_str(),
-            "0",
-            "0",
-        ],
-        '\t',
-    )
+/// The selection of a map's single board (§4.5.2).
+pub fn board_setup(board: &Board) -> BoardSetup {
+    BoardSetup {
+        map: board.map_name.clone(),
+        boards: vec![BoardSpec {
+            name: board.board_name.clone(),
+            reversed: false,
+            column: 0,
+            row: 0,
+        }],
+    }
 }
 
-/// The plain (not yet obfuscated) command stream of a scenario, and the number of pieces.
-pub fn command_stream(
+/// The setup writer of a scenario: every placement as a piece (ids from 1, in placement
+/// order, so pieces sharing a location stack bottom first in that order), every board,
+/// `SETUP_STACK`, the starting tracks and the first turn.
+pub fn writer(
     plan: &Plan<'_>,
     counters: &Counters,
     scenario: &Scenario,
-) -> Result<(String, usize), String> {
+) -> Result<SetupWriter, String> {
     let game = plan.game;
     let prototypes = counters.prototype_map();
-    let mut next_id = 1u64;
-    let mut adds = Vec::new();
-    let mut stacks: Vec<(Point, Vec<String>)> = Vec::new();
-    let mut stack_of: BTreeMap<Point, usize> = BTreeMap::new();
-    for p in &scenario.placements {
+    let mut w = SetupWriter::new();
+    for (i, p) in scenario.placements.iter().enumerate() {
         let point = plan.point(&p.location).ok_or_else(|| {
             format!(
                 "scenario `{}`: no place on the module for {}",
@@ -80,37 +73,18 @@ pub fn command_stream(
             y: point.y,
             gpid: gpid.to_string(),
         };
-        let id = next_id.to_string();
-        next_id += 1;
-        adds.push(piece.add_command(&id));
-        let slot = *stack_of.entry(point.clone()).or_insert_with(|| {
-            stacks.push((point.clone(), Vec::new()));
-            stacks.len() - 1
+        let (type_string, state_string) = piece.type_and_state();
+        w.pieces.push(SetupPiece {
+            id: (i + 1).to_string(),
+            type_string,
+            state_string,
         });
-        stacks[slot].1.push(id);
     }
-    let pieces = adds.len();
-    let mut group = vec![String::new()];
-    group.extend(adds);
-    for (point, children) in &stacks {
-        let mut state = vec![point.map.clone(), point.x.to_string(), point.y.to_string()];
-        state.extend(children.iter().cloned());
-        state.push("@@0".into());
-        let state = encode_or_empty(&state, ';');
-        let id = next_id.to_string();
-        next_id += 1;
-        group.push(encode_or_empty(&["+", id.as_str(), "stack", state.as_str()], '/'));
-    }
-    let mut leaves = vec![
-        "begin_save".to_string(),
-        String::new(),
-        encode_or_empty(&group, ESC),
-    ];
-    leaves.extend(plan.all_boards().map(board_command));
-    leaves.push("SETUP_STACK\t".into());
+    w.boards = plan.all_boards().map(board_setup).collect();
+    w.setup_stack_flag = true;
     let names = super::buildfile::track_properties(game);
     for (track, value) in &scenario.tracks {
-        leaves.push(encode_or_empty(
+        w.extra_commands.push(encode_or_empty(
             &[
                 "GlobalProperty\t",
                 names[*track].as_str(),
@@ -122,13 +96,12 @@ pub fn command_stream(
     }
     if !game.turns.is_empty() {
         let state = super::turns::state_at(game, scenario.start);
-        leaves.push(encode_or_empty(
+        w.extra_commands.push(encode_or_empty(
             &[format!("TURN{}", super::turns::TRACKER_ID), state],
             '\t',
         ));
     }
-    leaves.push("end_save".into());
-    Ok((encode_or_empty(&leaves, ESC), pieces))
+    Ok(w)
 }
 
 /// The `.vsav` of a scenario.
@@ -138,31 +111,28 @@ pub fn setup(
     scenario: &Scenario,
     moduledata: &str,
 ) -> Result<Setup, String> {
-    let (plain, pieces) = command_stream(plan, counters, scenario)?;
+    let w = writer(plan, counters, scenario)?;
     let game = plan.game;
     let description = if scenario.description.trim().is_empty() {
         scenario.title.clone()
     } else {
         format!("{} — {}", scenario.title, scenario.description.trim())
     };
-    let savedata = write_metadata(&[
-        ("version", game.version.as_str()),
-        ("extra1", ""),
-        ("extra2", ""),
-        ("VassalVersion", VASSAL_VERSION),
-        ("dateSaved", "0"),
-        ("description", description.as_str()),
-    ]);
-    let mut zip = ArchiveBuilder::new();
-    let err = |e: crate::vassal::archive::ArchiveError| e.to_string();
-    zip.add("savedGame", obfuscate(&plain, OBFUSCATION_KEY))
-        .map_err(err)?;
-    zip.add("savedata", savedata).map_err(err)?;
-    zip.add("moduledata", moduledata.to_string()).map_err(err)?;
+    let options = VsavOptions {
+        obfuscation_key: OBFUSCATION_KEY,
+        moduledata: Some(moduledata.as_bytes().to_vec()),
+        savedata: Some(SaveData {
+            module_version: game.version.clone(),
+            vassal_version: VASSAL_VERSION.into(),
+            date_saved: "0".into(),
+            description,
+        }),
+        ..VsavOptions::default()
+    };
     Ok(Setup {
         name: scenario.title.trim().to_string(),
         file: format!("{}.vsav", file_stem(&scenario.id)),
-        bytes: zip.to_bytes().map_err(err)?,
-        pieces,
+        bytes: w.to_vsav(&options).map_err(|e| e.to_string())?,
+        pieces: w.pieces.len(),
     })
 }

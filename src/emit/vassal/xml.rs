@@ -83,7 +83,7 @@ impl Node {
 
 /// Characters XML 1.0 cannot carry at all (everything below U+0020 except TAB, LF, CR).
 fn xml_allowed(c: char) -> bool {
-    !(c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
+    c >= ' ' || matches!(c, '\t' | '\n' | '\r')
 }
 
 fn clean(text: &str) -> Cow<'_, str> {

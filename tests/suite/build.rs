@@ -1,0 +1,420 @@
+//! `sandtable build`: the VASSAL module of a game is deterministic, and reading it back
+//! with the format layer's own readers (grids, saves, inspect) finds every scenario
+//! placement at its hex number / area slot / pool name under the counter's name, and every
+//! counter of the mix in the palette.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use sandtable::vassal::inspect::{inspect, PieceReport, Report};
+use sandtable::vassal::inspect::{PaletteNode, SetupInfo};
+use serde_json::Value;
+
+use crate::support::{bin, copy_game, edit, game, root};
+
+/// Games to build: the fixture, and the example games when present.
+fn games() -> Vec<PathBuf> {
+    let mut out = vec![game("tests/fixtures/mini")];
+    for name in ["great-patriotic-war", "greek-civil-war"] {
+        let dir = root().join("modules").join(name);
+        if dir.join("game.toml").is_file() {
+            out.push(dir);
+        } else {
+            eprintln!("skipped: modules/{name} is absent");
+        }
+    }
+    out
+}
+
+/// Build `dir` into `out`, returning the `--format json` report.
+fn build(dir: &Path, out: &Path) -> Value {
+    let output = bin()
+        .arg("build")
+        .arg(dir)
+        .arg("-o")
+        .arg(out)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    assert!(
+        output.status.success(),
+        "build {} failed: {}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("JSON report")
+}
+
+fn scenario_ids(dir: &Path) -> Vec<String> {
+    let out = bin()
+        .arg("scenario")
+        .arg(dir)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    v["scenarios"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["id"].as_str().expect("id").to_string())
+        .collect()
+}
+
+/// `sandtable scenario DIR ID --format json`: (title, [(name, location)]).
+fn setup_report(dir: &Path, id: &str) -> (String, Vec<(String, String)>) {
+    let out = bin()
+        .arg("scenario")
+        .arg(dir)
+        .arg(id)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let placements = v["placements"]
+        .as_array()
+        .expect("placements")
+        .iter()
+        .map(|p| {
+            let location = p["location"].as_str().expect("location");
+            (
+                p["name"].as_str().expect("name").to_string(),
+                location
+                    .strip_prefix("pool:")
+                    .unwrap_or(location)
+                    .to_string(),
+            )
+        })
+        .collect();
+    (v["title"].as_str().expect("title").to_string(), placements)
+}
+
+fn flatten(setups: &[SetupInfo]) -> Vec<&SetupInfo> {
+    let mut out = Vec::new();
+    for s in setups {
+        out.push(s);
+        out.extend(flatten(&s.children));
+    }
+    out
+}
+
+fn slots(node: &PaletteNode, out: &mut Vec<(String, String)>) {
+    if node.kind == "PieceSlot" {
+        out.push((node.name.clone(), node.gpid.clone().unwrap_or_default()));
+    }
+    for c in &node.children {
+        slots(c, out);
+    }
+}
+
+fn multiset(
+    items: impl IntoIterator<Item = (String, String)>,
+) -> BTreeMap<(String, String), usize> {
+    let mut m = BTreeMap::new();
+    for i in items {
+        *m.entry(i).or_insert(0) += 1;
+    }
+    m
+}
+
+fn inspected(path: &Path) -> Report {
+    inspect(path).expect("the format layer reads the module")
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    for dir in games() {
+        let (a, b) = (
+            tempfile::tempdir().expect("tmp"),
+            tempfile::tempdir().expect("tmp"),
+        );
+        let (pa, pb) = (a.path().join("m.vmod"), b.path().join("m.vmod"));
+        build(&dir, &pa);
+        build(&dir, &pb);
+        let (x, y) = (
+            std::fs::read(&pa).expect("read"),
+            std::fs::read(&pb).expect("read"),
+        );
+        assert!(x == y, "{} builds differ", dir.display());
+        let leftovers: Vec<_> = std::fs::read_dir(a.path())
+            .expect("dir")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(
+            leftovers,
+            [std::ffi::OsString::from("m.vmod")],
+            "no temp files left"
+        );
+    }
+}
+
+#[test]
+fn every_setup_places_every_counter_at_its_location() {
+    for dir in games() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("m.vmod");
+        let json = build(&dir, &path);
+        let report = inspected(&path);
+        let module = report.module.expect("a module");
+        let setups = flatten(&module.setups);
+        let ids = scenario_ids(&dir);
+        assert_eq!(json["setups"].as_array().expect("setups").len(), ids.len());
+        for id in ids {
+            let (title, want) = setup_report(&dir, &id);
+            let setup = setups
+                .iter()
+                .find(|s| s.name == title && s.use_file)
+                .unwrap_or_else(|| panic!("no predefined setup named {title}"));
+            assert_eq!(setup.error, None);
+            let pieces: &Vec<PieceReport> = setup.pieces.as_ref().expect("pieces read");
+            let got = multiset(
+                pieces
+                    .iter()
+                    .map(|p| (p.name.clone(), p.location.clone().unwrap_or_default())),
+            );
+            assert_eq!(got, multiset(want), "{}: {title}", dir.display());
+            for p in pieces {
+                assert!(!p.gpid.is_empty(), "{} keeps its slot id", p.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_palette_holds_every_counter_of_the_mix() {
+    for dir in games() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("m.vmod");
+        build(&dir, &path);
+        let module = inspected(&path).module.expect("a module");
+        let mut found = Vec::new();
+        for p in &module.palettes {
+            slots(p, &mut found);
+        }
+        let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+        let out = bin()
+            .arg("check")
+            .arg(&dir)
+            .arg("--format")
+            .arg("json")
+            .output()
+            .expect("run");
+        assert!(out.status.success());
+        let checked = sandtable::check::check_dir(&dir).expect("loads");
+        let game = checked.game.expect("checks");
+        for c in &game.counters {
+            assert!(names.contains(&c.name.as_str()), "{} is missing", c.name);
+        }
+        let mut gpids: Vec<u64> = found
+            .iter()
+            .map(|(_, g)| g.parse().expect("numeric gpid"))
+            .collect();
+        let n = gpids.len();
+        gpids.sort();
+        gpids.dedup();
+        assert_eq!(gpids.len(), n, "slot ids are unique");
+        let archive = std::fs::read(&path).expect("read");
+        let mut zip = sandtable::vassal::archive::Archive::from_bytes(archive, &path).expect("zip");
+        let root = sandtable::vassal::buildfile::parse_buildfile(
+            &zip.read("buildFile.xml").expect("entry"),
+        )
+        .expect("xml");
+        let next: u64 = root
+            .attr("nextPieceSlotId")
+            .expect("attribute")
+            .parse()
+            .expect("number");
+        assert!(next > *gpids.last().expect("slots"));
+        assert_eq!(
+            root.attr("name"),
+            module.metadata.as_ref().and_then(|m| m.name.as_deref())
+        );
+    }
+}
+
+#[test]
+fn the_module_holds_its_documents() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let path = tmp.path().join("m.vmod");
+    let json = build(&game("tests/fixtures/mini"), &path);
+    assert_eq!(json["output"], path.display().to_string());
+    assert_eq!(
+        json["maps"],
+        serde_json::json!(["Mini Front", "Off-map boxes"])
+    );
+    assert_eq!(json["pieces"], 4);
+    assert_eq!(json["setups"][0]["name"], "Meeting Engagement");
+    assert_eq!(json["setups"][0]["pieces"], 7);
+    assert_eq!(
+        json["bytes"].as_u64(),
+        Some(std::fs::metadata(&path).expect("file").len())
+    );
+    let archive = std::fs::read(&path).expect("read");
+    let mut zip = sandtable::vassal::archive::Archive::from_bytes(archive, &path).expect("zip");
+    let names: Vec<String> = zip.names().map(str::to_string).collect();
+    for want in [
+        "buildFile.xml",
+        "moduledata",
+        "help.html",
+        "meeting.vsav",
+        "images/map-main.png",
+        "images/off-map-boxes.png",
+        "images/counter-red-1.png",
+        "images/counter-red-1-back.png",
+        "chart-crt-crt.html",
+        "chart-terrain.html",
+        "chart-sequence.html",
+    ] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} missing from {names:?}"
+        );
+    }
+    let metadata =
+        sandtable::vassal::metadata::Metadata::parse(&zip.read("moduledata").expect("entry"))
+            .expect("metadata");
+    assert_eq!(metadata.name.as_deref(), Some("Mini Front"));
+    assert_eq!(metadata.vassal_version.as_deref(), Some("3.7.0"));
+    assert_eq!(metadata.version.as_deref(), Some("1.0"));
+    let module = inspected(&path).module.expect("module");
+    assert_eq!(
+        module
+            .dice
+            .iter()
+            .map(|d| d.name.as_str())
+            .collect::<Vec<_>>(),
+        ["1d6"]
+    );
+    let tracker = &module.turn_trackers[0];
+    assert_eq!(tracker.levels[0].name, "Turn");
+    assert_eq!(tracker.levels[0].children[0].name, "Phase");
+    let help = String::from_utf8(zip.read("help.html").expect("help")).expect("utf-8");
+    assert!(help.contains("Mini Front") && help.contains("Ctrl+F"));
+}
+
+#[test]
+fn the_buildfile_of_the_mini_game() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let path = tmp.path().join("m.vmod");
+    build(&game("tests/fixtures/mini"), &path);
+    let archive = std::fs::read(&path).expect("read");
+    let mut zip = sandtable::vassal::archive::Archive::from_bytes(archive, &path).expect("zip");
+    let xml = zip.read_text("buildFile.xml").expect("entry");
+    insta::assert_snapshot!(xml);
+}
+
+#[test]
+fn a_game_with_errors_is_refused_and_nothing_is_written() {
+    let tmp = copy_game("tests/fixtures/mini");
+    edit(
+        tmp.path(),
+        "scenario.toml",
+        "at = \"0303\"",
+        "at = \"0909\"",
+    );
+    let out_dir = tempfile::tempdir().expect("tmp");
+    let path = out_dir.path().join("m.vmod");
+    let out = bin()
+        .arg("build")
+        .arg(tmp.path())
+        .arg("-o")
+        .arg(&path)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("0909"), "{stderr}");
+    assert!(!path.exists());
+    let json = bin()
+        .arg("build")
+        .arg(tmp.path())
+        .arg("-o")
+        .arg(&path)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    assert_eq!(json.status.code(), Some(1));
+    let diags: Vec<Value> = serde_json::from_slice(&json.stdout).expect("diagnostics JSON");
+    assert!(!diags.is_empty());
+    assert!(!path.exists());
+}
+
+#[test]
+fn the_default_output_is_the_game_id_in_the_current_directory() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = bin()
+        .current_dir(tmp.path())
+        .arg("build")
+        .arg(game("tests/fixtures/mini"))
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    assert!(tmp.path().join("mini.vmod").is_file());
+    let help = bin().arg("build").arg("--help").output().expect("run");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("<game id>.vmod"));
+}
+
+/// A Python with pywargame (`pip install pywargame`), if there is one.
+fn pywargame_python() -> Option<String> {
+    let home = std::env::var("HOME").unwrap_or_default();
+    [
+        std::env::var("SANDTABLE_PYTHON").unwrap_or_default(),
+        format!("{home}/.pyenv/versions/3.12.1/bin/python"),
+        "python3".to_string(),
+    ]
+    .into_iter()
+    .find(|p| {
+        !p.is_empty()
+            && std::process::Command::new(p)
+                .args(["-c", "import pywargame.vassal.vmod"])
+                .output()
+                .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// pywargame, a third-party VASSAL library, reads the module: every palette slot and
+/// prototype parses into its trait classes, and its own grid code puts every scenario
+/// placement exactly where the setup has the piece (tests/suite/pywargame_check.py).
+#[test]
+fn pywargame_reads_the_module() {
+    let Some(python) = pywargame_python() else {
+        eprintln!("skipped: no Python with pywargame (pip install pywargame)");
+        return;
+    };
+    let script = root().join("tests/suite/pywargame_check.py");
+    for dir in games() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("m.vmod");
+        build(&dir, &path);
+        let mut expected = serde_json::Map::new();
+        for id in scenario_ids(&dir) {
+            let (title, placements) = setup_report(&dir, &id);
+            expected.insert(title, serde_json::json!(placements));
+        }
+        let input = tmp.path().join("expected.json");
+        std::fs::write(&input, Value::Object(expected).to_string()).expect("write");
+        let out = std::process::Command::new(&python)
+            .arg(&script)
+            .arg(&path)
+            .stdin(std::fs::File::open(&input).expect("open"))
+            .output()
+            .expect("run python");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        eprintln!(
+            "pywargame on {}:\n{stdout}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.status.success(),
+            "pywargame disagrees about {}",
+            dir.display()
+        );
+        assert!(stdout.contains("placements where pywargame puts them"));
+    }
+}
