@@ -418,6 +418,16 @@ pub fn pages(game: &Game) -> Vec<ChartPage> {
     for (p, n) in out.iter_mut().zip(names) {
         p.name = n;
     }
+    let mut files: Vec<String> = vec![super::help::HELP_FILE.to_string()];
+    for p in &mut out {
+        let stem = p.file.trim_end_matches(".html").to_string();
+        let mut n = 2;
+        while files.contains(&p.file) {
+            p.file = format!("{stem}-{n}.html");
+            n += 1;
+        }
+        files.push(p.file.clone());
+    }
     out
 }
 

@@ -376,7 +376,8 @@ impl Counters {
                     if k == *own {
                         String::new()
                     } else {
-                        format!("+ ({})", g.classes[*class].name)
+                        // Replaces the name while on another level of the line.
+                        g.classes[*class].name.trim_matches('+').to_string()
                     }
                 })
                 .collect();

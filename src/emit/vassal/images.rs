@@ -32,7 +32,7 @@ pub struct MapArt {
     pub height: u32,
     /// Hex layout (hex maps).
     pub layout: Option<HexLayout>,
-    /// Whether the picture prints the hex numbers (else VASSAL draws them).
+    /// Whether the picture prints the hex numbers or area names (else VASSAL draws them).
     pub numbers_printed: bool,
 }
 
@@ -162,8 +162,50 @@ impl<'g> ImageSource<'g> {
                 let (w, h) = (a.size.0.max(1), a.size.1.max(1));
                 let mut p = pixmap(w, h)?;
                 p.fill(Color::from_rgba8(245, 242, 232, 255));
+                let line = Stroke {
+                    width: 3.0,
+                    ..Stroke::default()
+                };
+                let grey = paint(Color::from_rgba8(120, 120, 120, 255));
+                for area in &a.areas {
+                    let Some((x, y)) = area.position else {
+                        continue;
+                    };
+                    for other in &area.adjacent {
+                        let Some((u, v)) = a.areas.get(*other).and_then(|o| o.position) else {
+                            continue;
+                        };
+                        let mut pb = PathBuilder::new();
+                        pb.move_to(x as f32, y as f32);
+                        pb.line_to(u as f32, v as f32);
+                        if let Some(path) = pb.finish() {
+                            p.stroke_path(&path, &grey, &line, Transform::identity(), None);
+                        }
+                    }
+                }
+                let radius = self.game.art.counter_size.max(8) as f32 * 0.9;
                 for area in &a.areas {
                     let colour = sk(self.game.terrain[area.terrain].colour);
+                    let disc = area
+                        .position
+                        .filter(|_| area.outline.is_empty())
+                        .and_then(|(x, y)| PathBuilder::from_circle(x as f32, y as f32, radius));
+                    if let Some(path) = disc {
+                        p.fill_path(
+                            &path,
+                            &paint(colour),
+                            FillRule::Winding,
+                            Transform::identity(),
+                            None,
+                        );
+                        p.stroke_path(
+                            &path,
+                            &paint(Color::BLACK),
+                            &Stroke::default(),
+                            Transform::identity(),
+                            None,
+                        );
+                    }
                     if let Some(path) = polygon(&area.outline) {
                         p.fill_path(
                             &path,

@@ -5,6 +5,7 @@
 //! locations (`1st Red Corps moves 0303 → 0404`).
 
 use crate::model::{Game, MapKind, Orientation};
+use crate::vassal::encoder::encode_or_empty;
 
 use super::plan::{Board, Grid, Plan, EDGE};
 use super::xml::Node;
@@ -96,9 +97,12 @@ fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
                 .attr("color", "0,0,0")
                 .child(numbering)
         }
-        Grid::Regions(regions) => Node::new(format!("{GRID}RegionGrid"))
+        Grid::Regions {
+            regions,
+            names_visible,
+        } => Node::new(format!("{GRID}RegionGrid"))
             .attr("snapto", true)
-            .attr("visible", false)
+            .attr("visible", names_visible)
             .attr("fontsize", 9)
             .children(regions.iter().map(|r| {
                 Node::new(format!("{GRID}Region"))
@@ -108,17 +112,17 @@ fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
             })),
         Grid::Zones(zones) => {
             Node::new(format!("{GRID}ZonedGrid")).children(zones.iter().map(|(name, r)| {
-                let path = format!(
-                    "{},{};{},{};{},{};{},{}",
-                    r.x,
-                    r.y,
-                    r.x + r.w,
-                    r.y,
-                    r.x + r.w,
-                    r.y + r.h,
-                    r.x,
-                    r.y + r.h
-                );
+                let corners = [
+                    (r.x, r.y),
+                    (r.x + r.w, r.y),
+                    (r.x + r.w, r.y + r.h),
+                    (r.x, r.y + r.h),
+                ];
+                let points: Vec<String> = corners
+                    .iter()
+                    .map(|(x, y)| encode_or_empty(&[x.to_string(), y.to_string()], ','))
+                    .collect();
+                let path = encode_or_empty(&points, ';');
                 Node::new(format!("{GRID}mapgrid.Zone"))
                     .attr("name", name)
                     .attr("locationFormat", "$name$")

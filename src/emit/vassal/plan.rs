@@ -40,7 +40,12 @@ pub enum Grid {
         numbers_visible: bool,
     },
     /// Named points (area maps: one region per area slot).
-    Regions(Vec<Region>),
+    Regions {
+        /// The regions.
+        regions: Vec<Region>,
+        /// Whether VASSAL should draw the names (the picture lacks them).
+        names_visible: bool,
+    },
     /// Named rectangles (off-map boxes: one zone per pool).
     Zones(Vec<(String, Rect)>),
 }
@@ -224,7 +229,10 @@ impl<'g> Plan<'g> {
                     layout,
                     numbers_visible: !art.numbers_printed,
                 },
-                _ => Grid::Regions(area_regions(game, i)),
+                _ => Grid::Regions {
+                    regions: area_regions(game, i),
+                    names_visible: !art.numbers_printed,
+                },
             };
             boards.push(Board {
                 map_name: map_names[i].clone(),
@@ -339,7 +347,7 @@ impl<'g> Plan<'g> {
             Location::Area { map, .. } => {
                 let board = &self.boards[*map];
                 let name = self.game.location_name(loc);
-                let Grid::Regions(regions) = &board.grid else {
+                let Grid::Regions { regions, .. } = &board.grid else {
                     return None;
                 };
                 let r = regions.iter().find(|r| r.name == name)?;
