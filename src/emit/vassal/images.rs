@@ -72,9 +72,11 @@ pub struct ImageSource<'g> {
     game: &'g Game,
 }
 
-/// Blank border around the hex grid on a generated map.
+/// Blank border around the hex grid on a generated map: the art backend's margin
+/// (`emit::art::map_margin`, on its branch), so the grid stays put when its pictures
+/// replace these.
 fn map_margin(game: &Game) -> u32 {
-    (game.art.hex_size / 4).max(4)
+    (game.art.hex_size * 3 / 4).max(24)
 }
 
 fn sk(c: Colour) -> Color {
