@@ -4,8 +4,8 @@
 //! component listed explicitly (format notes §2.5.8, §6.4) and move reports that name the
 //! locations (`1st Red Corps moves 0303 → 0404`).
 
-use crate::model::{Game, MapKind, Orientation};
-use crate::vassal::encoder::encode_or_empty;
+use crate::model::{HexGeometry, HexLayout, MapKind, Orientation};
+use crate::vassal::encoder::{encode_or_empty, java_double_to_string};
 
 use super::plan::{Board, Grid, Plan, EDGE};
 use super::xml::Node;
@@ -15,11 +15,7 @@ const BOARD: &str = "VASSAL.build.module.map.boardPicker.";
 const GRID: &str = "VASSAL.build.module.map.boardPicker.board.";
 
 /// The attributes of `HexGridNumbering` that make VASSAL name every hex exactly as printed.
-pub fn hex_numbering(game: &Game, map: usize) -> Vec<(&'static str, String)> {
-    let MapKind::Hex(h) = &game.maps[map].kind else {
-        return Vec::new();
-    };
-    let g = &h.geometry;
+pub fn hex_numbering(g: &HexGeometry) -> Vec<(&'static str, String)> {
     let n = &g.numbering;
     let phantom = i64::from(g.vassal_phantom_column());
     // VASSAL's "column" is its raw major index: our column, or our row when sideways; the
@@ -53,50 +49,57 @@ pub fn hex_numbering(game: &Game, map: usize) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// A `HexGrid` on the pixel layout of a picture, snapped to the hex centres, with the
+/// numbering (drawn by VASSAL when `numbers_visible`).
+pub fn hex_grid(
+    g: &HexGeometry,
+    layout: &HexLayout,
+    numbers_visible: bool,
+    font_size: u32,
+) -> Node {
+    let x0 = if g.vassal_phantom_column() {
+        layout.x0 - layout.dx
+    } else {
+        layout.x0
+    };
+    let numbering = Node::new(format!("{GRID}mapgrid.HexGridNumbering"))
+        .attrs(hex_numbering(g))
+        .attr("visible", numbers_visible)
+        .attr("fontSize", font_size)
+        .attr("color", "80,80,80")
+        .attr("rotateText", 0)
+        .attr("hDrawOff", 0)
+        .attr("vDrawOff", 0);
+    Node::new(format!("{GRID}HexGrid"))
+        .attr("sideways", g.orientation == Orientation::Rows)
+        .attr("x0", x0 as i64)
+        .attr("y0", layout.y0 as i64)
+        .attr("dx", java_double_to_string(layout.dx))
+        .attr("dy", java_double_to_string(layout.dy))
+        .attr("snapTo", true)
+        .attr("edgesLegal", false)
+        .attr("cornersLegal", false)
+        .attr("visible", false)
+        .attr("dotsVisible", false)
+        .attr("color", "0,0,0")
+        .child(numbering)
+}
+
 fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
     match &board.grid {
         Grid::Hex {
             map,
             layout,
             numbers_visible,
-        } => {
-            let MapKind::Hex(h) = &plan.game.maps[*map].kind else {
-                return Node::new(format!("{GRID}HexGrid"));
-            };
-            let g = &h.geometry;
-            let x0 = if g.vassal_phantom_column() {
-                layout.x0 - layout.dx
-            } else {
-                layout.x0
-            };
-            let numbering = Node::new(format!("{GRID}mapgrid.HexGridNumbering"))
-                .attrs(hex_numbering(plan.game, *map))
-                .attr("visible", numbers_visible)
-                .attr("fontSize", (plan.game.art.hex_size / 6).max(8))
-                .attr("color", "80,80,80")
-                .attr("rotateText", 0)
-                .attr("hDrawOff", 0)
-                .attr("vDrawOff", 0);
-            Node::new(format!("{GRID}HexGrid"))
-                .attr("sideways", g.orientation == Orientation::Rows)
-                .attr("x0", x0 as i64)
-                .attr("y0", layout.y0 as i64)
-                .attr(
-                    "dx",
-                    crate::vassal::encoder::java_double_to_string(layout.dx),
-                )
-                .attr(
-                    "dy",
-                    crate::vassal::encoder::java_double_to_string(layout.dy),
-                )
-                .attr("snapTo", true)
-                .attr("edgesLegal", false)
-                .attr("cornersLegal", false)
-                .attr("visible", false)
-                .attr("dotsVisible", false)
-                .attr("color", "0,0,0")
-                .child(numbering)
-        }
+        } => match &plan.game.maps[*map].kind {
+            MapKind::Hex(h) => hex_grid(
+                &h.geometry,
+                layout,
+                *numbers_visible,
+                (plan.game.art.hex_size / 6).max(8),
+            ),
+            MapKind::Area(_) => Node::new(format!("{GRID}HexGrid")),
+        },
         Grid::Regions {
             regions,
             names_visible,
@@ -330,4 +333,62 @@ pub fn map_nodes(plan: &Plan<'_>) -> Vec<Node> {
         out.push(map_node(plan, b, true));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::hex::Numbering;
+    use crate::model::HexCoord;
+    use crate::vassal::buildfile::parse_buildfile_str;
+    use crate::vassal::grid::{Grid, Point, Size};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// VASSAL's own naming (the format layer's port of HexGrid/HexGridNumbering) names
+        /// the centre of every hex with the number printed in it, and finds the centre again
+        /// from the number, for every orientation, shifted-column parity, stagger, order,
+        /// first numbers and digits.
+        #[test]
+        fn vassal_names_every_centre_as_printed(
+            rows_o in any::<bool>(),
+            odd_shifted in any::<bool>(),
+            stagger in any::<bool>(),
+            column_first in any::<bool>(),
+            first_column in 0i64..12,
+            first_row in 0i64..12,
+            digits in 1u32..4,
+            columns in 1i32..14,
+            rows in 1i32..11,
+            hex_size in 30u32..90,
+        ) {
+            let g = HexGeometry {
+                orientation: if rows_o { Orientation::Rows } else { Orientation::Columns },
+                columns,
+                rows,
+                odd_shifted,
+                numbering: Numbering { column_first, first_column, first_row, digits, stagger },
+            };
+            let layout = g.layout(hex_size, (hex_size * 3 / 4).max(24));
+            let xml = crate::emit::vassal::xml::to_xml(&hex_grid(&g, &layout, false, 9));
+            let element = parse_buildfile_str(&xml).expect("parses");
+            let grid = Grid::from_element(&element).expect("a grid");
+            let size = Size::new(layout.width as i32, layout.height as i32);
+            for col in 0..columns {
+                for row in 0..rows {
+                    let c = HexCoord::new(col, row);
+                    let (x, y) = g.centre(&layout, c);
+                    let number = g.number(c);
+                    prop_assert_eq!(grid.location_name(Point::new(x, y), size), Some(number.clone()));
+                    // Name → point splits the two parts greedily, so it is only unambiguous
+                    // while the second part keeps its padding (as VASSAL's own parser).
+                    let (pc, pr) = g.printed(c);
+                    let second = if column_first { pr } else { pc };
+                    if second.to_string().len() <= digits as usize {
+                        prop_assert_eq!(grid.point_for_name(&number, size), Some(Point::new(x, y)));
+                    }
+                }
+            }
+        }
+    }
 }
