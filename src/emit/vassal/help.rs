@@ -31,6 +31,22 @@ pub fn key_name(k: Key) -> String {
     s
 }
 
+/// Whether a counter command exists in this game's module.
+fn applies(plan: &Plan<'_>, menu: &str) -> bool {
+    let g = plan.game;
+    match menu {
+        "Eliminate" => {
+            plan.off_map.is_some()
+                && (0..g.sides.len()).any(|s| super::counters::removed_pool(g, s).is_some())
+        }
+        "Out of Supply" => plan.supply_marker().is_some(),
+        "Flip" => g.classes.iter().any(|c| c.is_stepped()),
+        "Raise level" | "Lower level" => plan.counter_images.iter().any(|c| c.levels.is_some()),
+        "Clone" => (0..g.counters.len()).any(|c| super::counters::is_marker(g, c)),
+        _ => true,
+    }
+}
+
 fn scenario_lines(game: &Game) -> Vec<String> {
     game.scenarios
         .iter()
@@ -141,6 +157,7 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
     p.para("Right-click a counter (or select it and press the key):");
     let rows: Vec<Vec<String>> = commands()
         .into_iter()
+        .filter(|(menu, _, _)| applies(plan, menu))
         .map(|(menu, key, what)| vec![menu.to_string(), key_name(key), what.to_string()])
         .collect();
     p.table(&["Command", "Key", "What it does"], &rows);
