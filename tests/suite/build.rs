@@ -418,3 +418,60 @@ fn pywargame_reads_the_module() {
         assert!(stdout.contains("placements where pywargame puts them"));
     }
 }
+
+/// Every picture a board, a piece or a layer names is in the archive, and every zone an
+/// Eliminate command sends to exists.
+#[test]
+fn every_picture_and_zone_named_exists() {
+    use sandtable::vassal::buildfile::{parse_buildfile, Element};
+    use sandtable::vassal::encoder::decode;
+    use sandtable::vassal::save::split_trait_chain;
+    for dir in games() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("m.vmod");
+        build(&dir, &path);
+        let bytes = std::fs::read(&path).expect("read");
+        let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, &path).expect("zip");
+        let names: Vec<String> = zip.names().map(str::to_string).collect();
+        let root = parse_buildfile(&zip.read("buildFile.xml").expect("entry")).expect("xml");
+        let all: Vec<&Element> = root.descendants().collect();
+        let zones: Vec<&str> = all
+            .iter()
+            .filter(|e| e.is_class("Zone"))
+            .filter_map(|e| e.attr("name"))
+            .collect();
+        let mut images: Vec<String> = all
+            .iter()
+            .filter(|e| e.is_class("Board"))
+            .filter_map(|e| e.attr("image").map(str::to_string))
+            .collect();
+        let mut checked = 0;
+        for e in all
+            .iter()
+            .filter(|e| e.is_class("PieceSlot") || e.is_class("PrototypeDefinition"))
+        {
+            let add = decode(e.trimmed_text(), '/');
+            let chain = split_trait_chain(&add[2], add.get(3).map_or("", String::as_str));
+            for t in chain {
+                let fields = decode(&t.type_string[t.id().len()..], ';');
+                match t.id() {
+                    "piece;" => images.extend(fields.get(2).filter(|i| !i.is_empty()).cloned()),
+                    "emb2;" => images.extend(decode(&fields[15], ',')),
+                    "sendto;" => {
+                        assert!(zones.contains(&fields[14].as_str()), "zone {}", fields[14]);
+                        checked += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for image in &images {
+            assert!(
+                names.contains(&format!("images/{image}")),
+                "{}: images/{image} is missing",
+                dir.display()
+            );
+        }
+        assert!(checked > 0, "{}: no Eliminate command", dir.display());
+    }
+}
