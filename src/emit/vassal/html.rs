@@ -84,7 +84,13 @@ impl Page {
         for row in rows {
             self.body.push_str("<tr>");
             for (i, cell) in row.iter().enumerate() {
-                let align = if i == 0 { "" } else { " align=\"center\"" };
+                // Short values (results, numbers) centred; sentences read from the left.
+                let short = cell.chars().count() <= 12;
+                let align = if i > 0 && short {
+                    " align=\"center\""
+                } else {
+                    ""
+                };
                 self.body
                     .push_str(&format!("<td{align}>{}</td>", text(cell)));
             }
