@@ -475,3 +475,81 @@ fn every_picture_and_zone_named_exists() {
         assert!(checked > 0, "{}: no Eliminate command", dir.display());
     }
 }
+
+/// The mini game's setup, read back with the format layer's save reader: boards of both
+/// maps, the SETUP_STACK flag, the starting track value, the turn tracker on the first turn,
+/// the reduced/front layer states, and the pool stack.
+#[test]
+fn the_setup_commands_of_the_mini_game() {
+    use sandtable::vassal::save::{split_trait_chain, LeafCommand, SaveGame};
+    let tmp = tempfile::tempdir().expect("tmp");
+    let path = tmp.path().join("m.vmod");
+    build(&game("tests/fixtures/mini"), &path);
+    let bytes = std::fs::read(&path).expect("read");
+    let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, &path).expect("zip");
+    let vsav = zip.read("meeting.vsav").expect("setup");
+    let save = SaveGame::from_bytes(vsav, Path::new("meeting.vsav")).expect("a save");
+    assert_eq!(
+        save.module_metadata().and_then(|m| m.name).as_deref(),
+        Some("Mini Front")
+    );
+    let leaves = save.leaf_commands();
+    assert_eq!(leaves.first(), Some(&LeafCommand::BeginSave));
+    assert_eq!(leaves.last(), Some(&LeafCommand::EndSave));
+    assert!(leaves.contains(&LeafCommand::SetupStackFlag));
+    let boards: Vec<String> = leaves
+        .iter()
+        .filter_map(|l| match l {
+            LeafCommand::SetBoards(b) => Some(format!("{}:{}", b.map, b.boards[0].name)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        boards,
+        ["Mini Front:Mini Front", "Off-map boxes:Off-map boxes"]
+    );
+    assert!(leaves.contains(&LeafCommand::GlobalProperty {
+        name: "RedReplacementPoints".into(),
+        value: "2".into(),
+        container: "Module".into(),
+    }));
+    assert!(leaves.iter().any(|l| matches!(
+        l,
+        LeafCommand::Other(t) if t.starts_with("TURNTurnTracker0\t0|0;0;0;true,true;")
+    )));
+    let mut stacks = 0;
+    for l in &leaves {
+        let LeafCommand::AddPiece {
+            type_string,
+            state_string,
+            ..
+        } = l
+        else {
+            continue;
+        };
+        if type_string == "stack" {
+            stacks += 1;
+            continue;
+        }
+        let chain = split_trait_chain(type_string, state_string);
+        assert!(
+            chain.iter().all(|t| t.id() != "prototype;"),
+            "prototypes are expanded in saves"
+        );
+        let step = chain
+            .iter()
+            .find(|t| t.type_string.starts_with("emb2;") && t.type_string.contains(";Step;"));
+        if let Some(step) = step {
+            assert_eq!(
+                step.state_string, "1",
+                "every mini counter starts at full strength"
+            );
+        }
+        let marks: Vec<_> = chain.iter().filter(|t| t.id() == "mark;").collect();
+        assert!(marks.iter().any(|t| t.type_string == "mark;Type,Combat"));
+    }
+    assert_eq!(
+        stacks, 4,
+        "0303, 0503, Red Removed and the four markers in one stack"
+    );
+}

@@ -437,6 +437,49 @@ pub fn commands() -> Vec<(&'static str, Key, &'static str)> {
 mod tests {
     use super::*;
 
+    fn mini() -> Game {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
+        crate::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("checks")
+    }
+
+    #[test]
+    fn a_reduced_two_step_unit_starts_on_its_back_with_prototypes_expanded() {
+        let game = mini();
+        let plan = Plan::new(&game).expect("plan");
+        let counters = Counters::new(&plan);
+        let red = game.counter_index("red-1").expect("red-1");
+        let piece = counters.piece(&plan, red, 1, true);
+        assert_eq!(piece.name, "1st Red Corps");
+        let step = piece
+            .traits
+            .iter()
+            .find(|t| t.kind.starts_with("emb2;") && t.kind.contains(";Step;"))
+            .expect("a flip layer");
+        assert_eq!(step.state, "2");
+        let expanded = piece.expanded(&counters.prototype_map());
+        assert!(expanded
+            .traits
+            .iter()
+            .all(|t| !t.kind.starts_with("prototype;")));
+        let kinds: Vec<&str> = expanded.traits.iter().map(|t| t.kind.as_str()).collect();
+        assert!(kinds.contains(&"mark;Nation,Side"));
+        assert!(kinds
+            .iter()
+            .any(|k| k.starts_with("sendto;Eliminate;69,130;Off-map boxes")));
+        assert!(kinds.iter().any(|k| k.starts_with("emb2;Out of Supply;")));
+        assert!(kinds.contains(&"delete;Delete;68,130;"));
+        let oos = game.counter_index("oos").expect("oos");
+        let marker = counters.piece(&plan, oos, 4, false);
+        assert!(marker.traits.iter().any(|t| t.kind == "prototype;Marker"));
+        assert!(!marker
+            .traits
+            .iter()
+            .any(|t| t.kind.starts_with("prototype;Eliminate")));
+    }
+
     #[test]
     fn factor_property_names_are_identifiers() {
         assert_eq!(property_name("AF", "attack"), "AF");
