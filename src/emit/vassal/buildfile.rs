@@ -264,7 +264,10 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     if let Some(t) = super::turns::tracker(g) {
         root.push(t);
     }
-    root.push(super::charts::chart_window(parts.charts));
+    root.push(super::charts::chart_window(
+        parts.charts,
+        &plan.chart_images,
+    ));
     if !track_buttons.is_empty() {
         root.push(
             Node::new(format!("{B}ToolbarMenu"))

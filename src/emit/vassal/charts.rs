@@ -431,9 +431,10 @@ pub fn pages(game: &Game) -> Vec<ChartPage> {
     out
 }
 
-/// The chart window with one HTML tab per page (the help page last).
-pub fn chart_window(pages: &[ChartPage]) -> Node {
-    let tabs = Node::new("VASSAL.build.widget.TabWidget")
+/// The chart window: one HTML tab per page (the help page last), then a tab of the printed
+/// chart pictures `(name, image file)`.
+pub fn chart_window(pages: &[ChartPage], pictures: &[(String, String)]) -> Node {
+    let mut tabs = Node::new("VASSAL.build.widget.TabWidget")
         .attr("entryName", "Charts")
         .attr("description", "")
         .children(pages.iter().map(|p| {
@@ -442,6 +443,19 @@ pub fn chart_window(pages: &[ChartPage]) -> Node {
                 .attr("description", "")
                 .attr("fileName", &p.file)
         }));
+    if !pictures.is_empty() {
+        tabs.push(
+            Node::new("VASSAL.build.widget.TabWidget")
+                .attr("entryName", "Printed charts")
+                .attr("description", "The charts as the art backend prints them")
+                .children(pictures.iter().map(|(name, file)| {
+                    Node::new("VASSAL.build.widget.Chart")
+                        .attr("chartName", name)
+                        .attr("description", "")
+                        .attr("fileName", file)
+                })),
+        );
+    }
     Node::new("VASSAL.build.module.ChartWindow")
         .attr("name", "Charts")
         .attr(

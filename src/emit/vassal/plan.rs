@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use crate::model::{ClassId, CounterId, Game, HexLayout, Location, MapId, MapKind, PoolId};
 
 use super::images::{Face, ImageSource, Rect};
@@ -85,7 +87,8 @@ pub struct CounterImages {
     pub front: String,
     /// Reduced back face (two-step classes).
     pub back: Option<String>,
-    /// One picture per level of the counter's line, lowest first, and the index of its own.
+    /// One picture per level of the counter's line, lowest first (the front of a counter of
+    /// that level), and the index of its own.
     pub levels: Option<(Vec<String>, usize)>,
 }
 
@@ -105,6 +108,8 @@ pub struct Plan<'g> {
     pub counter_images: Vec<CounterImages>,
     /// Palette slot id of each counter's canonical slot.
     pub gpids: Vec<u32>,
+    /// The printed charts: (tab name, picture file).
+    pub chart_images: Vec<(String, String)>,
 }
 
 /// `text` with every character outside `[A-Za-z0-9._-]` replaced by `_`.
@@ -159,50 +164,6 @@ pub fn line_of(game: &Game, class: ClassId) -> Option<Vec<ClassId>> {
     (members.len() > 1).then(|| members.into_iter().map(|(_, i)| i).collect())
 }
 
-/// Where the slots of an area go: Open at the area's centre, boxes in a row below it.
-fn area_regions(game: &Game, map: MapId) -> Vec<Region> {
-    let MapKind::Area(a) = &game.maps[map].kind else {
-        return Vec::new();
-    };
-    let cs = game.art.counter_size.max(8) as f64;
-    let mut out = Vec::new();
-    for (i, area) in a.areas.iter().enumerate() {
-        let centre = area.position.or_else(|| {
-            (!area.outline.is_empty()).then(|| {
-                let n = area.outline.len() as f64;
-                let (sx, sy) = area
-                    .outline
-                    .iter()
-                    .fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
-                (sx / n, sy / n)
-            })
-        });
-        let (cx, cy) = centre.unwrap_or_else(|| {
-            // No position drawn: a plain grid of areas.
-            let cols = (a.areas.len() as f64).sqrt().ceil().max(1.0) as usize;
-            (
-                cs * 2.0 + (i % cols) as f64 * cs * 4.0,
-                cs * 2.0 + (i / cols) as f64 * cs * 3.0,
-            )
-        });
-        for slot in a.slots(i) {
-            let (x, y) = match slot {
-                crate::model::scenario::AreaSlot::Open => (cx, cy),
-                crate::model::scenario::AreaSlot::Box(k) => {
-                    let n = f64::from(area.boxes);
-                    (cx + (f64::from(k) - (n + 1.0) / 2.0) * cs, cy + cs)
-                }
-            };
-            out.push(Region {
-                name: a.slot_name(i, slot),
-                x: x.round() as i32,
-                y: y.round() as i32,
-            });
-        }
-    }
-    out
-}
-
 impl<'g> Plan<'g> {
     /// Decides names, draws the pictures and lays out the grids.
     pub fn new(game: &'g Game) -> Result<Self, String> {
@@ -230,7 +191,15 @@ impl<'g> Plan<'g> {
                     numbers_visible: !art.numbers_printed,
                 },
                 _ => Grid::Regions {
-                    regions: area_regions(game, i),
+                    regions: art
+                        .slots
+                        .iter()
+                        .map(|(name, (x, y))| Region {
+                            name: name.clone(),
+                            x: *x,
+                            y: *y,
+                        })
+                        .collect(),
                     names_visible: !art.numbers_printed,
                 },
             };
@@ -264,41 +233,67 @@ impl<'g> Plan<'g> {
                 ),
             })
         };
+        let front = |c: CounterId| format!("counter-{}.png", file_stem(&game.counters[c].id));
+        // Faces are drawn in parallel; the order of the results is the counters' order.
+        let faces = (0..game.counters.len())
+            .into_par_iter()
+            .map(|ci| {
+                let back = game.class_of(ci).is_stepped();
+                Ok((
+                    source.counter(ci, Face::Front)?,
+                    back.then(|| source.counter(ci, Face::Back)).transpose()?,
+                ))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
         let mut counter_images = Vec::new();
-        for (ci, c) in game.counters.iter().enumerate() {
-            let stem = format!("counter-{}", file_stem(&c.id));
-            let mut put = |name: String, class: ClassId, face: Face| -> Result<String, String> {
-                let art = source.counter(ci, class, face)?;
-                let file = format!("{name}.{}", art.extension);
-                images.insert(file.clone(), art.bytes);
-                Ok(file)
-            };
-            let front = put(stem.clone(), c.class, Face::Front)?;
-            let back = if game.classes[c.class].is_stepped() {
-                Some(put(format!("{stem}-back"), c.class, Face::Back)?)
-            } else {
-                None
-            };
-            let levels = match line_of(game, c.class) {
-                Some(line) => {
-                    let own = line.iter().position(|k| *k == c.class).unwrap_or(0);
-                    let mut files = Vec::new();
-                    for (k, class) in line.iter().enumerate() {
-                        files.push(if k == own {
-                            front.clone()
+        for ((ci, c), (front_png, back_png)) in game.counters.iter().enumerate().zip(faces) {
+            images.insert(front(ci), front_png);
+            let back = back_png.map(|png| {
+                let file = format!("counter-{}-back.png", file_stem(&c.id));
+                images.insert(file.clone(), png);
+                file
+            });
+            // Other levels of the line show the front of a counter of that level's class,
+            // with the same designation when there is one.
+            let levels = line_of(game, c.class).map(|line| {
+                let own = line.iter().position(|k| *k == c.class).unwrap_or(0);
+                let files = line
+                    .iter()
+                    .map(|class| {
+                        let of_class = |d: bool| {
+                            (0..game.counters.len()).find(|o| {
+                                game.counters[*o].class == *class
+                                    && (!d || game.counters[*o].designation == c.designation)
+                            })
+                        };
+                        let other = if *class == c.class {
+                            Some(ci)
                         } else {
-                            put(format!("{stem}-level{}", k + 1), *class, Face::Front)?
-                        });
-                    }
-                    Some((files, own))
-                }
-                None => None,
-            };
+                            of_class(true).or_else(|| of_class(false))
+                        };
+                        front(other.unwrap_or(ci))
+                    })
+                    .collect();
+                (files, own)
+            });
             counter_images.push(CounterImages {
-                front,
+                front: front(ci),
                 back,
                 levels,
             });
+        }
+        let mut chart_images = Vec::new();
+        let charts = source.charts()?;
+        let titles = unique_names(charts.iter().map(|c| c.title.clone()), &[]);
+        for (chart, title) in charts.into_iter().zip(titles) {
+            let mut file = chart.file.clone();
+            let mut n = 2;
+            while images.contains_key(&file) {
+                file = format!("{}-{n}.png", chart.file.trim_end_matches(".png"));
+                n += 1;
+            }
+            images.insert(file.clone(), chart.png);
+            chart_images.push((title, file));
         }
         Ok(Self {
             game,
@@ -307,6 +302,7 @@ impl<'g> Plan<'g> {
             off_map,
             images,
             counter_images,
+            chart_images,
             gpids: (1..=game.counters.len() as u32).collect(),
         })
     }
