@@ -251,7 +251,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
         "{B}properties.GlobalTranslatableMessages"
     )));
     root.push(Node::new(format!("{B}PrototypesContainer")).children(
-        parts.counters.prototypes.iter().map(|p| {
+        parts.counters.used_prototypes(plan).into_iter().map(|p| {
             Node::new(format!("{B}PrototypeDefinition"))
                 .attr("name", &p.name)
                 .attr("description", &p.description)

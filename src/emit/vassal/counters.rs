@@ -286,6 +286,22 @@ impl Counters {
         }
     }
 
+    /// The prototypes some counter of the game uses, in buildfile order.
+    pub fn used_prototypes(&self, plan: &Plan<'_>) -> Vec<&Prototype> {
+        let mut used = std::collections::BTreeSet::new();
+        for c in 0..plan.game.counters.len() {
+            for t in self.piece(plan, c, 0, false).traits {
+                if let Some(name) = t.kind.strip_prefix("prototype;") {
+                    used.extend(crate::vassal::encoder::decode(name, ';').into_iter().next());
+                }
+            }
+        }
+        self.prototypes
+            .iter()
+            .filter(|p| used.contains(&p.name))
+            .collect()
+    }
+
     /// Prototype traits by name, for expanding pieces in saves.
     pub fn prototype_map(&self) -> BTreeMap<String, Vec<Trait>> {
         self.prototypes
