@@ -152,6 +152,13 @@ pub fn build(game: &Game) -> Result<Module, String> {
 pub fn write(game: &Game, path: &Path) -> Result<(Summary, u64), String> {
     let module = build(game)?;
     module.archive.write_to(path).map_err(|e| e.to_string())?;
+    // The temporary file the archive went through is private (0600); a module is not.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let bytes = std::fs::metadata(path)
         .map_err(|e| format!("{}: {e}", path.display()))?
         .len();
