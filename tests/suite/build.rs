@@ -149,6 +149,12 @@ fn two_builds_are_byte_identical() {
             [std::ffi::OsString::from("m.vmod")],
             "no temp files left"
         );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&pa).expect("stat").permissions().mode();
+            assert_eq!(mode & 0o777, 0o644);
+        }
     }
 }
 
