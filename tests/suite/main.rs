@@ -3,5 +3,6 @@
 mod check;
 mod gpw;
 mod inspect_cli;
+mod render_cli;
 mod support;
 mod vassal_format;
