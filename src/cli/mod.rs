@@ -7,6 +7,7 @@
 mod build;
 mod check;
 mod inspect;
+mod render;
 mod scenario;
 
 use std::path::PathBuf;
@@ -45,6 +46,9 @@ pub enum Command {
     /// List the maps, grids, palettes, prototypes and setups of a VASSAL module, or every
     /// piece of a saved game with its location.
     Inspect(inspect::Args),
+    /// Draw a game's art as PNG: the map, counters, a printable counter sheet, the off-map
+    /// displays or the charts.
+    Render(render::Args),
 }
 
 /// Run a parsed command line.
@@ -54,6 +58,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Scenario(a) => scenario::run(a),
         Command::Build(a) => build::run(a),
         Command::Inspect(a) => inspect::run(a),
+        Command::Render(a) => render::run(a),
     };
     match result {
         Ok(code) => code,

@@ -4,5 +4,6 @@ mod build;
 mod check;
 mod gpw;
 mod inspect_cli;
+mod render_cli;
 mod support;
 mod vassal_format;

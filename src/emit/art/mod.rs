@@ -259,7 +259,10 @@ fn write_all(
     let out = pictures
         .par_iter()
         .map(|(name, img)| {
-            let path = dir.join(name);
+            // Names carry the archive folder (`counters/x.png`); the folder the user named
+            // receives the pictures themselves.
+            let file = name.rsplit('/').next().unwrap_or(name);
+            let path = dir.join(file);
             png::write(&path, img)?;
             progress.advance(1);
             Ok(path)
@@ -270,7 +273,7 @@ fn write_all(
 }
 
 /// Render pictures and write them as PNG: a map and the sheet to the file `out`; counters,
-/// displays and charts into the folder `out` (one PNG each, in sub-folders as named).
+/// displays and charts into the folder `out` (one PNG each).
 /// Returns the files written.
 pub fn render(
     game: &Game,
