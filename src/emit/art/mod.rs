@@ -374,7 +374,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let files = render(&game, What::Counters, dir.path(), &NoProgress).unwrap();
         assert!(files.iter().all(|f| f.is_file()));
-        assert!(dir.path().join("counters/red-1-back.png").is_file());
+        assert!(dir.path().join("red-1-back.png").is_file());
         let map = dir.path().join("map.png");
         let files = render(&game, What::Map(None), &map, &NoProgress).unwrap();
         assert_eq!(files, vec![map.clone()]);
