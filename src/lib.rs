@@ -16,6 +16,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
+pub mod helpers;
 pub mod load;
 pub mod model;
 pub mod vassal;

@@ -1,0 +1,1 @@
+//! Building small games from TOML for the helpers tests.
