@@ -963,3 +963,437 @@ pub fn render(r: &CombatReport) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helpers::testgame;
+
+    /// The base game on a 4×3 map with a river, forest, swamp and a major city.
+    fn game() -> Game {
+        testgame::with_map(&testgame::map(
+            "
+            .fs.
+            ..m.
+            ....
+            ",
+            "
+            GGUU
+            GGUU
+            GGUU
+            ",
+            r#"
+[[map.place]]
+hex = "0201"
+name = "Minsk"
+kind = "major-city"
+
+[[map.hexside]]
+kind = "river"
+name = "Berezina"
+sides = ["0101/0201", "0102/0201"]
+
+[[map.hexside]]
+kind = "strait"
+name = "Straits of Kerch"
+sides = ["0302/0402"]
+
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["0403"]
+"#,
+        ))
+    }
+
+    fn input(attack: &[i64], defence: i64, roll: u32) -> CombatInput {
+        CombatInput {
+            table: "crt".into(),
+            attack: attack.to_vec(),
+            defence: vec![defence],
+            roll: Some(roll),
+            ..Default::default()
+        }
+    }
+
+    fn t(game: &Game, id: &str) -> TerrainId {
+        game.terrain_index(id).unwrap()
+    }
+
+    fn h(game: &Game, id: &str) -> HexsideTerrainId {
+        game.hexside_terrain.iter().position(|x| x.id == id).unwrap()
+    }
+
+    fn w(game: &Game, id: &str) -> WeatherId {
+        game.weather.iter().position(|x| x.id == id).unwrap()
+    }
+
+    #[test]
+    fn odds_round_in_the_defenders_favour() {
+        let g = game();
+        // 11:4 = 2.75 lies between 2:1 and 3:1: the defender's favour is 2:1.
+        let r = resolve(&g, &input(&[11], 4, 4)).unwrap();
+        assert_eq!(r.ratio.as_deref(), Some("11:4"));
+        assert_eq!(r.ratio_value, Some(2.75));
+        assert_eq!(r.column, "2:1");
+        assert_eq!(r.column_note, "rounded in the defender's favour");
+        assert_eq!((r.final_column.as_str(), r.result.as_str()), ("2:1", "EX"));
+        assert_eq!(r.meaning.as_deref(), Some("Exchange."));
+        // 6:4 is exactly 3:2; 7:4 = 1.75 is still 3:2; 8:4 is 2:1.
+        assert_eq!(resolve(&g, &input(&[6], 4, 1)).unwrap().column, "3:2");
+        assert_eq!(resolve(&g, &input(&[7], 4, 1)).unwrap().column, "3:2");
+        assert_eq!(resolve(&g, &input(&[8], 4, 1)).unwrap().column, "2:1");
+        // 5:3 = 1.67: 3:2.
+        assert_eq!(resolve(&g, &input(&[5], 3, 1)).unwrap().column, "3:2");
+        // Several attackers add up: 4 + 4 + 3 = 11 against 4.
+        assert_eq!(resolve(&g, &input(&[4, 4, 3], 4, 1)).unwrap().column, "2:1");
+    }
+
+    #[test]
+    fn odds_off_the_table_use_the_end_columns() {
+        let g = game();
+        let low = resolve(&g, &input(&[1], 4, 6)).unwrap();
+        assert_eq!((low.column.as_str(), low.result.as_str()), ("1:2", "DR"));
+        assert!(low.column_note.contains("below the lowest column"));
+        let high = resolve(&g, &input(&[30], 4, 1)).unwrap();
+        assert_eq!(high.column, "6:1");
+        assert!(high.column_note.contains("above the highest column"));
+        // Attack 0 is below everything.
+        assert_eq!(resolve(&g, &input(&[0], 4, 1)).unwrap().column, "1:2");
+        assert_eq!(
+            resolve(&g, &input(&[3], 0, 1)).unwrap_err(),
+            CombatError::NoDefence(0)
+        );
+    }
+
+    #[test]
+    fn halvings_are_cumulative_on_the_total_and_rounded_up_once() {
+        let g = game();
+        // 9 in mud against a defender in swamp: halved twice, 9/4 = 2.25, FRU 3; 3:3 = 1:1.
+        let mut i = input(&[9], 3, 1);
+        i.weather = Some(w(&g, "mud"));
+        i.defender_terrain = vec![t(&g, "swamp")];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!(r.attack.halved, vec!["defender in Swamp", "Mud"]);
+        assert_eq!(r.attack.rounding.as_deref(), Some("up"));
+        assert_eq!(r.attack.value, 3);
+        assert_eq!(r.column, "1:1");
+        // Stepwise rounding gives the same: ceil(ceil(9/2)/2) = ceil(5/2) = 3.
+        // All four causes: mud, out of supply, mountain, across the straits: 9/16 -> 1.
+        let mut i = input(&[9], 1, 1);
+        i.weather = Some(w(&g, "mud"));
+        i.attacker_out_of_supply = true;
+        i.defender_terrain = vec![t(&g, "mountain")];
+        i.any_across = vec![h(&g, "strait")];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!(r.attack.halved.len(), 4);
+        assert_eq!(r.attack.value, 1);
+        assert!(r
+            .attack
+            .halved
+            .contains(&"attack across Straits of Kerch".to_string()));
+        assert!(r
+            .attack
+            .halved
+            .contains(&"Attacker out of supply".to_string()));
+        // The total is halved, not each unit: 3 + 3 in mud is 3, not 2 + 2.
+        let mut i = input(&[3, 3], 3, 1);
+        i.weather = Some(w(&g, "mud"));
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!((r.attack.total, r.attack.value), (6, 3));
+        // Mud does not halve in clear weather.
+        let mut i = input(&[9], 3, 1);
+        i.weather = Some(w(&g, "clear"));
+        assert_eq!(resolve(&g, &i).unwrap().attack.value, 9);
+    }
+
+    #[test]
+    fn halving_once_by_a_power_of_two_equals_halving_step_by_step() {
+        for n in 0..300i64 {
+            for k in 0..6u32 {
+                let (mut up, mut down) = (n, n);
+                for _ in 0..k {
+                    up = (up + 1) / 2;
+                    down /= 2;
+                }
+                let d = 1i64 << k;
+                assert_eq!(up, (n + d - 1) / d, "{n} halved {k} times, up");
+                assert_eq!(down, n / d, "{n} halved {k} times, down");
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_add_up_with_their_causes() {
+        let g = game();
+        // 12:4 = 3:1; defender in forest with a major city (-1 -1), snow (-1), leader (+1),
+        // offensive air of column shift 2 (+2), defensive air of 1 (-1): net -1 -> 2:1.
+        let mut i = input(&[12], 4, 6);
+        i.defender_terrain = vec![t(&g, "forest"), t(&g, "major-city")];
+        i.weather = Some(w(&g, "snow"));
+        i.supports = vec![
+            Support {
+                modifier: "leader".into(),
+                factor: None,
+            },
+            Support {
+                modifier: "offensive-air".into(),
+                factor: Some(2),
+            },
+            Support {
+                modifier: "defensive-air".into(),
+                factor: Some(1),
+            },
+        ];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!(r.column, "3:1");
+        let steps: Vec<(i64, &str)> = r.shifts.iter().map(|s| (s.by, s.cause.as_str())).collect();
+        assert_eq!(
+            steps,
+            vec![
+                (-1, "defender in Forest"),
+                (-1, "defender in Major city"),
+                (-1, "Snow"),
+                (1, "Leader"),
+                (2, "Offensive air support (CS 2)"),
+                (-1, "Defensive air support (CS 1)"),
+            ]
+        );
+        assert_eq!(r.total_shift, -1);
+        assert_eq!((r.final_column.as_str(), r.result.as_str()), ("2:1", "DRL"));
+        assert_eq!(r.clamped, None);
+    }
+
+    #[test]
+    fn a_river_shifts_only_when_every_attacker_is_across_it() {
+        let g = game();
+        let defender = testgame::hex(&g, "0201");
+        let across = testgame::hex(&g, "0101");
+        let also_across = testgame::hex(&g, "0102");
+        let dry = testgame::hex(&g, "0301");
+        let all = battlefield(&g, &defender, &[across, also_across]);
+        assert_eq!(all.all_across, vec![h(&g, "river")]);
+        assert_eq!(
+            all.defender_terrain,
+            vec![t(&g, "forest"), t(&g, "major-city")]
+        );
+        let some = battlefield(&g, &defender, &[across, dry]);
+        assert_eq!(some.all_across, Vec::<HexsideTerrainId>::new());
+        assert_eq!(some.any_across, vec![h(&g, "river")]);
+        let mut i = input(&[8], 4, 1);
+        i.all_across = all.all_across;
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!(r.shifts[0].cause, "every attacker across River");
+        assert_eq!(r.final_column, "3:2");
+        // The straits halve when any attacker crosses them.
+        let strait = battlefield(
+            &g,
+            &testgame::hex(&g, "0402"),
+            &[testgame::hex(&g, "0302"), testgame::hex(&g, "0401")],
+        );
+        assert_eq!(strait.any_across, vec![h(&g, "strait")]);
+        let mut i = input(&[8], 4, 1);
+        i.any_across = strait.any_across;
+        assert_eq!(resolve(&g, &i).unwrap().attack.value, 4);
+    }
+
+    #[test]
+    fn shifts_are_clamped_to_the_first_and_last_columns() {
+        let g = game();
+        // 2:1 with six shifts left: the first column, 1:2.
+        let mut i = input(&[8], 4, 1);
+        i.shifts = vec![Shift {
+            by: -6,
+            cause: "test".into(),
+        }];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!(r.final_column, "1:2");
+        assert!(r.clamped.as_deref().unwrap().contains("3 columns past the first"));
+        // 6:1 with a leader and air support: stays 6:1.
+        let mut i = input(&[24], 4, 1);
+        i.supports = vec![
+            Support {
+                modifier: "leader".into(),
+                factor: None,
+            },
+            Support {
+                modifier: "offensive-air".into(),
+                factor: Some(2),
+            },
+        ];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!((r.total_shift, r.final_column.as_str()), (3, "6:1"));
+        assert!(r.clamped.as_deref().unwrap().contains("past the last"));
+        // Shifts add up before clamping: -3 then +3 from 1:1 ends at 1:1.
+        let mut i = input(&[4], 4, 1);
+        i.shifts = vec![
+            Shift {
+                by: -3,
+                cause: "a".into(),
+            },
+            Shift {
+                by: 3,
+                cause: "b".into(),
+            },
+        ];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!((r.final_column.as_str(), r.clamped.is_none()), ("1:1", true));
+    }
+
+    #[test]
+    fn differential_tables_use_attack_minus_defence() {
+        let g = game();
+        let diff = |a: i64, d: i64| {
+            let mut i = input(&[a], d, 4);
+            i.table = "diff".into();
+            resolve(&g, &i).unwrap()
+        };
+        let r = diff(7, 3);
+        assert_eq!((r.difference, r.column.as_str()), (Some(4), "+4"));
+        assert_eq!((r.ratio.as_deref(), r.result.as_str()), (None, "D"));
+        assert_eq!(diff(3, 3).column, "0");
+        assert_eq!(diff(1, 9).column, "-2");
+        assert!(diff(1, 9).column_note.contains("below the lowest"));
+        assert_eq!(diff(20, 1).column, "+6");
+        // Halving rounds down on this table: 7 in mud is 3; 3 - 3 = 0.
+        let mut i = input(&[7], 3, 4);
+        i.table = "diff".into();
+        i.weather = Some(w(&g, "mud"));
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!((r.attack.value, r.attack.rounding.as_deref()), (3, Some("down")));
+        assert_eq!((r.difference, r.column.as_str()), (Some(0), "0"));
+    }
+
+    #[test]
+    fn column_tables_take_the_callers_column() {
+        let g = game();
+        let mut i = CombatInput {
+            table: "civic".into(),
+            column: Some("rural".into()),
+            roll: Some(7),
+            ..Default::default()
+        };
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!((r.column.as_str(), r.result.as_str()), ("Rural", "+1"));
+        i.shifts = vec![Shift {
+            by: 5,
+            cause: "test".into(),
+        }];
+        assert_eq!(resolve(&g, &i).unwrap().final_column, "Remote");
+        i.column = None;
+        assert!(matches!(
+            resolve(&g, &i),
+            Err(CombatError::ColumnNeeded { .. })
+        ));
+        i.column = Some("Suburban".into());
+        assert!(matches!(
+            resolve(&g, &i),
+            Err(CombatError::UnknownColumn { .. })
+        ));
+        i.column = Some("Urban".into());
+        i.roll = Some(1);
+        assert!(matches!(
+            resolve(&g, &i),
+            Err(CombatError::RollOutOfRange { min: 2, max: 12, .. })
+        ));
+    }
+
+    #[test]
+    fn mistakes_are_explained() {
+        let g = game();
+        let mut i = input(&[4], 4, 1);
+        i.supports = vec![Support {
+            modifier: "ofensive-air".into(),
+            factor: Some(1),
+        }];
+        let e = resolve(&g, &i).unwrap_err();
+        assert!(e.to_string().contains("did you mean `offensive-air`?"), "{e}");
+        i.supports = vec![Support {
+            modifier: "offensive-air".into(),
+            factor: None,
+        }];
+        assert_eq!(
+            resolve(&g, &i).unwrap_err(),
+            CombatError::FactorNeeded("offensive-air".into())
+        );
+        i.supports = vec![Support {
+            modifier: "leader".into(),
+            factor: Some(1),
+        }];
+        assert_eq!(
+            resolve(&g, &i).unwrap_err(),
+            CombatError::NoFactor("leader".into())
+        );
+        i.supports = vec![];
+        i.table = "crtt".into();
+        assert!(resolve(&g, &i)
+            .unwrap_err()
+            .to_string()
+            .contains("did you mean `crt`?"));
+        i.table = String::new();
+        assert!(matches!(
+            resolve(&g, &i),
+            Err(CombatError::WhichTable(_))
+        ));
+        i.table = "crt".into();
+        i.roll = Some(7);
+        assert!(matches!(
+            resolve(&g, &i),
+            Err(CombatError::RollOutOfRange { .. })
+        ));
+    }
+
+    #[test]
+    fn seeded_rolls_are_stable() {
+        let d6 = Dice { count: 1, sides: 6 };
+        let rolls: Vec<u32> = (0..12).map(|s| roll_dice(d6, s)).collect();
+        assert_eq!(rolls, vec![2, 6, 6, 2, 3, 5, 2, 2, 6, 6, 5, 5], "pinned values");
+        let d2d6 = Dice { count: 2, sides: 6 };
+        assert!((0..1000).all(|s| (2..=12).contains(&roll_dice(d2d6, s))));
+        let g = game();
+        let mut i = input(&[8], 4, 1);
+        i.roll = None;
+        i.seed = Some(7);
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!((r.rolled, r.seed, r.roll), (true, Some(7), roll_dice(d6, 7)));
+        assert!(render(&r).contains("seed 7"));
+    }
+
+    #[test]
+    fn the_report_shows_every_step() {
+        let g = game();
+        let mut i = input(&[5, 4], 4, 3);
+        i.weather = Some(w(&g, "mud"));
+        i.defender_terrain = vec![t(&g, "forest")];
+        let r = resolve(&g, &i).unwrap();
+        let json = serde_json::to_value(&r).unwrap();
+        for key in [
+            "ratio",
+            "column",
+            "shifts",
+            "final_column",
+            "roll",
+            "result",
+            "meaning",
+        ] {
+            assert!(json.get(key).is_some(), "{key}");
+        }
+        assert_eq!(
+            render(&r),
+            "Combat Results Table (odds, 1d6)\n\
+             Attack 9 (5 + 4), halved once (Mud): 9 / 2 rounded up = 5\n\
+             Defence 4\n\
+             Odds 5:4 = 1.25 -> column 1:1 (rounded in the defender's favour)\n\
+             Shift -1: defender in Forest\n\
+             Final column 1:2\n\
+             Roll 3\n\
+             Result AL: Attacker loses a step.\n"
+        );
+        let list = list_tables(&g);
+        let json = serde_json::to_value(&list).unwrap();
+        assert_eq!(json["tables"][0]["id"], "crt");
+        assert_eq!(json["tables"][1]["kind"], "differential");
+        assert_eq!(json["tables"][2]["columns"][1], "Rural");
+        assert!(render_list(&list).contains("civic — Civic Action (column, 2d6)"));
+    }
+}
