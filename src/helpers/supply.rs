@@ -808,3 +808,254 @@ pub fn render(report: &SupplyReport) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helpers::testgame::{self, corridor, positions};
+
+    fn unit<'a>(r: &'a SupplyReport, location: &str) -> &'a UnitSupply {
+        r.units
+            .iter()
+            .find(|u| u.location == location)
+            .unwrap_or_else(|| panic!("no unit at {location} in {r:#?}"))
+    }
+
+    #[test]
+    fn a_unit_with_a_clear_road_traces_to_its_map_edge() {
+        let g = testgame::with_map(&corridor(""));
+        let r = trace_supply(&g, &positions(&g, &[("ger", "0802")])).unwrap();
+        let a = unit(&r, "0802");
+        assert!(a.in_supply, "{a:?}");
+        assert_eq!(a.distance, Some(7));
+        assert_eq!(a.source.as_deref(), Some("West edge"));
+        assert_eq!(
+            a.path,
+            ["0802", "0702", "0602", "0502", "0402", "0302", "0202", "0102"]
+        );
+        assert_eq!(a.reason, "traces 7 hexes to West edge");
+        // On the edge itself: distance 0.
+        let r = trace_supply(&g, &positions(&g, &[("ger", "0102")])).unwrap();
+        assert_eq!(unit(&r, "0102").distance, Some(0));
+    }
+
+    #[test]
+    fn an_enemy_zone_of_control_cuts_supply_and_a_friendly_unit_restores_it() {
+        let g = testgame::with_map(&corridor(""));
+        // The Soviet army in the pocket at 0501 projects its zone into 0502, on the road.
+        let cut = positions(&g, &[("ger", "0802"), ("sov", "0501")]);
+        let r = trace_supply(&g, &cut).unwrap();
+        let a = unit(&r, "0802");
+        assert!(!a.in_supply);
+        assert!(a.path.is_empty());
+        assert_eq!(a.blocked.len(), 1);
+        assert_eq!(a.blocked[0].location, "0502");
+        assert_eq!(a.blocked[0].by, Block::EnemyZoc);
+        assert_eq!(
+            a.reason,
+            "cut: the shortest route to West edge (7 hexes) is blocked at 0502 (enemy zone of control)"
+        );
+        assert_eq!(out_of_supply(&r).len(), 2, "the Soviet army is cut off too");
+        // A German corps standing in 0502 negates the zone there.
+        let mut held = cut.clone();
+        held.push(testgame::at(&g, "ger", "0502"));
+        let r = trace_supply(&g, &held).unwrap();
+        assert!(unit(&r, "0802").in_supply);
+        assert!(unit(&r, "0502").in_supply);
+        // ... and now blocks the Soviet army's only road, as an enemy unit.
+        let s = unit(&r, "0501");
+        assert!(!s.in_supply);
+        assert_eq!(s.blocked[0].by, Block::EnemyUnits);
+        assert_eq!(r.sides[0].in_supply, 2);
+        assert_eq!(r.sides[1].out_of_supply, 1);
+    }
+
+    #[test]
+    fn without_negation_a_friendly_unit_does_not_lift_the_zone() {
+        let base = testgame::BASE.replace(
+            "friendly-units-negate-zoc = true",
+            "friendly-units-negate-zoc = false",
+        );
+        let g = testgame::build(&[("game.toml", &base), ("map.toml", &corridor(""))]);
+        let p = positions(&g, &[("ger", "0802"), ("sov", "0501"), ("ger", "0502")]);
+        let r = trace_supply(&g, &p).unwrap();
+        assert!(!unit(&r, "0802").in_supply);
+        // The corps in 0502 is in the zone itself, but its own hex never blocks it.
+        assert!(unit(&r, "0502").in_supply);
+    }
+
+    #[test]
+    fn partisans_block_only_their_own_hex_and_air_units_nothing() {
+        let g = testgame::with_map(&corridor(""));
+        let p = positions(&g, &[("ger", "0802"), ("partisan", "0501")]);
+        assert!(unit(&trace_supply(&g, &p).unwrap(), "0802").in_supply);
+        let p = positions(&g, &[("ger", "0802"), ("partisan", "0402")]);
+        let r = trace_supply(&g, &p).unwrap();
+        assert!(!unit(&r, "0802").in_supply);
+        assert_eq!(unit(&r, "0802").blocked[0].by, Block::EnemyUnits);
+        let p = positions(&g, &[("ger", "0802"), ("air", "0402"), ("leader", "0302")]);
+        let r = trace_supply(&g, &p).unwrap();
+        assert!(unit(&r, "0802").in_supply);
+        assert_eq!(r.units.len(), 1, "air units and leaders need no supply");
+    }
+
+    #[test]
+    fn supply_crosses_the_straits_of_kerch_but_not_an_impassable_hexside() {
+        let strait = r#"
+[[map.hexside]]
+kind = "strait"
+name = "Straits of Kerch"
+sides = ["0402/0502"]
+"#;
+        let g = testgame::with_map(&corridor(strait));
+        let r = trace_supply(&g, &positions(&g, &[("ger", "0802")])).unwrap();
+        let a = unit(&r, "0802");
+        assert!(a.in_supply);
+        assert!(a.path.windows(2).any(|w| w == ["0502", "0402"]));
+        let g = testgame::with_map(&corridor(&strait.replace("strait", "cliffs")));
+        let r = trace_supply(&g, &positions(&g, &[("ger", "0802")])).unwrap();
+        let a = unit(&r, "0802");
+        assert!(!a.in_supply);
+        assert_eq!(
+            a.reason,
+            "no path over passable terrain reaches any Axis supply source"
+        );
+    }
+
+    /// West pocket (columns 1-3) and east (5-8) split by a sea column; Odessa and Kherson on
+    /// the west coast, Novorossiysk on the east, all in the Black Sea coast set.
+    fn black_sea() -> Game {
+        testgame::with_map(&testgame::map(
+            "
+            ...~....
+            ...~....
+            ...~....
+            ~~~~~~~~
+            ",
+            "
+            UUUUUUUU
+            UUUUUUUU
+            UUUUUUUU
+            UUUUUUUU
+            ",
+            r#"
+[[map.place]]
+hex = "0303"
+name = "Odessa"
+kind = "minor-city"
+
+[[map.place]]
+hex = "0603"
+name = "Novorossiysk"
+kind = "minor-city"
+
+[[map.place]]
+hex = "0103"
+name = "Kherson"
+kind = "minor-city"
+
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["0303", "0603", "0103"]
+"#,
+        ))
+    }
+
+    #[test]
+    fn the_black_sea_link_supplies_a_cut_off_soviet_unit() {
+        let g = black_sea();
+        let r = trace_supply(&g, &positions(&g, &[("sov", "0301")])).unwrap();
+        let s = unit(&r, "0301");
+        assert!(s.in_supply, "{s:?}");
+        assert_eq!(s.path, ["0301", "0302", "0303"]);
+        let link = s.link.as_ref().unwrap();
+        assert_eq!((link.to.as_str(), link.from.as_str()), ("Odessa", "Novorossiysk"));
+        assert_eq!(link.onward.first().map(String::as_str), Some("0603"));
+        assert!(link.onward.last().unwrap().starts_with("08"));
+        assert_eq!(link.onward.len(), 3);
+        assert_eq!(s.source.as_deref(), Some("East edge"));
+        assert_eq!(
+            s.reason,
+            "traces 2 hexes to Odessa, linked to Novorossiysk, which traces 2 hexes to East edge"
+        );
+    }
+
+    #[test]
+    fn the_link_fails_when_the_other_port_is_lost_or_the_near_one_is_enemy() {
+        let g = black_sea();
+        // A German corps takes Novorossiysk: no other friendly port traces to the east edge
+        // (Kherson, in the set, is on the cut-off side).
+        let p = positions(&g, &[("sov", "0301"), ("ger", "0603")]);
+        let r = trace_supply(&g, &p).unwrap();
+        let s = unit(&r, "0301");
+        assert!(!s.in_supply);
+        assert_eq!(
+            s.reason,
+            "no path over passable terrain reaches any Soviet supply source"
+        );
+        // A German corps in Odessa: Kherson is still a friendly port of the set, and the
+        // corps' zone (0302, 0202, 0203) leaves the way round open.
+        let p = positions(&g, &[("sov", "0301"), ("ger", "0303")]);
+        let r = trace_supply(&g, &p).unwrap();
+        let s = unit(&r, "0301");
+        assert!(s.in_supply, "{s:?}");
+        assert_eq!(s.link.as_ref().unwrap().to, "Kherson");
+        assert_eq!(s.path, ["0301", "0201", "0102", "0103"]);
+    }
+
+    #[test]
+    fn path_length_limits_count_hexes_entered() {
+        let base = testgame::BASE.replace("path-length = \"unlimited\"", "path-length = 5");
+        let g = testgame::build(&[("game.toml", &base), ("map.toml", &corridor(""))]);
+        let r = trace_supply(&g, &positions(&g, &[("ger", "0602"), ("ger", "0802")])).unwrap();
+        assert!(unit(&r, "0602").in_supply);
+        let far = unit(&r, "0802");
+        assert!(!far.in_supply);
+        assert_eq!(
+            far.reason,
+            "nearest supply source, West edge, is 7 hexes away; the limit is 5 hexes"
+        );
+        // `movement`: a German corps has 3 MP, a Soviet army 2.
+        let base = testgame::BASE.replace("path-length = \"unlimited\"", "path-length = \"movement\"");
+        let g = testgame::build(&[("game.toml", &base), ("map.toml", &corridor(""))]);
+        let r = trace_supply(
+            &g,
+            &positions(&g, &[("ger", "0402"), ("ger", "0502"), ("sov", "0802"), ("sov", "0702")]),
+        )
+        .unwrap();
+        let ok: Vec<bool> = r.units.iter().map(|u| u.in_supply).collect();
+        assert_eq!(ok, [true, false, true, false]);
+    }
+
+    #[test]
+    fn marks_to_apply() {
+        let g = testgame::with_map(&corridor(""));
+        let mut p = positions(&g, &[("ger", "0802"), ("sov", "0501"), ("ger", "0202")]);
+        p.units[2].out_of_supply = true;
+        p.units[0].piece = Some("piece-17".into());
+        let r = trace_supply(&g, &p).unwrap();
+        let marks = supply_marks(&r);
+        let idx = |v: &[Instance]| v.iter().map(|i| i.index).collect::<Vec<_>>();
+        assert_eq!(idx(&marks.out_of_supply), [0, 1]);
+        assert_eq!(idx(&marks.mark), [0, 1]);
+        assert_eq!(idx(&marks.unmark), [2]);
+        assert_eq!(marks.mark[0].piece.as_deref(), Some("piece-17"));
+        assert_eq!(marks.mark[0].counter, "ger");
+        let text = render(&r);
+        assert!(text.contains("Axis: 1 of 2 units in supply"), "{text}");
+    }
+
+    #[test]
+    fn a_game_without_supply_rules_says_so() {
+        let base = testgame::BASE.replace("[rules.supply]", "[rules.not-supply]");
+        let cut = base.find("[rules.not-supply]").unwrap();
+        let end = base.find("[rules.control]").unwrap();
+        let base = format!("{}{}", &base[..cut], &base[end..]);
+        let g = testgame::build(&[("game.toml", &base), ("map.toml", &corridor(""))]);
+        assert_eq!(
+            trace_supply(&g, &Positions::default()).unwrap_err(),
+            SupplyError::NoRules
+        );
+    }
+}

@@ -607,3 +607,45 @@ pub(crate) fn gpw_dir() -> Option<PathBuf> {
         None
     }
 }
+
+/// A corridor ten hexes long between two seas, with a land pocket at 0501 off its middle;
+/// Germany west of column 6, the USSR from column 6 on. `extra` is appended to the map.
+///
+/// ```text
+/// row 1:  ~ ~ ~ ~ . ~ ~ ~ ~ ~      (0501 is land)
+/// row 2:  . . . . . . . . . .      (0102 … 1002)
+/// row 3:  ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
+/// ```
+pub(crate) fn corridor(extra: &str) -> String {
+    map(
+        "
+        ~~~~.~~~~~
+        ..........
+        ~~~~~~~~~~
+        ",
+        "
+        GGGGGUUUUU
+        GGGGGUUUUU
+        GGGGGUUUUU
+        ",
+        &format!(
+            r#"
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["1002"]
+
+{extra}
+"#
+        ),
+    )
+}
+
+/// Positions from (counter id, hex number) pairs.
+pub(crate) fn positions(game: &Game, units: &[(&str, &str)]) -> crate::helpers::Positions {
+    let mut p = crate::helpers::Positions::default();
+    for (id, number) in units {
+        p.push(at(game, id, number));
+    }
+    p
+}
