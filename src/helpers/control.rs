@@ -486,3 +486,188 @@ pub(crate) fn plural(n: usize) -> &'static str {
         "s"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helpers::testgame::{self, corridor, positions};
+
+    #[test]
+    fn hexes_change_hands_with_their_last_occupant() {
+        let g = testgame::with_map(&corridor(
+            r#"
+[[map.place]]
+hex = "0802"
+name = "Kursk"
+kind = "major-city"
+"#,
+        ));
+        let node = |m: &ControlMap, n: &str| {
+            m.board()
+                .node_of(&testgame::hex(&g, n))
+                .and_then(|x| m.owner(x))
+                .map(|s| g.sides[s].id.as_str())
+        };
+        // Start: Germany is Axis, the USSR Soviet.
+        let start = control(&g, &Positions::default(), &ControlOptions::default());
+        assert_eq!(node(&start, "0202"), Some("axis"));
+        assert_eq!(node(&start, "0802"), Some("soviet"));
+        // A German corps enters Kursk; a German leader (not a combat unit) elsewhere takes
+        // nothing; an Axis control marker claims 0902.
+        let p = positions(
+            &g,
+            &[("ger", "0802"), ("leader", "0702"), ("axis-control", "0902")],
+        );
+        let turn1 = control(&g, &p, &ControlOptions::default());
+        assert_eq!(node(&turn1, "0802"), Some("axis"));
+        assert_eq!(turn1.how(turn1.board().node_of(&testgame::hex(&g, "0802")).unwrap()), How::Occupied);
+        assert_eq!(node(&turn1, "0702"), Some("soviet"));
+        assert_eq!(node(&turn1, "0902"), Some("axis"));
+        let report = report(&turn1);
+        assert_eq!(report.changed.len(), 2);
+        assert_eq!(report.places[0].controller.as_deref(), Some("axis"));
+        // The corps moves on: Kursk stays Axis (last occupied), by the previous map.
+        let p2 = positions(&g, &[("ger", "0902")]);
+        let turn2 = control(
+            &g,
+            &p2,
+            &ControlOptions {
+                previous: Some(&turn1),
+            },
+        );
+        assert_eq!(node(&turn2, "0802"), Some("axis"));
+        // Without the previous map, only a marker keeps it.
+        assert_eq!(node(&control(&g, &p2, &ControlOptions::default()), "0802"), Some("soviet"));
+        let mut p3 = p2.clone();
+        p3.push(testgame::at(&g, "axis-control", "0802"));
+        assert_eq!(node(&control(&g, &p3, &ControlOptions::default()), "0802"), Some("axis"));
+        // A Soviet army retakes it; its control-marker class names its side in the flag.
+        let p4 = positions(&g, &[("sov", "0802"), ("soviet-control", "0202")]);
+        let turn3 = control(&g, &p4, &ControlOptions { previous: Some(&turn2) });
+        assert_eq!(node(&turn3, "0802"), Some("soviet"));
+        assert_eq!(node(&turn3, "0202"), Some("soviet"));
+        let text = render(&super::report(&turn3));
+        assert!(text.contains("0202: axis -> soviet (control marker)"), "{text}");
+    }
+
+    #[test]
+    fn control_markers_follow_the_flag_convention() {
+        let g = testgame::with_map(&corridor(""));
+        let id = |s: &str| g.counter_index(s).unwrap();
+        assert_eq!(marker_side(&g, id("axis-control")), g.side_index("axis"));
+        assert_eq!(marker_side(&g, id("soviet-control")), g.side_index("soviet"));
+        assert_eq!(marker_side(&g, id("ger")), None);
+    }
+}
+
+#[cfg(test)]
+mod area_tests {
+    use super::*;
+    use crate::helpers::testgame;
+    use crate::helpers::Position;
+    use crate::model::scenario::AreaSlot;
+
+    fn place(g: &Game, p: &mut Positions, counter: &str, area: &str, slot: AreaSlot) {
+        p.push(Position::new(
+            g.counter_index(counter).unwrap(),
+            testgame::area(g, area, slot),
+        ));
+    }
+
+    fn owner(g: &Game, m: &ControlMap, area: &str) -> (Option<String>, How) {
+        let node = m
+            .board()
+            .node_of(&testgame::area(g, area, AreaSlot::Open))
+            .unwrap();
+        (m.owner(node).map(|s| g.sides[s].id.clone()), m.how(node))
+    }
+
+    #[test]
+    fn all_boxes_held_by_one_side_control_an_area() {
+        let g = testgame::area_game("rule = \"all-boxes\"", "");
+        let mut p = Positions::default();
+        place(&g, &mut p, "gna", "attiki", AreaSlot::Box(1));
+        place(&g, &mut p, "gna", "attiki", AreaSlot::Box(2));
+        place(&g, &mut p, "band", "attiki", AreaSlot::Open);
+        place(&g, &mut p, "band", "viotia", AreaSlot::Box(1));
+        place(&g, &mut p, "band", "epirus", AreaSlot::Open);
+        let m = control(&g, &p, &ControlOptions::default());
+        // Open-status enemies do not dispute control.
+        assert_eq!(owner(&g, &m, "attiki"), (Some("gov".into()), How::AllBoxes));
+        assert_eq!(owner(&g, &m, "viotia"), (Some("dse".into()), How::AllBoxes));
+        // A unit in the Open area does not control; the empty box leaves it disputed.
+        assert_eq!(owner(&g, &m, "epirus"), (None, How::Disputed));
+        // Foreign regions without boxes keep their country's owner.
+        assert_eq!(owner(&g, &m, "albania"), (Some("dse".into()), How::Start));
+        // One box each: disputed.
+        let mut p = Positions::default();
+        place(&g, &mut p, "gna", "attiki", AreaSlot::Box(1));
+        place(&g, &mut p, "band", "attiki", AreaSlot::Box(2));
+        let m = control(&g, &p, &ControlOptions::default());
+        assert_eq!(owner(&g, &m, "attiki"), (None, How::Disputed));
+        let r = report(&m);
+        assert_eq!(r.places.len(), 5);
+        assert_eq!(r.places[0].name, "Attiki");
+    }
+
+    #[test]
+    fn supply_centres_change_hands_only_after_the_listed_turns() {
+        let g = testgame::area_game("rule = \"supply-centres\"\nturns = [\"autumn\"]", "");
+        let mut p = Positions::default();
+        place(&g, &mut p, "band", "attiki", AreaSlot::Open);
+        place(&g, &mut p, "band", "viotia", AreaSlot::Open);
+        p.turn = g.turns.iter().position(|t| t.id == "spring");
+        let spring = control(&g, &p, &ControlOptions::default());
+        assert_eq!(owner(&g, &spring, "attiki"), (None, How::Start));
+        p.turn = g.turns.iter().position(|t| t.id == "autumn");
+        let autumn = control(&g, &p, &ControlOptions::default());
+        assert_eq!(owner(&g, &autumn, "attiki"), (Some("dse".into()), How::Taken));
+        assert_eq!(owner(&g, &autumn, "viotia"), (None, How::NotACentre));
+        // The next spring, the DSE keeps Attiki with no unit there.
+        let p2 = Positions {
+            turn: g.turns.iter().position(|t| t.id == "spring"),
+            ..Positions::default()
+        };
+        let next = control(
+            &g,
+            &p2,
+            &ControlOptions {
+                previous: Some(&autumn),
+            },
+        );
+        assert_eq!(owner(&g, &next, "attiki"), (Some("dse".into()), How::Previous));
+    }
+
+    #[test]
+    fn supply_on_an_area_map() {
+        let g = testgame::area_game("rule = \"all-boxes\"", "");
+        let mut p = Positions::default();
+        place(&g, &mut p, "band", "epirus", AreaSlot::Open);
+        place(&g, &mut p, "band", "viotia", AreaSlot::Open);
+        place(&g, &mut p, "band", "attiki", AreaSlot::Open);
+        place(&g, &mut p, "gna", "viotia", AreaSlot::Box(1));
+        let r = crate::helpers::trace_supply(&g, &p).unwrap();
+        let got: Vec<(&str, bool, &str)> = r
+            .units
+            .iter()
+            .map(|u| (u.location.as_str(), u.in_supply, u.reason.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Epirus — Open", true, "traces 1 area to DSE bases"),
+                ("Viotia — Open", true, "traces 2 areas to DSE bases"),
+                (
+                    "Attiki — Open",
+                    false,
+                    "cut: the shortest route to DSE bases (3 areas) is blocked at Viotia (enemy unit)"
+                ),
+                (
+                    "Viotia — Box 1",
+                    false,
+                    "the Government side has no supply source on the map (no friendly source place)"
+                ),
+            ]
+        );
+    }
+}

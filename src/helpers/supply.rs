@@ -584,6 +584,12 @@ impl<'g> SupplyTrace<'g> {
                     Search::run(board, seeds, |v| t.state[v] != code(Block::Impassable))
                 });
                 match free.reach(board, node, own) {
+                    None if t.sources.iter().all(|s| s.nodes.is_empty()) => {
+                        u.reason = format!(
+                            "the {} side has no supply source on the map (no friendly source place)",
+                            game.sides[side].name
+                        );
+                    }
                     None => {
                         u.reason = if own {
                             "stands in impassable terrain".to_string()

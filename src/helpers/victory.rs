@@ -227,3 +227,153 @@ pub fn render(report: &VictoryReport) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helpers::control::{control, ControlOptions};
+    use crate::helpers::testgame::{self, positions};
+    use crate::model::scenario::AreaSlot;
+
+    fn front() -> Game {
+        testgame::with_victory(&testgame::map(
+            "
+            ......
+            ......
+            ",
+            "
+            GGUUUU
+            GGUUUU
+            ",
+            r#"
+[[map.place]]
+hex = "0101"
+name = "Berlin"
+kind = "major-city"
+
+[[map.place]]
+hex = "0501"
+name = "Leningrad"
+kind = "major-city"
+
+[[map.place]]
+hex = "0502"
+name = "Moscow"
+kind = "major-city"
+
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["0602"]
+"#,
+        ))
+    }
+
+    fn check(g: &Game, units: &[(&str, &str)], after: &str) -> VictoryReport {
+        let p = positions(g, units);
+        let c = control(g, &p, &ControlOptions::default());
+        victory(
+            g,
+            &p,
+            &c,
+            &VictoryOptions {
+                after: g.side_index(after),
+            },
+        )
+    }
+
+    #[test]
+    fn the_axis_wins_holding_the_cities_at_the_end_of_a_soviet_turn() {
+        let g = front();
+        let units = [("ger", "0501"), ("ger", "0502")];
+        let r = check(&g, &units, "soviet");
+        assert_eq!(r.winners, ["axis"]);
+        assert!(r.conditions[0].met && r.conditions[0].checked);
+        assert_eq!(
+            r.conditions[0].tests[0].detail,
+            "Moscow: held by Ger Corps"
+        );
+        // At the end of the Axis player turn the condition is not checked.
+        let r = check(&g, &units, "axis");
+        assert!(r.winners.is_empty());
+        assert!(r.conditions[0].met && !r.conditions[0].checked);
+        assert!(render(&r).contains("met, but not checked now"));
+        // One city short; and a leader is not a combat unit.
+        let r = check(&g, &[("ger", "0502"), ("leader", "0501")], "soviet");
+        assert!(r.winners.is_empty());
+        assert_eq!(
+            r.conditions[0].tests[1].detail,
+            "Leningrad: no Axis unit there"
+        );
+    }
+
+    #[test]
+    fn the_soviets_win_in_berlin_after_an_axis_turn() {
+        let g = front();
+        let r = check(&g, &[("sov", "0101")], "axis");
+        assert_eq!(r.winners, ["soviet"]);
+        assert_eq!(r.conditions[1].id, "soviet-berlin");
+        // Without a turn given, every condition is checked.
+        let p = positions(&g, &[("sov", "0101")]);
+        let c = control(&g, &p, &ControlOptions::default());
+        let r = victory(&g, &p, &c, &VictoryOptions::default());
+        assert_eq!(r.winners, ["soviet"]);
+        assert!(render(&r).contains("Winner: soviet"));
+    }
+
+    const COUNT_AND_LEAD: &str = r#"
+[[rules.victory]]
+id = "dse-centres"
+name = "DSE holds two supply centres"
+side = "dse"
+control-count = 2
+
+[[rules.victory]]
+id = "gov-lead"
+name = "Government PI leads by 10"
+side = "gov"
+track-lead = { track = "gov-pi", over = "dse-pi", by = 10 }
+"#;
+
+    #[test]
+    fn control_count_and_track_lead() {
+        let g = testgame::area_game(
+            "rule = \"supply-centres\"\nturns = [\"autumn\"]",
+            COUNT_AND_LEAD,
+        );
+        let band = g.counter_index("band").unwrap();
+        let mut p = crate::helpers::Positions::default();
+        p.push(crate::helpers::Position::new(
+            band,
+            testgame::area(&g, "attiki", AreaSlot::Box(1)),
+        ));
+        p.push(crate::helpers::Position::new(
+            band,
+            testgame::area(&g, "epirus", AreaSlot::Open),
+        ));
+        let gov = g.tracks.iter().position(|t| t.id == "gov-pi").unwrap();
+        let dse = g.tracks.iter().position(|t| t.id == "dse-pi").unwrap();
+        p.tracks = vec![(gov, 35), (dse, 25)];
+        // In spring the centres do not change hands.
+        p.turn = g.turns.iter().position(|t| t.id == "spring");
+        let c = control(&g, &p, &ControlOptions::default());
+        let r = victory(&g, &p, &c, &VictoryOptions::default());
+        assert_eq!(r.conditions[0].tests[0].detail, "controls 0 supply centres (needs 2)");
+        assert_eq!(r.winners, ["gov"]);
+        assert_eq!(
+            r.conditions[1].tests[0].detail,
+            "Government PI 35 against DSE PI 25: lead 10 (needs 10)"
+        );
+        // After the autumn turn the DSE takes both.
+        p.turn = g.turns.iter().position(|t| t.id == "autumn");
+        p.tracks = vec![(gov, 34), (dse, 25)];
+        let c = control(&g, &p, &ControlOptions::default());
+        let r = victory(&g, &p, &c, &VictoryOptions::default());
+        assert_eq!(r.conditions[0].tests[0].detail, "controls 2 supply centres (needs 2)");
+        assert_eq!(r.winners, ["dse"]);
+        // Unknown tracks fail the test.
+        p.tracks.clear();
+        let r = victory(&g, &p, &c, &VictoryOptions::default());
+        assert!(!r.conditions[1].met);
+    }
+}

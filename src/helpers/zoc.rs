@@ -241,3 +241,60 @@ pub(crate) fn wrap(words: &[String], indent: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helpers::testgame::{self, corridor, positions};
+
+    #[test]
+    fn reaches_follow_the_exceptions() {
+        let g = testgame::with_map(&corridor(""));
+        let r = |id: &str| reach(&g, g.counter_index(id).unwrap());
+        assert_eq!(r("ger"), ZocReach::Adjacent);
+        assert_eq!(r("partisan"), ZocReach::Own);
+        assert_eq!(r("airborne"), ZocReach::Own);
+        assert_eq!(r("leader"), ZocReach::None);
+        assert_eq!(r("air"), ZocReach::None);
+        assert_eq!(r("axis-control"), ZocReach::None);
+    }
+
+    #[test]
+    fn zones_cover_the_surrounding_land_hexes() {
+        let g = testgame::with_map(&testgame::map(
+            "
+            .....
+            ..~..
+            .....
+            ",
+            "
+            GGUUU
+            GGUUU
+            GGUUU
+            ",
+            r#"
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["0101"]
+
+[[map.hexside]]
+kind = "cliffs"
+name = "Cliffs"
+sides = ["0202/0102"]
+"#,
+        ));
+        let p = positions(&g, &[("ger", "0202"), ("partisan", "0501"), ("leader", "0103")]);
+        let z = zones_of_control(&g, &p);
+        // 0202 (odd column, shifted down) touches 0201, 0203, 0102, 0103, 0302, 0303; 0302
+        // is sea (not into) and cliffs close the side to 0102 (not passable).
+        assert_eq!(z.units.len(), 2);
+        let mut ger = z.units[0].zone.clone();
+        ger.sort();
+        assert_eq!(ger, ["0103", "0201", "0202", "0203", "0303"]);
+        assert_eq!(z.units[1].zone, ["0501"]);
+        assert_eq!(z.sides[0].count, 5);
+        assert_eq!(z.sides[1].locations, ["0501"]);
+        assert!(render(&z).contains("Axis zone of control: 5 locations"));
+    }
+}
