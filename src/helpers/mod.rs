@@ -31,6 +31,8 @@ pub mod victory;
 pub mod zoc;
 
 #[cfg(test)]
+mod gpw_tests;
+#[cfg(test)]
 mod testgame;
 
 pub use board::{Board, Site};

@@ -551,9 +551,13 @@ impl<'g> SupplyTrace<'g> {
                 u.in_supply = true;
                 u.distance = Some(d);
                 u.source = Some(onward_label.clone());
+                let start = if d == 0 {
+                    format!("stands in {port_name}")
+                } else {
+                    format!("traces {} to {port_name}", steps(d))
+                };
                 u.reason = format!(
-                    "traces {} to {port_name}, linked to {onward_name}, which traces {} to {onward_label}",
-                    steps(d),
+                    "{start}, linked to {onward_name}, which traces {} to {onward_label}",
                     steps(onward.len() as u32 - 1)
                 );
                 u.path = names(&path);

@@ -889,3 +889,18 @@ pub(crate) fn area(game: &Game, id: &str, slot: crate::model::scenario::AreaSlot
         slot,
     }
 }
+
+/// A copy of a game directory in a temporary directory, for editing.
+pub(crate) fn copy_dir(src: &Path) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for entry in walkdir::WalkDir::new(src) {
+        let entry = entry.expect("walk");
+        let to = tmp.path().join(entry.path().strip_prefix(src).expect("below"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copy");
+        }
+    }
+    tmp
+}

@@ -4,8 +4,10 @@
 //!
 //! - `occupy-all`: each listed place holds at least one unit of the winning side matching the
 //!   condition's `units` (GPW: Axis combat units in Moscow, Leningrad and Kuibyshev);
-//! - `track-lead`: the winner's track is above the other track, by at least `by` when `by`
-//!   is set (track values come from [`Positions::tracks`]; unknown values fail the test);
+//! - `track-lead`: the winner's track minus the other track is at least `by` (`by = 0`: at
+//!   least equal — the Greek Civil War's collapse test, a track fixed at 0 leading a
+//!   political index by 0 or more, reads it so); track values come from
+//!   [`Positions::tracks`], and unknown values fail the test;
 //! - `control-count`: the side controls at least that many supply centres (under the
 //!   `supply-centres` control rule), areas (on area maps) or named places (on hex maps).
 //!
@@ -106,7 +108,7 @@ pub fn victory(
             let (ta, tb) = (&game.tracks[a], &game.tracks[b]);
             tests.push(match (positions.track(a), positions.track(b)) {
                 (Some(x), Some(y)) => {
-                    let holds = x > y && x - y >= by;
+                    let holds = x - y >= by;
                     Test {
                         holds,
                         detail: format!(
