@@ -7,7 +7,7 @@
 //! 2. `check` validates every reference and rule of the definitions, collecting all
 //!    diagnostics → `model::Game`;
 //! 3. `model` is the validated game every later stage reads;
-//! 4. `emit` writes outputs (VASSAL modules, images, HTML) and `helpers` answer rule
+//! 4. `emit` writes outputs (VASSAL modules, images, HTML) and [`helpers`] answer rule
 //!    questions (combat tables, supply, control) on a scenario or a saved game.
 //!
 //! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON.

@@ -15,9 +15,7 @@ use serde::Serialize;
 
 pub use crate::model::map::PlaceAt;
 
-use crate::model::{
-    CountryId, Game, HexCoord, HexMap, Location, MapId, MapKind, TerrainId,
-};
+use crate::model::{CountryId, Game, HexCoord, HexMap, Location, MapId, MapKind, TerrainId};
 
 /// A location that rules look at: a hex, or an area as a whole (whatever its box).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -113,8 +111,8 @@ impl<'g> Board<'g> {
                         let blocks_supply = sides
                             .iter()
                             .any(|(t, _)| !game.hexside_terrain[*t].passable);
-                        let blocks_zone = blocks_supply
-                            || sides.iter().any(|(t, _)| zoc_not_across.contains(t));
+                        let blocks_zone =
+                            blocks_supply || sides.iter().any(|(t, _)| zoc_not_across.contains(t));
                         if !(blocks_supply || blocks_zone) {
                             continue;
                         }

@@ -516,11 +516,18 @@ kind = "major-city"
         // nothing; an Axis control marker claims 0902.
         let p = positions(
             &g,
-            &[("ger", "0802"), ("leader", "0702"), ("axis-control", "0902")],
+            &[
+                ("ger", "0802"),
+                ("leader", "0702"),
+                ("axis-control", "0902"),
+            ],
         );
         let turn1 = control(&g, &p, &ControlOptions::default());
         assert_eq!(node(&turn1, "0802"), Some("axis"));
-        assert_eq!(turn1.how(turn1.board().node_of(&testgame::hex(&g, "0802")).unwrap()), How::Occupied);
+        assert_eq!(
+            turn1.how(turn1.board().node_of(&testgame::hex(&g, "0802")).unwrap()),
+            How::Occupied
+        );
         assert_eq!(node(&turn1, "0702"), Some("soviet"));
         assert_eq!(node(&turn1, "0902"), Some("axis"));
         let report = report(&turn1);
@@ -537,17 +544,32 @@ kind = "major-city"
         );
         assert_eq!(node(&turn2, "0802"), Some("axis"));
         // Without the previous map, only a marker keeps it.
-        assert_eq!(node(&control(&g, &p2, &ControlOptions::default()), "0802"), Some("soviet"));
+        assert_eq!(
+            node(&control(&g, &p2, &ControlOptions::default()), "0802"),
+            Some("soviet")
+        );
         let mut p3 = p2.clone();
         p3.push(testgame::at(&g, "axis-control", "0802"));
-        assert_eq!(node(&control(&g, &p3, &ControlOptions::default()), "0802"), Some("axis"));
+        assert_eq!(
+            node(&control(&g, &p3, &ControlOptions::default()), "0802"),
+            Some("axis")
+        );
         // A Soviet army retakes it; its control-marker class names its side in the flag.
         let p4 = positions(&g, &[("sov", "0802"), ("soviet-control", "0202")]);
-        let turn3 = control(&g, &p4, &ControlOptions { previous: Some(&turn2) });
+        let turn3 = control(
+            &g,
+            &p4,
+            &ControlOptions {
+                previous: Some(&turn2),
+            },
+        );
         assert_eq!(node(&turn3, "0802"), Some("soviet"));
         assert_eq!(node(&turn3, "0202"), Some("soviet"));
         let text = render(&super::report(&turn3));
-        assert!(text.contains("0202: axis -> soviet (control marker)"), "{text}");
+        assert!(
+            text.contains("0202: axis -> soviet (control marker)"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -555,7 +577,10 @@ kind = "major-city"
         let g = testgame::with_map(&corridor(""));
         let id = |s: &str| g.counter_index(s).unwrap();
         assert_eq!(marker_side(&g, id("axis-control")), g.side_index("axis"));
-        assert_eq!(marker_side(&g, id("soviet-control")), g.side_index("soviet"));
+        assert_eq!(
+            marker_side(&g, id("soviet-control")),
+            g.side_index("soviet")
+        );
         assert_eq!(marker_side(&g, id("ger")), None);
     }
 }
@@ -621,7 +646,10 @@ mod area_tests {
         assert_eq!(owner(&g, &spring, "attiki"), (None, How::Start));
         p.turn = g.turns.iter().position(|t| t.id == "autumn");
         let autumn = control(&g, &p, &ControlOptions::default());
-        assert_eq!(owner(&g, &autumn, "attiki"), (Some("dse".into()), How::Taken));
+        assert_eq!(
+            owner(&g, &autumn, "attiki"),
+            (Some("dse".into()), How::Taken)
+        );
         assert_eq!(owner(&g, &autumn, "viotia"), (None, How::NotACentre));
         // The next spring, the DSE keeps Attiki with no unit there.
         let p2 = Positions {
@@ -635,7 +663,10 @@ mod area_tests {
                 previous: Some(&autumn),
             },
         );
-        assert_eq!(owner(&g, &next, "attiki"), (Some("dse".into()), How::Previous));
+        assert_eq!(
+            owner(&g, &next, "attiki"),
+            (Some("dse".into()), How::Previous)
+        );
     }
 
     #[test]

@@ -43,8 +43,7 @@ use thiserror::Error;
 
 use crate::check::suggest::did_you_mean;
 use crate::model::{
-    Crt, CrtColumn, CrtKind, Dice, Game, HexsideTerrainId, Location, MapKind, TerrainId,
-    WeatherId,
+    Crt, CrtColumn, CrtKind, Dice, Game, HexsideTerrainId, Location, MapKind, TerrainId, WeatherId,
 };
 
 /// A column shift with its cause, as given by the caller.
@@ -714,11 +713,7 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
                 .labels
                 .iter()
                 .position(|l| l == want)
-                .or_else(|| {
-                    crt.labels
-                        .iter()
-                        .position(|l| l.eq_ignore_ascii_case(want))
-                })
+                .or_else(|| crt.labels.iter().position(|l| l.eq_ignore_ascii_case(want)))
                 .ok_or_else(|| CombatError::UnknownColumn {
                     table: crt.id.clone(),
                     column: c.clone(),
@@ -1021,7 +1016,10 @@ hexes = ["0403"]
     }
 
     fn h(game: &Game, id: &str) -> HexsideTerrainId {
-        game.hexside_terrain.iter().position(|x| x.id == id).unwrap()
+        game.hexside_terrain
+            .iter()
+            .position(|x| x.id == id)
+            .unwrap()
     }
 
     fn w(game: &Game, id: &str) -> WeatherId {
@@ -1208,7 +1206,11 @@ hexes = ["0403"]
         }];
         let r = resolve(&g, &i).unwrap();
         assert_eq!(r.final_column, "1:2");
-        assert!(r.clamped.as_deref().unwrap().contains("3 columns past the first"));
+        assert!(r
+            .clamped
+            .as_deref()
+            .unwrap()
+            .contains("3 columns past the first"));
         // 6:1 with a leader and air support: stays 6:1.
         let mut i = input(&[24], 4, 1);
         i.supports = vec![
@@ -1237,7 +1239,10 @@ hexes = ["0403"]
             },
         ];
         let r = resolve(&g, &i).unwrap();
-        assert_eq!((r.final_column.as_str(), r.clamped.is_none()), ("1:1", true));
+        assert_eq!(
+            (r.final_column.as_str(), r.clamped.is_none()),
+            ("1:1", true)
+        );
     }
 
     #[test]
@@ -1260,7 +1265,10 @@ hexes = ["0403"]
         i.table = "diff".into();
         i.weather = Some(w(&g, "mud"));
         let r = resolve(&g, &i).unwrap();
-        assert_eq!((r.attack.value, r.attack.rounding.as_deref()), (3, Some("down")));
+        assert_eq!(
+            (r.attack.value, r.attack.rounding.as_deref()),
+            (3, Some("down"))
+        );
         assert_eq!((r.difference, r.column.as_str()), (Some(0), "0"));
     }
 
@@ -1294,7 +1302,11 @@ hexes = ["0403"]
         i.roll = Some(1);
         assert!(matches!(
             resolve(&g, &i),
-            Err(CombatError::RollOutOfRange { min: 2, max: 12, .. })
+            Err(CombatError::RollOutOfRange {
+                min: 2,
+                max: 12,
+                ..
+            })
         ));
     }
 
@@ -1307,7 +1319,10 @@ hexes = ["0403"]
             factor: Some(1),
         }];
         let e = resolve(&g, &i).unwrap_err();
-        assert!(e.to_string().contains("did you mean `offensive-air`?"), "{e}");
+        assert!(
+            e.to_string().contains("did you mean `offensive-air`?"),
+            "{e}"
+        );
         i.supports = vec![Support {
             modifier: "offensive-air".into(),
             factor: None,
@@ -1331,10 +1346,7 @@ hexes = ["0403"]
             .to_string()
             .contains("did you mean `crt`?"));
         i.table = String::new();
-        assert!(matches!(
-            resolve(&g, &i),
-            Err(CombatError::WhichTable(_))
-        ));
+        assert!(matches!(resolve(&g, &i), Err(CombatError::WhichTable(_))));
         i.table = "crt".into();
         i.roll = Some(7);
         assert!(matches!(
@@ -1347,7 +1359,11 @@ hexes = ["0403"]
     fn seeded_rolls_are_stable() {
         let d6 = Dice { count: 1, sides: 6 };
         let rolls: Vec<u32> = (0..12).map(|s| roll_dice(d6, s)).collect();
-        assert_eq!(rolls, vec![2, 6, 6, 2, 3, 5, 2, 2, 6, 6, 5, 5], "pinned values");
+        assert_eq!(
+            rolls,
+            vec![2, 6, 6, 2, 3, 5, 2, 2, 6, 6, 5, 5],
+            "pinned values"
+        );
         let d2d6 = Dice { count: 2, sides: 6 };
         assert!((0..1000).all(|s| (2..=12).contains(&roll_dice(d2d6, s))));
         let g = game();
@@ -1355,7 +1371,10 @@ hexes = ["0403"]
         i.roll = None;
         i.seed = Some(7);
         let r = resolve(&g, &i).unwrap();
-        assert_eq!((r.rolled, r.seed, r.roll), (true, Some(7), roll_dice(d6, 7)));
+        assert_eq!(
+            (r.rolled, r.seed, r.roll),
+            (true, Some(7), roll_dice(d6, 7))
+        );
         assert!(render(&r).contains("seed 7"));
     }
 

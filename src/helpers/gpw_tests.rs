@@ -133,7 +133,10 @@ fn gpw_crimea_is_cut_by_a_zone_of_control_and_reopened_by_friendly_units() {
         .iter()
         .map(|b| (b.location.as_str(), b.by))
         .collect();
-    assert_eq!(blocked, [("3638", Block::EnemyZoc), ("3538", Block::EnemyZoc)]);
+    assert_eq!(
+        blocked,
+        [("3638", Block::EnemyZoc), ("3538", Block::EnemyZoc)]
+    );
     // German corps in 3638 and 3538 negate the zone there; 3437 is outside it.
     let mut open = cut.clone();
     open.push(at(&g, "ger-ii", "3638"));
@@ -141,7 +144,10 @@ fn gpw_crimea_is_cut_by_a_zone_of_control_and_reopened_by_friendly_units() {
     let r = trace_supply(&g, &open).unwrap();
     let ger = unit(&r, "ger-i");
     assert!(ger.in_supply, "{ger:?}");
-    assert_eq!(&ger.path[..6], ["3641", "3640", "3639", "3638", "3538", "3437"]);
+    assert_eq!(
+        &ger.path[..6],
+        ["3641", "3640", "3639", "3638", "3538", "3437"]
+    );
     assert_eq!(ger.source.as_deref(), Some("West edge"));
     // One corps in Perekop is not enough: 3538 stays in the Soviet zone.
     let mut half = cut.clone();
@@ -195,9 +201,16 @@ fn gpw_black_sea_link_supplies_sevastopol() {
     let link = s.link.as_ref().unwrap();
     assert_eq!(link.to, "Sevastopol");
     assert_ne!(link.from, "Sevastopol");
-    assert_ne!(link.from, "Kerch", "Kerch lies in the German zone of control");
+    assert_ne!(
+        link.from, "Kerch",
+        "Kerch lies in the German zone of control"
+    );
     assert_eq!(s.path, ["3641"]);
-    assert!(s.reason.starts_with("stands in Sevastopol, linked to "), "{}", s.reason);
+    assert!(
+        s.reason.starts_with("stands in Sevastopol, linked to "),
+        "{}",
+        s.reason
+    );
     // The same army one hex away, at 3640 (a coast hex without a city), traces one hex to a
     // coastal city (Sevastopol, or Simferopol, whose hex the map lists on the coast).
     let p = positions(
@@ -231,11 +244,8 @@ fn gpw_control_and_victory() {
     let axis = g.side_index("axis");
     let soviet = g.side_index("soviet");
     let start = control(&g, &Positions::default(), &ControlOptions::default());
-    let owner = |m: &super::ControlMap, n: &str| {
-        m.board()
-            .node_of(&hex(&g, n))
-            .and_then(|x| m.owner(x))
-    };
+    let owner =
+        |m: &super::ControlMap, n: &str| m.board().node_of(&hex(&g, n)).and_then(|x| m.owner(x));
     assert_eq!(owner(&start, "0219"), axis, "Berlin");
     assert_eq!(owner(&start, "3027"), soviet, "Kiev");
     // A German corps takes Kiev.
@@ -265,7 +275,10 @@ fn gpw_control_and_victory() {
     let r = victory(&g, &cities, &c, &after(soviet));
     assert_eq!(r.winners, ["axis"]);
     let r = victory(&g, &cities, &c, &after(axis));
-    assert!(r.winners.is_empty(), "checked only after a Soviet player turn");
+    assert!(
+        r.winners.is_empty(),
+        "checked only after a Soviet player turn"
+    );
     // Two of three is not enough.
     let two = positions(&g, &[("ger-i", "4115"), ("ger-ii", "3005")]);
     let c = control(&g, &two, &ControlOptions::default());
@@ -294,7 +307,10 @@ fn gpw_stacking_and_the_counter_mix() {
     assert_eq!(r.violations[0].location, "2619");
     assert_eq!(r.violations[0].counters, ["ger-i", "ger-ii"]);
     assert_eq!(r.overuse.len(), 1);
-    assert_eq!((r.overuse[0].counter.as_str(), r.overuse[0].copies), ("sov-3", 2));
+    assert_eq!(
+        (r.overuse[0].counter.as_str(), r.overuse[0].copies),
+        ("sov-3", 2)
+    );
 }
 
 /// The Greek Civil War, when present: control by filled boxes on its 1947 start, and its
@@ -325,7 +341,11 @@ fn gcw_control_and_collapse() {
     let r = victory(&g, &p, &c, &VictoryOptions::default());
     assert!(r.winners.is_empty(), "{r:#?}");
     // The Government's index falls to 0: the DSE wins.
-    let gov = g.tracks.iter().position(|t| t.id == "government-pi").unwrap();
+    let gov = g
+        .tracks
+        .iter()
+        .position(|t| t.id == "government-pi")
+        .unwrap();
     for (t, v) in &mut p.tracks {
         if *t == gov {
             *v = 0;

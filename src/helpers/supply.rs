@@ -280,15 +280,26 @@ fn rules(game: &Game) -> Result<&SupplyRules, SupplyError> {
 }
 
 impl<'g> SupplyTrace<'g> {
-    /// Run the searches for every side with units needing supply.
+    /// Run the searches for every side with units needing supply, with control worked out
+    /// from the positions alone (see [`super::control`]).
     pub fn new(board: Board<'g>, positions: &Positions) -> Result<Self, SupplyError> {
+        let control = ControlMap::new(board, positions, &ControlOptions::default());
+        Self::with_control(control, positions)
+    }
+
+    /// Run the searches with a control map the caller worked out (e.g. from an earlier
+    /// map), which decides friendly source places, links and enemy-controlled locations.
+    /// Reports must be asked with the same positions.
+    pub fn with_control(
+        control: ControlMap<'g>,
+        positions: &Positions,
+    ) -> Result<Self, SupplyError> {
+        let board = control.board();
         let game = board.game();
         let rules = rules(game)?;
         if game.sides.len() > 63 {
             return Err(SupplyError::TooManySides(game.sides.len()));
         }
-        let control = ControlMap::new(board, positions, &ControlOptions::default());
-        let board = control.board();
         let n = board.len();
         let impassable: Vec<bool> = (0..n)
             .map(|i| board.has_any_terrain(i, &rules.impassable))
@@ -346,9 +357,7 @@ impl<'g> SupplyTrace<'g> {
                                 zoc.as_ref().is_some_and(|z| z.mask(i) & !me != 0)
                                     && !(rules.friendly_units_negate_zoc && combat[i] & me != 0)
                             }
-                            Blocker::EnemyControlled => {
-                                control.owner(i).is_some_and(|o| o != side)
-                            }
+                            Blocker::EnemyControlled => control.owner(i).is_some_and(|o| o != side),
                         };
                         if hit {
                             return code(match b {
@@ -449,14 +458,17 @@ impl<'g> SupplyTrace<'g> {
         if t.is_source[node] != NONE && !own {
             return Some(true);
         }
-        if t.main.reach(self.board(), node, own).is_some_and(|(d, _)| within(d)) {
+        if t.main
+            .reach(self.board(), node, own)
+            .is_some_and(|(d, _)| within(d))
+        {
             return Some(true);
         }
-        Some(
-            t.links
-                .iter()
-                .any(|l| l.search.reach(self.board(), node, own).is_some_and(|(d, _)| within(d))),
-        )
+        Some(t.links.iter().any(|l| {
+            l.search
+                .reach(self.board(), node, own)
+                .is_some_and(|(d, _)| within(d))
+        }))
     }
 
     fn limit(&self, positions: &Positions, index: usize) -> Option<u32> {
@@ -980,7 +992,10 @@ hexes = ["0303", "0603", "0103"]
         assert!(s.in_supply, "{s:?}");
         assert_eq!(s.path, ["0301", "0302", "0303"]);
         let link = s.link.as_ref().unwrap();
-        assert_eq!((link.to.as_str(), link.from.as_str()), ("Odessa", "Novorossiysk"));
+        assert_eq!(
+            (link.to.as_str(), link.from.as_str()),
+            ("Odessa", "Novorossiysk")
+        );
         assert_eq!(link.onward.first().map(String::as_str), Some("0603"));
         assert!(link.onward.last().unwrap().starts_with("08"));
         assert_eq!(link.onward.len(), 3);
@@ -1027,11 +1042,20 @@ hexes = ["0303", "0603", "0103"]
             "nearest supply source, West edge, is 7 hexes away; the limit is 5 hexes"
         );
         // `movement`: a German corps has 3 MP, a Soviet army 2.
-        let base = testgame::BASE.replace("path-length = \"unlimited\"", "path-length = \"movement\"");
+        let base =
+            testgame::BASE.replace("path-length = \"unlimited\"", "path-length = \"movement\"");
         let g = testgame::build(&[("game.toml", &base), ("map.toml", &corridor(""))]);
         let r = trace_supply(
             &g,
-            &positions(&g, &[("ger", "0402"), ("ger", "0502"), ("sov", "0802"), ("sov", "0702")]),
+            &positions(
+                &g,
+                &[
+                    ("ger", "0402"),
+                    ("ger", "0502"),
+                    ("sov", "0802"),
+                    ("sov", "0702"),
+                ],
+            ),
         )
         .unwrap();
         let ok: Vec<bool> = r.units.iter().map(|u| u.in_supply).collect();

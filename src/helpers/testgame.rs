@@ -574,7 +574,10 @@ pub(crate) fn with_map(map_toml: &str) -> Game {
 /// The base game with its victory conditions and a map (which must place Moscow,
 /// Leningrad and Berlin).
 pub(crate) fn with_victory(map_toml: &str) -> Game {
-    build(&[("game.toml", &format!("{BASE}{VICTORY}")), ("map.toml", map_toml)])
+    build(&[
+        ("game.toml", &format!("{BASE}{VICTORY}")),
+        ("map.toml", map_toml),
+    ])
 }
 
 /// The location of a printed hex number on the first map.
@@ -895,7 +898,9 @@ pub(crate) fn copy_dir(src: &Path) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     for entry in walkdir::WalkDir::new(src) {
         let entry = entry.expect("walk");
-        let to = tmp.path().join(entry.path().strip_prefix(src).expect("below"));
+        let to = tmp
+            .path()
+            .join(entry.path().strip_prefix(src).expect("below"));
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&to).expect("mkdir");
         } else {

@@ -291,10 +291,7 @@ hexes = ["0602"]
         let r = check(&g, &units, "soviet");
         assert_eq!(r.winners, ["axis"]);
         assert!(r.conditions[0].met && r.conditions[0].checked);
-        assert_eq!(
-            r.conditions[0].tests[0].detail,
-            "Moscow: held by Ger Corps"
-        );
+        assert_eq!(r.conditions[0].tests[0].detail, "Moscow: held by Ger Corps");
         // At the end of the Axis player turn the condition is not checked.
         let r = check(&g, &units, "axis");
         assert!(r.winners.is_empty());
@@ -360,7 +357,10 @@ track-lead = { track = "gov-pi", over = "dse-pi", by = 10 }
         p.turn = g.turns.iter().position(|t| t.id == "spring");
         let c = control(&g, &p, &ControlOptions::default());
         let r = victory(&g, &p, &c, &VictoryOptions::default());
-        assert_eq!(r.conditions[0].tests[0].detail, "controls 0 supply centres (needs 2)");
+        assert_eq!(
+            r.conditions[0].tests[0].detail,
+            "controls 0 supply centres (needs 2)"
+        );
         assert_eq!(r.winners, ["gov"]);
         assert_eq!(
             r.conditions[1].tests[0].detail,
@@ -371,7 +371,10 @@ track-lead = { track = "gov-pi", over = "dse-pi", by = 10 }
         p.tracks = vec![(gov, 34), (dse, 25)];
         let c = control(&g, &p, &ControlOptions::default());
         let r = victory(&g, &p, &c, &VictoryOptions::default());
-        assert_eq!(r.conditions[0].tests[0].detail, "controls 2 supply centres (needs 2)");
+        assert_eq!(
+            r.conditions[0].tests[0].detail,
+            "controls 2 supply centres (needs 2)"
+        );
         assert_eq!(r.winners, ["dse"]);
         // Unknown tracks fail the test.
         p.tracks.clear();

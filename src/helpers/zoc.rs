@@ -284,7 +284,10 @@ name = "Cliffs"
 sides = ["0202/0102"]
 "#,
         ));
-        let p = positions(&g, &[("ger", "0202"), ("partisan", "0501"), ("leader", "0103")]);
+        let p = positions(
+            &g,
+            &[("ger", "0202"), ("partisan", "0501"), ("leader", "0103")],
+        );
         let z = zones_of_control(&g, &p);
         // 0202 (odd column, shifted down) touches 0201, 0203, 0102, 0103, 0302, 0303; 0302
         // is sea (not into) and cliffs close the side to 0102 (not passable).
