@@ -13,8 +13,8 @@
 //! | [`crt`] | combat results tables: column, modifiers, shifts, roll, result |
 //! | [`zoc`] | zones of control per side |
 //! | [`supply`] | supply tracing for every unit at once |
-//! | [`control`] | who controls each hex or area |
-//! | [`victory`] | victory conditions |
+//! | [`control`](mod@control) | who controls each hex or area |
+//! | [`victory`](mod@victory) | victory conditions |
 //! | [`stacking`] | stacking-limit violations and counter-mix overuse |
 //!
 //! Locations that matter to rules (a hex, an area as a whole) are [`Site`]s; a counter's

@@ -6,14 +6,14 @@
 //! Supply is traced for all units at once: per side, **one multi-source breadth-first
 //! search** from every supply source over the locations a path may pass, then each unit looks
 //! up its distance and follows the parent chain back to its source. No search is made per
-//! unit. Two more searches per side run only when needed: the link search (below), and, when
-//! some unit is out of supply, a search that ignores enemy blockers, whose shortest route
-//! from the unit shows what cuts it.
+//! unit. Two more searches per side run only when some of its units are not reached: the
+//! link search (below), and, for reports of units out of supply, a search that ignores enemy
+//! blockers, whose shortest route from the unit shows what cuts it.
 //!
 //! # Rules applied
 //!
 //! - **Sources** (per side): the members of the listed map edges and hex sets, and the places
-//!   named or tagged in `places` that the side controls (see [`super::control`]).
+//!   named or tagged in `places` that the side controls (see [`super::control`](mod@super::control)).
 //! - **Passing**: a path moves between neighbouring hexes (across any hexside whose terrain is
 //!   `passable` — the Straits of Kerch are) or areas sharing a border or joined by a route
 //!   open to all units. It may not enter a location with an `impassable` terrain (sea, lake),
@@ -281,7 +281,7 @@ fn rules(game: &Game) -> Result<&SupplyRules, SupplyError> {
 
 impl<'g> SupplyTrace<'g> {
     /// Run the searches for every side with units needing supply, with control worked out
-    /// from the positions alone (see [`super::control`]).
+    /// from the positions alone (see [`super::control`](mod@super::control)).
     pub fn new(board: Board<'g>, positions: &Positions) -> Result<Self, SupplyError> {
         let control = ControlMap::new(board, positions, &ControlOptions::default());
         Self::with_control(control, positions)
@@ -384,8 +384,23 @@ impl<'g> SupplyTrace<'g> {
                 .enumerate()
                 .flat_map(|(k, s)| s.nodes.iter().map(move |&node| (node, k as u32)));
             let main = Search::run(board, seeds, |v| state[v] == OPEN);
+            // Links matter only to units the main search leaves out of supply.
+            let all_supplied = needs
+                .iter()
+                .filter(|(_, s, _)| *s == side)
+                .all(|&(i, _, n)| {
+                    let limit = path_limit(game, positions, i);
+                    is_source[n] != NONE && !impassable[n]
+                        || main
+                            .reach(board, n, impassable[n])
+                            .is_some_and(|(d, _)| limit.is_none_or(|l| d <= l))
+                });
             let mut links = Vec::new();
-            for link in rules.links.iter().filter(|l| l.side == side) {
+            for link in rules
+                .links
+                .iter()
+                .filter(|l| l.side == side && !all_supplied)
+            {
                 let (map, set) = link.hex_set;
                 let Some(hs) = game.maps[map].hex_sets.get(set) else {
                     continue;
@@ -472,15 +487,7 @@ impl<'g> SupplyTrace<'g> {
     }
 
     fn limit(&self, positions: &Positions, index: usize) -> Option<u32> {
-        let game = self.board().game();
-        let p = &positions.units[index];
-        match game.rules.supply.as_ref()?.path_length {
-            PathLength::Unlimited => None,
-            PathLength::Steps(n) => Some(n),
-            PathLength::Movement(f) => {
-                factor(game, p.counter, p.reduced, f).map(|v| v.max(0) as u32)
-            }
-        }
+        path_limit(self.board().game(), positions, index)
     }
 
     /// The full report: every unit needing supply, with its path or what cuts it.
@@ -668,6 +675,16 @@ impl<'g> SupplyTrace<'g> {
             })
             .collect();
         SupplyReport { sides, units }
+    }
+}
+
+/// The longest path position `index` may trace (`None`: any length).
+fn path_limit(game: &Game, positions: &Positions, index: usize) -> Option<u32> {
+    let p = &positions.units[index];
+    match game.rules.supply.as_ref()?.path_length {
+        PathLength::Unlimited => None,
+        PathLength::Steps(n) => Some(n),
+        PathLength::Movement(f) => factor(game, p.counter, p.reduced, f).map(|v| v.max(0) as u32),
     }
 }
 
