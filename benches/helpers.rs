@@ -1,9 +1,10 @@
 //! Benchmarks of the rule helpers: supply on a 200×200 hex map with 2,000 units.
 //!
 //! The game is generated as TOML and checked once: a 200×200 map of clear terrain with
-//! scattered lakes, 1,000 Axis corps in the western half and 1,000 Soviet armies in the
-//! eastern half (placed by a fixed pseudo-random sequence), GPW-like supply rules (any length
-//! to the friendly map edge, blocked by enemy units and zones of control, lakes impassable).
+//! scattered lakes, 1,000 Axis corps in the western 60% and 1,000 Soviet armies in the
+//! eastern 60% (placed by a fixed pseudo-random sequence, mingling in the middle), GPW-like
+//! supply rules (any length to the friendly map edge, blocked by enemy units and zones of
+//! control, lakes impassable).
 //!
 //! Run with `cargo bench --bench helpers`.
 
@@ -19,6 +20,7 @@ const SIZE: usize = 200;
 const UNITS_PER_SIDE: usize = 1000;
 
 fn main() {
+    positions();
     divan::main();
 }
 
@@ -216,11 +218,13 @@ fn positions() -> &'static Positions {
                 .wrapping_add(1_442_695_040_888_963_407);
             ((seed >> 33) as usize) % n
         };
-        for (counter, first_col) in [(ger, 0), (sov, SIZE / 2)] {
+        // Each side in 60% of the map from its edge: they mingle in the middle fifth.
+        let width = SIZE * 3 / 5;
+        for (counter, first_col) in [(ger, 0), (sov, SIZE - width)] {
             let mut placed = 0;
             while placed < UNITS_PER_SIDE {
                 let c = sandtable::model::HexCoord::new(
-                    (first_col + next(SIZE / 2)) as i32,
+                    (first_col + next(width)) as i32,
                     next(SIZE) as i32,
                 );
                 if h.hex(c).terrain != 0 {
@@ -230,6 +234,13 @@ fn positions() -> &'static Positions {
                 placed += 1;
             }
         }
+        let r = sandtable::helpers::trace_supply(g, &p).expect("supply rules");
+        let out = r.units.iter().filter(|u| !u.in_supply).count();
+        eprintln!(
+            "{SIZE}x{SIZE} hexes, {} units: {} in supply, {out} out",
+            r.units.len(),
+            r.units.len() - out
+        );
         p
     })
 }

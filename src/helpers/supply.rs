@@ -504,7 +504,19 @@ impl<'g> SupplyTrace<'g> {
             ("hex", "hexes")
         };
         let steps = |d: u32| format!("{d} {}", if d == 1 { unit_word.0 } else { unit_word.1 });
-        let names = |nodes: &[usize]| nodes.iter().map(|n| board.name(*n)).collect::<Vec<_>>();
+        // Paths overlap near the sources: name each location once.
+        let mut cache: Vec<String> = vec![String::new(); board.len()];
+        let mut names = |nodes: &[usize]| -> Vec<String> {
+            nodes
+                .iter()
+                .map(|&n| {
+                    if cache[n].is_empty() {
+                        cache[n] = board.name(n);
+                    }
+                    cache[n].clone()
+                })
+                .collect()
+        };
         let mut free_search: Vec<Option<Search>> = vec![None; game.sides.len()];
         let mut units = Vec::with_capacity(self.needs.len());
         for &(index, side, node) in &self.needs {
@@ -536,7 +548,7 @@ impl<'g> SupplyTrace<'g> {
                 u.in_supply = true;
                 u.distance = Some(0);
                 u.source = Some(label.clone());
-                u.path = vec![board.name(node)];
+                u.path = names(&[node]);
                 u.reason = format!("on its supply source, {label}");
             } else if let Some((d, first)) = main.filter(|(d, _)| within(*d)) {
                 let mut path = if first == node { vec![] } else { vec![node] };
