@@ -287,6 +287,8 @@ pub struct CombatReport {
     pub result: String,
     /// Its meaning.
     pub meaning: Option<String>,
+    /// Defender's terrains where a step loss replaces a retreat (`no-retreat`).
+    pub no_retreat: Vec<String>,
 }
 
 /// A table in the list.
@@ -523,6 +525,7 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
 
     // Terrain of the defender.
     let mut seen = Vec::new();
+    let mut no_retreat = Vec::new();
     for &t in &input.defender_terrain {
         if seen.contains(&t) {
             continue;
@@ -530,6 +533,9 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         seen.push(t);
         let terrain = &game.terrain[t];
         let e = terrain.combat;
+        if e.no_retreat {
+            no_retreat.push(terrain.name.clone());
+        }
         let cause = format!("defender in {}", terrain.name);
         if e.halve_attack {
             halved.push(cause.clone());
@@ -836,6 +842,7 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         seed,
         result,
         meaning,
+        no_retreat,
     })
 }
 
@@ -955,6 +962,12 @@ pub fn render(r: &CombatReport) -> String {
     match &r.meaning {
         Some(m) => out.push_str(&format!("Result {}: {m}\n", r.result)),
         None => out.push_str(&format!("Result {}\n", r.result)),
+    }
+    if !r.no_retreat.is_empty() {
+        out.push_str(&format!(
+            "The defender ({}) takes a step loss instead of retreating.\n",
+            r.no_retreat.join(", ")
+        ));
     }
     out
 }
@@ -1076,6 +1089,8 @@ hexes = ["0403"]
         assert_eq!(r.attack.rounding.as_deref(), Some("up"));
         assert_eq!(r.attack.value, 3);
         assert_eq!(r.column, "1:1");
+        assert_eq!(r.no_retreat, ["Swamp"]);
+        assert!(render(&r).ends_with("takes a step loss instead of retreating.\n"));
         // Stepwise rounding gives the same: ceil(ceil(9/2)/2) = ceil(5/2) = 3.
         // All four causes: mud, out of supply, mountain, across the straits: 9/16 -> 1.
         let mut i = input(&[9], 1, 1);
