@@ -7,7 +7,7 @@
 //! 2. `check` validates every reference and rule of the definitions, collecting all
 //!    diagnostics → `model::Game`;
 //! 3. `model` is the validated game every later stage reads;
-//! 4. `emit` writes outputs (VASSAL modules, images, HTML) and `helpers` answer rule
+//! 4. `emit` writes outputs (VASSAL modules, images, HTML) and [`helpers`] answer rule
 //!    questions (combat tables, supply, control) on a scenario or a saved game.
 //!
 //! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON.
@@ -16,6 +16,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
+pub mod helpers;
 pub mod load;
 pub mod model;
 pub mod vassal;

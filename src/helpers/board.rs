@@ -1,0 +1,348 @@
+//! Every map of a game as one dense graph: a node per hex of each hex map and per area of
+//! each area map, numbered consecutively map after map, so helpers keep per-location
+//! tables in plain vectors and search with arrays instead of maps.
+//!
+//! Two kinds of link join the nodes:
+//!
+//! - **supply** links: hex neighbours across any hexside whose terrain is `passable`, and
+//!   areas sharing a border or joined by a route open to every unit type;
+//! - **zone** links (zones of control): hex neighbours across passable hexsides not listed in
+//!   the ZOC rules' `not-across`, and areas sharing a border.
+//!
+//! Off-map pools are not on the board.
+
+use serde::Serialize;
+
+pub use crate::model::map::PlaceAt;
+
+use crate::model::{CountryId, Game, HexCoord, HexMap, Location, MapId, MapKind, TerrainId};
+
+/// A location that rules look at: a hex, or an area as a whole (whatever its box).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Site {
+    /// Map.
+    pub map: MapId,
+    /// Hex or area.
+    pub at: PlaceAt,
+}
+
+impl Site {
+    /// A hex.
+    pub fn hex(map: MapId, hex: HexCoord) -> Self {
+        Self {
+            map,
+            at: PlaceAt::Hex(hex),
+        }
+    }
+
+    /// An area.
+    pub fn area(map: MapId, area: usize) -> Self {
+        Self {
+            map,
+            at: PlaceAt::Area(area),
+        }
+    }
+
+    /// The site of a counter's location (`None` for a pool).
+    pub fn of(location: &Location) -> Option<Self> {
+        match *location {
+            Location::Hex { map, hex } => Some(Self::hex(map, hex)),
+            Location::Area { map, area, .. } => Some(Self::area(map, area)),
+            Location::Pool(_) => None,
+        }
+    }
+}
+
+/// Which links to follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// Supply paths.
+    Supply,
+    /// Zones of control.
+    Zone,
+}
+
+#[derive(Debug, Clone)]
+enum Nodes {
+    Hex {
+        /// Per hex, bit `d` set when direction `d` of [`crate::model::HexGeometry::around`]
+        /// is closed to supply.
+        supply_closed: Vec<u8>,
+        /// The same for zones of control.
+        zone_closed: Vec<u8>,
+    },
+    Area {
+        /// Per area, the neighbours along supply links (global node numbers).
+        supply: Vec<Vec<usize>>,
+        /// Per area, the neighbours along zone links.
+        zone: Vec<Vec<usize>>,
+    },
+}
+
+/// The dense graph of all maps of a game.
+#[derive(Debug, Clone)]
+pub struct Board<'g> {
+    game: &'g Game,
+    offsets: Vec<usize>,
+    nodes: Vec<Nodes>,
+    len: usize,
+}
+
+impl<'g> Board<'g> {
+    /// Build the board of a game (linear in the number of hexes, areas and hexsides).
+    pub fn new(game: &'g Game) -> Self {
+        let zoc_not_across = game
+            .rules
+            .zoc
+            .as_ref()
+            .map(|z| z.not_across.clone())
+            .unwrap_or_default();
+        let mut offsets = Vec::with_capacity(game.maps.len());
+        let mut nodes = Vec::with_capacity(game.maps.len());
+        let mut len = 0;
+        for map in &game.maps {
+            offsets.push(len);
+            match &map.kind {
+                MapKind::Hex(h) => {
+                    let n = h.geometry.len();
+                    let mut supply_closed = vec![0u8; n];
+                    let mut zone_closed = vec![0u8; n];
+                    for (&(a, b), sides) in &h.hexsides {
+                        let blocks_supply = sides
+                            .iter()
+                            .any(|(t, _)| !game.hexside_terrain[*t].passable);
+                        let blocks_zone =
+                            blocks_supply || sides.iter().any(|(t, _)| zoc_not_across.contains(t));
+                        if !(blocks_supply || blocks_zone) {
+                            continue;
+                        }
+                        for (from, to) in [(a, b), (b, a)] {
+                            if !h.geometry.contains(from) {
+                                continue;
+                            }
+                            let Some(d) = h.geometry.around(from).iter().position(|c| *c == to)
+                            else {
+                                continue;
+                            };
+                            let i = h.geometry.index(from);
+                            if blocks_supply {
+                                supply_closed[i] |= 1 << d;
+                            }
+                            if blocks_zone {
+                                zone_closed[i] |= 1 << d;
+                            }
+                        }
+                    }
+                    nodes.push(Nodes::Hex {
+                        supply_closed,
+                        zone_closed,
+                    });
+                    len += n;
+                }
+                MapKind::Area(a) => {
+                    let base = len;
+                    let zone: Vec<Vec<usize>> = a
+                        .areas
+                        .iter()
+                        .map(|x| {
+                            let mut v: Vec<usize> = x.adjacent.iter().map(|i| base + i).collect();
+                            v.sort_unstable();
+                            v.dedup();
+                            v
+                        })
+                        .collect();
+                    let mut supply = zone.clone();
+                    for r in a.routes.iter().filter(|r| r.units.is_empty()) {
+                        supply[r.from].push(base + r.to);
+                        supply[r.to].push(base + r.from);
+                    }
+                    for v in &mut supply {
+                        v.sort_unstable();
+                        v.dedup();
+                    }
+                    nodes.push(Nodes::Area { supply, zone });
+                    len += a.areas.len();
+                }
+            }
+        }
+        Self {
+            game,
+            offsets,
+            nodes,
+            len,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the game has no map.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The node of a site, if it lies on its map.
+    pub fn node(&self, site: &Site) -> Option<usize> {
+        let map = self.game.maps.get(site.map)?;
+        let base = self.offsets[site.map];
+        match (&map.kind, site.at) {
+            (MapKind::Hex(h), PlaceAt::Hex(c)) if h.geometry.contains(c) => {
+                Some(base + h.geometry.index(c))
+            }
+            (MapKind::Area(a), PlaceAt::Area(i)) if i < a.areas.len() => Some(base + i),
+            _ => None,
+        }
+    }
+
+    /// The node of a counter's location (`None` for pools).
+    pub fn node_of(&self, location: &Location) -> Option<usize> {
+        self.node(&Site::of(location)?)
+    }
+
+    /// Map and index within the map of a node.
+    fn locate(&self, node: usize) -> (MapId, usize) {
+        let map = self.offsets.partition_point(|o| *o <= node) - 1;
+        (map, node - self.offsets[map])
+    }
+
+    /// The site of a node.
+    pub fn site(&self, node: usize) -> Site {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => Site::hex(map, h.geometry.coord(i)),
+            MapKind::Area(_) => Site::area(map, i),
+        }
+    }
+
+    /// The hex map a node lies on, with the hex.
+    pub fn hex(&self, node: usize) -> Option<(&'g HexMap, HexCoord)> {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => Some((h, h.geometry.coord(i))),
+            MapKind::Area(_) => None,
+        }
+    }
+
+    /// The name players use for a node: the printed hex number or the area's name.
+    pub fn name(&self, node: usize) -> String {
+        site_name(self.game, &self.site(node))
+    }
+
+    /// Terrain of a node: a hex's dominant terrain and its features, or an area's terrain.
+    pub fn terrains(&self, node: usize) -> Vec<TerrainId> {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => {
+                let x = &h.hexes[i];
+                std::iter::once(x.terrain)
+                    .chain(x.features.iter().copied())
+                    .collect()
+            }
+            MapKind::Area(a) => vec![a.areas[i].terrain],
+        }
+    }
+
+    /// Whether a node has any of `terrains`.
+    pub fn has_any_terrain(&self, node: usize, terrains: &[TerrainId]) -> bool {
+        if terrains.is_empty() {
+            return false;
+        }
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => {
+                let x = &h.hexes[i];
+                terrains.contains(&x.terrain) || x.features.iter().any(|f| terrains.contains(f))
+            }
+            MapKind::Area(a) => terrains.contains(&a.areas[i].terrain),
+        }
+    }
+
+    /// Country of a node.
+    pub fn country(&self, node: usize) -> Option<CountryId> {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => h.hexes[i].country,
+            MapKind::Area(a) => a.areas[i].country,
+        }
+    }
+
+    /// Sides allowed to enter an area (empty = every side; hexes admit every side).
+    pub fn only(&self, node: usize) -> &'g [crate::model::SideId] {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(_) => &[],
+            MapKind::Area(a) => &a.areas[i].only,
+        }
+    }
+
+    /// Call `f` with every neighbour of `node` along links of `kind`.
+    #[inline]
+    pub fn neighbours(&self, node: usize, kind: Link, mut f: impl FnMut(usize)) {
+        let (map, i) = self.locate(node);
+        let base = self.offsets[map];
+        match (&self.game.maps[map].kind, &self.nodes[map]) {
+            (
+                MapKind::Hex(h),
+                Nodes::Hex {
+                    supply_closed,
+                    zone_closed,
+                },
+            ) => {
+                let g = &h.geometry;
+                let closed = match kind {
+                    Link::Supply => supply_closed[i],
+                    Link::Zone => zone_closed[i],
+                };
+                for (d, n) in g.around(g.coord(i)).into_iter().enumerate() {
+                    if closed & (1 << d) == 0 && g.contains(n) {
+                        f(base + g.index(n));
+                    }
+                }
+            }
+            (MapKind::Area(_), Nodes::Area { supply, zone }) => {
+                let list = match kind {
+                    Link::Supply => &supply[i],
+                    Link::Zone => &zone[i],
+                };
+                for &n in list {
+                    f(n);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether two nodes are joined by a link of `kind`.
+    pub fn linked(&self, a: usize, b: usize, kind: Link) -> bool {
+        let mut found = false;
+        self.neighbours(a, kind, |n| found |= n == b);
+        found
+    }
+
+    /// Every node of a map's place set (an edge's or hex set's members, or one place).
+    pub fn members<'a>(
+        &'a self,
+        map: MapId,
+        members: impl IntoIterator<Item = &'a PlaceAt> + 'a,
+    ) -> impl Iterator<Item = usize> + 'a {
+        members
+            .into_iter()
+            .filter_map(move |at| self.node(&Site { map, at: *at }))
+    }
+}
+
+/// The name players use for a site: the printed hex number or the area's name.
+pub fn site_name(game: &Game, site: &Site) -> String {
+    match (&game.maps[site.map].kind, site.at) {
+        (MapKind::Hex(h), PlaceAt::Hex(c)) => h.geometry.number(c),
+        (MapKind::Area(a), PlaceAt::Area(i)) => a.areas[i].name.clone(),
+        _ => String::new(),
+    }
+}
