@@ -2,6 +2,7 @@
 
 mod build;
 mod check;
+mod gcw;
 mod gpw;
 mod inspect_cli;
 mod render_cli;
