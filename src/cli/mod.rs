@@ -6,6 +6,7 @@
 
 mod build;
 mod check;
+mod crt;
 mod inspect;
 mod render;
 mod scenario;
@@ -49,6 +50,8 @@ pub enum Command {
     /// Draw a game's art as PNG: the map, counters, a printable counter sheet, the off-map
     /// displays or the charts.
     Render(render::Args),
+    /// Resolve a combat on a combat results table, showing every step (or list the tables).
+    Crt(crt::Args),
 }
 
 /// Run a parsed command line.
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Build(a) => build::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Render(a) => render::run(a),
+        Command::Crt(a) => crt::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,210 @@
+//! `sandtable crt DIR --table ID --attack N --defense N [--shift N]… [--terrain CODE]…
+//! [--weather W] [--roll R] [--seed S] [--format json]`: resolve one combat and show every
+//! step; `sandtable crt DIR --list` lists the tables.
+
+use std::process::ExitCode;
+
+use super::{checked_game, Format, GameDir};
+use crate::check::suggest::did_you_mean;
+use crate::helpers::crt::{self, CombatInput, Shift, Support};
+use crate::model::Game;
+
+/// Arguments of `crt`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    /// List the tables (id, kind, columns, modifiers) instead of resolving a combat.
+    #[arg(long, conflicts_with_all = ["table", "attack", "defense", "column", "roll", "seed"])]
+    list: bool,
+    /// The table's id [default: the game's only table].
+    #[arg(long, value_name = "ID")]
+    table: Option<String>,
+    /// Attack factor of an attacking unit; repeat for several units (or give the total).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    attack: Vec<i64>,
+    /// Defence factor of a defending unit; repeat for several units (or give the total).
+    #[arg(
+        long,
+        visible_alias = "defence",
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    defense: Vec<i64>,
+    /// A further column shift (negative = left, in the defender's favour); repeatable.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    shift: Vec<i64>,
+    /// A terrain or feature id of the defender's location (forest, major-city…); repeatable.
+    #[arg(long, value_name = "CODE")]
+    terrain: Vec<String>,
+    /// A hexside terrain id every attacker attacks across (a river); repeatable.
+    #[arg(long, value_name = "HEXSIDE")]
+    across: Vec<String>,
+    /// A hexside terrain id at least one attacker attacks across (a strait); repeatable.
+    #[arg(long, value_name = "HEXSIDE")]
+    any_across: Vec<String>,
+    /// The weather in force, by id.
+    #[arg(long, value_name = "W")]
+    weather: Option<String>,
+    /// The attackers are out of supply.
+    #[arg(long)]
+    out_of_supply: bool,
+    /// A declared modifier of the table (a leader; `offensive-air=2` for one that shifts by
+    /// a supporting unit's factor); repeatable.
+    #[arg(long, value_name = "MODIFIER[=FACTOR]")]
+    support: Vec<String>,
+    /// For column tables: the column, by its heading.
+    #[arg(long, value_name = "LABEL")]
+    column: Option<String>,
+    /// The die roll, when already rolled.
+    #[arg(long, value_name = "R", conflicts_with = "seed")]
+    roll: Option<u32>,
+    /// Seed for rolling here (the same seed gives the same roll) [default: from the clock,
+    /// printed so the roll can be replayed].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// An id the game does not know, with did-you-mean or the list of known ids.
+fn unknown(what: &str, id: &str, known: &[&str]) -> String {
+    let hint = did_you_mean(id, known.iter().copied()).unwrap_or_else(|| {
+        if known.is_empty() {
+            format!("the game has no {what}")
+        } else {
+            format!("known: {}", known.join(", "))
+        }
+    });
+    format!("no {what} `{id}` ({hint})")
+}
+
+fn terrain_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.terrain_index(id).ok_or_else(|| {
+        let known: Vec<&str> = g.terrain.iter().map(|t| t.id.as_str()).collect();
+        unknown("terrain", id, &known)
+    })
+}
+
+fn hexside_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.hexside_terrain
+        .iter()
+        .position(|h| h.id == id)
+        .ok_or_else(|| {
+            let known: Vec<&str> = g.hexside_terrain.iter().map(|t| t.id.as_str()).collect();
+            unknown("hexside terrain", id, &known)
+        })
+}
+
+fn weather_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.weather.iter().position(|w| w.id == id).ok_or_else(|| {
+        let known: Vec<&str> = g.weather.iter().map(|w| w.id.as_str()).collect();
+        unknown("weather", id, &known)
+    })
+}
+
+/// `leader` or `offensive-air=2`.
+fn support(text: &str) -> Result<Support, String> {
+    match text.split_once('=') {
+        None => Ok(Support {
+            modifier: text.trim().to_string(),
+            factor: None,
+        }),
+        Some((m, f)) => {
+            let factor = f.trim().parse::<i64>().map_err(|_| {
+                format!("--support {text}: the factor after `=` must be a whole number")
+            })?;
+            Ok(Support {
+                modifier: m.trim().to_string(),
+                factor: Some(factor),
+            })
+        }
+    }
+}
+
+/// The combat input the arguments describe, with every id checked.
+fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
+    let table = match &a.table {
+        Some(id) => {
+            if g.crt(id).is_none() {
+                let known: Vec<&str> = g.crts.iter().map(|c| c.id.as_str()).collect();
+                return Err(unknown("combat results table", id, &known));
+            }
+            id.clone()
+        }
+        None => String::new(),
+    };
+    let crt = crt::table(g, &table).map_err(|e| e.to_string())?;
+    if crt.kind != crate::model::CrtKind::Column && (a.attack.is_empty() || a.defense.is_empty()) {
+        return Err(format!(
+            "table `{}` finds its column from the odds or the difference: give --attack and \
+             --defense (once per unit, or the totals)",
+            crt.id
+        ));
+    }
+    Ok(CombatInput {
+        table,
+        attack: a.attack.clone(),
+        defence: a.defense.clone(),
+        column: a.column.clone(),
+        shifts: a
+            .shift
+            .iter()
+            .map(|&by| Shift {
+                by,
+                cause: "given on the command line".into(),
+            })
+            .collect(),
+        defender_terrain: a
+            .terrain
+            .iter()
+            .map(|t| terrain_id(g, t))
+            .collect::<Result<_, _>>()?,
+        all_across: a
+            .across
+            .iter()
+            .map(|h| hexside_id(g, h))
+            .collect::<Result<_, _>>()?,
+        any_across: a
+            .any_across
+            .iter()
+            .map(|h| hexside_id(g, h))
+            .collect::<Result<_, _>>()?,
+        weather: a.weather.as_deref().map(|w| weather_id(g, w)).transpose()?,
+        attacker_out_of_supply: a.out_of_supply,
+        supports: a
+            .support
+            .iter()
+            .map(|s| support(s))
+            .collect::<Result<_, _>>()?,
+        roll: a.roll,
+        seed: a.seed,
+    })
+}
+
+fn json(value: &impl serde::Serialize) -> Result<String, String> {
+    Ok(serde_json::to_string_pretty(value).map_err(|e| e.to_string())? + "\n")
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+    let g = checked_game(&a.game.dir, a.format)?;
+    if a.list {
+        let list = crt::list_tables(&g);
+        super::emit(&match a.format {
+            Format::Json => json(&list)?,
+            Format::Text if list.tables.is_empty() => {
+                "The game has no combat results table.\n".into()
+            }
+            Format::Text => crt::render_list(&list),
+        });
+        return Ok(ExitCode::SUCCESS);
+    }
+    let input = input(&g, &a)?;
+    let report = crt::resolve(&g, &input).map_err(|e| e.to_string())?;
+    super::emit(&match a.format {
+        Format::Json => json(&report)?,
+        Format::Text => crt::render(&report),
+    });
+    Ok(ExitCode::SUCCESS)
+}
