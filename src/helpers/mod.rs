@@ -16,6 +16,7 @@
 //! | [`control`](mod@control) | who controls each hex or area |
 //! | [`victory`](mod@victory) | victory conditions |
 //! | [`stacking`] | stacking-limit violations and counter-mix overuse |
+//! | [`savegame`] | a VASSAL save of a module `sandtable build` made, adapted into positions; supply markers written back |
 //!
 //! Locations that matter to rules (a hex, an area as a whole) are [`Site`]s; a counter's
 //! exact [`Location`](crate::model::Location) (an area's box, an off-map pool) is kept in
@@ -25,6 +26,7 @@ pub mod board;
 pub mod control;
 pub mod crt;
 pub mod positions;
+pub mod savegame;
 pub mod stacking;
 pub mod supply;
 pub mod victory;

@@ -1,0 +1,846 @@
+//! A VASSAL saved game of a module built by `sandtable build`, adapted into the
+//! [`Positions`] the other helpers read, and the supply markers written back into it.
+//!
+//! The save itself is read by the format layer ([`crate::vassal::save`]); this file only
+//! interprets the replayed [`GameState`] with the emitter's conventions
+//! (`src/emit/vassal/counters.rs`):
+//!
+//! - **Which counter.** Every counter piece carries a Marker property `CounterId` holding its
+//!   counter id. A piece without it is matched by its palette slot (`gpid` = counter index +
+//!   1, the canonical slot the emitter gives each counter) when its BasicPiece name is that
+//!   counter's name. Any other piece is of **unknown origin**: not cardboard of this game.
+//! - **Where.** The piece's map and position (its stack's, when stacked) give a location
+//!   name through the grids of the map window it lies on ([`MapLayout`]), exactly as VASSAL
+//!   names it; the name is the printed hex number on a hex map, `Area — Open` / `Area — Box
+//!   n` on an area map, and the pool's name in the "Off-map boxes" window. The grids come from
+//!   the module file ([`module_maps`]) or are computed from the game as `sandtable build` lays
+//!   them out, without drawing anything ([`build_maps`]). A piece of ours that lands on no
+//!   location of the game is reported as off the grid, not placed.
+//! - **Reduced**: the flip Layer `Step` shows level 2. **Out of supply**: the Layer `Supply`
+//!   is active (state > 0). A levelled counter whose `Level` layer shows another level is
+//!   still read as its own counter, with a note.
+//! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn index) and the
+//!   Global Properties named as the emitter names tracks.
+//!
+//! [`supply_layer_states`] computes the new piece states that set the `Supply` layer on
+//! exactly a given set of pieces and clear it on every other piece of ours that has it;
+//! [`SaveGame::with_piece_states`](crate::vassal::save::SaveGame::with_piece_states) writes
+//! them. [`changed_pieces`] compares two replayed saves piece by piece, to verify an edit.
+//!
+//! Nothing here reads or writes files.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::positions::{Position, Positions};
+use crate::emit::art::{area_map, displays, map_margin};
+use crate::emit::vassal::plan::{line_of, unique_names, EDGE, OFF_MAP};
+use crate::model::{CounterId, Game, Location, MapId, MapKind, TurnId};
+use crate::vassal::encoder::{decode, SequenceDecoder};
+use crate::vassal::grid::{
+    BoardPlacement, Grid, MapLayout, Point, Region, RegionGrid, Zone, ZonedGrid,
+};
+use crate::vassal::inspect::MapInfo;
+use crate::vassal::save::{join_trait_chain, split_trait_chain, GameState, SavedPiece};
+
+/// The Marker property holding a counter's id.
+pub const COUNTER_ID_PROPERTY: &str = "CounterId";
+/// The flip Layer of two-step counters (level 2 = reduced).
+pub const STEP_LAYER: &str = "Step";
+/// The level Layer of levelled counters.
+pub const LEVEL_LAYER: &str = "Level";
+/// The switchable Out of Supply Layer of combat units.
+pub const SUPPLY_LAYER: &str = "Supply";
+
+/// What the pieces of a VASSAL map window stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MapTarget {
+    /// A map of the game.
+    Map(MapId),
+    /// The "Off-map boxes" window: one zone per pool.
+    Pools,
+}
+
+/// A VASSAL map window: its boards and grids, and which part of the game it shows.
+#[derive(Debug, Clone)]
+pub struct SaveMap {
+    /// Boards and grids, as VASSAL lays them out.
+    pub layout: MapLayout,
+    /// What it shows.
+    pub target: MapTarget,
+}
+
+/// The VASSAL map name of each game map, as `sandtable build` names the windows: the map's
+/// title (its id when untitled), made unique, never the off-map window's name.
+pub fn map_names(game: &Game) -> Vec<String> {
+    unique_names(
+        game.maps.iter().map(|m| {
+            if m.title.trim().is_empty() {
+                m.id.clone()
+            } else {
+                m.title.trim().to_string()
+            }
+        }),
+        &[OFF_MAP],
+    )
+}
+
+fn one_board(name: &str, grid: Option<Grid>) -> MapLayout {
+    MapLayout {
+        map_name: name.to_string(),
+        edge_width: EDGE.0,
+        edge_height: EDGE.1,
+        boards: vec![BoardPlacement {
+            name: name.to_string(),
+            column: 0,
+            row: 0,
+            size: None,
+            reversed: false,
+            grid,
+        }],
+        decks: Vec::new(),
+    }
+}
+
+/// The map windows of the module `sandtable build` makes of `game`, with the grids it gives
+/// them (hex grids with the printed numbering, one region per area slot, one zone per pool),
+/// computed from the game without drawing the pictures. Each window holds one board of
+/// unbounded size.
+pub fn build_maps(game: &Game) -> Vec<SaveMap> {
+    let names = map_names(game);
+    let hex_size = game.art.hex_size.max(8);
+    let mut out = Vec::new();
+    for (i, m) in game.maps.iter().enumerate() {
+        let grid = match &m.kind {
+            MapKind::Hex(h) => {
+                let layout = h.geometry.layout(hex_size, map_margin(hex_size));
+                let node = crate::emit::vassal::maps::hex_grid(&h.geometry, &layout, false, 9);
+                crate::vassal::buildfile::parse_buildfile_str(&crate::emit::vassal::xml::to_xml(
+                    &node,
+                ))
+                .ok()
+                .and_then(|e| Grid::from_element(&e))
+            }
+            MapKind::Area(a) => Some(Grid::Region(RegionGrid {
+                snap_to: true,
+                regions: area_map::slots(game, i)
+                    .into_iter()
+                    .map(|s| Region {
+                        name: a.slot_name(s.area, s.slot),
+                        origin: Point::new(s.centre.0, s.centre.1),
+                    })
+                    .collect(),
+            })),
+        };
+        out.push(SaveMap {
+            layout: one_board(&names[i], grid),
+            target: MapTarget::Map(i),
+        });
+    }
+    if !game.pools.is_empty() {
+        let boxes = displays::pool_boxes(game);
+        let zones = game
+            .pools
+            .iter()
+            .enumerate()
+            .map(|(p, pool)| {
+                // The emitter's rounding of the art's box to whole pixels.
+                let (x, y, w, h) = boxes
+                    .iter()
+                    .find(|(q, _)| *q == p)
+                    .map(|(_, r)| {
+                        let (x, y) = (r.0.round() as i32, r.1.round() as i32);
+                        (
+                            x,
+                            y,
+                            (r.0 + r.2).round() as i32 - x,
+                            (r.1 + r.3).round() as i32 - y,
+                        )
+                    })
+                    .unwrap_or((0, 0, 0, 0));
+                Zone {
+                    name: pool.name.clone(),
+                    location_format: "$name$".into(),
+                    path: vec![
+                        Point::new(x, y),
+                        Point::new(x + w, y),
+                        Point::new(x + w, y + h),
+                        Point::new(x, y + h),
+                    ],
+                    use_parent_grid: false,
+                    grid: None,
+                }
+            })
+            .collect();
+        out.push(SaveMap {
+            layout: one_board(
+                OFF_MAP,
+                Some(Grid::Zoned(ZonedGrid {
+                    zones,
+                    background: None,
+                })),
+            ),
+            target: MapTarget::Pools,
+        });
+    }
+    out
+}
+
+/// The map windows of a module as read from its buildfile (see
+/// [`crate::vassal::inspect`]), laid out with the boards the save selects, each matched to
+/// the game map of the same name (windows of other names are left out: pieces on them are
+/// off the grid).
+pub fn module_maps(game: &Game, maps: &[MapInfo], state: &GameState) -> Vec<SaveMap> {
+    let names = map_names(game);
+    maps.iter()
+        .filter_map(|m| {
+            let target = if m.name == OFF_MAP {
+                MapTarget::Pools
+            } else {
+                MapTarget::Map(names.iter().position(|n| *n == m.name)?)
+            };
+            let selection = state.boards.iter().find(|b| b.map == m.name);
+            Some(SaveMap {
+                layout: m.layout(selection),
+                target,
+            })
+        })
+        .collect()
+}
+
+/// A Marker property of a piece (`mark;` traits, names in the type, values in the state).
+pub fn property(piece: &SavedPiece, name: &str) -> Option<String> {
+    piece
+        .traits
+        .iter()
+        .filter(|t| t.id() == "mark;")
+        .find_map(|t| {
+            let names = decode(&t.type_string["mark;".len()..], ',');
+            let values = decode(&t.state_string, ',');
+            let at = names.iter().position(|n| n == name)?;
+            Some(values.get(at).cloned().unwrap_or_default())
+        })
+}
+
+/// The index in the trait chain and the state value of the Layer (`emb2;`) called `name`.
+pub fn layer(piece: &SavedPiece, name: &str) -> Option<(usize, i32)> {
+    piece.traits.iter().enumerate().find_map(|(i, t)| {
+        let body = t.type_string.strip_prefix("emb2;")?;
+        let fields = decode(body, ';');
+        if fields.get(18).map(String::as_str) != Some(name) {
+            return None;
+        }
+        let value = SequenceDecoder::new(&t.state_string, ';').next_int(1);
+        Some((i, value))
+    })
+}
+
+/// How a piece was recognised as one of the game's counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Match {
+    /// By its `CounterId` property.
+    CounterId,
+    /// By its palette slot and name.
+    Slot,
+}
+
+/// The counter a piece is, or why it is not one.
+pub fn counter_of(game: &Game, piece: &SavedPiece) -> Result<(CounterId, Match), String> {
+    if let Some(id) = property(piece, COUNTER_ID_PROPERTY) {
+        return game
+            .counter_index(&id)
+            .map(|c| (c, Match::CounterId))
+            .ok_or_else(|| format!("its counter id `{id}` is not in this game's counter mix"));
+    }
+    let by_slot = piece
+        .gpid
+        .parse::<usize>()
+        .ok()
+        .and_then(|g| g.checked_sub(1))
+        .filter(|&c| game.counters.get(c).is_some_and(|c| c.name == piece.name));
+    by_slot.map(|c| (c, Match::Slot)).ok_or_else(|| {
+        format!(
+            "no `{COUNTER_ID_PROPERTY}` property, and its palette slot `{}` is not a counter \
+             named `{}`",
+            piece.gpid, piece.name
+        )
+    })
+}
+
+/// The game location a VASSAL location name stands for on a window.
+pub fn location_of(game: &Game, target: MapTarget, name: &str) -> Option<Location> {
+    match target {
+        MapTarget::Map(map) => match &game.maps.get(map)?.kind {
+            MapKind::Hex(h) => h
+                .geometry
+                .parse_number(name)
+                .filter(|c| h.geometry.contains(*c))
+                .map(|hex| Location::Hex { map, hex }),
+            MapKind::Area(a) => (0..a.areas.len()).find_map(|area| {
+                a.slots(area)
+                    .into_iter()
+                    .find(|s| a.slot_name(area, *s) == name)
+                    .map(|slot| Location::Area { map, area, slot })
+            }),
+        },
+        MapTarget::Pools => game
+            .pools
+            .iter()
+            .position(|p| p.name == name)
+            .map(Location::Pool),
+    }
+}
+
+/// A piece of ours that lies on no location of the game.
+#[derive(Debug, Clone, Serialize)]
+pub struct OffGrid {
+    /// Piece id.
+    pub piece: String,
+    /// Counter id.
+    pub counter: String,
+    /// Piece name.
+    pub name: String,
+    /// VASSAL map window, if on one.
+    pub map: Option<String>,
+    /// Map x.
+    pub x: i32,
+    /// Map y.
+    pub y: i32,
+    /// What VASSAL calls the place, when a grid names it.
+    pub location: Option<String>,
+    /// Why it has no game location.
+    pub reason: String,
+}
+
+/// A piece that is not one of the game's counters.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnknownPiece {
+    /// Piece id.
+    pub piece: String,
+    /// BasicPiece name.
+    pub name: String,
+    /// Palette slot id.
+    pub gpid: String,
+    /// VASSAL map window, if on one.
+    pub map: Option<String>,
+    /// Where VASSAL puts it: the location name, `offboard`, or absent off-map.
+    pub location: Option<String>,
+    /// Why it is not ours.
+    pub reason: String,
+}
+
+/// A save adapted into positions.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SavePositions {
+    /// Our pieces on the game's locations, in the save's order; [`Position::piece`] holds the
+    /// piece id.
+    #[serde(skip)]
+    pub positions: Positions,
+    /// Pieces in the save.
+    pub pieces: usize,
+    /// Our pieces placed on the game's locations.
+    pub placed: usize,
+    /// Our pieces on no location of the game.
+    pub off_grid: Vec<OffGrid>,
+    /// Pieces that are not the game's counters.
+    pub unknown: Vec<UnknownPiece>,
+    /// Pieces matched by palette slot (no `CounterId` property), by id.
+    pub matched_by_slot: Vec<String>,
+    /// Things the adaptation could not express.
+    pub notes: Vec<String>,
+}
+
+/// The location name VASSAL gives a piece's position, with the window it is on.
+fn vassal_location<'m>(maps: &'m [SaveMap], piece: &SavedPiece) -> Option<(&'m SaveMap, String)> {
+    let name = piece.map.as_ref()?;
+    let m = maps.iter().find(|m| &m.layout.map_name == name)?;
+    Some((m, m.layout.location_name(Point::new(piece.x, piece.y))))
+}
+
+/// Adapt a replayed save: every piece becomes a [`Position`], an [`OffGrid`] piece or an
+/// [`UnknownPiece`]; the turn and track values are read when present.
+pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> SavePositions {
+    let mut out = SavePositions {
+        pieces: state.pieces.len(),
+        ..SavePositions::default()
+    };
+    for piece in state.pieces.values() {
+        let located = vassal_location(maps, piece);
+        let (counter, how) = match counter_of(game, piece) {
+            Ok(c) => c,
+            Err(reason) => {
+                out.unknown.push(UnknownPiece {
+                    piece: piece.id.clone(),
+                    name: piece.name.clone(),
+                    gpid: piece.gpid.clone(),
+                    map: piece.map.clone(),
+                    location: located.map(|(_, l)| l),
+                    reason,
+                });
+                continue;
+            }
+        };
+        if how == Match::Slot {
+            out.matched_by_slot.push(piece.id.clone());
+        }
+        let off = |location: Option<String>, reason: String| OffGrid {
+            piece: piece.id.clone(),
+            counter: game.counters[counter].id.clone(),
+            name: piece.name.clone(),
+            map: piece.map.clone(),
+            x: piece.x,
+            y: piece.y,
+            location,
+            reason,
+        };
+        let Some((window, name)) = located else {
+            out.off_grid.push(off(
+                None,
+                match &piece.map {
+                    None => "not on a map".into(),
+                    Some(m) => format!("on the map window `{m}`, which is not one of the game's"),
+                },
+            ));
+            continue;
+        };
+        let Some(location) = location_of(game, window.target, &name) else {
+            out.off_grid.push(off(
+                Some(name.clone()),
+                format!("`{name}` is not a location of the game"),
+            ));
+            continue;
+        };
+        let reduced = layer(piece, STEP_LAYER).is_some_and(|(_, v)| v.unsigned_abs() >= 2);
+        let out_of_supply = layer(piece, SUPPLY_LAYER).is_some_and(|(_, v)| v > 0);
+        if let (Some((_, level)), Some(line)) = (
+            layer(piece, LEVEL_LAYER),
+            line_of(game, game.counters[counter].class),
+        ) {
+            let own = line.iter().position(|k| *k == game.counters[counter].class);
+            let shown = (level.unsigned_abs() as usize).checked_sub(1);
+            if let (Some(own), Some(shown)) = (own, shown.filter(|s| *s < line.len())) {
+                if own != shown {
+                    out.notes.push(format!(
+                        "piece {} ({}) at {} shows level {} ({}); the helpers read it as its \
+                         own counter `{}`",
+                        piece.id,
+                        piece.name,
+                        game.location_label(&location),
+                        shown + 1,
+                        game.classes[line[shown]].name,
+                        game.counters[counter].id
+                    ));
+                }
+            }
+        }
+        out.positions.units.push(Position {
+            counter,
+            location,
+            reduced,
+            out_of_supply,
+            piece: Some(piece.id.clone()),
+        });
+    }
+    out.placed = out.positions.units.len();
+    out.positions.turn = turn_of(game, state);
+    let names = crate::emit::vassal::buildfile::track_properties(game);
+    for (t, name) in names.iter().enumerate() {
+        let value = state
+            .global_properties
+            .iter()
+            .rev()
+            .find(|(n, _, _)| n == name)
+            .and_then(|(_, v, _)| v.trim().parse::<i64>().ok());
+        if let Some(v) = value {
+            out.positions.tracks.push((t, v));
+        }
+    }
+    out
+}
+
+/// The current turn of the save's turn tracker (`TURN<id>\t<state>`, the state's first
+/// level holding the turn index), when the game has a calendar and the save records it.
+pub fn turn_of(game: &Game, state: &GameState) -> Option<TurnId> {
+    let tracker = format!("TURN{}", crate::emit::vassal::turns::TRACKER_ID);
+    state.unknown_commands.iter().rev().find_map(|c| {
+        let mut d = SequenceDecoder::new(c, '\t');
+        if d.next_token()? != tracker {
+            return None;
+        }
+        let state = d.next_token()?;
+        let mut levels = SequenceDecoder::new(&state, '|');
+        levels.next_token()?;
+        let first = levels.next_token()?;
+        let turn = SequenceDecoder::new(&first, ';')
+            .next_token()?
+            .parse::<usize>()
+            .ok()?;
+        (turn < game.turns.len()).then_some(turn)
+    })
+}
+
+/// A counter present more often than the counter mix has copies.
+#[derive(Debug, Clone, Serialize)]
+pub struct Cloned {
+    /// Counter id.
+    pub counter: String,
+    /// Counter name.
+    pub name: String,
+    /// Copies in the save.
+    pub copies: usize,
+    /// Copies in the mix.
+    pub in_mix: u32,
+    /// Each copy: piece id and location (`pool:<name>` for pools, the VASSAL location or
+    /// `off-map` for pieces off the grid).
+    pub pieces: Vec<(String, String)>,
+}
+
+/// Counters of the save present more times than the mix allows (cloned cardboard), every
+/// copy with its location. Markers are left out: the module gives them a Clone command.
+pub fn cloned(game: &Game, save: &SavePositions) -> Vec<Cloned> {
+    let mut copies: BTreeMap<CounterId, Vec<(String, String)>> = BTreeMap::new();
+    for p in &save.positions.units {
+        copies.entry(p.counter).or_default().push((
+            p.piece.clone().unwrap_or_default(),
+            game.location_label(&p.location),
+        ));
+    }
+    for o in &save.off_grid {
+        if let Some(c) = game.counter_index(&o.counter) {
+            copies.entry(c).or_default().push((
+                o.piece.clone(),
+                o.location.clone().unwrap_or_else(|| "off-map".into()),
+            ));
+        }
+    }
+    copies
+        .into_iter()
+        .filter(|(c, v)| {
+            v.len() > game.counters[*c].count as usize
+                && !crate::emit::vassal::counters::is_marker(game, *c)
+        })
+        .map(|(c, pieces)| Cloned {
+            counter: game.counters[c].id.clone(),
+            name: game.counters[c].name.clone(),
+            copies: pieces.len(),
+            in_mix: game.counters[c].count,
+            pieces,
+        })
+        .collect()
+}
+
+/// One piece whose Out of Supply layer changes.
+#[derive(Debug, Clone, Serialize)]
+pub struct LayerChange {
+    /// Piece id.
+    pub piece: String,
+    /// Counter id.
+    pub counter: String,
+    /// Game location (or VASSAL location for pieces off the grid).
+    pub location: String,
+}
+
+/// New piece states that put the Out of Supply layer on exactly the `out` pieces.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SupplyEdit {
+    /// Full new state per piece id (pieces whose layer changes only).
+    #[serde(skip)]
+    pub states: BTreeMap<String, String>,
+    /// Pieces newly marked.
+    pub marked: Vec<LayerChange>,
+    /// Pieces whose marker is cleared.
+    pub cleared: Vec<LayerChange>,
+    /// Pieces already as they should be, marked.
+    pub kept: Vec<LayerChange>,
+    /// Pieces that should be marked but cannot be (no Out of Supply layer), with why.
+    pub unmarkable: Vec<(LayerChange, String)>,
+}
+
+/// The state of `piece` with its trait `index`'s state replaced, or why that cannot be done
+/// without touching anything else.
+fn with_trait_state(piece: &SavedPiece, index: usize, state: String) -> Result<String, String> {
+    let mut chain = split_trait_chain(&piece.type_string, &piece.state_string);
+    let (ty, st) = join_trait_chain(&chain);
+    if ty != piece.type_string || st != piece.state_string {
+        return Err("its trait chain does not re-encode byte for byte".into());
+    }
+    let entry = chain
+        .get_mut(index)
+        .ok_or_else(|| "its trait chain changed".to_string())?;
+    entry.state_string = state;
+    Ok(join_trait_chain(&chain).1)
+}
+
+/// A Layer state with its value switched on or off (keeping the level it shows).
+fn switched(state: &str, on: bool) -> String {
+    let (first, rest) = match state.split_once(';') {
+        Some((a, b)) => (a, Some(b)),
+        None => (state, None),
+    };
+    let level = first
+        .trim()
+        .parse::<i32>()
+        .unwrap_or(1)
+        .unsigned_abs()
+        .max(1) as i32;
+    let value = if on { level } else { -level };
+    match rest {
+        Some(r) => format!("{value};{r}"),
+        None => value.to_string(),
+    }
+}
+
+/// The piece states that set the Out of Supply layer on exactly the pieces in `out` and
+/// clear it on every other piece of ours that shows it. Pieces of unknown origin are never
+/// touched.
+pub fn supply_layer_states(
+    game: &Game,
+    state: &GameState,
+    save: &SavePositions,
+    out: &BTreeSet<String>,
+) -> SupplyEdit {
+    let mut edit = SupplyEdit::default();
+    let ours = save
+        .positions
+        .units
+        .iter()
+        .filter_map(|p| {
+            Some((
+                p.piece.clone()?,
+                game.counters[p.counter].id.clone(),
+                game.location_label(&p.location),
+            ))
+        })
+        .chain(save.off_grid.iter().map(|o| {
+            (
+                o.piece.clone(),
+                o.counter.clone(),
+                o.location.clone().unwrap_or_else(|| "off-map".into()),
+            )
+        }));
+    for (id, counter, location) in ours {
+        let Some(piece) = state.pieces.get(&id) else {
+            continue;
+        };
+        let change = LayerChange {
+            piece: id.clone(),
+            counter,
+            location,
+        };
+        let want = out.contains(&id);
+        let Some((index, value)) = layer(piece, SUPPLY_LAYER) else {
+            if want {
+                edit.unmarkable
+                    .push((change, "it has no Out of Supply layer".into()));
+            }
+            continue;
+        };
+        let on = value > 0;
+        if on == want {
+            if want {
+                edit.kept.push(change);
+            }
+            continue;
+        }
+        let chain = split_trait_chain(&piece.type_string, &piece.state_string);
+        let new_layer = switched(&chain[index].state_string, want);
+        match with_trait_state(piece, index, new_layer) {
+            Ok(s) => {
+                edit.states.insert(id, s);
+                if want {
+                    edit.marked.push(change);
+                } else {
+                    edit.cleared.push(change);
+                }
+            }
+            Err(why) if want => edit.unmarkable.push((change, why)),
+            Err(_) => {}
+        }
+    }
+    edit
+}
+
+/// How one piece differs between two replayed saves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PieceDiff {
+    /// Piece id.
+    pub piece: String,
+    /// What differs: `added`, `removed`, or the fields that changed.
+    pub what: Vec<String>,
+}
+
+/// Every piece that differs between two replayed saves (type, state, map, position, stack).
+pub fn changed_pieces(before: &GameState, after: &GameState) -> Vec<PieceDiff> {
+    let mut out = Vec::new();
+    for (id, a) in &before.pieces {
+        let Some(b) = after.pieces.get(id) else {
+            out.push(PieceDiff {
+                piece: id.clone(),
+                what: vec!["removed".into()],
+            });
+            continue;
+        };
+        let mut what = Vec::new();
+        if a.type_string != b.type_string {
+            what.push("type".into());
+        }
+        if a.state_string != b.state_string {
+            what.push("state".into());
+        }
+        if (&a.map, a.x, a.y) != (&b.map, b.x, b.y) {
+            what.push("position".into());
+        }
+        if a.container != b.container {
+            what.push("stack".into());
+        }
+        if !what.is_empty() {
+            out.push(PieceDiff {
+                piece: id.clone(),
+                what,
+            });
+        }
+    }
+    for id in after.pieces.keys() {
+        if !before.pieces.contains_key(id) {
+            out.push(PieceDiff {
+                piece: id.clone(),
+                what: vec!["added".into()],
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vassal::archive::Archive;
+    use crate::vassal::save::SaveGame;
+
+    fn mini() -> Game {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
+        crate::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("checks")
+    }
+
+    /// The mini game's module, built in memory, and its one predefined setup.
+    fn module(game: &Game) -> (Vec<u8>, SaveGame) {
+        let m = crate::emit::vassal::build(game).expect("builds");
+        let bytes = m.archive.to_bytes().expect("zip");
+        let mut a =
+            Archive::from_bytes(bytes.clone(), std::path::Path::new("mini.vmod")).expect("archive");
+        let file = &m.summary.setups[0].file;
+        let setup =
+            SaveGame::from_bytes(a.read(file).expect("entry"), file.as_ref()).expect("a save");
+        (bytes, setup)
+    }
+
+    #[test]
+    fn a_predefined_setup_reads_back_as_its_scenario() {
+        let g = mini();
+        let (_, setup) = module(&g);
+        let state = setup.state();
+        let sp = positions_from_save(&g, &state, &build_maps(&g));
+        assert!(sp.unknown.is_empty(), "{:?}", sp.unknown);
+        assert!(sp.off_grid.is_empty(), "{:?}", sp.off_grid);
+        assert!(sp.matched_by_slot.is_empty());
+        let scenario = Positions::from_scenario(&g.scenarios[0]);
+        let got: Vec<(CounterId, Location, bool)> = sp
+            .positions
+            .units
+            .iter()
+            .map(|p| (p.counter, p.location, p.reduced))
+            .collect();
+        let want: Vec<(CounterId, Location, bool)> = scenario
+            .units
+            .iter()
+            .map(|p| (p.counter, p.location, p.reduced))
+            .collect();
+        assert_eq!(got, want);
+        assert_eq!(sp.positions.turn, scenario.turn);
+        assert_eq!(sp.positions.tracks, scenario.tracks);
+    }
+
+    #[test]
+    fn the_computed_grids_name_every_setup_piece_as_the_module_does() {
+        let g = mini();
+        let (bytes, setup) = module(&g);
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("mini.vmod");
+        std::fs::write(&path, bytes).expect("write");
+        let info = crate::vassal::inspect::inspect(&path)
+            .expect("inspect")
+            .module
+            .expect("a module");
+        let state = setup.state();
+        let from_module = positions_from_save(&g, &state, &module_maps(&g, &info.maps, &state));
+        let computed = positions_from_save(&g, &state, &build_maps(&g));
+        assert_eq!(
+            from_module.positions.units, computed.positions.units,
+            "module grids and computed grids disagree"
+        );
+        assert_eq!(from_module.positions.units.len(), 7);
+    }
+
+    #[test]
+    fn the_supply_layer_is_set_and_cleared_and_nothing_else_changes() {
+        let g = mini();
+        let (_, setup) = module(&g);
+        let state = setup.state();
+        let sp = positions_from_save(&g, &state, &build_maps(&g));
+        let red = sp.positions.units[0].piece.clone().expect("id");
+        let edit = supply_layer_states(&g, &state, &sp, &BTreeSet::from([red.clone()]));
+        assert_eq!(edit.marked.len(), 1);
+        assert!(edit.unmarkable.is_empty());
+        let (text, missing) = setup.with_piece_states(&edit.states);
+        assert!(missing.is_empty());
+        let after = SaveGame::from_saved_game(text.as_bytes(), "x".as_ref())
+            .expect("reads")
+            .state();
+        let diff = changed_pieces(&state, &after);
+        assert_eq!(
+            diff,
+            [PieceDiff {
+                piece: red.clone(),
+                what: vec!["state".into()]
+            }]
+        );
+        let sp2 = positions_from_save(&g, &after, &build_maps(&g));
+        assert!(sp2.positions.units[0].out_of_supply);
+        // Clearing it again restores the original bytes of the piece.
+        let edit = supply_layer_states(&g, &after, &sp2, &BTreeSet::new());
+        assert_eq!(edit.cleared.len(), 1);
+        assert_eq!(edit.states[&red], state.pieces[&red].state_string);
+    }
+
+    #[test]
+    fn foreign_and_misplaced_pieces_are_reported() {
+        let g = mini();
+        let (_, setup) = module(&g);
+        let mut state = setup.state();
+        let mut foreign = state.pieces[0].clone();
+        foreign.id = "999".into();
+        foreign.name = "Mystery".into();
+        foreign.gpid = "77".into();
+        foreign.traits.retain(|t| t.id() != "mark;");
+        state.pieces.insert("999".into(), foreign);
+        let mut lost = state.pieces[0].clone();
+        lost.id = "1000".into();
+        lost.map = Some("Elsewhere".into());
+        state.pieces.insert("1000".into(), lost);
+        let sp = positions_from_save(&g, &state, &build_maps(&g));
+        assert_eq!(sp.unknown.len(), 1);
+        assert_eq!(sp.unknown[0].piece, "999");
+        assert_eq!(sp.off_grid.len(), 1);
+        assert!(sp.off_grid[0].reason.contains("Elsewhere"));
+        let clones = cloned(&g, &sp);
+        assert_eq!(clones.len(), 1, "{clones:?}");
+        assert_eq!(clones[0].counter, "red-1");
+        assert_eq!(clones[0].copies, 2);
+    }
+}
