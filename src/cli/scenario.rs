@@ -97,17 +97,18 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                 })
                 .collect(),
         };
+        let mut out = String::new();
         match a.format {
-            Format::Json => println!(
-                "{}",
-                serde_json::to_string_pretty(&listing).map_err(|e| e.to_string())?
-            ),
+            Format::Json => {
+                out = serde_json::to_string_pretty(&listing).map_err(|e| e.to_string())? + "\n"
+            }
             Format::Text => {
                 for s in &listing.scenarios {
-                    println!("{:<24} {}", s.id, s.title);
+                    out += &format!("{:<24} {}\n", s.id, s.title);
                 }
             }
         }
+        super::emit(&out);
         return Ok(ExitCode::SUCCESS);
     };
     let Some(report) = setup_report(&g, id) else {
@@ -116,17 +117,17 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
             .unwrap_or_else(|| format!("scenarios: {}", ids.join(", ")));
         return Err(format!("no scenario `{id}` ({hint})"));
     };
+    let mut out = String::new();
     match a.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
-        ),
+        Format::Json => {
+            out = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
+        }
         Format::Text => {
-            println!("{} — starts {}", report.title, report.start);
-            println!("{:<28} {:<36} {:<8} location", "counter", "name", "side");
+            out += &format!("{} — starts {}\n", report.title, report.start);
+            out += &format!("{:<28} {:<36} {:<8} location\n", "counter", "name", "side");
             for p in &report.placements {
-                println!(
-                    "{:<28} {:<36} {:<8} {}{}",
+                out += &format!(
+                    "{:<28} {:<36} {:<8} {}{}\n",
                     p.counter,
                     p.name,
                     p.side.as_deref().unwrap_or("-"),
@@ -134,8 +135,9 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                     if p.reduced { " (reduced)" } else { "" }
                 );
             }
-            println!("{} counters placed", report.placements.len());
+            out += &format!("{} counters placed\n", report.placements.len());
         }
     }
+    super::emit(&out);
     Ok(ExitCode::SUCCESS)
 }
