@@ -8,8 +8,10 @@ mod build;
 mod check;
 mod crt;
 mod inspect;
+mod positions;
 mod render;
 mod scenario;
+mod supply;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -52,6 +54,9 @@ pub enum Command {
     Render(render::Args),
     /// Resolve a combat on a combat results table, showing every step (or list the tables).
     Crt(crt::Args),
+    /// Whether every unit is in supply and why (path or blocker); draw it on the map, or
+    /// set the Out of Supply markers in a saved game.
+    Supply(supply::Args),
 }
 
 /// Run a parsed command line.
@@ -63,6 +68,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Inspect(a) => inspect::run(a),
         Command::Render(a) => render::run(a),
         Command::Crt(a) => crt::run(a),
+        Command::Supply(a) => supply::run(a),
     };
     match result {
         Ok(code) => code,

@@ -594,19 +594,21 @@ fn switched(state: &str, on: bool) -> String {
 }
 
 /// The piece states that set the Out of Supply layer on exactly the pieces in `out` and
-/// clear it on every other piece of ours that shows it. Pieces of unknown origin are never
-/// touched.
+/// clear it on every other piece of ours that shows it — of every side, or only of `side`.
+/// Pieces of unknown origin are never touched.
 pub fn supply_layer_states(
     game: &Game,
     state: &GameState,
     save: &SavePositions,
     out: &BTreeSet<String>,
+    side: Option<crate::model::SideId>,
 ) -> SupplyEdit {
     let mut edit = SupplyEdit::default();
     let ours = save
         .positions
         .units
         .iter()
+        .filter(|p| side.is_none_or(|s| game.side_of(p.counter) == Some(s)))
         .filter_map(|p| {
             Some((
                 p.piece.clone()?,
@@ -614,13 +616,23 @@ pub fn supply_layer_states(
                 game.location_label(&p.location),
             ))
         })
-        .chain(save.off_grid.iter().map(|o| {
-            (
-                o.piece.clone(),
-                o.counter.clone(),
-                o.location.clone().unwrap_or_else(|| "off-map".into()),
-            )
-        }));
+        .chain(
+            save.off_grid
+                .iter()
+                .filter(|o| {
+                    side.is_none_or(|s| {
+                        game.counter_index(&o.counter)
+                            .is_some_and(|c| game.side_of(c) == Some(s))
+                    })
+                })
+                .map(|o| {
+                    (
+                        o.piece.clone(),
+                        o.counter.clone(),
+                        o.location.clone().unwrap_or_else(|| "off-map".into()),
+                    )
+                }),
+        );
     for (id, counter, location) in ours {
         let Some(piece) = state.pieces.get(&id) else {
             continue;
@@ -794,7 +806,7 @@ mod tests {
         let state = setup.state();
         let sp = positions_from_save(&g, &state, &build_maps(&g));
         let red = sp.positions.units[0].piece.clone().expect("id");
-        let edit = supply_layer_states(&g, &state, &sp, &BTreeSet::from([red.clone()]));
+        let edit = supply_layer_states(&g, &state, &sp, &BTreeSet::from([red.clone()]), None);
         assert_eq!(edit.marked.len(), 1);
         assert!(edit.unmarkable.is_empty());
         let (text, missing) = setup.with_piece_states(&edit.states);
@@ -813,7 +825,7 @@ mod tests {
         let sp2 = positions_from_save(&g, &after, &build_maps(&g));
         assert!(sp2.positions.units[0].out_of_supply);
         // Clearing it again restores the original bytes of the piece.
-        let edit = supply_layer_states(&g, &after, &sp2, &BTreeSet::new());
+        let edit = supply_layer_states(&g, &after, &sp2, &BTreeSet::new(), None);
         assert_eq!(edit.cleared.len(), 1);
         assert_eq!(edit.states[&red], state.pieces[&red].state_string);
     }

@@ -463,6 +463,18 @@ impl<'g> SupplyTrace<'g> {
         self.control.board()
     }
 
+    /// The locations (board nodes) from which a unit of `side` would trace supply, ignoring
+    /// path limits: those its searches reached, from a source or through a link. `None`
+    /// when the side was not traced (none of its units needs supply).
+    pub fn supplied(&self, side: SideId) -> Option<Vec<bool>> {
+        let t = self.sides.get(side)?.as_ref()?;
+        Some(
+            (0..self.board().len())
+                .map(|n| t.main.dist[n] != NONE || t.links.iter().any(|l| l.search.dist[n] != NONE))
+                .collect(),
+        )
+    }
+
     /// Whether position `index` is in supply (`None` when it does not need supply).
     pub fn in_supply(&self, positions: &Positions, index: usize) -> Option<bool> {
         let (_, side, node) = *self.needs.iter().find(|(i, _, _)| *i == index)?;

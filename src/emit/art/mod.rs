@@ -15,6 +15,7 @@ pub mod charts;
 pub mod counter;
 pub mod displays;
 pub mod hex_map;
+pub mod overlay;
 pub mod patterns;
 pub mod png;
 pub mod sheet;

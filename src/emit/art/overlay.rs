@@ -1,0 +1,218 @@
+//! Overlays drawn over a rendered map picture ([`super::render_map`]): tinted hexes or areas
+//! (a side's supplied area) and counters ringed in a colour (units cut off from supply), at
+//! the pixel geometry the map was drawn with — hex centres and outlines from
+//! [`crate::model::HexGeometry`] on the map's layout, area outlines, boxes and slots from
+//! [`super::area_map`].
+//!
+//! The overlay knows nothing of the rules: the caller says which cells to tint in which
+//! colour and which counters to ring where.
+
+use image::RgbaImage;
+
+use super::area_map;
+use super::canvas::{image_to_pixmap, Canvas, Pen, Rgba};
+use super::counter::{render_face, CounterFace};
+use super::text::{Align, Face, Font};
+use super::{map_margin, ArtError};
+use crate::model::{CounterId, Game, HexCoord, Location, MapId, MapKind};
+
+/// A cell of a map to tint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    /// A hex of a hex map.
+    Hex(HexCoord),
+    /// An area of an area map, as a whole.
+    Area(usize),
+}
+
+/// Cells tinted in one colour.
+#[derive(Debug, Clone)]
+pub struct Tint {
+    /// The cells.
+    pub cells: Vec<Cell>,
+    /// The colour (its alpha says how strongly).
+    pub colour: Rgba,
+}
+
+/// A counter drawn on its location and ringed.
+#[derive(Debug, Clone)]
+pub struct Ring {
+    /// The counter.
+    pub counter: CounterId,
+    /// On its reduced face.
+    pub reduced: bool,
+    /// Where (locations on other maps, and pools, are skipped).
+    pub location: Location,
+    /// Ring colour.
+    pub colour: Rgba,
+}
+
+/// Everything to draw over a map.
+#[derive(Debug, Clone, Default)]
+pub struct Overlay {
+    /// Tints, drawn first, in order.
+    pub tints: Vec<Tint>,
+    /// Ringed counters, drawn over the tints.
+    pub rings: Vec<Ring>,
+    /// Legend lines (text, colour), drawn in the top-left corner.
+    pub legend: Vec<(String, Rgba)>,
+}
+
+/// The pixel centre of a location on `map`, as the map picture draws it.
+pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)> {
+    match (*location, &game.maps.get(map)?.kind) {
+        (Location::Hex { map: m, hex }, MapKind::Hex(h)) if m == map => {
+            let size = game.art.hex_size.max(8);
+            let layout = h.geometry.layout(size, map_margin(size));
+            let (x, y) = h.geometry.centre(&layout, hex);
+            Some((x as f32, y as f32))
+        }
+        (Location::Area { map: m, area, slot }, MapKind::Area(_)) if m == map => {
+            area_map::slots(game, map)
+                .into_iter()
+                .find(|s| s.area == area && s.slot == slot)
+                .map(|s| (s.centre.0 as f32, s.centre.1 as f32))
+        }
+        _ => None,
+    }
+}
+
+fn tint(c: &mut Canvas, game: &Game, map: MapId, t: &Tint) {
+    match &game.maps[map].kind {
+        MapKind::Hex(h) => {
+            let size = game.art.hex_size.max(8);
+            let layout = h.geometry.layout(size, map_margin(size));
+            for cell in &t.cells {
+                let Cell::Hex(hex) = *cell else { continue };
+                if !h.geometry.contains(hex) {
+                    continue;
+                }
+                let (x, y) = h.geometry.centre(&layout, hex);
+                let k: Vec<(f32, f32)> = h
+                    .geometry
+                    .corners(&layout, (f64::from(x), f64::from(y)))
+                    .iter()
+                    .map(|(a, b)| (*a as f32, *b as f32))
+                    .collect();
+                c.fill_poly(&k, t.colour);
+            }
+        }
+        MapKind::Area(am) => {
+            let shapes = area_map::shapes(am);
+            let layouts = area_map::layouts(game, am);
+            for cell in &t.cells {
+                let Cell::Area(a) = *cell else { continue };
+                let Some(shape) = shapes.get(a) else { continue };
+                if am.areas[a].within.is_none() && shape.len() >= 3 {
+                    let k: Vec<(f32, f32)> =
+                        shape.iter().map(|p| (p.0 as f32, p.1 as f32)).collect();
+                    c.fill_poly(&k, t.colour);
+                } else if let Some(l) = layouts.get(a) {
+                    let (x, y, w, h) = l.bounds;
+                    c.fill_rect(x, y, w, h, t.colour);
+                }
+            }
+        }
+    }
+}
+
+fn ring(c: &mut Canvas, game: &Game, map: MapId, r: &Ring) -> Result<(), ArtError> {
+    let Some((x, y)) = point(game, map, &r.location) else {
+        return Ok(());
+    };
+    let face = if r.reduced && super::counter::has_back_face(game, r.counter) {
+        CounterFace::Back
+    } else {
+        CounterFace::Front
+    };
+    let img = render_face(game, r.counter, face)?;
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    c.draw_pixmap(
+        (x - w / 2.0).round() as i32,
+        (y - h / 2.0).round() as i32,
+        &image_to_pixmap(&img),
+    );
+    let radius = (w * w + h * h).sqrt() / 2.0 + 3.0;
+    c.stroke_circle(x, y, radius, &Pen::new(r.colour, 4.0));
+    Ok(())
+}
+
+/// Draw an overlay over the picture of `map`.
+pub fn draw(
+    game: &Game,
+    map: MapId,
+    base: &RgbaImage,
+    overlay: &Overlay,
+) -> Result<RgbaImage, ArtError> {
+    let mut c = Canvas {
+        pixmap: image_to_pixmap(base),
+    };
+    for t in &overlay.tints {
+        tint(&mut c, game, map, t);
+    }
+    for r in &overlay.rings {
+        ring(&mut c, game, map, r)?;
+    }
+    let font = Font::new(Face::Bold, 16.0);
+    let mut y = 8.0 + font.line_height();
+    for (text, colour) in &overlay.legend {
+        let halo = Some((Rgba(255, 255, 255, 230), 3.0));
+        c.fill_rect(8.0, y - font.cap_height() - 1.0, 14.0, 14.0, *colour);
+        c.text_halo(&font, text, 28.0, y, Align::Left, Rgba::BLACK, halo);
+        y += font.line_height() + 4.0;
+    }
+    Ok(c.into_image())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mini() -> Game {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
+        crate::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("checks")
+    }
+
+    #[test]
+    fn tints_and_rings_land_on_their_hexes() {
+        let g = mini();
+        let base = super::super::render_map(&g, 0, &super::super::NoProgress).expect("map");
+        let MapKind::Hex(h) = &g.maps[0].kind else {
+            panic!("hex map")
+        };
+        let a = h.geometry.parse_number("0101").expect("0101");
+        let b = h.geometry.parse_number("0505").expect("0505");
+        let red = Rgba(255, 0, 0, 255);
+        let out = draw(
+            &g,
+            0,
+            &base,
+            &Overlay {
+                tints: vec![Tint {
+                    cells: vec![Cell::Hex(a)],
+                    colour: Rgba(0, 0, 255, 255),
+                }],
+                rings: vec![Ring {
+                    counter: 0,
+                    reduced: false,
+                    location: Location::Hex { map: 0, hex: b },
+                    colour: red,
+                }],
+                legend: Vec::new(),
+            },
+        )
+        .expect("draws");
+        assert_eq!(out.dimensions(), base.dimensions());
+        let (ax, ay) = point(&g, 0, &Location::Hex { map: 0, hex: a }).expect("a");
+        assert_eq!(out.get_pixel(ax as u32, ay as u32).0, [0, 0, 255, 255]);
+        // The counter is drawn at the centre of 0505, unlike the bare map there.
+        let (bx, by) = point(&g, 0, &Location::Hex { map: 0, hex: b }).expect("b");
+        assert_ne!(
+            out.get_pixel(bx as u32, by as u32 + 10),
+            base.get_pixel(bx as u32, by as u32 + 10)
+        );
+    }
+}
