@@ -442,9 +442,16 @@ pub fn render(report: &ControlReport) -> String {
             .map(|p| p.name.chars().count())
             .max()
             .unwrap_or(0);
+        let at = report
+            .places
+            .iter()
+            .map(|p| p.location.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
         for p in &report.places {
             out.push_str(&format!(
-                "{:width$}  {:6}  {}\n",
+                "{:width$}  {:at$}  {}\n",
                 p.name,
                 p.location,
                 p.controller.as_deref().unwrap_or("-"),
