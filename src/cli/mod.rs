@@ -6,6 +6,7 @@
 
 mod build;
 mod check;
+mod control;
 mod crt;
 mod inspect;
 mod positions;
@@ -57,6 +58,8 @@ pub enum Command {
     /// Whether every unit is in supply and why (path or blocker); draw it on the map, or
     /// set the Out of Supply markers in a saved game.
     Supply(supply::Args),
+    /// Who controls each hex or area, and the victory conditions evaluated.
+    Control(control::Args),
 }
 
 /// Run a parsed command line.
@@ -69,6 +72,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Render(a) => render::run(a),
         Command::Crt(a) => crt::run(a),
         Command::Supply(a) => supply::run(a),
+        Command::Control(a) => control::run(a),
     };
     match result {
         Ok(code) => code,

@@ -14,21 +14,18 @@ use crate::vassal::save::{GameState, SaveGame};
 
 /// `--scenario ID | --save FILE.vsav [--module FILE.vmod]`.
 #[derive(Debug, clap::Args)]
+#[group(skip)]
+#[command(group = clap::ArgGroup::new("positions").required(true).args(["scenario", "save"]))]
 pub struct Source {
     /// A scenario id: its set-up.
-    #[arg(
-        long,
-        value_name = "ID",
-        required_unless_present = "save",
-        conflicts_with = "save"
-    )]
+    #[arg(long, value_name = "ID")]
     pub scenario: Option<String>,
     /// A saved game (.vsav) of the module `sandtable build` made of DIR.
     #[arg(long, value_name = "FILE.vsav")]
     pub save: Option<PathBuf>,
     /// The module the save was played with, whose grids name the locations [default: the
     /// grids `sandtable build` gives DIR].
-    #[arg(long, value_name = "FILE.vmod", requires = "save")]
+    #[arg(long, value_name = "FILE.vmod", conflicts_with = "scenario")]
     pub module: Option<PathBuf>,
 }
 

@@ -1,0 +1,99 @@
+//! `sandtable control DIR (--scenario ID | --save FILE.vsav) [--after SIDE] [--format json]`:
+//! who controls each hex or area under the game's control rule, and the victory conditions
+//! evaluated on it.
+
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::positions::{self, json, Source};
+use super::{checked_game, Format, GameDir};
+use crate::helpers::control::{self, ControlOptions, ControlReport};
+use crate::helpers::victory::{self, VictoryOptions, VictoryReport};
+
+/// Arguments of `control`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    #[command(flatten)]
+    source: Source,
+    /// The side whose player turn just ended: conditions checked after another side's turn
+    /// are shown but do not win now [default: every condition is evaluated as if its moment
+    /// had come].
+    #[arg(long, value_name = "SIDE")]
+    after: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    save: Option<positions::SaveSummary<'a>>,
+    /// The turn the positions show, when known.
+    turn: Option<String>,
+    control: &'a ControlReport,
+    victory: &'a VictoryReport,
+    /// The side whose player turn just ended, if given.
+    after: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+    let g = checked_game(&a.game.dir, a.format)?;
+    let after = a
+        .after
+        .as_deref()
+        .map(|s| positions::side(&g, s))
+        .transpose()?;
+    let loaded = positions::load(&g, &a.source)?;
+    let map = control::control(&g, &loaded.positions, &ControlOptions::default());
+    let control_report = control::report(&map);
+    let victory_report = victory::victory(&g, &loaded.positions, &map, &VictoryOptions { after });
+    let note = after.is_none().then(|| {
+        "no --after: every victory condition is evaluated as if its moment had come".to_string()
+    });
+    let turn = loaded
+        .positions
+        .turn
+        .and_then(|t| g.turns.get(t))
+        .map(|t| t.name.clone());
+    let report = Report {
+        save: loaded
+            .save
+            .as_ref()
+            .map(|s| s.summary(a.source.module.as_deref())),
+        turn: turn.clone(),
+        control: &control_report,
+        victory: &victory_report,
+        after: after.map(|s| g.sides[s].id.clone()),
+        note: note.clone(),
+    };
+    match a.format {
+        Format::Json => super::emit(&json(&report)?),
+        Format::Text => {
+            if let Some(s) = &loaded.save {
+                eprint!("{}", s.warnings());
+            }
+            let mut text = String::new();
+            if let Some(t) = &turn {
+                text.push_str(&format!("Turn: {t}\n\n"));
+            }
+            text.push_str(&control::render(&control_report));
+            text.push_str("\nVictory");
+            match after {
+                Some(s) => text.push_str(&format!(" after the {} player turn:\n", g.sides[s].name)),
+                None => text.push_str(":\n"),
+            }
+            text.push_str(&victory::render(&victory_report));
+            if let Some(n) = &note {
+                text.push_str(&format!("({n})\n"));
+            }
+            super::emit(&text);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
