@@ -1,28 +1,201 @@
-//! `sandtable check DIR [--format json]`.
+//! `sandtable check DIR [--save FILE.vsav [--module FILE.vmod]] [--format json]`: every
+//! problem of a game; with `--save`, also the problems of a saved game of its module —
+//! counters present more often than the counter mix allows (cloned cardboard), pieces of
+//! unknown origin, and stacking violations, each with its location.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use serde::Serialize;
+
+use super::positions::{self, json};
 use super::{Format, GameDir};
 use crate::diag::render;
+use crate::helpers::savegame::{self, Cloned, OffGrid, UnknownPiece};
+use crate::helpers::stacking::{stacking_report, Violation};
+use crate::model::Game;
 
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    /// Also check a saved game (.vsav) of the module `sandtable build` made of DIR: cloned
+    /// counters, pieces of unknown origin, stacking violations (exit 1 when any).
+    #[arg(long, value_name = "FILE.vsav")]
+    save: Option<PathBuf>,
+    /// The module the save was played with, whose grids name the locations [default: the
+    /// grids `sandtable build` gives DIR].
+    #[arg(long, value_name = "FILE.vmod", requires = "save")]
+    module: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
 
+/// The problems of a save.
+#[derive(Debug, Serialize)]
+struct SaveCheck {
+    file: String,
+    module: Option<String>,
+    pieces: usize,
+    placed: usize,
+    /// Counters with more copies than the mix has.
+    cloned: Vec<Cloned>,
+    /// Pieces that are not counters of the game.
+    unknown_origin: Vec<UnknownPiece>,
+    /// Stacking limits broken.
+    stacking: Vec<Violation>,
+    /// Our pieces on no location of the game (not counted as problems).
+    off_grid: Vec<OffGrid>,
+    /// Things the reading could not express.
+    notes: Vec<String>,
+    /// Cloned counters, unknown pieces and stacking violations.
+    problems: usize,
+}
+
+#[derive(Serialize)]
+struct Combined<'a> {
+    diagnostics: serde_json::Value,
+    save: &'a SaveCheck,
+}
+
+fn check_save(g: &Game, save: &Path, module: Option<&Path>) -> Result<SaveCheck, String> {
+    let loaded = positions::load_save(g, save, module, false)?;
+    let a = loaded.adapted;
+    let cloned = savegame::cloned(g, &a);
+    let stacking = stacking_report(g, &a.positions).violations;
+    let problems = cloned.len() + a.unknown.len() + stacking.len();
+    Ok(SaveCheck {
+        file: save.display().to_string(),
+        module: module.map(|m| m.display().to_string()),
+        pieces: a.pieces,
+        placed: a.placed,
+        cloned,
+        unknown_origin: a.unknown,
+        stacking,
+        off_grid: a.off_grid,
+        notes: a.notes,
+        problems,
+    })
+}
+
+fn save_text(c: &SaveCheck) -> String {
+    let mut out = format!(
+        "{}: {} piece{}, {} on the game's locations\n",
+        c.file,
+        c.pieces,
+        if c.pieces == 1 { "" } else { "s" },
+        c.placed
+    );
+    if !c.cloned.is_empty() {
+        out.push_str("\nCloned counters (more copies than the counter mix has):\n");
+        for k in &c.cloned {
+            let at: Vec<String> = k
+                .pieces
+                .iter()
+                .map(|(id, loc)| format!("piece {id} at {loc}"))
+                .collect();
+            out.push_str(&format!(
+                "  {} ({}): {} copies, the mix has {}: {}\n",
+                k.name,
+                k.counter,
+                k.copies,
+                k.in_mix,
+                at.join(", ")
+            ));
+        }
+    }
+    if !c.unknown_origin.is_empty() {
+        out.push_str("\nPieces of unknown origin (not counters of this game):\n");
+        for u in &c.unknown_origin {
+            out.push_str(&format!(
+                "  piece {} `{}` {}: {}\n",
+                u.piece,
+                u.name,
+                positions::unknown_at(u),
+                u.reason
+            ));
+        }
+    }
+    if !c.stacking.is_empty() {
+        out.push_str("\nStacking violations:\n");
+        for v in &c.stacking {
+            out.push_str(&format!(
+                "  {}: {} (at most {}, found {}): {}\n",
+                v.location,
+                v.rule,
+                v.max,
+                v.found,
+                v.counters.join(", ")
+            ));
+        }
+    }
+    if !c.off_grid.is_empty() {
+        out.push_str("\nOff the grid (not placed; not counted as problems):\n");
+        for o in &c.off_grid {
+            out.push_str(&format!(
+                "  piece {} `{}` ({}): {}\n",
+                o.piece, o.name, o.counter, o.reason
+            ));
+        }
+    }
+    for n in &c.notes {
+        out.push_str(&format!("note: {n}\n"));
+    }
+    out.push_str(&match c.problems {
+        0 => "\nNo cloned counters, pieces of unknown origin or stacking violations.\n".into(),
+        1 => "\n1 problem.\n".into(),
+        n => format!("\n{n} problems.\n"),
+    });
+    out
+}
+
 pub(super) fn run(a: Args) -> Result<ExitCode, String> {
     let checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
-    let out = match a.format {
+    let diagnostics = match a.format {
         Format::Text => render::to_text(&checked.diagnostics, &checked.sources),
         Format::Json => render::to_json(&checked.diagnostics, &checked.sources),
     };
-    super::emit(&out);
-    Ok(if checked.diagnostics.has_errors() {
+    let errors = checked.diagnostics.has_errors();
+    let Some(save) = &a.save else {
+        super::emit(&diagnostics);
+        return Ok(if errors {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    };
+    let Some(game) = checked.game else {
+        match a.format {
+            Format::Text => eprint!("{diagnostics}"),
+            Format::Json => super::emit(&diagnostics),
+        }
+        return Err(format!(
+            "`{}` has errors, so the save cannot be read against it",
+            a.game.dir.display()
+        ));
+    };
+    let report = check_save(&game, save, a.module.as_deref())?;
+    match a.format {
+        Format::Text => {
+            let game_text = if checked.diagnostics.is_empty() {
+                format!("{}: no problems in the game\n", a.game.dir.display())
+            } else {
+                diagnostics
+            };
+            super::emit(&format!("{game_text}{}", save_text(&report)))
+        }
+        Format::Json => {
+            let diagnostics: serde_json::Value =
+                serde_json::from_str(&diagnostics).map_err(|e| e.to_string())?;
+            super::emit(&json(&Combined {
+                diagnostics,
+                save: &report,
+            })?);
+        }
+    }
+    Ok(if errors || report.problems > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

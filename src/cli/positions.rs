@@ -66,10 +66,10 @@ impl LoadedSave {
         let mut out = String::new();
         for u in &self.adapted.unknown {
             out.push_str(&format!(
-                "unknown origin: piece {} `{}` at {}: {}\n",
+                "unknown origin: piece {} `{}` {}: {}\n",
                 u.piece,
                 u.name,
-                u.location.as_deref().unwrap_or("off-map"),
+                unknown_at(u),
                 u.reason
             ));
         }
@@ -83,6 +83,15 @@ impl LoadedSave {
             out.push_str(&format!("note: {n}\n"));
         }
         out
+    }
+}
+
+/// Where a piece of unknown origin lies, in words.
+pub fn unknown_at(u: &savegame::UnknownPiece) -> String {
+    match (&u.location, &u.map) {
+        (Some(l), _) => format!("at {l}"),
+        (None, Some(m)) => format!("on the map window `{m}`"),
+        (None, None) => "off-map".into(),
     }
 }
 
@@ -111,7 +120,14 @@ pub fn scenario_positions(g: &Game, id: &str) -> Result<Positions, String> {
 }
 
 /// Read a save and adapt it, with the module's grids or the ones `sandtable build` gives.
-pub fn load_save(g: &Game, path: &Path, module: Option<&Path>) -> Result<LoadedSave, String> {
+/// When `strict`, a save none of whose pieces is placed on the game is refused (it belongs
+/// to another game).
+pub fn load_save(
+    g: &Game,
+    path: &Path,
+    module: Option<&Path>,
+    strict: bool,
+) -> Result<LoadedSave, String> {
     let file = SaveGame::read(path).map_err(|e| e.to_string())?;
     let state = file.state();
     let maps = match module {
@@ -135,7 +151,7 @@ pub fn load_save(g: &Game, path: &Path, module: Option<&Path>) -> Result<LoadedS
         None => savegame::build_maps(g),
     };
     let adapted = savegame::positions_from_save(g, &state, &maps);
-    if adapted.placed == 0 && adapted.pieces > 0 {
+    if strict && adapted.placed == 0 && adapted.pieces > 0 {
         return Err(format!(
             "{}: none of its {} pieces is a counter of `{}` on one of its locations; was the \
              save made with the module `sandtable build` made of this game?",
@@ -159,7 +175,7 @@ pub fn load(g: &Game, source: &Source) -> Result<Loaded, String> {
             save: None,
         }),
         (None, Some(path)) => {
-            let save = load_save(g, path, source.module.as_deref())?;
+            let save = load_save(g, path, source.module.as_deref(), true)?;
             Ok(Loaded {
                 positions: save.adapted.positions.clone(),
                 save: Some(save),
