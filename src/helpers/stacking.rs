@@ -2,9 +2,10 @@
 //! (a set-up or a saved game).
 //!
 //! Stacking is judged per location as counters sit: a hex, an area's Open part or one of its
-//! boxes; pools are never limited. Each of the game's `[[rules.stacking]]` limits is checked
-//! on its own with [`crate::model::rules::stacking_violations`], the same function the check
-//! stage uses for set-ups. Overuse counts every copy, pools included, against the counter's
+//! boxes; pools are never limited. An area's infrastructure box holds one counter, as the
+//! check stage's `box-occupied` rule says for set-ups. Each of the game's `[[rules.stacking]]`
+//! limits is checked on its own with [`crate::model::rules::stacking_violations`], the same
+//! function the check stage uses for set-ups. Overuse counts every copy, pools included, against the counter's
 //! `count` in the mix.
 
 use std::collections::BTreeMap;
@@ -13,6 +14,7 @@ use serde::Serialize;
 
 use super::positions::Positions;
 use crate::model::rules::stacking_violations;
+use crate::model::scenario::AreaSlot;
 use crate::model::{CounterId, Game, Location};
 
 /// A limit broken in one location.
@@ -59,14 +61,32 @@ pub fn stacking_report(game: &Game, positions: &Positions) -> StackingReport {
         at.entry(p.location).or_default().push(p.counter);
     }
     let mut violations = Vec::new();
+    let ids = |counters: &[CounterId]| -> Vec<String> {
+        counters
+            .iter()
+            .map(|c| game.counters[*c].id.clone())
+            .collect()
+    };
     for (loc, counters) in &at {
+        if let Location::Area {
+            slot: AreaSlot::Box(_),
+            ..
+        } = loc
+        {
+            if counters.len() > 1 {
+                violations.push(Violation {
+                    location: game.location_label(loc),
+                    counters: ids(counters),
+                    rule: "an infrastructure box holds one unit".into(),
+                    max: 1,
+                    found: format!("{} units", counters.len()),
+                });
+            }
+        }
         for v in stacking_violations(game, loc, counters) {
             violations.push(Violation {
                 location: game.location_label(loc),
-                counters: counters
-                    .iter()
-                    .map(|c| game.counters[*c].id.clone())
-                    .collect(),
+                counters: ids(counters),
                 rule: v.rule,
                 max: v.max,
                 found: v.found,
