@@ -4,6 +4,7 @@ mod build;
 mod check;
 mod gcw;
 mod gpw;
+mod helpers_cli;
 mod inspect_cli;
 mod render_cli;
 mod support;
