@@ -153,13 +153,38 @@ pub fn draw(
     for r in &overlay.rings {
         ring(&mut c, game, map, r)?;
     }
-    let font = Font::new(Face::Bold, 16.0);
-    let mut y = 8.0 + font.line_height();
-    for (text, colour) in &overlay.legend {
-        let halo = Some((Rgba(255, 255, 255, 230), 3.0));
-        c.fill_rect(8.0, y - font.cap_height() - 1.0, 14.0, 14.0, *colour);
-        c.text_halo(&font, text, 28.0, y, Align::Left, Rgba::BLACK, halo);
-        y += font.line_height() + 4.0;
+    if !overlay.legend.is_empty() {
+        // Sized to the picture, on a pale box so it reads over any terrain.
+        let size = (c.width() as f32 / 45.0).clamp(10.0, 30.0);
+        let font = Font::new(Face::Bold, size);
+        let step = font.line_height() + size * 0.25;
+        let width = overlay
+            .legend
+            .iter()
+            .map(|(t, _)| font.width(t))
+            .fold(0.0f32, f32::max);
+        let pad = size * 0.5;
+        c.fill_rect(
+            pad,
+            pad,
+            width + size * 1.6 + 2.0 * pad,
+            step * overlay.legend.len() as f32 + pad,
+            Rgba(255, 255, 255, 200),
+        );
+        let mut y = 2.0 * pad + font.cap_height();
+        for (text, colour) in &overlay.legend {
+            let box_size = font.cap_height();
+            c.fill_rect(2.0 * pad, y - box_size, box_size, box_size, *colour);
+            c.text(
+                &font,
+                text,
+                2.0 * pad + size * 1.2,
+                y,
+                Align::Left,
+                Rgba::BLACK,
+            );
+            y += step;
+        }
     }
     Ok(c.into_image())
 }
