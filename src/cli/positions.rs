@@ -61,10 +61,20 @@ impl LoadedSave {
         }
     }
 
-    /// Warnings in words: pieces of unknown origin and off the grid, and notes.
+    /// Warnings in words: pieces of unknown origin and off the grid, and notes (at most
+    /// [`WARNINGS_SHOWN`] of each, then a count).
     pub fn warnings(&self) -> String {
+        let a = &self.adapted;
         let mut out = String::new();
-        for u in &self.adapted.unknown {
+        let more = |n: usize, what: &str, out: &mut String| {
+            if n > WARNINGS_SHOWN {
+                out.push_str(&format!(
+                    "… and {} more {what} (--format json lists them all)\n",
+                    n - WARNINGS_SHOWN
+                ));
+            }
+        };
+        for u in a.unknown.iter().take(WARNINGS_SHOWN) {
             out.push_str(&format!(
                 "unknown origin: piece {} `{}` {}: {}\n",
                 u.piece,
@@ -73,18 +83,24 @@ impl LoadedSave {
                 u.reason
             ));
         }
-        for o in &self.adapted.off_grid {
+        more(a.unknown.len(), "pieces of unknown origin", &mut out);
+        for o in a.off_grid.iter().take(WARNINGS_SHOWN) {
             out.push_str(&format!(
                 "off the grid: piece {} `{}` ({}): {}\n",
                 o.piece, o.name, o.counter, o.reason
             ));
         }
-        for n in &self.adapted.notes {
+        more(a.off_grid.len(), "pieces off the grid", &mut out);
+        for n in a.notes.iter().take(WARNINGS_SHOWN) {
             out.push_str(&format!("note: {n}\n"));
         }
+        more(a.notes.len(), "notes", &mut out);
         out
     }
 }
+
+/// How many warnings of each kind the text output shows.
+pub const WARNINGS_SHOWN: usize = 10;
 
 /// Where a piece of unknown origin lies, in words.
 pub fn unknown_at(u: &savegame::UnknownPiece) -> String {
@@ -136,16 +152,25 @@ pub fn load_save(
             let info = report
                 .module
                 .ok_or_else(|| format!("{}: not a VASSAL module", m.display()))?;
-            let maps = savegame::module_maps(g, &info.maps, &state);
-            if maps.is_empty() {
+            let missing: Vec<String> = savegame::map_names(g)
+                .into_iter()
+                .filter(|n| !info.maps.iter().any(|m| &m.name == n))
+                .collect();
+            if !missing.is_empty() {
                 let names: Vec<&str> = info.maps.iter().map(|m| m.name.as_str()).collect();
                 return Err(format!(
-                    "{}: none of its maps ({}) is a map of `{}`; was it built from this game?",
+                    "{}: it has no map window {} (its maps: {}); was it built from `{}`?",
                     m.display(),
+                    missing
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     names.join(", "),
                     g.id
                 ));
             }
+            let maps = savegame::module_maps(g, &info.maps, &state);
             maps
         }
         None => savegame::build_maps(g),
