@@ -170,8 +170,7 @@ pub fn load_save(
                     g.id
                 ));
             }
-            let maps = savegame::module_maps(g, &info.maps, &state);
-            maps
+            savegame::module_maps(g, &info.maps, &state)
         }
         None => savegame::build_maps(g),
     };
