@@ -68,8 +68,10 @@
 //!   (`{CombatRole=="A"}`) holds. The map argument is needed: from a global property (the
 //!   source of a `ChangePropertyButton`'s expression) the two-argument forms sum nothing.
 //! * String methods on property names (`CombatLocations.indexOf(…)`, `.lastIndexOf`,
-//!   `.substring`, `.contains`; VASSAL 3.6.0, `BeanShellExpressionValidator`), and on the
-//!   values of global properties read that way.
+//!   `.startsWith`, `.substring`, `.contains`; VASSAL 3.6.0, `BeanShellExpressionValidator`),
+//!   and on the values of global properties read that way. `substring` is only reached with
+//!   a position `startsWith("#", …)` has confirmed, as an out-of-range index would stop the
+//!   expression with an error dialog.
 //! * VASSAL's BeanShell: `==`/`!=` compare strings by value, `+` of a string and a number
 //!   concatenates, an empty property compares as 0 with a number, `&&` short-circuits,
 //!   `?:` evaluates one branch, `/` on integers truncates, `<<` shifts (`BSHBinaryExpression`,
@@ -703,7 +705,8 @@ impl Combat {
         step(
             "CombatDefenderAt",
             braced(&format!(
-                "CombatDefenderCode >= 0 ? {LOCATIONS}.substring(CombatDefenderCode + 1, \
+                "CombatDefenderCode >= 0 && {LOCATIONS}.startsWith(\"#\", CombatDefenderCode) \
+                 ? {LOCATIONS}.substring(CombatDefenderCode + 1, \
                  {LOCATIONS}.indexOf(\"|\", CombatDefenderCode)) : \"\""
             )),
             &mut shared,
