@@ -171,7 +171,11 @@ impl Parser {
             self.pos += 1;
             Ok(())
         } else {
-            Err(format!("expected {op} at token {} ({:?})", self.pos, self.toks.get(self.pos)))
+            Err(format!(
+                "expected {op} at token {} ({:?})",
+                self.pos,
+                self.toks.get(self.pos)
+            ))
         }
     }
 
@@ -285,7 +289,11 @@ pub fn parse(src: &str) -> Result<Expr, String> {
     };
     let e = p.ternary()?;
     if p.pos != p.toks.len() {
-        return Err(format!("trailing tokens from {}: {:?}", p.pos, &p.toks[p.pos..]));
+        return Err(format!(
+            "trailing tokens from {}: {:?}",
+            p.pos,
+            &p.toks[p.pos..]
+        ));
     }
     Ok(e)
 }
@@ -344,10 +352,15 @@ fn index_of(hay: &str, needle: &str, from: i32, last: bool) -> i32 {
             return -1;
         }
         let start = (from as usize).min(h.len().saturating_sub(n.len()));
-        (0..=start).rev().find(|&i| fits(i)).map_or(-1, |i| i as i32)
+        (0..=start)
+            .rev()
+            .find(|&i| fits(i))
+            .map_or(-1, |i| i as i32)
     } else {
         let start = from.max(0) as usize;
-        (start..=h.len()).find(|&i| fits(i)).map_or(-1, |i| i as i32)
+        (start..=h.len())
+            .find(|&i| fits(i))
+            .map_or(-1, |i| i as i32)
     }
 }
 
@@ -372,13 +385,17 @@ impl World {
     /// Evaluates a `{…}` expression.
     pub fn eval_str(&self, src: &str, source: Source, depth: usize) -> Result<Value, String> {
         let e = parse(src).map_err(|e| format!("{src}: {e}"))?;
-        self.eval(&e, source, depth).map_err(|e| format!("{src}: {e}"))
+        self.eval(&e, source, depth)
+            .map_err(|e| format!("{src}: {e}"))
     }
 
     fn filter(&self, filter: &str, piece: usize, depth: usize) -> Result<bool, String> {
         match self.eval_str(filter, Source::Piece(piece), depth + 1)? {
             Value::Bool(b) => Ok(b),
-            other => Err(format!("filter {filter} gave {other:?}")),
+            other => Err(format!(
+                "filter {filter} gave {other:?} on {}",
+                self.pieces[piece].name
+            )),
         }
     }
 
@@ -444,9 +461,7 @@ impl World {
                     ("contains", [x]) => Value::Bool(s.contains(&text(x)?)),
                     ("indexOf", [x]) => Value::Int(index_of(&s, &text(x)?, 0, false)),
                     ("indexOf", [x, f]) => Value::Int(index_of(&s, &text(x)?, int(f)?, false)),
-                    ("lastIndexOf", [x, f]) => {
-                        Value::Int(index_of(&s, &text(x)?, int(f)?, true))
-                    }
+                    ("lastIndexOf", [x, f]) => Value::Int(index_of(&s, &text(x)?, int(f)?, true)),
                     ("length", []) => Value::Int(chars(&s).len() as i32),
                     ("startsWith", [x, f]) => {
                         let (p, from) = (chars(&text(x)?), int(f)?);
@@ -575,7 +590,10 @@ fn the_evaluator_follows_vassal_rules() {
     assert_eq!(ev("{\"a\" + 1}"), Value::Str("a1".into()));
     assert_eq!(ev("{\"\" + 1}"), Value::Int(1));
     assert_eq!(ev("{\"A\" == \"A\" ? 1 : 2}"), Value::Int(1));
-    assert_eq!(ev("{\"|0101|0203|\".contains(\"|0203|\")}"), Value::Bool(true));
+    assert_eq!(
+        ev("{\"|0101|0203|\".contains(\"|0203|\")}"),
+        Value::Bool(true)
+    );
     assert_eq!(ev("{\"#ab|cd|#ef|\".lastIndexOf(\"#\", 6)}"), Value::Int(0));
     assert_eq!(ev("{\"#ab|cd|#ef|\".lastIndexOf(\"#\", 7)}"), Value::Int(7));
     assert_eq!(ev("{\"#ab|\".lastIndexOf(\"#\", -1)}"), Value::Int(-1));

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use sandtable::helpers::crt::{battlefield, resolve, CombatInput, CombatReport, Support};
 use sandtable::model::{Game, HexCoord, Location, MapKind};
-use sandtable::vassal::buildfile::{parse_buildfile_str, Element};
+use sandtable::vassal::buildfile::parse_buildfile_str;
 use sandtable::vassal::encoder::decode;
 use sandtable::vassal::save::{split_trait_chain, TraitEntry};
 
@@ -83,7 +83,7 @@ impl Module {
             traits: BTreeMap::new(),
             chat: Vec::new(),
         };
-        let mut add = |k: &str, a: Action, keys: &mut BTreeMap<String, Vec<Action>>| {
+        let add = |k: &str, a: Action, keys: &mut BTreeMap<String, Vec<Action>>| {
             if let Some(n) = key_name(k) {
                 keys.entry(n).or_default().push(a);
             }
@@ -108,7 +108,11 @@ impl Module {
                 "DiceButton" => add(&attr("hotkey"), Action::Dice(attr("name")), &mut m.keys),
                 "DoActionButton" => {
                     if attr("doReport") == "true" {
-                        add(&attr("hotkey"), Action::Report(attr("reportFormat")), &mut m.keys);
+                        add(
+                            &attr("hotkey"),
+                            Action::Report(attr("reportFormat")),
+                            &mut m.keys,
+                        );
                     }
                     if attr("doHotkey") == "true" {
                         let keys = decode(&attr("hotkeys"), ',')
@@ -127,8 +131,7 @@ impl Module {
                     &mut m.keys,
                 ),
                 "PrototypeDefinition" => {
-                    m.prototypes
-                        .insert(attr("name"), chain(e.trimmed_text()));
+                    m.prototypes.insert(attr("name"), chain(e.trimmed_text()));
                 }
                 "PieceSlot" => {
                     m.slots
@@ -365,7 +368,11 @@ fn locate(g: &Game, name: &str) -> Location {
                 for area in 0..a.areas.len() {
                     for slot in a.slots(area) {
                         if a.slot_name(area, slot) == name {
-                            return Location::Area { map: mi, area, slot };
+                            return Location::Area {
+                                map: mi,
+                                area,
+                                slot,
+                            };
                         }
                     }
                 }
@@ -386,10 +393,7 @@ fn map_of(loc: &Location) -> usize {
 fn factor(g: &Game, u: &Unit, f: Option<usize>) -> i64 {
     let c = g.counter_index(&u.counter).expect("counter");
     let mut class = g.counters[c].class;
-    if let (Some(l), Some(line)) = (
-        u.level,
-        sandtable::emit::vassal::plan::line_of(g, class),
-    ) {
+    if let (Some(l), Some(line)) = (u.level, sandtable::emit::vassal::plan::line_of(g, class)) {
         class = line[l - 1];
     }
     let faces = &g.classes[class].faces;
@@ -399,6 +403,81 @@ fn factor(g: &Game, u: &Unit, f: Option<usize>) -> i64 {
     } else {
         faces.front(f).unwrap_or(0)
     }
+}
+
+/// Every BeanShell expression of the combat machinery in a buildfile: Calculated
+/// properties of prototypes and palette slots, step values, reports and filters.
+fn combat_expressions(xml: &str) -> Vec<String> {
+    let root = parse_buildfile_str(xml).expect("parses");
+    let mut out = Vec::new();
+    for e in root.descendants() {
+        match e.short_name() {
+            "PrototypeDefinition" | "PieceSlot" => {
+                for t in chain(e.trimmed_text()) {
+                    if let Some(body) = t.type_string.strip_prefix("calcProp;") {
+                        out.push(decode(body, ';')[1].clone());
+                    }
+                }
+            }
+            "ChangePropertyButton" => {
+                let c = decode(e.attr("propChanger").unwrap_or(""), ',');
+                if c[0] == "P" && c[1].starts_with('{') {
+                    out.push(c[1].clone());
+                }
+            }
+            "DoActionButton" if e.attr("doReport") == Some("true") => {
+                out.push(e.attr("reportFormat").unwrap_or("").to_string());
+            }
+            "GlobalKeyCommand" => out.push(e.attr("filter").unwrap_or("").to_string()),
+            _ => {}
+        }
+    }
+    out.retain(|x| x.contains("Combat") || x.contains("Level_Level") || x.contains("Step_Level"));
+    out
+}
+
+/// Parentheses balance outside string literals and every literal is closed.
+fn balanced(expr: &str) -> bool {
+    let mut depth = 0i32;
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in expr.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0 && !in_string && expr.starts_with('{') && expr.ends_with('}')
+}
+
+/// Every combat expression of a module is balanced and parses; returns how many there are.
+fn check_expressions(xml: &str) -> usize {
+    let all = combat_expressions(xml);
+    for e in &all {
+        assert!(balanced(e), "unbalanced: {e}");
+        parse(e).unwrap_or_else(|err| panic!("{e}: {err}"));
+        // What a SequenceEncoder-decoded field could not hold.
+        assert!(
+            !e.contains('$'),
+            "a $ would make VASSAL substitute properties: {e}"
+        );
+    }
+    assert!(all.len() > 20, "{} expressions", all.len());
+    all.len()
 }
 
 /// Resolves a case in the module and with the Rust helper; returns the chat line, the
@@ -416,7 +495,11 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
         .attackers
         .iter()
         .map(|u| (u, combat::KEY_MARK_ATTACKER))
-        .chain(case.defenders.iter().map(|u| (u, combat::KEY_MARK_DEFENDER)))
+        .chain(
+            case.defenders
+                .iter()
+                .map(|u| (u, combat::KEY_MARK_DEFENDER)),
+        )
     {
         let c = g.counter_index(&u.counter).expect("counter");
         let loc = locate(g, &u.at);
@@ -463,7 +546,11 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
         .iter()
         .filter(|(_, v)| *v > 0)
         .map(|(id, v)| {
-            let m = crt.modifiers.iter().find(|m| m.id == *id).expect("modifier");
+            let m = crt
+                .modifiers
+                .iter()
+                .find(|m| m.id == *id)
+                .expect("modifier");
             Support {
                 modifier: id.clone(),
                 factor: m.shift_factor.map(|_| *v),
@@ -493,10 +580,26 @@ fn agree(g: &Game, base: &Module, case: &Case) -> String {
     eprintln!("{line}");
     assert_eq!(m.global("CombatProblem"), "", "{line}");
     let crt = g.crt(&case.table).expect("table");
-    assert_eq!(m.global("CombatAttack"), r.attack.value.to_string(), "attack: {line}");
-    assert_eq!(m.global("CombatDefence"), r.defence.value.to_string(), "defence: {line}");
-    assert_eq!(m.global("CombatColumn"), r.column_index.to_string(), "column: {line}\n{r:#?}");
-    assert_eq!(m.global("CombatShift"), r.total_shift.to_string(), "shift: {line}\n{r:#?}");
+    assert_eq!(
+        m.global("CombatAttack"),
+        r.attack.value.to_string(),
+        "attack: {line}"
+    );
+    assert_eq!(
+        m.global("CombatDefence"),
+        r.defence.value.to_string(),
+        "defence: {line}"
+    );
+    assert_eq!(
+        m.global("CombatColumn"),
+        r.column_index.to_string(),
+        "column: {line}\n{r:#?}"
+    );
+    assert_eq!(
+        m.global("CombatShift"),
+        r.total_shift.to_string(),
+        "shift: {line}\n{r:#?}"
+    );
     assert_eq!(
         m.global("CombatFinal"),
         r.final_column_index.to_string(),
@@ -509,7 +612,10 @@ fn agree(g: &Game, base: &Module, case: &Case) -> String {
     );
     assert!(line.contains(&crt.labels[r.final_column_index]), "{line}");
     assert!(
-        m.world.pieces.iter().all(|p| p.props["CombatRole"].is_empty()),
+        m.world
+            .pieces
+            .iter()
+            .all(|p| p.props["CombatRole"].is_empty()),
         "the marks are cleared"
     );
     line
@@ -539,7 +645,9 @@ fn hexes(g: &Game, pred: impl Fn(&sandtable::model::Hex, HexCoord) -> bool) -> V
 #[test]
 fn the_mini_game_resolves_combat_like_the_rust_helper() {
     let g = load(&game("tests/fixtures/mini"));
-    let m = Module::read(&buildfile(&g));
+    let xml = buildfile(&g);
+    check_expressions(&xml);
+    let m = Module::read(&xml);
     let case = |attackers: Vec<Unit>, defenders: Vec<Unit>, turn: &str, roll: u32| Case {
         table: "crt".into(),
         turn: Some(turn.into()),
@@ -559,7 +667,10 @@ fn the_mini_game_resolves_combat_like_the_rust_helper() {
             4,
         ),
     );
-    assert_eq!(line, "Attack 8 vs 4 = 2:1, roll 4: AR (attacker retreats one hex)");
+    assert_eq!(
+        line,
+        "Attack 8 vs 4 = 2:1, roll 4: AR (attacker retreats one hex)"
+    );
     // In mud, against Bluetown (a city): ⌈8/2⌉ = 4 vs 4 = 1:1, one column left: 1:2.
     let line = agree(
         &g,
@@ -602,10 +713,7 @@ fn the_mini_game_resolves_combat_like_the_rust_helper() {
         &g,
         &m,
         &case(
-            vec![
-                unit("red-1", "0403").unsupplied(),
-                unit("red-2", "0403"),
-            ],
+            vec![unit("red-1", "0403").unsupplied(), unit("red-2", "0403")],
             vec![unit("blue-1", "0303").reduced()],
             "t1",
             3,
@@ -643,7 +751,9 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
         return;
     }
     let g = load(&dir);
-    let m = Module::read(&buildfile(&g));
+    let xml = buildfile(&g);
+    check_expressions(&xml);
+    let m = Module::read(&xml);
     let inf = first_counter_of_class(&g, "ger-infantry-corps");
     let pz = first_counter_of_class(&g, "ger-panzer-corps");
     let mech = first_counter_of_class(&g, "ger-mech-corps");
@@ -651,27 +761,42 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
     let forest = hexes(&g, |h, _| terrain_is(&g, h, "forest"));
     let swamp = hexes(&g, |h, _| terrain_is(&g, h, "swamp"));
     let city = hexes(&g, |h, _| {
-        h.features
-            .iter()
-            .any(|f| g.terrain[*f].id == "major-city")
+        h.features.iter().any(|f| g.terrain[*f].id == "major-city")
     });
     let far = clear[0].clone();
-    let f = |table_turn: &str, a: Vec<Unit>, d: Vec<Unit>, roll| fight("crt", table_turn, a, d, roll);
+    let f =
+        |table_turn: &str, a: Vec<Unit>, d: Vec<Unit>, roll| fight("crt", table_turn, a, d, roll);
 
     // 12 vs 4 in clear: 3:1.
     let line = agree(
         &g,
         &m,
-        &f("jun-1941", vec![unit(&inf, &far), unit(&pz, &far)], vec![unit(&inf, &clear[100])], 5),
+        &f(
+            "jun-1941",
+            vec![unit(&inf, &far), unit(&pz, &far)],
+            vec![unit(&inf, &clear[100])],
+            5,
+        ),
     );
-    assert!(line.starts_with("Attack 12 vs 4 = 3:1, roll 5: DRL (Defender loses one step"), "{line}");
+    assert!(
+        line.starts_with("Attack 12 vs 4 = 3:1, roll 5: DRL (Defender loses one step"),
+        "{line}"
+    );
     // The defender in a forest: 2:1.
     let line = agree(
         &g,
         &m,
-        &f("jun-1941", vec![unit(&inf, &far), unit(&pz, &far)], vec![unit(&inf, &forest[0])], 5),
+        &f(
+            "jun-1941",
+            vec![unit(&inf, &far), unit(&pz, &far)],
+            vec![unit(&inf, &forest[0])],
+            5,
+        ),
     );
-    assert!(line.starts_with("Attack 12 vs 4 = 3:1, Forest -1 → 2:1, roll 5:"), "{line}");
+    assert!(
+        line.starts_with("Attack 12 vs 4 = 3:1, Forest -1 → 2:1, roll 5:"),
+        "{line}"
+    );
     // 9 with an attacker out of supply: ⌈9/2⌉ = 5 vs 4 = 1:1.
     let line = agree(
         &g,
@@ -699,8 +824,14 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
             4,
         ),
     );
-    assert!(line.contains("halved to 3 (Swamp, Mud) vs 3 = 1:1"), "{line}");
-    assert!(line.ends_with("; defender in Swamp: a step loss instead of a retreat"), "{line}");
+    assert!(
+        line.contains("halved to 3 (Swamp, Mud) vs 3 = 1:1"),
+        "{line}"
+    );
+    assert!(
+        line.ends_with("; defender in Swamp: a step loss instead of a retreat"),
+        "{line}"
+    );
     // Two defenders in one hex add up.
     agree(
         &g,
@@ -731,7 +862,12 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
     let line = agree(
         &g,
         &m,
-        &f("jun-1941", vec![unit(&pz, &a), unit(&inf, &a)], vec![unit(&inf, &b)], 3),
+        &f(
+            "jun-1941",
+            vec![unit(&pz, &a), unit(&inf, &a)],
+            vec![unit(&inf, &b)],
+            3,
+        ),
     );
     assert!(line.contains("every attacker across River -1"), "{line}");
     let dry = {
@@ -746,25 +882,45 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
     let line = agree(
         &g,
         &m,
-        &f("jun-1941", vec![unit(&pz, &a), unit(&inf, &dry)], vec![unit(&inf, &b)], 3),
+        &f(
+            "jun-1941",
+            vec![unit(&pz, &a), unit(&inf, &dry)],
+            vec![unit(&inf, &b)],
+            3,
+        ),
     );
     assert!(!line.contains("River"), "{line}");
     // The Straits of Kerch: any attacker across halves the attack.
     let line = agree(
         &g,
         &m,
-        &f("jun-1941", vec![unit(&pz, "4140"), unit(&inf, "4140")], vec![unit(&inf, "4240")], 6),
+        &f(
+            "jun-1941",
+            vec![unit(&pz, "4140"), unit(&inf, "4140")],
+            vec![unit(&inf, "4240")],
+            6,
+        ),
     );
     assert!(line.contains("attack across Straits of Kerch"), "{line}");
     // Snow, the Danube (0430 → 0431), a leader and offensive air support of 2.
-    let case = f("nov-dec-1941", vec![unit(&pz, "0430"), unit(&inf, "0430")], vec![unit(&mech, "0431").reduced()], 1);
+    let case = f(
+        "nov-dec-1941",
+        vec![unit(&pz, "0430"), unit(&inf, "0430")],
+        vec![unit(&mech, "0431").reduced()],
+        1,
+    );
     let case = declare(declare(case, "leader", 1), "offensive-air", 2);
     let line = agree(&g, &m, &case);
     assert!(line.contains("Snow -1"), "{line}");
     assert!(line.contains("Offensive air support +2"), "{line}");
     // Defensive air support of 2 on a major city in snow from 1:1: clamped to 1:2.
     let case = declare(
-        f("nov-dec-1941", vec![unit(&inf, &far)], vec![unit(&inf, &city[0])], 2),
+        f(
+            "nov-dec-1941",
+            vec![unit(&inf, &far)],
+            vec![unit(&inf, &city[0])],
+            2,
+        ),
         "defensive-air",
         2,
     );
@@ -791,21 +947,19 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
         .pieces
         .iter()
         .all(|p| !p.props["CombatRole"].is_empty()));
-    let mut lonely = base_case_without_attackers(&inf, &clear[100]);
-    lonely.turn = Some("jun-1941".into());
     let mut after = m.clone();
-    let i = after.place(&g.counters[g.counter_index(&inf).expect("inf")].name, 0, &clear[100]);
+    let i = after.place(
+        &g.counters[g.counter_index(&inf).expect("inf")].name,
+        0,
+        &clear[100],
+    );
     after.key(i, sandtable::emit::vassal::combat::KEY_MARK_DEFENDER);
     after.press(sandtable::emit::vassal::combat::RESOLVE_BUTTON, 3);
     assert_eq!(
         after.chat.last().map(String::as_str),
         Some("combat not resolved: mark at least one attacker.")
     );
-    drop(lonely);
-}
-
-fn base_case_without_attackers(defender: &str, at: &str) -> Case {
-    fight("crt", "", Vec::new(), vec![unit(defender, at)], 1)
+    assert_eq!(after.world.pieces[i].props["CombatRole"], "D");
 }
 
 #[test]
@@ -816,17 +970,29 @@ fn the_greek_civil_war_resolves_combat_on_its_three_tables() {
         return;
     }
     let g = load(&dir);
-    let m = Module::read(&buildfile(&g));
+    let xml = buildfile(&g);
+    check_expressions(&xml);
+    let m = Module::read(&xml);
     let MapKind::Area(a) = &g.maps[0].kind else {
         panic!("an area map")
     };
     let area = (0..a.areas.len())
         .find(|i| a.slots(*i).len() >= 2)
         .expect("an area with two slots");
-    let slots: Vec<String> = a.slots(area).iter().map(|s| a.slot_name(area, *s)).collect();
+    let slots: Vec<String> = a
+        .slots(area)
+        .iter()
+        .map(|s| a.slot_name(area, *s))
+        .collect();
     let other = a.slot_name(
-        (0..a.areas.len()).find(|i| *i != area && !a.slots(*i).is_empty()).expect("another area"),
-        a.slots((0..a.areas.len()).find(|i| *i != area && !a.slots(*i).is_empty()).expect("x"))[0],
+        (0..a.areas.len())
+            .find(|i| *i != area && !a.slots(*i).is_empty())
+            .expect("another area"),
+        a.slots(
+            (0..a.areas.len())
+                .find(|i| *i != area && !a.slots(*i).is_empty())
+                .expect("x"),
+        )[0],
     );
     let division = "gna-division-1".to_string();
     let band = first_counter_of_class(&g, "band-1");
@@ -844,18 +1010,33 @@ fn the_greek_civil_war_resolves_combat_on_its_three_tables() {
             ),
         );
         let title = &g.crt(table).expect("table").title;
-        assert!(line.starts_with(&format!("{title}: Attack 15 vs 5 = 3-1")), "{line}");
+        assert!(
+            line.starts_with(&format!("{title}: Attack 15 vs 5 = 3-1")),
+            "{line}"
+        );
     }
     // Below the table: a band against the division, on <1-1.
     let line = agree(
         &g,
         &m,
-        &fight("kinetic", "", vec![unit(&band, &other)], vec![unit(&division, &slots[0])], 1),
+        &fight(
+            "kinetic",
+            "",
+            vec![unit(&band, &other)],
+            vec![unit(&division, &slots[0])],
+            1,
+        ),
     );
     assert!(line.contains("= <1-1, roll 1: MD"), "{line}");
     // Declared: an airstrike (+1) and the attacker choosing a lower column (−1).
     let case = declare(
-        fight("kinetic", "", vec![unit(&division, &other)], vec![unit(&band, &slots[0])], 5),
+        fight(
+            "kinetic",
+            "",
+            vec![unit(&division, &other)],
+            vec![unit(&band, &slots[0])],
+            5,
+        ),
         "airstrike-attacking",
         1,
     );
@@ -863,4 +1044,44 @@ fn the_greek_civil_war_resolves_combat_on_its_three_tables() {
     assert!(line.contains("→ 6-1+"), "{line}");
     let case = declare(case, "attacker-lowers-odds", 1);
     agree(&g, &m, &case);
+}
+
+/// The combat part of the mini game's buildfile: its global properties with their step
+/// buttons, the prototype, a counter's factor properties and the toolbar buttons.
+#[test]
+fn the_combat_components_of_the_mini_game() {
+    let xml = buildfile(&load(&game("tests/fixtures/mini")));
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in xml.lines() {
+        let t = line.trim_start();
+        let starts = t.starts_with("<VASSAL.build.module.properties.GlobalProperty ")
+            && t.contains("name=\"Combat");
+        if starts && !t.ends_with("/>") {
+            inside = true;
+        }
+        let piece = t.starts_with("<VASSAL.build.widget.PieceSlot") && t.contains("calcProp;");
+        let ours = [
+            "CombatRole",
+            "name=\"Combat unit\"",
+            "CombatRoll",
+            "CombatReport_",
+            "CombatClear",
+            "Combat modifiers",
+        ]
+        .iter()
+        .any(|w| line.contains(w));
+        if inside || starts || (ours && !piece) {
+            out.push(line.to_string());
+        } else if piece
+            && t.contains("entryName=\"1st Red Corps\"")
+            && out.iter().all(|l| !l.contains("PieceSlot"))
+        {
+            out.push(line.to_string());
+        }
+        if inside && t.starts_with("</VASSAL.build.module.properties.GlobalProperty>") {
+            inside = false;
+        }
+    }
+    insta::assert_snapshot!(out.join("\n"));
 }
