@@ -260,7 +260,7 @@ impl Module {
                     // ChangePropertyButton formats the new value once more: it must be
                     // plain text.
                     assert!(
-                        !value.contains('$') && !(value.starts_with('{') && value.ends_with('}')),
+                        !(value.contains('$') || value.starts_with('{') && value.ends_with('}')),
                         "{value}"
                     );
                     self.world.globals.insert(property.clone(), value);
@@ -1071,12 +1071,11 @@ fn the_combat_components_of_the_mini_game() {
         ]
         .iter()
         .any(|w| line.contains(w));
-        if inside || starts || (ours && !piece) {
-            out.push(line.to_string());
-        } else if piece
+        // One counter's slot shows the factor properties; the others repeat it.
+        let first_slot = piece
             && t.contains("entryName=\"1st Red Corps\"")
-            && out.iter().all(|l| !l.contains("PieceSlot"))
-        {
+            && out.iter().all(|l: &String| !l.contains("PieceSlot"));
+        if inside || starts || (ours && !piece) || first_slot {
             out.push(line.to_string());
         }
         if inside && t.starts_with("</VASSAL.build.module.properties.GlobalProperty>") {

@@ -466,11 +466,16 @@ fn signed(v: i64) -> String {
     }
 }
 
-/// The meaning of a result as the chat line gives it: up to the first colon, without a
-/// final full stop.
+/// The meaning of a result as the chat line gives it: up to the first colon (`Defender
+/// retreats: the attacker moves…` → `Defender retreats`), else the first sentence, without
+/// its full stop.
 fn short_meaning(m: &str) -> String {
-    let head = m.split(':').next().unwrap_or(m).trim();
-    head.trim_end_matches('.').to_string()
+    let m = m.trim();
+    let head = match m.split_once(':') {
+        Some((head, _)) => head,
+        None => m.split_once(". ").map_or(m, |(first, _)| first),
+    };
+    head.trim().trim_end_matches('.').to_string()
 }
 
 impl Combat {
@@ -1121,12 +1126,10 @@ impl Combat {
         } else {
             String::new()
         };
-        let strength = format!(
-            "\"Attack \" + CombatAttackTotal + (CombatHalvings > 0 ? \" halved to \" + \
+        let strength = "\"Attack \" + CombatAttackTotal + (CombatHalvings > 0 ? \" halved to \" + \
              CombatAttack + \" (\" + CombatHalvedBy.substring(2) + \")\" : \"\") + \" vs \" + \
              CombatDefenceTotal + (CombatDoublings > 0 ? \" doubled to \" + CombatDefence + \
-             \" (\" + CombatDoubledBy.substring(2) + \")\" : \"\")"
-        );
+             \" (\" + CombatDoubledBy.substring(2) + \")\" : \"\")";
         let column_text = match crt.kind {
             CrtKind::Odds => format!("{strength} + \" = \" + {}", column_label("CombatColumn")),
             CrtKind::Differential => format!(
@@ -1547,4 +1550,103 @@ fn toolbar_menu(text: &str, tooltip: &str, items: &[String]) -> Node {
         .attr("icon", "")
         .attr("hotkey", "")
         .attr("menuItems", encode_or_empty(items, ','))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vassal::encoder::decode;
+
+    fn mini() -> Game {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
+        crate::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("checks")
+    }
+
+    #[test]
+    fn literals_and_meanings() {
+        assert_eq!(lit(r#"a "b" \ c"#), r#""a \"b\" \\ c""#);
+        assert_eq!(
+            short_meaning("Defender retreats: the attacker moves the unit."),
+            "Defender retreats"
+        );
+        assert_eq!(
+            short_meaning("Each side loses a unit. Nobody scores."),
+            "Each side loses a unit"
+        );
+        assert_eq!(short_meaning("defender eliminated"), "defender eliminated");
+        assert_eq!(
+            by_index("i", &["\"a\"".into(), "\"b\"".into(), "\"c\"".into()]),
+            "(i == 0 ? \"a\" : i == 1 ? \"b\" : \"c\")"
+        );
+        assert_eq!(unique_idents(["a".into(), "a".into()]), ["a", "a_2"]);
+    }
+
+    #[test]
+    fn the_mini_game_gets_lookups_steps_and_one_resolve_button() {
+        let game = mini();
+        let plan = Plan::new(&game).expect("plan");
+        let c = Combat::new(&plan).expect("the game has a CRT");
+        let global = |name: &str| {
+            c.globals
+                .iter()
+                .find(|g| g.name == name)
+                .unwrap_or_else(|| panic!("no {name}"))
+                .initial
+                .clone()
+        };
+        assert!(global(LOCATIONS).starts_with("#0101|0101|#0201|0201|"));
+        assert_eq!(global(LOCATIONS).matches('#').count(), 30);
+        assert_eq!(global("CombatTerrain_forest"), "|0301|0202|0302|0304|");
+        assert_eq!(global("CombatTerrain_city"), "|0203|0503|");
+        assert!(global("CombatHexsides_river").contains("|0303/0403|0403/0303|"));
+        assert_eq!(global("CombatWeatherTurns_mud"), "|Turn 2 — Mud|");
+        assert_eq!(c.tables.len(), 1);
+        let t = &c.tables[0];
+        assert_eq!(t.button, RESOLVE_BUTTON);
+        assert_eq!(t.keys.first().map(String::as_str), Some("CombatRoll1d6"));
+        let tail: Vec<&str> = t.keys.iter().rev().take(2).map(String::as_str).collect();
+        assert_eq!(tail, [KEY_CLEAR_RESOLVED, t.report_key.as_str()]);
+        // Every step's new value survives the `P,value` encoding.
+        for s in c.shared.iter().chain(&t.steps) {
+            let node = step_button(s);
+            let changer = decode(&node.attrs["propChanger"], ',');
+            assert_eq!(changer, ["P".to_string(), s.expression.clone()]);
+            assert!(s.expression.starts_with('{') && s.expression.ends_with('}'));
+        }
+    }
+
+    #[test]
+    fn the_mark_commands_and_factor_properties_decode() {
+        let game = mini();
+        let role = role_property();
+        let fields = decode(role.kind.strip_prefix("PROP;").expect("PROP"), ';');
+        assert_eq!(fields[0], ROLE);
+        let commands: Vec<Vec<String>> = decode(&fields[2], ',')
+            .iter()
+            .map(|c| decode(c, ':'))
+            .collect();
+        assert_eq!(commands.len(), 3);
+        assert_eq!(commands[0][0], "Mark as attacker");
+        assert_eq!(commands[0][1], "0,0,CombatMarkAttacker");
+        assert_eq!(decode(&commands[0][2], ','), ["P", "A"]);
+        assert_eq!(decode(&commands[2][2], ','), ["P", ""]);
+        let label = role_label();
+        assert_eq!(label.state, "$CombatRole$");
+        assert_eq!(
+            decode(label.kind.strip_prefix("label;").expect("label"), ';').len(),
+            18
+        );
+        let red = game.counter_index("red-1").expect("red-1");
+        assert!(takes_part(&game, red));
+        assert!(!takes_part(&game, game.counter_index("oos").expect("oos")));
+        let calcs: Vec<Vec<String>> = factor_traits(&game, red)
+            .iter()
+            .map(|t| decode(t.kind.strip_prefix("calcProp;").expect("calcProp"), ';'))
+            .collect();
+        assert_eq!(calcs[0][..2], [ATTACK_FACTOR, "{Step_Level == 2 ? 2 : 4}"]);
+        assert_eq!(calcs[1][..2], [DEFENCE_FACTOR, "{Step_Level == 2 ? 2 : 4}"]);
+    }
 }
