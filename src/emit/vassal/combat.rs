@@ -1413,7 +1413,12 @@ impl Combat {
             .iter()
             .map(|t| {
                 let c = &game.crts[t.crt];
-                format!("{}: {} ({})", t.button, c.title, c.dice)
+                let kind = match c.kind {
+                    CrtKind::Odds => "odds, rounded in the defender's favour",
+                    CrtKind::Differential => "attack minus defence",
+                    CrtKind::Column => "the column chosen in the Combat modifiers menu",
+                };
+                format!("{}: {kind}, {}", c.title, c.dice)
             })
             .collect();
         p.list(&tables);
