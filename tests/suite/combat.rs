@@ -16,7 +16,7 @@ use sandtable::vassal::encoder::decode;
 use sandtable::vassal::save::{split_trait_chain, TraitEntry};
 
 use crate::beanshell::{parse, Piece, Source, World};
-use crate::support::{game, root};
+use crate::support::{copy_game, edit, game, root};
 
 /// A game checked from its directory.
 fn load(dir: &Path) -> Game {
@@ -308,6 +308,8 @@ struct Unit {
     out_of_supply: bool,
     /// Level of its line (1 = lowest), for levelled units.
     level: Option<usize>,
+    /// The game map it stands on.
+    map: usize,
 }
 
 fn unit(counter: &str, at: &str) -> Unit {
@@ -317,6 +319,7 @@ fn unit(counter: &str, at: &str) -> Unit {
         reduced: false,
         out_of_supply: false,
         level: None,
+        map: 0,
     }
 }
 
@@ -333,6 +336,10 @@ impl Unit {
         self.level = Some(l);
         self
     }
+    fn on(mut self, map: usize) -> Self {
+        self.map = map;
+        self
+    }
 }
 
 /// A combat to resolve both ways.
@@ -344,6 +351,8 @@ struct Case {
     defenders: Vec<Unit>,
     /// (modifier id, value) set in the Combat modifiers menu.
     declared: Vec<(String, i64)>,
+    /// For column tables: the column chosen in the Combat modifiers menu.
+    column: Option<String>,
     roll: u32,
 }
 
@@ -353,9 +362,9 @@ fn ident(s: &str) -> String {
         .collect()
 }
 
-/// The map index and model location of a location name.
-fn locate(g: &Game, name: &str) -> Location {
-    for (mi, m) in g.maps.iter().enumerate() {
+/// The model location of a location name on a game map.
+fn locate(g: &Game, map: usize, name: &str) -> Location {
+    for (mi, m) in g.maps.iter().enumerate().filter(|(i, _)| *i == map) {
         match &m.kind {
             MapKind::Hex(h) => {
                 if let Some(hex) = h.geometry.parse_number(name) {
@@ -481,8 +490,8 @@ fn check_expressions(xml: &str) -> usize {
 }
 
 /// Resolves a case in the module and with the Rust helper; returns the chat line, the
-/// module's final globals and the Rust report.
-fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
+/// module afterwards and the Rust report (or why the helper refused).
+fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatReport, String>) {
     use sandtable::emit::vassal::combat;
     let mut m = base.clone();
     if let Some(t) = &case.turn {
@@ -502,7 +511,7 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
         )
     {
         let c = g.counter_index(&u.counter).expect("counter");
-        let loc = locate(g, &u.at);
+        let loc = locate(g, u.map, &u.at);
         let i = m.place(&g.counters[c].name, map_of(&loc), &u.at);
         let props = &mut m.world.pieces[i].props;
         if u.reduced {
@@ -523,6 +532,11 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
         assert!(m.world.globals.contains_key(&name), "no {name}");
         m.world.globals.insert(name, v.to_string());
     }
+    if let Some(c) = &case.column {
+        let name = format!("CombatColumnChoice_{}", ident(&crt.id));
+        assert!(m.world.globals.contains_key(&name), "no {name}");
+        m.world.globals.insert(name, c.clone());
+    }
     let several = g.crts.len() > 1;
     let button = if several {
         format!("Resolve: {}", crt.title)
@@ -534,8 +548,12 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
 
     // The same combat through the Rust helper.
     let (af, df) = (combat::attack_factor(g), combat::defence_factor(g));
-    let def_loc = locate(g, &case.defenders[0].at);
-    let att_locs: Vec<Location> = case.attackers.iter().map(|u| locate(g, &u.at)).collect();
+    let def_loc = locate(g, case.defenders[0].map, &case.defenders[0].at);
+    let att_locs: Vec<Location> = case
+        .attackers
+        .iter()
+        .map(|u| locate(g, u.map, &u.at))
+        .collect();
     let field = battlefield(g, &def_loc, &att_locs);
     let turn = case
         .turn
@@ -567,29 +585,33 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, CombatReport) {
         weather: turn.and_then(|t| t.weather),
         attacker_out_of_supply: case.attackers.iter().any(|u| u.out_of_supply),
         supports,
+        column: case.column.clone(),
         roll: Some(case.roll),
         ..Default::default()
     };
-    let report = resolve(g, &input).expect("the Rust helper resolves it");
+    let report = resolve(g, &input).map_err(|e| e.to_string());
     (line, m, report)
 }
 
 /// Resolves a case that must succeed, and checks the module agrees with the Rust helper.
 fn agree(g: &Game, base: &Module, case: &Case) -> String {
     let (line, m, r) = run(g, base, case);
+    let r = r.expect("the Rust helper resolves it");
     eprintln!("{line}");
     assert_eq!(m.global("CombatProblem"), "", "{line}");
     let crt = g.crt(&case.table).expect("table");
-    assert_eq!(
-        m.global("CombatAttack"),
-        r.attack.value.to_string(),
-        "attack: {line}"
-    );
-    assert_eq!(
-        m.global("CombatDefence"),
-        r.defence.value.to_string(),
-        "defence: {line}"
-    );
+    if crt.kind != sandtable::model::CrtKind::Column {
+        assert_eq!(
+            m.global("CombatAttack"),
+            r.attack.value.to_string(),
+            "attack: {line}"
+        );
+        assert_eq!(
+            m.global("CombatDefence"),
+            r.defence.value.to_string(),
+            "defence: {line}"
+        );
+    }
     assert_eq!(
         m.global("CombatColumn"),
         r.column_index.to_string(),
@@ -1083,4 +1105,234 @@ fn the_combat_components_of_the_mini_game() {
         }
     }
     insta::assert_snapshot!(out.join("\n"));
+}
+
+/// The mini game with a second map, a differential and a column table, a terrain that
+/// doubles the defence, a feature that halves the attack and forbids retreats, a river
+/// that also halves when any attacker crosses it, a declared factor modifier and a
+/// supply modifier that shifts.
+#[test]
+fn every_table_kind_and_effect_on_two_maps() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let dir = tmp.path();
+    edit(
+        dir,
+        "game.toml",
+        "combat = { shift = -1 }",
+        "combat = { shift = -1, double-defence = true }",
+    );
+    edit(
+        dir,
+        "game.toml",
+        "colour = \"#c0c0c0\"\ncombat = { shift = -1 }",
+        "colour = \"#c0c0c0\"\ncombat = { halve-attack = true, no-retreat = true }",
+    );
+    edit(
+        dir,
+        "game.toml",
+        "shift-if-all-across = -1",
+        "shift-if-all-across = -1\nhalve-if-any-across = true",
+    );
+    let map = std::fs::read_to_string(dir.join("map.toml")).expect("map");
+    std::fs::write(
+        dir.join("map.toml"),
+        map + r#"
+[[map]]
+id = "north"
+title = "North Front"
+
+[map.hex]
+orientation = "columns"
+columns = 3
+rows = 3
+
+[map.hex.numbering]
+pattern = "column-row"
+digits = 2
+
+[map.terrain]
+legend = { "." = "clear", f = "forest" }
+rows = """
+.f.
+...
+ff.
+"""
+"#,
+    )
+    .expect("write");
+    let tables = std::fs::read_to_string(dir.join("tables.toml")).expect("tables");
+    std::fs::write(
+        dir.join("tables.toml"),
+        tables
+            + r#"
+[[crt]]
+id = "fire"
+title = "Fire Table"
+kind = "differential"
+columns = ["-1", "0", "+1", "+3+"]
+dice = "2d6"
+halving = "down"
+rows = [
+  { roll = "2-5", results = ["-", "-", "D1", "D1"] },
+  { roll = "6-9", results = ["-", "D1", "D1", "D2"] },
+  { roll = "10-12", results = ["D1", "D1", "D2", "D3"] },
+]
+
+[[crt.result]]
+code = "-"
+meaning = "no effect"
+
+[[crt.result]]
+code = "D1"
+meaning = "defender loses one step"
+
+[[crt.result]]
+code = "D2"
+meaning = "defender loses two steps"
+
+[[crt.result]]
+code = "D3"
+meaning = "defender loses three steps"
+
+[[crt.modifier]]
+id = "artillery"
+name = "Artillery support"
+shift-factor = "attack"
+
+[[crt.modifier]]
+id = "unsupplied"
+name = "Attacker unsupplied"
+attacker-out-of-supply = true
+shift = -1
+
+[[crt]]
+id = "assault"
+title = "Assault Table"
+kind = "column"
+columns = ["Raid", "Assault", "Storm"]
+dice = "1d6"
+rows = [
+  { roll = "1-3", results = ["AR", "AR", "DR"] },
+  { roll = "4-6", results = ["DR", "DE", "DE"] },
+]
+
+[[crt.result]]
+code = "AR"
+meaning = "attacker retreats"
+
+[[crt.result]]
+code = "DR"
+meaning = "defender retreats"
+
+[[crt.result]]
+code = "DE"
+meaning = "defender eliminated"
+"#,
+    )
+    .expect("write");
+    let g = load(dir);
+    assert_eq!(g.maps.len(), 2);
+    let xml = buildfile(&g);
+    check_expressions(&xml);
+    let m = Module::read(&xml);
+    let case = |table: &str, a: Vec<Unit>, d: Vec<Unit>, roll| fight(table, "t1", a, d, roll);
+    // Odds: the defender in a forest on the second map, doubled and shifted; 0201 of the
+    // first map is clear.
+    let line = agree(
+        &g,
+        &m,
+        &case(
+            "crt",
+            vec![unit("red-1", "0101").on(1)],
+            vec![unit("blue-1", "0201").on(1)],
+            3,
+        ),
+    );
+    assert!(line.contains("vs 4 doubled to 8 (Forest)"), "{line}");
+    let line = agree(
+        &g,
+        &m,
+        &case(
+            "crt",
+            vec![unit("red-1", "0101")],
+            vec![unit("blue-1", "0201")],
+            3,
+        ),
+    );
+    assert!(!line.contains("Forest"), "{line}");
+    // Into Bluetown: halved by the city, and no retreat.
+    let line = agree(
+        &g,
+        &m,
+        &case(
+            "crt",
+            vec![unit("red-1", "0101"), unit("red-2", "0102")],
+            vec![unit("blue-1", "0503")],
+            4,
+        ),
+    );
+    assert!(line.contains("halved to 4 (City)"), "{line}");
+    assert!(
+        line.ends_with("; defender in City: a step loss instead of a retreat"),
+        "{line}"
+    );
+    // Differential: across the river (halved as one crosses, shifted as all do), out of
+    // supply, with artillery support of 2.
+    let c = declare(
+        case(
+            "fire",
+            vec![unit("red-1", "0403").unsupplied(), unit("red-2", "0403")],
+            vec![unit("blue-1", "0303").reduced()],
+            11,
+        ),
+        "artillery",
+        2,
+    );
+    let line = agree(&g, &m, &c);
+    assert!(
+        line.starts_with(
+            "Fire Table: Attack 8 halved to 4 (attack across River) vs 2, difference +2 = +1"
+        ),
+        "{line}"
+    );
+    // Below the first column.
+    agree(
+        &g,
+        &m,
+        &case(
+            "fire",
+            vec![unit("red-1", "0101").reduced()],
+            vec![unit("blue-1", "0604")],
+            2,
+        ),
+    );
+    // A column table: the players' column, shifted by the forest.
+    let mut c = case(
+        "assault",
+        vec![unit("red-1", "0101")],
+        vec![unit("blue-1", "0301")],
+        5,
+    );
+    c.column = Some("Assault".into());
+    let line = agree(&g, &m, &c);
+    assert_eq!(
+        line,
+        "Assault Table: Column Assault, Forest -1 → Raid, roll 5: DR (defender retreats)"
+    );
+    // Without a column chosen, nothing is resolved.
+    let (line, _, rust) = run(
+        &g,
+        &m,
+        &case(
+            "assault",
+            vec![unit("red-1", "0101")],
+            vec![unit("blue-1", "0301")],
+            5,
+        ),
+    );
+    assert_eq!(
+        line,
+        "Assault Table: combat not resolved: choose the column first (Combat modifiers menu)."
+    );
+    assert!(rust.is_err_and(|e| e.contains("give one of: Raid, Assault, Storm")));
 }
