@@ -12,9 +12,12 @@
 //!    attack across, the weather, supply and the declared modifiers, rolls the table's dice
 //!    with VASSAL's own dice, and writes one line to the chat log, e.g.
 //!    `Attack 12 vs 4 = 3:1, Forest -1 → 2:1, roll 5: DRL (Defender loses one step and then
-//!    retreats as for DR.)`; then it clears the marks and the declared modifiers. When
-//!    something is missing (no defender marked, defenders in two locations, no defence) it
-//!    says so instead, and leaves the marks in place.
+//!    retreats as for DR)` — totals, halvings and doublings with their causes, the column,
+//!    each shift with its cause and the final column, the roll, the result and its meaning,
+//!    and a note when the defender's terrain turns a retreat into a step loss. Then it
+//!    clears the marks and the declared modifiers. When something is missing (no attacker
+//!    or defender marked, defenders in two locations, a defence of 0, no column chosen) it
+//!    says so instead (`combat not resolved: …`) and leaves marks and modifiers in place.
 //!
 //! # How it works
 //!
@@ -45,6 +48,11 @@
 //! average is the defender's site, and it is turned back into the site's name with
 //! `substring`.
 //!
+//! The table is chosen by pressing its own resolve button (one `DoActionButton` per table,
+//! gathered in a **Resolve Combat** menu when there are several), so no "current table"
+//! property is needed; a `column` table's column is a property players set in the
+//! modifiers menu.
+//!
 //! The column, shift, clamp and result follow [`crate::helpers::crt::resolve`]: halvings are
 //! counted (defender's terrain, any attacker across a `halve-if-any-across` hexside, a
 //! modifier in force) and applied once to the total, rounded as the table says; doublings
@@ -55,7 +63,10 @@
 //! Modifiers with a weather apply when the turn's weather (the `Turn` property of the
 //! tracker, or the `Weather` property players set when the turns have none) is theirs;
 //! `attacker-out-of-supply` applies when **any** marked attacker shows its Out of Supply layer
-//! (the Rust helper takes one flag for the whole attack). Declared modifiers are numbers
+//! (the Rust helper takes one flag for the whole attack); halving each unit that is out of
+//! supply on its own would be expressible, but would no longer agree with the helper's
+//! single halving of the total. When the game has no Out of Supply marker, the modifier is
+//! declared like the others. Declared modifiers are numbers
 //! players set: a fixed one applies that many times (the Rust helper accepts each once), a
 //! `shift-factor` one shifts by the value given (the supporting units' total factor).
 //!
@@ -78,15 +89,25 @@
 //!   `Primitive`). Property values that look like integers are integers, `true`/`false` are
 //!   booleans, and with the module's *store leading-zero integers as strings* option a hex
 //!   number such as `0203` stays a string.
-//! * A DiceButton exposes its last roll as the global property `<name>_result` (the total,
-//!   with *report total*), and writes nothing to the chat log when its report format is
-//!   empty; a `ChangePropertyButton` evaluates a `{…}` new value as an expression; a
-//!   `DoActionButton` reports, then sends its keys; named key strokes reach hidden (text-less)
-//!   toolbar buttons.
+//! * A DiceButton exposes its last roll as the global property `<name>_result` (VASSAL 3.2
+//!   already; the total, with *report total*), and writes nothing to the chat log when its
+//!   report format is empty; a `ChangePropertyButton` evaluates a `{…}` new value as an
+//!   expression with its global property as the source (then formats the result once more,
+//!   so no step value may contain `$` or be wrapped in braces); a `DoActionButton` reports,
+//!   then sends its keys; a named key stroke reaches a text-less (hidden) toolbar button,
+//!   whose listener fires while the toolbar is showing; a text label's text is a message
+//!   format (`$CombatRole$`); a piece property not found on the piece is looked up in its
+//!   zone, map and module global properties.
 //!
-//! Not expressed: hexside effects on area maps (they have no hexsides), modifiers that need
-//! both a condition and a supporting unit's factor (the Rust helper skips them unless
-//! declared; the module never applies them), and per-unit rules the tables do not carry.
+//! The tests in `tests/suite/combat.rs` replay a press of the button on the buildfile with an
+//! evaluator of this subset and compare every column and result with the Rust helper; VASSAL
+//! itself has not run these expressions.
+//!
+//! Not expressed: hexside effects on area maps (they have no hexsides); an attack on several
+//! locations at once (the defenders must share one site, or nothing is resolved); modifiers
+//! that need both a condition and a supporting unit's factor (the Rust helper skips them
+//! unless declared; the module never applies them); the adjacency of attackers to the
+//! defender, stacking, zones of control and other rules the tables do not carry.
 
 use crate::model::{
     table::Modifier, CounterId, Crt, CrtColumn, CrtKind, Dice, FactorId, Game, MapKind, TerrainId,
