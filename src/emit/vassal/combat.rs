@@ -1645,6 +1645,43 @@ mod tests {
     }
 
     #[test]
+    fn without_weather_on_the_turns_players_set_it_and_without_tables_nothing_is_added() {
+        let mut game = mini();
+        for t in &mut game.turns {
+            t.weather = None;
+        }
+        let plan = Plan::new(&game).expect("plan");
+        let c = Combat::new(&plan).expect("the game has a CRT");
+        let w = c
+            .globals
+            .iter()
+            .find(|g| g.name == "Weather")
+            .expect("Weather");
+        let (text, _, changer) = w.button.clone().expect("a button");
+        assert_eq!(text, "Weather…");
+        assert_eq!(
+            decode(&changer, ','),
+            ["E", "Weather in force", "Clear,Mud"]
+        );
+        let step = c.shared.iter().find(|s| s.property == "CombatWeather");
+        assert_eq!(step.map(|s| s.expression.as_str()), Some("{Weather}"));
+        assert!(c
+            .globals
+            .iter()
+            .all(|g| !g.name.starts_with("CombatWeatherTurns")));
+        let menu = c.toolbar(&game);
+        assert!(menu
+            .iter()
+            .any(|n| n.attrs.get("text").map(String::as_str) == Some(MODIFIERS_MENU)));
+
+        game.crts.clear();
+        let plan = Plan::new(&game).expect("plan");
+        assert!(Combat::new(&plan).is_none());
+        let red = game.counter_index("red-1").expect("red-1");
+        assert!(!takes_part(&game, red));
+    }
+
+    #[test]
     fn the_mark_commands_and_factor_properties_decode() {
         let game = mini();
         let role = role_property();
