@@ -225,6 +225,7 @@ pub(crate) fn check_pools_and_scenarios(
             }
         }
         check_mix(cx, g, s.id.get_ref(), &placements, &written);
+        check_requirements(cx, file, names, g, s, &placements);
         all_written.push(written);
         g.scenarios.push(Scenario {
             id: s.id.get_ref().clone(),
@@ -610,6 +611,127 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                             .collect::<Vec<_>>()
                             .join(", ")
                     )),
+                );
+            }
+        }
+    }
+}
+
+/// The scenario's set-up instructions (`[[scenario.require]]`) against its placements.
+fn check_requirements(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    s: &crate::load::schema::Scenario,
+    placements: &[Placement],
+) {
+    for r in &s.require {
+        let classes: Vec<usize> = r
+            .classes
+            .iter()
+            .filter_map(|c| names.class.resolve(file, c, &mut cx.diags))
+            .collect();
+        let types = crate::model::Selector {
+            types: r
+                .types
+                .iter()
+                .filter_map(|t| names.unit_type.resolve(file, t, &mut cx.diags))
+                .collect(),
+            ..Default::default()
+        };
+        let side = r
+            .side
+            .as_ref()
+            .and_then(|x| names.side.resolve(file, x, &mut cx.diags));
+        let within = r
+            .within
+            .as_ref()
+            .and_then(|w| resolve_set(cx, file, names, g, w));
+        let slot = match r.slot.as_ref().map(|x| x.get_ref().as_str()) {
+            None | Some("any") => None,
+            Some("open") => Some(true),
+            Some("box") => Some(false),
+            Some(other) => {
+                let at = r.slot.as_ref().map(|x| Cx::span(file, x));
+                cx.push(
+                    Diagnostic::error("unknown-value", format!("unknown slot `{other}`"))
+                        .at_opt(at)
+                        .hint("use `open`, `box` or `any`"),
+                );
+                None
+            }
+        };
+        if classes.is_empty() && types.types.is_empty() && side.is_none() {
+            cx.push(
+                Diagnostic::error(
+                    "empty-condition",
+                    "the instruction names no classes, types or side",
+                )
+                .at(Cx::span(file, &r.name))
+                .hint("say which units it concerns with `classes`, `types` or `side`"),
+            );
+            continue;
+        }
+        let concerned: Vec<&Placement> = placements
+            .iter()
+            .filter(|p| !matches!(p.location, Location::Pool(_)))
+            .filter(|p| classes.is_empty() || classes.contains(&g.counters[p.counter].class))
+            .filter(|p| types.types.is_empty() || types.matches(g, p.counter))
+            .filter(|p| side.is_none() || g.side_of(p.counter) == side)
+            .collect();
+        let n = concerned.len() as u32;
+        let rule = r.name.get_ref();
+        let span = Cx::span(file, &r.name);
+        let wrong_count = match (r.count, r.min, r.max) {
+            (Some(c), _, _) if n != c => Some(format!("exactly {c}")),
+            (_, Some(lo), _) if n < lo => Some(format!("at least {lo}")),
+            (_, _, Some(hi)) if n > hi => Some(format!("at most {hi}")),
+            _ => None,
+        };
+        if let Some(want) = wrong_count {
+            cx.push(
+                Diagnostic::error(
+                    "setup-instruction",
+                    format!(
+                        "scenario `{}` places {n} units where its instructions say {want}: {rule}",
+                        s.id.get_ref()
+                    ),
+                )
+                .at(span.clone())
+                .hint("change the placements or the instruction"),
+            );
+        }
+        for p in concerned {
+            let where_ok = within.is_none_or(|(m, set)| match p.location {
+                Location::Hex { map, hex } => {
+                    map == m && g.maps[m].hex_sets[set].members.contains(&PlaceAt::Hex(hex))
+                }
+                Location::Area { map, area, .. } => {
+                    map == m
+                        && g.maps[m].hex_sets[set]
+                            .members
+                            .contains(&PlaceAt::Area(area))
+                }
+                Location::Pool(_) => false,
+            });
+            let slot_ok = match (slot, p.location) {
+                (Some(open), Location::Area { slot: s, .. }) => (s == AreaSlot::Open) == open,
+                (Some(_), _) => true,
+                (None, _) => true,
+            };
+            if !(where_ok && slot_ok) {
+                cx.push(
+                    Diagnostic::error(
+                        "setup-instruction",
+                        format!(
+                            "`{}` at {} breaks the instruction: {rule}",
+                            g.counters[p.counter].id,
+                            g.location_name(&p.location)
+                        ),
+                    )
+                    .at(span.clone())
+                    .hint("move the unit where the instruction allows"),
                 );
             }
         }

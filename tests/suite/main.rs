@@ -4,6 +4,7 @@ mod beanshell;
 mod build;
 mod check;
 mod combat;
+mod gcw;
 mod gpw;
 mod inspect_cli;
 mod render_cli;

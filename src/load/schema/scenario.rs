@@ -79,6 +79,36 @@ pub struct Scenario {
     /// Pool contents.
     #[serde(default)]
     pub pool: Vec<PoolFill>,
+    /// The set-up instructions, checked against the placements.
+    #[serde(default)]
+    pub require: Vec<Requirement>,
+}
+
+/// `[[scenario.require]]`: one set-up instruction ("seven level-1 divisions in Open areas").
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Requirement {
+    /// The instruction as the rules give it.
+    pub name: Spanned<String>,
+    /// Classes it concerns (any of them).
+    #[serde(default)]
+    pub classes: Vec<Spanned<String>>,
+    /// Or unit types it concerns (a type matches the types that count as it).
+    #[serde(default)]
+    pub types: Vec<Spanned<String>>,
+    /// Only counters of this side.
+    pub side: Option<Spanned<String>>,
+    /// Exactly this many on the map.
+    pub count: Option<u32>,
+    /// At least this many on the map.
+    pub min: Option<u32>,
+    /// At most this many on the map.
+    pub max: Option<u32>,
+    /// Where they must stand: `open` (an area's Open area), `box` (an infrastructure box) or
+    /// `any`.
+    pub slot: Option<Spanned<String>>,
+    /// A hex set, region or country they must stand in.
+    pub within: Option<Spanned<String>>,
 }
 
 /// `[[scenario.place]]`: counters at a location.
