@@ -293,7 +293,8 @@ fn the_module_holds_its_documents() {
             .iter()
             .map(|d| d.name.as_str())
             .collect::<Vec<_>>(),
-        ["1d6"]
+        // The table's dice, and the hidden die Resolve Combat rolls without a report.
+        ["1d6", "CombatDie1d6"]
     );
     let tracker = &module.turn_trackers[0];
     assert_eq!(tracker.levels[0].name, "Turn");

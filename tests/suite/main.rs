@@ -1,7 +1,9 @@
 //! Integration tests: the CLI, diagnostics, and the example games.
 
+mod beanshell;
 mod build;
 mod check;
+mod combat;
 mod gcw;
 mod gpw;
 mod helpers_cli;

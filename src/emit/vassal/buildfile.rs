@@ -1,7 +1,7 @@
 //! `buildFile.xml`: the GameModule tree in the order players meet it — command encoder,
-//! documentation (help page), player roster (the sides), global options, chat, track
-//! properties with their buttons, prototypes, map windows, counter palette, dice, turn
-//! tracker, charts, and the predefined setups (format notes §2.6).
+//! documentation (help page), player roster (the sides), global options, chat, track and
+//! combat properties with their buttons, prototypes, map windows, counter palette, dice,
+//! combat resolution, turn tracker, charts, and the predefined setups (format notes §2.6).
 
 use crate::model::{Dice, Game};
 
@@ -245,7 +245,11 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     );
     root.push(Node::new(format!("{B}Chatter")));
     root.push(Node::new(format!("{B}KeyNamer")));
-    let (props, track_buttons) = track_nodes(g);
+    let (mut props, track_buttons) = track_nodes(g);
+    let combat = super::combat::Combat::new(plan);
+    if let Some(c) = &combat {
+        props = props.children(c.global_properties());
+    }
     root.push(props);
     root.push(Node::new(format!(
         "{B}properties.GlobalTranslatableMessages"
@@ -261,6 +265,9 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     root = root.children(super::maps::map_nodes(plan));
     root.push(parts.palette.node.clone());
     root = root.children(dice(g).iter().map(dice_button));
+    if let Some(c) = &combat {
+        root = root.children(c.toolbar(g));
+    }
     if let Some(t) = super::turns::tracker(g) {
         root.push(t);
     }

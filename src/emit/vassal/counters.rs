@@ -1,6 +1,7 @@
 //! Counters as VASSAL pieces: the prototypes (per nation, per side's Eliminate command, per
-//! unit type, per step behaviour) and each counter's own definition — its Marker properties
-//! (factors, size, id), its flip Layer (full ↔ reduced) or level Layer, and its BasicPiece
+//! unit type, per step behaviour, and the combat marks of [`super::combat`]) and each
+//! counter's own definition — its Marker properties (factors, size, id), its combat factors
+//! on the face shown, its flip Layer (full ↔ reduced) or level Layer, and its BasicPiece
 //! named exactly as `sandtable scenario` names the counter.
 
 use std::collections::BTreeMap;
@@ -276,6 +277,9 @@ impl Counters {
                 traits,
             });
         }
+        if let Some(combat) = super::combat::Combat::new(plan) {
+            prototypes.push(combat.prototype());
+        }
         Self {
             prototypes,
             nation_proto,
@@ -366,6 +370,10 @@ impl Counters {
             props.push((format!("{}_Reduced", self.factor_props[*f]), v.to_string()));
         }
         traits.push(Trait::marker(&props));
+        if super::combat::takes_part(g, counter) {
+            traits.push(Trait::prototype(super::combat::PROTO_COMBAT));
+            traits.extend(super::combat::factor_traits(g, counter));
+        }
         if let Some(back) = &images.back {
             traits.push(Trait::layer(&Layer {
                 name: "Step".into(),

@@ -191,6 +191,9 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
             dice.join(", ")
         ));
     }
+    if let Some(c) = super::combat::Combat::new(plan) {
+        c.help(g, &mut p);
+    }
     if !tracks.is_empty() {
         p.heading(3, "Tracks");
         p.para(&format!(

@@ -2,13 +2,15 @@
 //!
 //! [`plan::Plan`] decides names, pictures, grids and pixel positions once; the other files
 //! each write one document or concern from it — [`buildfile`] the component tree (with
-//! [`maps`], [`palette`], [`turns`], [`charts`] and the pieces of [`counters`]), [`setups`]
-//! one predefined setup per scenario, [`help`] the help page — and [`build`] zips them with
-//! `moduledata` and the pictures into a deterministic archive (sorted entries, fixed
-//! timestamps), written to a temporary file and renamed into place.
+//! [`maps`], [`palette`], [`turns`], [`charts`], the combat resolution of [`combat`] and the
+//! pieces of [`counters`]), [`setups`] one predefined setup per scenario, [`help`] the help
+//! page — and [`build`] zips them with `moduledata` and the pictures into a deterministic
+//! archive (sorted entries, fixed timestamps), written to a temporary file and renamed into
+//! place.
 
 pub mod buildfile;
 pub mod charts;
+pub mod combat;
 pub mod counters;
 pub mod help;
 pub mod html;
