@@ -39,7 +39,9 @@ fn panel(name: &str, slots: Vec<Node>) -> Node {
     Node::new(format!("{W}PanelWidget"))
         .attr("entryName", name)
         .attr("description", "")
-        .attr("fixed", false)
+        // `fixed = true` makes VASSAL lay slots out in an `nColumns` grid; with `false` it
+        // squeezes a whole panel into one row (seen in VASSAL 3.7.26).
+        .attr("fixed", true)
         .attr("nColumns", 6)
         .attr("vert", false)
         .attr("scale", "1.0")
@@ -129,7 +131,9 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 .attr("scale", "1.0")
                 .attr("width", 640)
                 .attr("height", 320)
-                .attr("divider", 160)
+                // The divider is the width of the counter pane (VASSAL puts the list on the
+                // right), so the counters get most of the window.
+                .attr("divider", 480)
                 .children(panels),
         );
     }

@@ -76,7 +76,8 @@ pub fn tracker(game: &Game) -> Option<Node> {
             .attr("nexthotkey", "84,520")
             .attr("prevhotkey", "84,585")
             .attr("turnFormat", format)
-            .attr("reportFormat", "* $PlayerId$: $oldTurn$ → $newTurn$")
+            // VASSAL prefixes the report with "* " itself.
+            .attr("reportFormat", "$PlayerId$: $oldTurn$ → $newTurn$")
             .attr("lengthStyle", "Maximum")
             .attr("length", -1)
             .attr("plusButtonSize", 22)
