@@ -648,23 +648,9 @@ fn check_hex_map(
     }
 
     // Hex sets: explicit ones, then regions from the region layer, then countries.
-    let mut hex_sets: Vec<HexSet> = Vec::new();
-    for s in &m.hex_set {
-        if sets.define(file, &s.id, &mut cx.diags).is_none() {
-            continue;
-        }
-        let members = s
-            .hexes
-            .iter()
-            .filter_map(|h| hex(cx, file, &geo, h))
-            .map(PlaceAt::Hex)
-            .collect();
-        hex_sets.push(HexSet {
-            id: s.id.get_ref().clone(),
-            name: s.name.clone(),
-            members,
-        });
-    }
+    let mut hex_sets = explicit_sets(cx, file, m, sets, |cx, h| {
+        hex(cx, file, &geo, h).map(PlaceAt::Hex)
+    });
     if let Some(region) = region {
         for (ri, rid) in region_ids.iter().enumerate() {
             let members: BTreeSet<PlaceAt> = (0..geo.len())
@@ -684,14 +670,67 @@ fn check_hex_map(
             }
         }
     }
+    country_sets(cx, file, g, sets, &mut hex_sets, |ci| {
+        (0..geo.len())
+            .filter(|i| hexes[*i].country == Some(ci))
+            .map(|i| PlaceAt::Hex(geo.coord(i)))
+            .collect()
+    });
+    let kind = MapKind::Hex(HexMap {
+        geometry: geo,
+        hexes,
+        hexsides,
+        rails,
+    });
+    Some(finish_map(
+        cx,
+        file,
+        g,
+        m,
+        sets,
+        (kind, places, hex_sets, edges),
+    ))
+}
+
+/// The hex sets a map lists itself, each member resolved by `member` (a hex number on a hex
+/// map, an area id on an area map); `include` lists are resolved later by [`finish_map`].
+fn explicit_sets(
+    cx: &mut Cx,
+    file: FileId,
+    m: &schema::Map,
+    sets: &mut Registry,
+    mut member: impl FnMut(&mut Cx, &Spanned<String>) -> Option<PlaceAt>,
+) -> Vec<HexSet> {
+    let mut hex_sets = Vec::new();
+    for s in &m.hex_set {
+        if sets.define(file, &s.id, &mut cx.diags).is_none() {
+            continue;
+        }
+        let members = s.hexes.iter().filter_map(|h| member(cx, h)).collect();
+        hex_sets.push(HexSet {
+            id: s.id.get_ref().clone(),
+            name: s.name.clone(),
+            members,
+        });
+    }
+    hex_sets
+}
+
+/// One set per country with ground on the map (`members_of` gives a country's hexes or
+/// areas), unless the map already defines a set of that id.
+fn country_sets(
+    cx: &mut Cx,
+    file: FileId,
+    g: &Game,
+    sets: &mut Registry,
+    hex_sets: &mut Vec<HexSet>,
+    members_of: impl Fn(usize) -> BTreeSet<PlaceAt>,
+) {
     for (ci, c) in g.countries.iter().enumerate() {
         if sets.get(&c.id).is_some() {
             continue;
         }
-        let members: BTreeSet<PlaceAt> = (0..geo.len())
-            .filter(|i| hexes[*i].country == Some(ci))
-            .map(|i| PlaceAt::Hex(geo.coord(i)))
-            .collect();
+        let members = members_of(ci);
         if !members.is_empty() {
             sets.define(file, &Spanned::new(0..0, c.id.clone()), &mut cx.diags);
             hex_sets.push(HexSet {
@@ -701,26 +740,33 @@ fn check_hex_map(
             });
         }
     }
+}
 
+/// Assemble a map and finish it: `include` lists and edges become sets, and the supplied
+/// picture is located.
+fn finish_map(
+    cx: &mut Cx,
+    file: FileId,
+    g: &Game,
+    m: &schema::Map,
+    sets: &mut Registry,
+    parts: (MapKind, Vec<Place>, Vec<HexSet>, Vec<Edge>),
+) -> Map {
+    let (kind, places, mut hex_sets, edges) = parts;
     include_sets(cx, file, m, &mut hex_sets, sets, &edges);
     let image = m
         .image
         .as_ref()
         .and_then(|p| super::tables::art_path(cx, file, &g.root, p));
-    Some(Map {
+    Map {
         id: m.id.get_ref().clone(),
         title: m.title.clone(),
-        kind: MapKind::Hex(HexMap {
-            geometry: geo,
-            hexes,
-            hexsides,
-            rails,
-        }),
+        kind,
         places,
         hex_sets,
         edges,
         image,
-    })
+    }
 }
 
 /// Resolve `include` lists of hex sets (after regions, countries and edges exist), and make
@@ -969,39 +1015,17 @@ fn check_area_map(
             tags: p.tags.clone(),
         });
     }
-    let mut hex_sets = Vec::new();
-    for s in &m.hex_set {
-        if sets.define(file, &s.id, &mut cx.diags).is_none() {
-            continue;
-        }
-        let members = s
-            .hexes
-            .iter()
-            .filter_map(|h| reg.resolve(file, h, &mut cx.diags))
-            .map(PlaceAt::Area)
-            .collect();
-        hex_sets.push(HexSet {
-            id: s.id.get_ref().clone(),
-            name: s.name.clone(),
-            members,
-        });
-    }
-    for (ci, c) in g.countries.iter().enumerate() {
-        let members: BTreeSet<PlaceAt> = areas
+    let mut hex_sets = explicit_sets(cx, file, m, sets, |cx, h| {
+        reg.resolve(file, h, &mut cx.diags).map(PlaceAt::Area)
+    });
+    country_sets(cx, file, g, sets, &mut hex_sets, |ci| {
+        areas
             .iter()
             .enumerate()
             .filter(|(_, a)| a.country == Some(ci))
             .map(|(i, _)| PlaceAt::Area(i))
-            .collect();
-        if !members.is_empty() && sets.get(&c.id).is_none() {
-            sets.define(file, &Spanned::new(0..0, c.id.clone()), &mut cx.diags);
-            hex_sets.push(HexSet {
-                id: c.id.clone(),
-                name: c.name.clone(),
-                members,
-            });
-        }
-    }
+            .collect()
+    });
     let mut edges = Vec::new();
     for e in &m.edge {
         let members = e
@@ -1016,22 +1040,17 @@ fn check_area_map(
             members,
         });
     }
-    include_sets(cx, file, m, &mut hex_sets, sets, &edges);
-    let image = m
-        .image
-        .as_ref()
-        .and_then(|p| super::tables::art_path(cx, file, &g.root, p));
-    Some(Map {
-        id: m.id.get_ref().clone(),
-        title: m.title.clone(),
-        kind: MapKind::Area(AreaMap {
-            areas,
-            routes,
-            size,
-        }),
-        places,
-        hex_sets,
-        edges,
-        image,
-    })
+    let kind = MapKind::Area(AreaMap {
+        areas,
+        routes,
+        size,
+    });
+    Some(finish_map(
+        cx,
+        file,
+        g,
+        m,
+        sets,
+        (kind, places, hex_sets, edges),
+    ))
 }
