@@ -143,7 +143,7 @@ pub(crate) fn check_pools_and_scenarios(
         let mut placements = Vec::new();
         let mut written = Vec::new();
         for p in &s.place {
-            let loc = location(cx, file, names, g, &p.at);
+            let loc = location(cx, file, g, &p.at);
             let from = p.from.as_ref().and_then(|f| {
                 let i = names.pool.resolve(file, f, &mut cx.diags)?;
                 if g.pools[i].kind != PoolKind::Setup {
@@ -301,113 +301,20 @@ fn resolve_set(
     None
 }
 
-/// A placement's `at`: hex number, `map:hex`, place name, `area` or `area/box-N`.
-fn location(
-    cx: &mut Cx,
-    file: FileId,
-    names: &Names,
-    g: &Game,
-    at: &Spanned<String>,
-) -> Option<Location> {
-    let text = at.get_ref().trim();
-    let (map_filter, rest) = match text.split_once(':') {
-        Some((m, r)) if names.map.get(m).is_some() => (names.map.get(m), r),
-        _ => (None, text),
-    };
-    for (mi, m) in g.maps.iter().enumerate() {
-        if map_filter.is_some_and(|f| f != mi) {
-            continue;
-        }
-        match &m.kind {
-            MapKind::Hex(h) => {
-                if let Some(c) = h.geometry.parse_number(rest) {
-                    return Some(Location::Hex { map: mi, hex: c });
-                }
-            }
-            MapKind::Area(a) => {
-                let (id, slot) = match rest.split_once('/') {
-                    Some((id, s)) => (id, Some(s)),
-                    None => (rest, None),
-                };
-                if let Some(ai) = a.areas.iter().position(|x| x.id == id) {
-                    let slot = match slot {
-                        None | Some("open") => AreaSlot::Open,
-                        Some(s) => match s.strip_prefix("box-").and_then(|n| n.parse::<u32>().ok())
-                        {
-                            Some(n) if n >= 1 && n <= a.areas[ai].boxes => AreaSlot::Box(n),
-                            _ => {
-                                cx.push(
-                                    Diagnostic::error(
-                                        "no-such-box",
-                                        format!("area `{id}` has no `{s}`"),
-                                    )
-                                    .at(Cx::span(file, at))
-                                    .hint(format!(
-                                        "`{id}` has an Open area and boxes box-1 to box-{}",
-                                        a.areas[ai].boxes
-                                    )),
-                                );
-                                return None;
-                            }
-                        },
-                    };
-                    if slot == AreaSlot::Open && !a.areas[ai].open {
-                        cx.push(
-                            Diagnostic::error(
-                                "no-such-box",
-                                format!("area `{id}` has no Open area"),
-                            )
-                            .at(Cx::span(file, at))
-                            .hint("place the unit in one of its boxes, e.g. `/box-1`"),
-                        );
-                        return None;
-                    }
-                    return Some(Location::Area {
-                        map: mi,
-                        area: ai,
-                        slot,
-                    });
-                }
-            }
-        }
-        if let Some(p) = m.places.iter().find(|p| p.name == rest) {
-            return Some(match p.at {
-                PlaceAt::Hex(c) => Location::Hex { map: mi, hex: c },
-                PlaceAt::Area(a) => Location::Area {
-                    map: mi,
-                    area: a,
-                    slot: AreaSlot::Open,
-                },
-            });
+/// A placement's `at`: hex number, `map:hex`, place name, `area` or `area/box-N`
+/// (read by [`Game::locate`]).
+fn location(cx: &mut Cx, file: FileId, g: &Game, at: &Spanned<String>) -> Option<Location> {
+    match g.locate(at.get_ref()) {
+        Ok(loc) => Some(loc),
+        Err(e) => {
+            cx.push(
+                Diagnostic::error(e.code(), e.to_string())
+                    .at(Cx::span(file, at))
+                    .hint_opt(e.hint()),
+            );
+            None
         }
     }
-    let places: Vec<&str> = g
-        .maps
-        .iter()
-        .flat_map(|m| m.places.iter().map(|p| p.name.as_str()))
-        .collect();
-    let hint = super::suggest::did_you_mean(rest, places).or_else(|| {
-        g.maps.iter().find_map(|m| match &m.kind {
-            MapKind::Hex(h) => Some(format!(
-                "write a hex number from {} to {} or a place name",
-                h.geometry.number(crate::model::HexCoord::new(0, 0)),
-                h.geometry.number(crate::model::HexCoord::new(
-                    h.geometry.columns - 1,
-                    h.geometry.rows - 1
-                ))
-            )),
-            MapKind::Area(_) => None,
-        })
-    });
-    cx.push(
-        Diagnostic::error(
-            "no-such-location",
-            format!("`{text}` is not a hex, area or place of any map"),
-        )
-        .at(Cx::span(file, at))
-        .hint_opt(hint),
-    );
-    None
 }
 
 /// A scenario may not use more copies of a counter than the mix has.

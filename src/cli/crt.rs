@@ -1,13 +1,15 @@
 //! `sandtable crt DIR --table ID --attack N --defense N [--shift N]… [--terrain CODE]…
-//! [--weather W] [--roll R] [--seed S] [--format json]`: resolve one combat and show every
-//! step; `sandtable crt DIR --list` lists the tables.
+//! [--defender-at HEX [--attacker-at HEX]…] [--weather W] [--roll R] [--seed S]
+//! [--format json]`: resolve one combat and show every step; `sandtable crt DIR --list` lists
+//! the tables. `--defender-at` reads the terrain from the map, `--attacker-at` the hexsides
+//! crossed.
 
 use std::process::ExitCode;
 
 use super::{checked_game, Format, GameDir};
 use crate::check::suggest::did_you_mean;
 use crate::helpers::crt::{self, CombatInput, Shift, Support};
-use crate::model::Game;
+use crate::model::{Game, Location, MapKind};
 
 /// Arguments of `crt`.
 #[derive(Debug, clap::Args)]
@@ -37,6 +39,14 @@ pub struct Args {
     /// A terrain or feature id of the defender's location (forest, major-city…); repeatable.
     #[arg(long, value_name = "CODE")]
     terrain: Vec<String>,
+    /// Where the defender stands (hex number, `map:hex`, place name, area or `area/box-N`):
+    /// its terrain and features count as if given with --terrain.
+    #[arg(long, value_name = "LOCATION")]
+    defender_at: Option<String>,
+    /// Where an attacker stands; repeat per attacking hex. With --defender-at, the hexsides
+    /// crossed count as if given with --across (every attacker) and --any-across (some).
+    #[arg(long, value_name = "LOCATION", requires = "defender_at")]
+    attacker_at: Vec<String>,
     /// A hexside terrain id every attacker attacks across (a river); repeatable.
     #[arg(long, value_name = "HEXSIDE")]
     across: Vec<String>,
@@ -143,6 +153,46 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
             crt.id
         ));
     }
+    let mut defender_terrain: Vec<usize> = a
+        .terrain
+        .iter()
+        .map(|t| terrain_id(g, t))
+        .collect::<Result<_, _>>()?;
+    let mut all_across: Vec<usize> = a
+        .across
+        .iter()
+        .map(|h| hexside_id(g, h))
+        .collect::<Result<_, _>>()?;
+    let mut any_across: Vec<usize> = a
+        .any_across
+        .iter()
+        .map(|h| hexside_id(g, h))
+        .collect::<Result<_, _>>()?;
+    if let Some(at) = &a.defender_at {
+        let defender = locate(g, "--defender-at", at)?;
+        let attackers = a
+            .attacker_at
+            .iter()
+            .map(|at| {
+                let loc = locate(g, "--attacker-at", at)?;
+                adjacent(g, &loc, &defender).then_some(loc).ok_or_else(|| {
+                    let relation = match defender {
+                        Location::Area { .. } => "in the same area as",
+                        _ => "next to",
+                    };
+                    format!(
+                        "--attacker-at {at}: `{}` is not {relation} the defender at `{}`",
+                        g.location_name(&loc),
+                        g.location_name(&defender)
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let field = crt::battlefield(g, &defender, &attackers);
+        add_missing(&mut defender_terrain, field.defender_terrain);
+        add_missing(&mut all_across, field.all_across);
+        add_missing(&mut any_across, field.any_across);
+    }
     Ok(CombatInput {
         table,
         attack: a.attack.clone(),
@@ -156,21 +206,9 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
                 cause: "given on the command line".into(),
             })
             .collect(),
-        defender_terrain: a
-            .terrain
-            .iter()
-            .map(|t| terrain_id(g, t))
-            .collect::<Result<_, _>>()?,
-        all_across: a
-            .across
-            .iter()
-            .map(|h| hexside_id(g, h))
-            .collect::<Result<_, _>>()?,
-        any_across: a
-            .any_across
-            .iter()
-            .map(|h| hexside_id(g, h))
-            .collect::<Result<_, _>>()?,
+        defender_terrain,
+        all_across,
+        any_across,
         weather: a.weather.as_deref().map(|w| weather_id(g, w)).transpose()?,
         attacker_out_of_supply: a.out_of_supply,
         supports: a
@@ -181,6 +219,43 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         roll: a.roll,
         seed: a.seed,
     })
+}
+
+/// A location from the command line, or why it names nothing.
+fn locate(g: &Game, option: &str, text: &str) -> Result<Location, String> {
+    g.locate(text).map_err(|e| match e.hint() {
+        Some(h) => format!("{option} {text}: {e} ({h})"),
+        None => format!("{option} {text}: {e}"),
+    })
+}
+
+/// An attacker may fight a defender next to it, or in the same area (area games fight
+/// inside a region).
+fn adjacent(g: &Game, attacker: &Location, defender: &Location) -> bool {
+    match (attacker, defender) {
+        (Location::Hex { map: am, hex: ah }, Location::Hex { map: dm, hex: dh }) => {
+            am == dm
+                && matches!(&g.maps[*dm].kind, MapKind::Hex(h) if h.geometry.adjacent(*ah, *dh))
+        }
+        (
+            Location::Area {
+                map: am, area: aa, ..
+            },
+            Location::Area {
+                map: dm, area: da, ..
+            },
+        ) => am == dm && aa == da,
+        _ => false,
+    }
+}
+
+/// Append the ids `more` brings that `list` lacks.
+fn add_missing(list: &mut Vec<usize>, more: Vec<usize>) {
+    for x in more {
+        if !list.contains(&x) {
+            list.push(x);
+        }
+    }
 }
 
 fn json(value: &impl serde::Serialize) -> Result<String, String> {

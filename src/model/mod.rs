@@ -7,6 +7,7 @@
 pub mod colour;
 pub mod counter;
 pub mod hex;
+pub mod locate;
 pub mod map;
 pub mod rules;
 pub mod scenario;

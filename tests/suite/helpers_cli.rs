@@ -249,6 +249,135 @@ fn crt_seeded_rolls_repeat_and_tables_are_listed() {
 }
 
 #[test]
+fn crt_reads_terrain_and_hexsides_from_the_map() {
+    if !present(GPW) {
+        return;
+    }
+    // Moscow is a major city: one column left, as with --terrain major-city.
+    let r = crt(&[
+        "--attack",
+        "12",
+        "--defense",
+        "4",
+        "--defender-at",
+        "Moscow",
+        "--roll",
+        "3",
+    ]);
+    let by_hand = crt(&[
+        "--attack",
+        "12",
+        "--defense",
+        "4",
+        "--terrain",
+        "major-city",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(r["shifts"], by_hand["shifts"]);
+    assert_eq!(r["final_column"], "2:1");
+    // 1027 attacks 1028 across the Vistula: the river counts for every attacker…
+    let one = crt(&[
+        "--attack",
+        "12",
+        "--defense",
+        "4",
+        "--defender-at",
+        "1028",
+        "--attacker-at",
+        "1027",
+        "--roll",
+        "3",
+    ]);
+    let causes = |r: &Value| -> Vec<String> {
+        r["shifts"]
+            .as_array()
+            .map(|a| a.iter().map(|s| s["cause"].to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert!(
+        causes(&one)
+            .iter()
+            .any(|c| c.contains("every attacker across River")),
+        "{one}"
+    );
+    // …but not once 0928 joins from the dry side.
+    let two = crt(&[
+        "--attack",
+        "12",
+        "--defense",
+        "4",
+        "--defender-at",
+        "1028",
+        "--attacker-at",
+        "1027",
+        "--attacker-at",
+        "0928",
+        "--roll",
+        "3",
+    ]);
+    assert!(!causes(&two).iter().any(|c| c.contains("River")), "{two}");
+    let d = dir(GPW);
+    for (args, says) in [
+        (
+            vec!["--defender-at", "Moskow"],
+            "`Moskow` is not a hex, area or place of any map (did you mean `Moscow`?)",
+        ),
+        (
+            vec!["--defender-at", "1028", "--attacker-at", "1030"],
+            "`1030` is not next to the defender at `1028`",
+        ),
+        (vec!["--defender-at", "9999"], "write a hex number from"),
+    ] {
+        let mut all = vec!["crt", d.as_str(), "--attack", "4", "--defense", "4"];
+        all.extend(args.iter().copied());
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // Area games fight inside one area: the attacker must be in the defender's area.
+    if present(GCW) {
+        let g = dir(GCW);
+        let base = [
+            "crt",
+            &g,
+            "--table",
+            "kinetic",
+            "--attack",
+            "12",
+            "--defense",
+            "4",
+        ];
+        let (code, _, err) = run(&[&base[..], &["--defender-at", "larissa/box-3"]].concat());
+        assert_eq!(code, 1);
+        assert!(err.contains("has no `box-3`"), "{err}");
+        let (code, _, err) = run(&[
+            &base[..],
+            &["--defender-at", "larissa/box-1", "--attacker-at", "fokida"],
+        ]
+        .concat());
+        assert_eq!(code, 1);
+        assert!(err.contains("is not in the same area as"), "{err}");
+        let r = json(
+            &[
+                &base[..],
+                &[
+                    "--defender-at",
+                    "larissa/box-1",
+                    "--attacker-at",
+                    "larissa",
+                    "--roll",
+                    "3",
+                ],
+            ]
+            .concat(),
+            0,
+        );
+        assert_eq!(r["column"], "3-1");
+    }
+}
+
+#[test]
 fn crt_unknown_ids_are_clear_errors() {
     if !present(GPW) {
         return;
