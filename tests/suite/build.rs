@@ -242,6 +242,54 @@ fn the_palette_holds_every_counter_of_the_mix() {
     }
 }
 
+/// VASSAL 3.7 docks the palette beside the chat log, about 126 pixels high, and neither
+/// scrolls a panel nor keeps a slot's size: a panel of 105 counters in a six-column grid
+/// drew 18 rows of 7 pixels. Each panel must fit two rows of its 60-pixel counters, and the
+/// docked palette must leave the list of panels room beside the counter pane.
+#[test]
+fn palette_panels_fit_the_docked_palette() {
+    for dir in games() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("m.vmod");
+        build(&dir, &path);
+        let bytes = std::fs::read(&path).expect("read");
+        let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, &path).expect("zip");
+        let root = sandtable::vassal::buildfile::parse_buildfile(
+            &zip.read("buildFile.xml").expect("entry"),
+        )
+        .expect("xml");
+        let mut panels = 0;
+        for e in root.descendants() {
+            if e.is_class("PieceWindow") {
+                let width: u32 = e.attr("defaultWidth").expect("width").parse().expect("n");
+                for list in e.descendants().filter(|l| l.is_class("ListWidget")) {
+                    let divider: u32 = list.attr("divider").expect("divider").parse().expect("n");
+                    assert!(width >= divider + 200, "{}: list too narrow", dir.display());
+                }
+            }
+            if !e.is_class("PanelWidget") {
+                continue;
+            }
+            panels += 1;
+            let name = e.attr("entryName").expect("name");
+            let columns: usize = e.attr("nColumns").expect("columns").parse().expect("n");
+            let height: u32 = e
+                .children_of("PieceSlot")
+                .map(|s| s.attr("height").expect("height").parse::<u32>().expect("n"))
+                .max()
+                .unwrap_or(0);
+            let rows = e.children_of("PieceSlot").count().div_ceil(columns) as u32;
+            assert_eq!(e.attr("fixed"), Some("true"), "{name}: a grid");
+            assert!(
+                rows <= 1 || rows * height <= 120,
+                "{}: panel {name} needs {rows} rows of {height} pixels",
+                dir.display()
+            );
+        }
+        assert!(panels > 0);
+    }
+}
+
 #[test]
 fn the_module_holds_its_documents() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -979,7 +979,7 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
     after.press(sandtable::emit::vassal::combat::RESOLVE_BUTTON, 3);
     assert_eq!(
         after.chat.last().map(String::as_str),
-        Some("combat not resolved: mark at least one attacker.")
+        Some("combat not resolved: mark at least one attacker on the map.")
     );
     assert_eq!(after.world.pieces[i].props["CombatRole"], "D");
 }

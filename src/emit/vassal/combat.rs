@@ -100,8 +100,11 @@
 //!   zone, map and module global properties.
 //!
 //! The tests in `tests/suite/combat.rs` replay a press of the button on the buildfile with an
-//! evaluator of this subset and compare every column and result with the Rust helper; VASSAL
-//! itself has not run these expressions.
+//! evaluator of this subset and compare every column and result with the Rust helper. VASSAL
+//! 3.7.26 has run them too, on both example games (marks set from the counters' menus,
+//! Resolve Combat and the per-table menu pressed): every chat line's totals, halvings, column,
+//! shifts and result agreed with `sandtable crt` for the same factors, terrain, hexsides,
+//! weather, supply and declared modifiers, and with `<1-1`.
 //!
 //! Not expressed: hexside effects on area maps (they have no hexsides); an attack on several
 //! locations at once (the defenders must share one site, or nothing is resolved); modifiers
@@ -989,8 +992,9 @@ impl Combat {
         let mut problem = format!(
             "CombatAttackers == 0 ? {} : CombatDefenders == 0 ? {} : CombatElsewhere > 0 ? {} \
              : CombatDefenderCode < 0 ? {} : ",
-            lit("mark at least one attacker"),
-            lit("mark the defender"),
+            // Only the game maps count: a unit marked in an off-map box is not part of it.
+            lit("mark at least one attacker on the map"),
+            lit("mark the defender on the map"),
             lit("the marked defenders are not all in one location"),
             lit("the defender is not on a map location"),
         );

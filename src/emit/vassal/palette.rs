@@ -1,6 +1,7 @@
 //! The counter palette (`PieceWindow`): a tab per side and, inside, a list with one panel per
 //! nation (every counter of the mix, once) and one per pool of that side (the counters any
-//! scenario puts there); counters of no side go to a last tab. Each counter's slot in its
+//! scenario puts there), a long one split into numbered panels the docked palette shows
+//! whole; counters of no side go to a last tab. Each counter's slot in its
 //! nation panel is its canonical slot, whose id setups keep in their pieces.
 
 use crate::model::{Game, Location, SideId};
@@ -35,6 +36,38 @@ fn slot(plan: &Plan<'_>, counters: &Counters, counter: usize, gpid: u32) -> Node
         )
 }
 
+/// Height (pixels) of the counter pane when VASSAL 3.7 docks the palette beside the chat
+/// log: the chat's preferred height less the tabs, about 126 (seen in VASSAL 3.7.26).
+const DOCKED_HEIGHT: u32 = 120;
+/// Columns of every panel's grid.
+const COLUMNS: usize = 6;
+/// Width of the counter pane of each tab (the list of panels is to its right).
+const LIST_DIVIDER: u32 = 480;
+
+/// How many counters one panel holds: as many rows of [`COLUMNS`] as the docked pane shows.
+/// VASSAL neither scrolls a panel nor keeps a slot's size: a taller grid squeezes every row
+/// (seen in VASSAL 3.7.26: 105 counters in 18 rows of 7 pixels), so longer lists are split.
+fn per_panel(counter_size: u32) -> usize {
+    COLUMNS * (DOCKED_HEIGHT / counter_size.max(1)).max(1) as usize
+}
+
+/// `slots` as panels of at most `per` counters, numbered `Name 1/3`… when there are several.
+fn split_panels(name: &str, slots: Vec<Node>, per: usize) -> Vec<Node> {
+    let n = slots.len().div_ceil(per.max(1));
+    if n <= 1 {
+        return vec![panel(name, slots)];
+    }
+    let mut out = Vec::new();
+    let mut rest = slots.into_iter().peekable();
+    let mut k = 1;
+    while rest.peek().is_some() {
+        let chunk: Vec<Node> = rest.by_ref().take(per).collect();
+        out.push(panel(&format!("{name} {k}/{n}"), chunk));
+        k += 1;
+    }
+    out
+}
+
 fn panel(name: &str, slots: Vec<Node>) -> Node {
     Node::new(format!("{W}PanelWidget"))
         .attr("entryName", name)
@@ -42,7 +75,7 @@ fn panel(name: &str, slots: Vec<Node>) -> Node {
         // `fixed = true` makes VASSAL lay slots out in an `nColumns` grid; with `false` it
         // squeezes a whole panel into one row (seen in VASSAL 3.7.26).
         .attr("fixed", true)
-        .attr("nColumns", 6)
+        .attr("nColumns", COLUMNS)
         .attr("vert", false)
         .attr("scale", "1.0")
         .children(slots)
@@ -66,6 +99,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
     let g = plan.game;
     let mut next = plan.gpids.iter().copied().max().unwrap_or(0) + 1;
     let mut slots = 0;
+    let per = per_panel(g.art.counter_size);
     // Panels of one owner (a side, or None): nations, nationless counters, pools.
     let tab_for = |owner: Option<SideId>, next: &mut u32, slots: &mut usize| -> Vec<Node> {
         let mut panels = Vec::new();
@@ -79,7 +113,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 .collect();
             if !items.is_empty() {
                 *slots += items.len();
-                panels.push(panel(&nation.name, items));
+                panels.extend(split_panels(&nation.name, items, per));
             }
         }
         let loose: Vec<Node> = (0..g.counters.len())
@@ -95,7 +129,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 Some(s) => format!("{} (no nation)", g.sides[s].name),
                 None => "Markers".to_string(),
             };
-            panels.push(panel(&name, loose));
+            panels.extend(split_panels(&name, loose, per));
         }
         for (i, pool) in g.pools.iter().enumerate() {
             if pool.side != owner {
@@ -111,7 +145,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 .collect();
             if !items.is_empty() {
                 *slots += items.len();
-                panels.push(panel(&format!("Box: {}", pool.name), items));
+                panels.extend(split_panels(&format!("Box: {}", pool.name), items, per));
             }
         }
         panels
@@ -133,7 +167,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 .attr("height", 320)
                 // The divider is the width of the counter pane (VASSAL puts the list on the
                 // right), so the counters get most of the window.
-                .attr("divider", 480)
+                .attr("divider", LIST_DIVIDER)
                 .children(panels),
         );
     }
@@ -146,7 +180,9 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
         .attr("hotkey", "67,520")
         .attr("hidden", false)
         .attr("scale", "1.0")
-        .attr("defaultWidth", 0)
+        // The docked palette's width: the counter pane (the divider) and room for the panel
+        // names in the list beside it (VASSAL 3.7.26 otherwise leaves the list ~150 pixels).
+        .attr("defaultWidth", LIST_DIVIDER + 240)
         .child(
             Node::new(format!("{W}TabWidget"))
                 .attr("entryName", "Counters")
