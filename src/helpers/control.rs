@@ -31,7 +31,7 @@ use serde::Serialize;
 
 use super::board::{site_name, Board};
 use super::positions::Positions;
-use crate::model::rules::ControlRule;
+use crate::model::rules::{Amount, AttritionWhere, ControlRule};
 use crate::model::scenario::AreaSlot;
 use crate::model::{CounterId, Game, Location, MapKind, SideId};
 
@@ -74,6 +74,7 @@ pub struct ControlMap<'g> {
     owners: Vec<Option<SideId>>,
     how: Vec<How>,
     before: Vec<Option<SideId>>,
+    has_previous: bool,
 }
 
 /// The side a control marker counter stands for, if it is one.
@@ -148,12 +149,27 @@ impl<'g> ControlMap<'g> {
         let mut markers = vec![Present::None; n];
         // Per area node: per box, who holds it.
         let mut boxes: BTreeMap<usize, BTreeMap<u32, Present>> = BTreeMap::new();
+        // Per area node: boxes holding a box-taking marker, and such markers in the Open.
+        let mut taken: BTreeMap<usize, (Vec<u32>, u32)> = BTreeMap::new();
         for (_, p) in positions.on_map() {
             let Some(node) = board.node_of(&p.location) else {
                 continue;
             };
             if let Some(s) = marker_side(game, p.counter) {
                 markers[node].add(s);
+                continue;
+            }
+            if let Some(effect) = game.rules.marker_effect(game.counters[p.counter].class) {
+                if effect.takes_box {
+                    let t = taken.entry(node).or_default();
+                    match p.location {
+                        Location::Area {
+                            slot: AreaSlot::Box(b),
+                            ..
+                        } => t.0.push(b),
+                        _ => t.1 += 1,
+                    }
+                }
                 continue;
             }
             let Some(side) = game.side_of(p.counter) else {
@@ -204,11 +220,17 @@ impl<'g> ControlMap<'g> {
             match (kind, area) {
                 (ControlRule::AllBoxes, Some(a)) if a.boxes > 0 => {
                     let held = boxes.get(&i);
+                    let (marked, mut loose) = taken.get(&i).cloned().unwrap_or_default();
                     let mut all = Present::None;
                     let mut complete = true;
                     for b in 1..=a.boxes {
                         match held.and_then(|h| h.get(&b)) {
                             Some(Present::One(s)) => all.add(*s),
+                            Some(Present::Several) => complete = false,
+                            // A box-taking marker fills it (one lying in the Open fills
+                            // any empty box).
+                            _ if marked.contains(&b) => {}
+                            _ if loose > 0 => loose -= 1,
                             _ => complete = false,
                         }
                     }
@@ -253,6 +275,7 @@ impl<'g> ControlMap<'g> {
             owners,
             how,
             before,
+            has_previous: options.previous.is_some(),
         }
     }
 
@@ -284,6 +307,12 @@ impl<'g> ControlMap<'g> {
     /// Controllers of every node, in board order.
     pub fn owners(&self) -> &[Option<SideId>] {
         &self.owners
+    }
+
+    /// Whether the control before these positions is a real earlier state (an earlier map
+    /// the caller kept) rather than the countries' owners at the start.
+    pub fn has_previous(&self) -> bool {
+        self.has_previous
     }
 }
 
@@ -390,7 +419,11 @@ pub fn report(map: &ControlMap) -> ControlReport {
         if let Some(s) = map.owner(n) {
             counts[s] += 1;
         }
-        if map.owner(n) != map.before(n) {
+        // Under `all-boxes`, an area's control is decided by its boxes alone: comparing it
+        // with the countries' starting owners says nothing, so only a real earlier state
+        // makes a history.
+        let from_boxes = matches!(map.how(n), How::AllBoxes | How::Disputed);
+        if map.owner(n) != map.before(n) && (map.has_previous() || !from_boxes) {
             changed.push(ControlChange {
                 location: board.name(n),
                 from: side_id(map.before(n)),
@@ -492,6 +525,565 @@ pub(crate) fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
+}
+
+// ------------------------------------------------------------------------- Control Phase
+
+/// Points one side collects or loses for one reason.
+#[derive(Debug, Clone, Serialize)]
+pub struct PenaltyLine {
+    /// The reason, e.g. `Terror` or the rule's name.
+    pub reason: String,
+    /// The places concerned (area names), if any.
+    pub places: Vec<String>,
+    /// Fixed points lost.
+    pub points: i64,
+    /// Dice lost, as text (`2d6`), rolled by the players.
+    pub dice: Option<String>,
+}
+
+impl PenaltyLine {
+    fn new(reason: String, places: Vec<String>, amount: Amount, times: usize) -> Self {
+        let (points, dice) = match amount {
+            Amount::Points(n) => (n * times as i64, None),
+            Amount::Dice(d) => (
+                0,
+                (times > 0).then(|| {
+                    crate::model::table::Dice {
+                        count: d.count * times as u32,
+                        sides: d.sides,
+                    }
+                    .to_string()
+                }),
+            ),
+        };
+        Self {
+            reason,
+            places,
+            points,
+            dice,
+        }
+    }
+
+    fn text(&self) -> String {
+        match (&self.dice, self.points) {
+            (Some(d), 0) => d.clone(),
+            (Some(d), n) => format!("{n} + {d}"),
+            (None, n) => n.to_string(),
+        }
+    }
+}
+
+/// One area in the Control Phase: who collects what for it.
+#[derive(Debug, Clone, Serialize)]
+pub struct AreaScore {
+    /// Area name.
+    pub name: String,
+    /// Area id.
+    pub area: String,
+    /// Controlling side id (absent = nobody).
+    pub controller: Option<String>,
+    /// Points the controller collects.
+    pub points: i64,
+    /// Names of the markers lying there that have an effect.
+    pub markers: Vec<String>,
+    /// Why the points differ from the map's, if they do.
+    pub note: Option<String>,
+}
+
+/// A side's Control Phase.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideScore {
+    /// Side id.
+    pub side: String,
+    /// Side name.
+    pub name: String,
+    /// Points collected for controlled areas.
+    pub collected: i64,
+    /// Penalties applied.
+    pub penalties: Vec<PenaltyLine>,
+    /// Collected minus the fixed penalties.
+    pub net: i64,
+    /// Dice the side loses on top, as text (`2d6`).
+    pub dice: Vec<String>,
+    /// The side's index track, before and after the phase, when declared and known.
+    pub index: Option<IndexChange>,
+}
+
+/// A side's index through the phase.
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexChange {
+    /// Track id.
+    pub track: String,
+    /// Track name.
+    pub name: String,
+    /// Value shown by the positions (absent = unknown).
+    pub before: Option<i64>,
+    /// Value after the fixed points (limited to the track's maximum when no dice remain).
+    pub after: Option<i64>,
+    /// Dice still to subtract.
+    pub minus_dice: Vec<String>,
+}
+
+/// A garrison requirement's verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct GarrisonResult {
+    /// Id.
+    pub id: String,
+    /// Rule text.
+    pub name: String,
+    /// Side id.
+    pub side: String,
+    /// The condition under which it holds, if not always.
+    pub when: Option<String>,
+    /// Whether it is applied now (always, or named with `in_force`).
+    pub in_force: bool,
+    /// Areas short of the garrison, with what they hold against what they need.
+    pub short: Vec<String>,
+    /// The penalty it costs (applied only when in force).
+    pub penalty: PenaltyLine,
+}
+
+/// The Control Phase: points per area, per side, penalties, and the indices after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ControlPhaseReport {
+    /// Controlled areas and areas holding markers with an effect, in map order.
+    pub areas: Vec<AreaScore>,
+    /// Per side, in the game's order.
+    pub sides: Vec<SideScore>,
+    /// Garrison requirements, in force or not.
+    pub garrisons: Vec<GarrisonResult>,
+}
+
+/// The Control Phase under `[rules.control-phase]` and `[[rules.marker]]`, for the control
+/// `map` of some positions; `None` when the game declares no Control Phase. `in_force` names
+/// the conditional garrison requirements to apply (by id).
+pub fn control_phase(
+    map: &ControlMap,
+    positions: &Positions,
+    in_force: &[String],
+) -> Option<ControlPhaseReport> {
+    let board = map.board();
+    let game = board.game();
+    let rules = game.rules.control_phase.as_ref()?;
+    let n_sides = game.sides.len();
+    let mut collected = vec![0i64; n_sides];
+    let mut penalties: Vec<Vec<PenaltyLine>> = vec![Vec::new(); n_sides];
+    // Marker effects per node: effect index → present.
+    let mut marked: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (_, p) in positions.on_map() {
+        let class = game.counters[p.counter].class;
+        let Some(e) = game.rules.markers.iter().position(|m| m.class == class) else {
+            continue;
+        };
+        if let Some(node) = board.node_of(&p.location) {
+            let v = marked.entry(node).or_default();
+            if !v.contains(&e) {
+                v.push(e);
+            }
+        }
+    }
+    let mut areas = Vec::new();
+    // Per effect: the areas holding it.
+    let mut per_effect: Vec<Vec<String>> = vec![Vec::new(); game.rules.markers.len()];
+    for (mi, m) in game.maps.iter().enumerate() {
+        let MapKind::Area(am) = &m.kind else { continue };
+        for (ai, area) in am.areas.iter().enumerate() {
+            let Some(node) = board.node(&super::Site::area(mi, ai)) else {
+                continue;
+            };
+            let effects: Vec<&crate::model::rules::MarkerEffect> = marked
+                .get(&node)
+                .map(|v| v.iter().map(|e| &game.rules.markers[*e]).collect())
+                .unwrap_or_default();
+            for e in marked.get(&node).into_iter().flatten() {
+                per_effect[*e].push(area.name.clone());
+            }
+            let owner = map.owner(node);
+            if owner.is_none() && effects.is_empty() {
+                continue;
+            }
+            let marker_names: Vec<String> = effects
+                .iter()
+                .map(|e| game.classes[e.class].name.clone())
+                .collect();
+            let mut note = None;
+            let mut points = |s: SideId| -> i64 {
+                let table = effects
+                    .iter()
+                    .find_map(|e| e.points.as_ref().map(|p| (p, e.class)));
+                match table {
+                    Some((p, class)) => {
+                        note = Some(format!("{}: scores {}", game.classes[class].name, {
+                            game.sides
+                                .iter()
+                                .enumerate()
+                                .map(|(i, _)| {
+                                    p.iter()
+                                        .find(|(x, _)| *x == i)
+                                        .map_or(0, |(_, v)| *v)
+                                        .to_string()
+                                })
+                                .collect::<Vec<_>>()
+                                .join("/")
+                        }));
+                        p.iter().find(|(x, _)| *x == s).map_or(0, |(_, v)| *v)
+                    }
+                    None => area
+                        .points
+                        .iter()
+                        .find(|(x, _)| *x == s)
+                        .map_or(0, |(_, v)| *v),
+                }
+            };
+            let mut got = owner.map_or(0, &mut points);
+            if let Some(c) = effects.iter().find(|e| e.cancels_points) {
+                if owner.is_some() {
+                    note = Some(format!(
+                        "{}: the controller collects nothing",
+                        game.classes[c.class].name
+                    ));
+                }
+                got = 0;
+            }
+            if let Some(s) = owner {
+                collected[s] += got;
+            }
+            areas.push(AreaScore {
+                name: area.name.clone(),
+                area: area.id.clone(),
+                controller: owner.map(|s| game.sides[s].id.clone()),
+                points: got,
+                markers: marker_names,
+                note,
+            });
+        }
+    }
+    for (e, places) in game.rules.markers.iter().zip(per_effect) {
+        if let (Some(p), false) = (e.penalty, places.is_empty()) {
+            let times = places.len();
+            penalties[p.side].push(PenaltyLine::new(
+                game.classes[e.class].name.clone(),
+                places,
+                p.amount,
+                times,
+            ));
+        }
+    }
+    for a in &rules.absence {
+        let present = positions.on_map().any(|(_, p)| {
+            game.side_of(p.counter) == Some(a.side)
+                && a.units.matches(game, p.counter)
+                && board.node_of(&p.location).is_some_and(|n| {
+                    a.within.is_empty() || board.country(n).is_some_and(|c| a.within.contains(&c))
+                })
+        });
+        if !present {
+            penalties[a.side].push(PenaltyLine::new(a.name.clone(), Vec::new(), a.penalty, 1));
+        }
+    }
+    let mut garrisons = Vec::new();
+    for gr in &rules.garrisons {
+        let mut short = Vec::new();
+        let mut short_names = Vec::new();
+        for (mi, m) in game.maps.iter().enumerate() {
+            let MapKind::Area(am) = &m.kind else { continue };
+            for (ai, area) in am.areas.iter().enumerate() {
+                if !(gr.areas.contains(&(mi, ai)) || gr.terrain.contains(&area.terrain)) {
+                    continue;
+                }
+                let node = board.node(&super::Site::area(mi, ai));
+                let worth: u32 = positions
+                    .on_map()
+                    .filter(|(_, p)| node.is_some() && board.node_of(&p.location) == node)
+                    .filter(|(_, p)| {
+                        game.side_of(p.counter) == Some(gr.side)
+                            && gr.units.matches(game, p.counter)
+                    })
+                    .map(|(_, p)| {
+                        gr.worth
+                            .iter()
+                            .find(|(sel, _)| sel.matches(game, p.counter))
+                            .map_or(1, |(_, w)| *w)
+                    })
+                    .sum();
+                if worth < gr.min {
+                    short.push(format!("{} ({worth} of {})", area.name, gr.min));
+                    short_names.push(area.name.clone());
+                }
+            }
+        }
+        let in_force = gr.when.is_none() || in_force.iter().any(|i| *i == gr.id);
+        let times = short.len();
+        let penalty = PenaltyLine::new(gr.name.clone(), short_names, gr.penalty, times);
+        if in_force && times > 0 {
+            penalties[gr.side].push(penalty.clone());
+        }
+        garrisons.push(GarrisonResult {
+            id: gr.id.clone(),
+            name: gr.name.clone(),
+            side: game.sides[gr.side].id.clone(),
+            when: gr.when.clone(),
+            in_force,
+            short,
+            penalty,
+        });
+    }
+    let sides = game
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let fixed: i64 = penalties[i].iter().map(|p| p.points).sum();
+            let dice: Vec<String> = penalties[i].iter().filter_map(|p| p.dice.clone()).collect();
+            let net = collected[i] - fixed;
+            let index = rules.index.iter().find(|(x, _)| *x == i).map(|(_, t)| {
+                let track = &game.tracks[*t];
+                let before = positions.track(*t);
+                let after = before.map(|b| {
+                    let a = b + net;
+                    if dice.is_empty() {
+                        a.min(track.max)
+                    } else {
+                        a
+                    }
+                });
+                IndexChange {
+                    track: track.id.clone(),
+                    name: track.name.clone(),
+                    before,
+                    after,
+                    minus_dice: dice.clone(),
+                }
+            });
+            SideScore {
+                side: s.id.clone(),
+                name: s.name.clone(),
+                collected: collected[i],
+                penalties: penalties[i].clone(),
+                net,
+                dice,
+                index,
+            }
+        })
+        .collect();
+    Some(ControlPhaseReport {
+        areas,
+        sides,
+        garrisons,
+    })
+}
+
+/// The Control Phase as text.
+pub fn render_control_phase(report: &ControlPhaseReport) -> String {
+    let mut out = String::from("Control Phase:\n");
+    let width = report
+        .areas
+        .iter()
+        .map(|a| a.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let side_w = report
+        .areas
+        .iter()
+        .map(|a| a.controller.as_deref().unwrap_or("-").len())
+        .max()
+        .unwrap_or(1);
+    for a in &report.areas {
+        let mut line = format!(
+            "  {:width$}  {:side_w$}  {:>+3}",
+            a.name,
+            a.controller.as_deref().unwrap_or("-"),
+            a.points
+        );
+        if let Some(n) = &a.note {
+            line.push_str(&format!("  ({n})"));
+        } else if !a.markers.is_empty() {
+            line.push_str(&format!("  ({})", a.markers.join(", ")));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for s in &report.sides {
+        let mut line = format!("{}: +{} collected", s.name, s.collected);
+        for p in &s.penalties {
+            let at = if p.places.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", p.places.join(", "))
+            };
+            line.push_str(&format!(", -{} {}{at}", p.text(), p.reason));
+        }
+        let dice: String = s.dice.iter().map(|d| format!(" - {d}")).collect();
+        line.push_str(&format!(" = {:+}{dice}", s.net));
+        if let Some(i) = &s.index {
+            match (i.before, i.after) {
+                (Some(b), Some(a)) => {
+                    line.push_str(&format!("; {} {b} -> {a}{dice}", i.name));
+                }
+                _ => line.push_str(&format!("; {} not known", i.name)),
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for g in &report.garrisons {
+        let state = match (g.in_force, &g.when) {
+            (true, None) => String::new(),
+            (true, Some(w)) => format!(" [in force: {w}]"),
+            (false, Some(w)) => format!(" [not applied: only {w}; --in-force {}]", g.id),
+            (false, None) => String::new(),
+        };
+        if g.short.is_empty() {
+            out.push_str(&format!("{}{state}: met\n", g.name));
+        } else {
+            out.push_str(&format!(
+                "{}{state}: {} short, -{} {}: {}\n",
+                g.name,
+                g.short.len(),
+                g.penalty.text(),
+                g.side,
+                g.short.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------- Attrition
+
+/// One side's units subject to attrition in one location.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttritionGroup {
+    /// Hex number or area name.
+    pub location: String,
+    /// The side controlling it.
+    pub controller: String,
+    /// The side whose units suffer.
+    pub side: String,
+    /// The units subject, each with its exact location.
+    pub units: Vec<super::positions::Instance>,
+    /// How many of them suffer the effect (the owner chooses which).
+    pub suffer: usize,
+}
+
+/// Attrition under `[rules.attrition]`.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttritionReport {
+    /// Whether the positions' turn is an attrition turn (absent = turn unknown).
+    pub due: Option<bool>,
+    /// The turn the positions show.
+    pub turn: Option<String>,
+    /// Turns it happens on, in words.
+    pub turns: String,
+    /// Share suffering, percent.
+    pub percent: u32,
+    /// Fractions rounded up (else down).
+    pub round_up: bool,
+    /// What happens to each unit that suffers.
+    pub effect: String,
+    /// Per location and side, in board order.
+    pub groups: Vec<AttritionGroup>,
+}
+
+/// The units subject to attrition in some positions; `None` when the game declares none.
+pub fn attrition(map: &ControlMap, positions: &Positions) -> Option<AttritionReport> {
+    let board = map.board();
+    let game = board.game();
+    let rules = game.rules.attrition.as_ref()?;
+    // (node, side) → positions.
+    let mut groups: BTreeMap<(usize, SideId), Vec<usize>> = BTreeMap::new();
+    for (i, p) in positions.on_map() {
+        if !rules.units.matches(game, p.counter) {
+            continue;
+        }
+        let (Some(side), Some(node)) = (game.side_of(p.counter), board.node_of(&p.location)) else {
+            continue;
+        };
+        let hostile = match rules.at {
+            AttritionWhere::EnemyControlled => map.owner(node).is_some_and(|o| o != side),
+        };
+        if hostile {
+            groups.entry((node, side)).or_default().push(i);
+        }
+    }
+    let due = match (rules.every, positions.turn) {
+        (None, _) => Some(true),
+        (Some(e), Some(t)) => Some(crate::model::rules::turn_is_every(t, e)),
+        (Some(_), None) => None,
+    };
+    Some(AttritionReport {
+        due,
+        turn: positions
+            .turn
+            .and_then(|t| game.turns.get(t))
+            .map(|t| t.name.clone()),
+        turns: every_text(rules.every),
+        percent: rules.percent,
+        round_up: rules.round_up,
+        effect: rules.effect.clone(),
+        groups: groups
+            .into_iter()
+            .map(|((node, side), units)| AttritionGroup {
+                location: board.name(node),
+                controller: map
+                    .owner(node)
+                    .map(|s| game.sides[s].id.clone())
+                    .unwrap_or_default(),
+                side: game.sides[side].id.clone(),
+                suffer: rules.suffering(units.len()),
+                units: units
+                    .into_iter()
+                    .map(|i| super::positions::Instance::of(game, positions, i))
+                    .collect(),
+            })
+            .collect(),
+    })
+}
+
+/// `every turn`, `every 2nd turn`, `every 5th turn`.
+pub(crate) fn every_text(every: Option<u32>) -> String {
+    match every {
+        None | Some(1) => "every turn".into(),
+        Some(2) => "even-numbered turns".into(),
+        Some(n) => format!("turns numbered a multiple of {n}"),
+    }
+}
+
+/// Attrition as text.
+pub fn render_attrition(report: &AttritionReport) -> String {
+    let when = match (report.due, &report.turn) {
+        (Some(true), Some(t)) => format!("due on {t}"),
+        (Some(false), Some(t)) => format!("not due on {t}: {} only", report.turns),
+        (_, _) => format!("on {}", report.turns),
+    };
+    let mut out = format!(
+        "Attrition ({when}): {}% of a side's subject units in each location an enemy controls (fractions rounded {}) {}:\n",
+        report.percent,
+        if report.round_up { "up" } else { "down" },
+        report.effect
+    );
+    if report.groups.is_empty() {
+        out.push_str("  no unit is subject to attrition\n");
+    }
+    for g in &report.groups {
+        let names: Vec<String> = g
+            .units
+            .iter()
+            .map(|u| format!("{} ({})", u.counter, u.location))
+            .collect();
+        out.push_str(&format!(
+            "  {} (controlled by {}): {} {} subject, {} {}: {}\n",
+            g.location,
+            g.controller,
+            g.side,
+            g.units.len(),
+            g.suffer,
+            if g.suffer == 1 { "suffers" } else { "suffer" },
+            names.join(", ")
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -19,9 +19,10 @@
 use serde::Serialize;
 
 use super::board::Site;
+use super::control::every_text;
 use super::control::ControlMap;
 use super::positions::Positions;
-use crate::model::rules::ControlRule;
+use crate::model::rules::{turn_is_every, ControlRule};
 use crate::model::{Game, MapKind, SideId};
 
 /// Inputs besides positions and control.
@@ -48,6 +49,12 @@ pub struct ConditionResult {
     pub met: bool,
     /// Each test, in words.
     pub tests: Vec<Test>,
+    /// Checked only on turns numbered a multiple of this.
+    pub every: Option<u32>,
+    /// Checks running it must hold at.
+    pub running: u32,
+    /// When it is checked and what a win needs beyond these positions, in words.
+    pub note: Option<String>,
 }
 
 /// One test of a condition.
@@ -59,6 +66,32 @@ pub struct Test {
     pub detail: String,
 }
 
+/// A side that wins if an earlier check went its way too.
+#[derive(Debug, Clone, Serialize)]
+pub struct Provisional {
+    /// Side id.
+    pub side: String,
+    /// Condition id.
+    pub condition: String,
+    /// What must also have held, in words.
+    pub needs: String,
+}
+
+/// The level of victory the current lead gives.
+#[derive(Debug, Clone, Serialize)]
+pub struct LevelReport {
+    /// The leading track's side id (absent: level, or a track of no side).
+    pub leader: Option<String>,
+    /// The leading track's name (absent: level).
+    pub leading_track: Option<String>,
+    /// Values of the two tracks compared (absent = unknown).
+    pub values: [Option<i64>; 2],
+    /// The lead (absent when a value is unknown).
+    pub lead: Option<i64>,
+    /// The band's name (absent: unknown, or no band holds the lead).
+    pub level: Option<String>,
+}
+
 /// Every condition and the winners.
 #[derive(Debug, Clone, Serialize)]
 pub struct VictoryReport {
@@ -66,6 +99,11 @@ pub struct VictoryReport {
     pub conditions: Vec<ConditionResult>,
     /// Side ids that win now.
     pub winners: Vec<String>,
+    /// Sides whose condition is met at this check and win if it held at the previous
+    /// check(s) too (a set of positions does not show them).
+    pub provisional: Vec<Provisional>,
+    /// The level of victory of the current lead, when the game declares levels.
+    pub level: Option<LevelReport>,
 }
 
 /// Evaluate every victory condition.
@@ -78,6 +116,7 @@ pub fn victory(
     let board = control.board();
     let mut conditions = Vec::new();
     let mut winners: Vec<String> = Vec::new();
+    let mut provisional = Vec::new();
     for v in &game.rules.victory {
         let side_name = &game.sides[v.side].name;
         let mut tests = Vec::new();
@@ -130,6 +169,27 @@ pub fn victory(
                 },
             });
         }
+        if let Some((a, b, times)) = v.track_ratio {
+            let (ta, tb) = (&game.tracks[a], &game.tracks[b]);
+            tests.push(match (positions.track(a), positions.track(b)) {
+                (Some(x), Some(y)) => {
+                    let need = y * i64::from(times);
+                    Test {
+                        holds: x >= need,
+                        detail: format!(
+                            "{} {x} against {} {y}: {x} {} {times} × {y} = {need}",
+                            ta.name,
+                            tb.name,
+                            if x >= need { ">=" } else { "<" }
+                        ),
+                    }
+                }
+                _ => Test {
+                    holds: false,
+                    detail: format!("{} or {} not known", ta.name, tb.name),
+                },
+            });
+        }
         if let Some(need) = v.control_count {
             let (have, what) = controlled_count(game, control, v.side);
             tests.push(Test {
@@ -138,12 +198,63 @@ pub fn victory(
             });
         }
         let met = !tests.is_empty() && tests.iter().all(|t| t.holds);
-        let checked = match (options.after, v.checked_after) {
+        let mut checked = match (options.after, v.checked_after) {
             (Some(now), Some(when)) => now == when,
             _ => true,
         };
-        if met && checked && !winners.contains(&game.sides[v.side].id) {
-            winners.push(game.sides[v.side].id.clone());
+        let mut note = None;
+        let turn_name = |t: usize| game.turns.get(t).map_or(String::new(), |t| t.name.clone());
+        if let Some(every) = v.every {
+            match positions.turn {
+                Some(t) if turn_is_every(t, every) => {
+                    note = Some(format!(
+                        "checked on {} (this is {})",
+                        every_text(Some(every)),
+                        turn_name(t)
+                    ));
+                }
+                Some(t) => {
+                    checked = false;
+                    note = Some(format!(
+                        "checked on {} only (this is {})",
+                        every_text(Some(every)),
+                        turn_name(t)
+                    ));
+                }
+                None => {
+                    note = Some(format!(
+                        "checked on {}; the turn is not known, so evaluated as if this were one",
+                        every_text(Some(every))
+                    ));
+                }
+            }
+        }
+        let side_id = game.sides[v.side].id.clone();
+        if met && checked && v.running > 1 {
+            let step = v.every.unwrap_or(1) as usize;
+            let earlier: Vec<String> = (1..v.running as usize)
+                .map(|k| match positions.turn {
+                    Some(t) if t >= k * step => turn_name(t - k * step),
+                    Some(_) => "a check before the first turn".to_string(),
+                    None => format!("check {k} before this one"),
+                })
+                .collect();
+            let needs = format!(
+                "met at this check; wins if it was also met at {} ({} checks running)",
+                earlier.join(" and "),
+                v.running
+            );
+            note = Some(match note {
+                Some(n) => format!("{n}; {needs}"),
+                None => needs.clone(),
+            });
+            provisional.push(Provisional {
+                side: side_id.clone(),
+                condition: v.id.clone(),
+                needs,
+            });
+        } else if met && checked && !winners.contains(&side_id) {
+            winners.push(side_id);
         }
         conditions.push(ConditionResult {
             id: v.id.clone(),
@@ -153,11 +264,43 @@ pub fn victory(
             checked,
             met,
             tests,
+            every: v.every,
+            running: v.running,
+            note,
         });
     }
+    let level = game.rules.victory_levels.as_ref().map(|l| {
+        let (a, b) = l.between;
+        let values = [positions.track(a), positions.track(b)];
+        let (lead, leader) = match values {
+            [Some(x), Some(y)] => (
+                Some((x - y).abs()),
+                match x.cmp(&y) {
+                    std::cmp::Ordering::Greater => Some(a),
+                    std::cmp::Ordering::Less => Some(b),
+                    std::cmp::Ordering::Equal => None,
+                },
+            ),
+            _ => (None, None),
+        };
+        LevelReport {
+            leader: leader.and_then(|t| game.tracks[t].side.map(|s| game.sides[s].id.clone())),
+            leading_track: leader.map(|t| game.tracks[t].name.clone()),
+            values,
+            lead,
+            level: lead.and_then(|d| {
+                l.bands
+                    .iter()
+                    .find(|b| d >= b.min && b.max.is_none_or(|m| d <= m))
+                    .map(|b| b.name.clone())
+            }),
+        }
+    });
     VictoryReport {
         conditions,
         winners,
+        provisional,
+        level,
     }
 }
 
@@ -209,11 +352,15 @@ pub fn render(report: &VictoryReport) -> String {
     let mut out = String::new();
     for c in &report.conditions {
         let state = match (c.met, c.checked) {
+            (true, true) if c.running > 1 => "met at this check",
             (true, true) => "MET",
             (true, false) => "met, but not checked now",
             (false, _) => "not met",
         };
         out.push_str(&format!("{} ({}): {state}\n", c.name, c.side));
+        if let Some(n) = &c.note {
+            out.push_str(&format!("  ({n})\n"));
+        }
         for t in &c.tests {
             out.push_str(&format!(
                 "  [{}] {}\n",
@@ -226,6 +373,26 @@ pub fn render(report: &VictoryReport) -> String {
         out.push_str("No side wins now.\n");
     } else {
         out.push_str(&format!("Winner: {}\n", report.winners.join(", ")));
+    }
+    for p in &report.provisional {
+        out.push_str(&format!("{} {}\n", p.side, p.needs));
+    }
+    if let Some(l) = &report.level {
+        match (l.lead, &l.leading_track) {
+            (Some(d), Some(t)) => out.push_str(&format!(
+                "Level of victory: {t} leads by {d}: {}\n",
+                l.level
+                    .as_deref()
+                    .unwrap_or("no level declared for this lead")
+            )),
+            (Some(_), None) => out.push_str(&format!(
+                "Level of victory: the tracks are level: {}\n",
+                l.level
+                    .as_deref()
+                    .unwrap_or("no level declared for this lead")
+            )),
+            _ => out.push_str("Level of victory: a track is not known\n"),
+        }
     }
     out
 }
