@@ -1301,3 +1301,250 @@ mod area_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod phase_tests {
+    use super::*;
+    use crate::helpers::testgame;
+    use crate::helpers::Position;
+    use crate::model::scenario::AreaSlot;
+
+    /// Control-phase rules in the image of The Greek Civil War's.
+    const PHASE: &str = r#"
+[[rules.marker]]
+class = "terror"
+cancels-points = true
+penalty = { side = "gov", points = 1 }
+
+[[rules.marker]]
+class = "resettled"
+takes-box = true
+points = { dse = 1, gov = 1 }
+penalty = { side = "gov", points = 1 }
+
+[rules.control-phase]
+index = { gov = "gov-pi", dse = "dse-pi" }
+
+[[rules.control-phase.absence]]
+name = "No DSE conventional unit in Greece"
+side = "dse"
+units = { except-flags = ["unconventional"] }
+within = ["greece"]
+penalty = "2d6"
+
+[[rules.control-phase.garrison]]
+id = "area-defence"
+name = "Area Defence"
+side = "gov"
+terrain = ["urban", "rural"]
+penalty = 1
+when = "under Area Defence"
+
+[[rules.control-phase.garrison]]
+id = "capital"
+name = "Two brigades or four police in Attiki"
+side = "gov"
+areas = ["attiki"]
+worth = [{ units = { classes = ["gna"] }, counts = 2 }]
+min = 4
+penalty = "1d6"
+
+[rules.attrition]
+units = { flags = ["attrition"] }
+where = "enemy-controlled"
+percent = 50
+rounding = "up"
+every = 2
+effect = "loses a Level"
+"#;
+
+    fn game() -> Game {
+        testgame::area_game("rule = \"all-boxes\"\nunits = { combat = true }", PHASE)
+    }
+
+    fn put(g: &Game, p: &mut Positions, counter: &str, area: &str, slot: AreaSlot) {
+        p.push(Position::new(
+            g.counter_index(counter).unwrap(),
+            testgame::area(g, area, slot),
+        ));
+    }
+
+    fn tracks(g: &Game, p: &mut Positions, gov: i64, dse: i64) {
+        let t = |id: &str| g.tracks.iter().position(|t| t.id == id).unwrap();
+        p.tracks = vec![(t("gov-pi"), gov), (t("dse-pi"), dse)];
+    }
+
+    fn side<'a>(r: &'a ControlPhaseReport, id: &str) -> &'a SideScore {
+        r.sides.iter().find(|s| s.side == id).unwrap()
+    }
+
+    #[test]
+    fn points_terror_resettlement_and_absence() {
+        let g = game();
+        let mut p = Positions::default();
+        // Attiki (urban, 2 boxes, 1/4): a brigade in box 1, the R marker in box 2: the
+        // Government controls it and scores 1, not 4.
+        put(&g, &mut p, "gna", "attiki", AreaSlot::Box(1));
+        put(&g, &mut p, "resettled", "attiki", AreaSlot::Box(2));
+        // Viotia (rural, 1 box, 2/1): a DSE cadre holds it, but it is Terrorized.
+        put(&g, &mut p, "cadre", "viotia", AreaSlot::Box(1));
+        put(&g, &mut p, "terror", "viotia", AreaSlot::Open);
+        // Epirus (2/1): a band in the Open holds nothing.
+        put(&g, &mut p, "band", "albania", AreaSlot::Open);
+        tracks(&g, &mut p, 30, 20);
+        let m = control(&g, &p, &ControlOptions::default());
+        let r = control_phase(&m, &p, &[]).expect("declared");
+        let scores: Vec<(&str, Option<&str>, i64)> = r
+            .areas
+            .iter()
+            .map(|a| (a.area.as_str(), a.controller.as_deref(), a.points))
+            .collect();
+        assert_eq!(
+            scores,
+            [
+                ("attiki", Some("gov"), 1),
+                ("viotia", Some("dse"), 0),
+                ("albania", Some("dse"), 3),
+            ]
+        );
+        assert_eq!(
+            r.areas[0].note.as_deref(),
+            Some("Resettled: scores 1/1"),
+            "{r:?}"
+        );
+        let gov = side(&r, "gov");
+        assert_eq!(gov.collected, 1);
+        let lines: Vec<(&str, i64)> = gov
+            .penalties
+            .iter()
+            .map(|l| (l.reason.as_str(), l.points))
+            .collect();
+        // Terror 1, Resettled 1; the capital garrison (worth 2 of 4) costs 1d6; Area
+        // Defence is not in force.
+        assert_eq!(
+            lines,
+            [
+                ("Terror", 1),
+                ("Resettled", 1),
+                ("Two brigades or four police in Attiki", 0)
+            ]
+        );
+        assert_eq!(gov.penalties[2].dice.as_deref(), Some("1d6"));
+        assert_eq!(gov.net, -1);
+        let idx = gov.index.as_ref().unwrap();
+        assert_eq!((idx.before, idx.after), (Some(30), Some(29)));
+        assert_eq!(idx.minus_dice, ["1d6"]);
+        // The DSE: 0 + 3; only a cadre (unconventional) and a band abroad: 2d6.
+        let dse = side(&r, "dse");
+        assert_eq!((dse.collected, dse.net), (3, 3));
+        assert_eq!(dse.dice, ["2d6"]);
+        let text = render_control_phase(&r);
+        assert!(
+            text.contains("DSE: +3 collected, -2d6 No DSE conventional unit in Greece = +3 - 2d6; DSE PI 20 -> 23 - 2d6"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Government: +1 collected, -1 Terror: Viotia, -1 Resettled: Attiki, -1d6 Two brigades or four police in Attiki: Attiki = -1 - 1d6"),
+            "{text}"
+        );
+        // Area Defence in force: Viotia, Epirus and Albania (rural in this little game) hold
+        // no Government unit: 3 more.
+        let r = control_phase(&m, &p, &["area-defence".into()]).unwrap();
+        let gov = side(&r, "gov");
+        assert_eq!(gov.net, -4);
+        assert_eq!(
+            r.garrisons[0].short,
+            ["Viotia (0 of 1)", "Epirus (0 of 1)", "Albania (0 of 1)"]
+        );
+        assert!(r.garrisons[0].in_force && !r.garrisons[1].short.is_empty());
+        // A band in Epirus's box: no absence penalty, Epirus scores 2.
+        put(&g, &mut p, "band", "epirus", AreaSlot::Box(1));
+        let m = control(&g, &p, &ControlOptions::default());
+        let r = control_phase(&m, &p, &[]).unwrap();
+        let dse = side(&r, "dse");
+        assert_eq!((dse.collected, dse.dice.len()), (5, 0));
+    }
+
+    #[test]
+    fn a_box_taking_marker_fills_one_box_only() {
+        let g = game();
+        // Without the marker one brigade in two boxes leaves Attiki disputed.
+        let mut p = Positions::default();
+        put(&g, &mut p, "gna", "attiki", AreaSlot::Box(1));
+        let m = control(&g, &p, &ControlOptions::default());
+        let attiki = m
+            .board()
+            .node_of(&testgame::area(&g, "attiki", AreaSlot::Open))
+            .unwrap();
+        assert_eq!(m.owner(attiki), None);
+        // A marker in the Open fills the empty box.
+        put(&g, &mut p, "resettled", "attiki", AreaSlot::Open);
+        let m = control(&g, &p, &ControlOptions::default());
+        assert_eq!(m.owner(attiki), g.side_index("gov"));
+        // The marker alone controls nothing; a DSE unit in the other box disputes it.
+        let mut q = Positions::default();
+        put(&g, &mut q, "resettled", "attiki", AreaSlot::Box(2));
+        assert_eq!(
+            control(&g, &q, &ControlOptions::default()).owner(attiki),
+            None
+        );
+        put(&g, &mut q, "gna", "attiki", AreaSlot::Box(1));
+        put(&g, &mut q, "band", "attiki", AreaSlot::Box(2));
+        assert_eq!(
+            control(&g, &q, &ControlOptions::default()).owner(attiki),
+            None
+        );
+        // Under all-boxes, no history against the countries' starting owners.
+        let r = report(&control(&g, &q, &ControlOptions::default()));
+        assert!(r.changed.is_empty(), "{:?}", r.changed);
+    }
+
+    #[test]
+    fn attrition_strikes_half_rounded_up_where_the_enemy_controls() {
+        let g = game();
+        let mut p = Positions::default();
+        put(&g, &mut p, "band", "viotia", AreaSlot::Box(1));
+        for _ in 0..3 {
+            put(&g, &mut p, "police", "viotia", AreaSlot::Open);
+        }
+        // Police in a disputed or friendly area are safe; bands are not subject.
+        put(&g, &mut p, "police", "epirus", AreaSlot::Open);
+        put(&g, &mut p, "police", "attiki", AreaSlot::Box(1));
+        put(&g, &mut p, "police", "attiki", AreaSlot::Box(2));
+        put(&g, &mut p, "police", "attiki", AreaSlot::Open);
+        p.turn = g.turns.iter().position(|t| t.id == "autumn");
+        let m = control(&g, &p, &ControlOptions::default());
+        let r = attrition(&m, &p).expect("declared");
+        assert_eq!(r.due, Some(true));
+        assert_eq!(r.groups.len(), 1);
+        let grp = &r.groups[0];
+        assert_eq!(
+            (
+                grp.location.as_str(),
+                grp.side.as_str(),
+                grp.units.len(),
+                grp.suffer
+            ),
+            ("Viotia", "gov", 3, 2)
+        );
+        let text = render_attrition(&r);
+        assert!(
+            text.contains("Viotia (controlled by dse): gov 3 subject, 2 suffer"),
+            "{text}"
+        );
+        // Spring 1947 is turn 1: not due, the subject units are still listed.
+        p.turn = Some(0);
+        let r = attrition(&m, &p).unwrap();
+        assert_eq!(r.due, Some(false));
+        assert!(render_attrition(&r).contains("not due on Spring 1947: even-numbered turns only"));
+    }
+
+    #[test]
+    fn games_without_the_sections_report_none() {
+        let g = testgame::area_game("rule = \"all-boxes\"", "");
+        let p = Positions::default();
+        let m = control(&g, &p, &ControlOptions::default());
+        assert!(control_phase(&m, &p, &[]).is_none());
+        assert!(attrition(&m, &p).is_none());
+    }
+}

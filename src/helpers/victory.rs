@@ -49,11 +49,14 @@ pub struct ConditionResult {
     pub met: bool,
     /// Each test, in words.
     pub tests: Vec<Test>,
-    /// Checked only on turns numbered a multiple of this.
+    /// Checked only on turns numbered a multiple of this (absent: any turn).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub every: Option<u32>,
-    /// Checks running it must hold at.
+    /// Checks running it must hold at (absent: 1, this check alone).
+    #[serde(skip_serializing_if = "is_one")]
     pub running: u32,
     /// When it is checked and what a win needs beyond these positions, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
@@ -100,10 +103,16 @@ pub struct VictoryReport {
     /// Side ids that win now.
     pub winners: Vec<String>,
     /// Sides whose condition is met at this check and win if it held at the previous
-    /// check(s) too (a set of positions does not show them).
+    /// check(s) too (a set of positions does not show them); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub provisional: Vec<Provisional>,
     /// The level of victory of the current lead, when the game declares levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<LevelReport>,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// Evaluate every victory condition.
@@ -547,5 +556,99 @@ track-lead = { track = "gov-pi", over = "dse-pi", by = 10 }
         p.tracks.clear();
         let r = victory(&g, &p, &c, &VictoryOptions::default());
         assert!(!r.conditions[1].met);
+    }
+
+    const RATIO_AND_LEVELS: &str = r#"
+[[rules.victory]]
+id = "gov-double"
+name = "Government doubles the DSE at two checks running"
+side = "gov"
+track-ratio = { track = "gov-pi", over = "dse-pi", times = 2 }
+every = 2
+running = 2
+
+[[rules.victory]]
+id = "dse-double"
+name = "DSE doubles the Government"
+side = "dse"
+track-ratio = { track = "dse-pi", over = "gov-pi", times = 2 }
+every = 2
+
+[rules.victory-levels]
+between = ["gov-pi", "dse-pi"]
+band = [
+  { lead = "0-25", name = "Draw" },
+  { lead = "26-50", name = "Marginal" },
+  { lead = "51+", name = "Decisive" },
+]
+"#;
+
+    fn at_turn(g: &Game, turn: &str, gov: i64, dse: i64) -> VictoryReport {
+        let t = |id: &str| g.tracks.iter().position(|t| t.id == id).unwrap();
+        let p = crate::helpers::Positions {
+            turn: g.turns.iter().position(|x| x.id == turn),
+            tracks: vec![(t("gov-pi"), gov), (t("dse-pi"), dse)],
+            ..Default::default()
+        };
+        let c = control(g, &p, &ControlOptions::default());
+        victory(g, &p, &c, &VictoryOptions::default())
+    }
+
+    #[test]
+    fn track_ratio_on_check_turns_with_checks_running_and_levels() {
+        let g = testgame::area_game("rule = \"all-boxes\"", RATIO_AND_LEVELS);
+        // Spring 1948 is turn 4, a check turn; 60 >= 2 × 30: met at this check, a win only
+        // if Autumn 1947 (turn 2) went the same way.
+        let r = at_turn(&g, "spring-48", 60, 30);
+        assert!(r.winners.is_empty());
+        assert_eq!(r.provisional.len(), 1);
+        assert_eq!(
+            r.provisional[0].needs,
+            "met at this check; wins if it was also met at Autumn 1947 (2 checks running)"
+        );
+        assert_eq!(
+            r.conditions[0].tests[0].detail,
+            "Government PI 60 against DSE PI 30: 60 >= 2 × 30 = 60"
+        );
+        let level = r.level.as_ref().unwrap();
+        assert_eq!(
+            (level.leader.as_deref(), level.lead, level.level.as_deref()),
+            (Some("gov"), Some(30), Some("Marginal"))
+        );
+        let text = render(&r);
+        assert!(
+            text.contains("Government PI leads by 30: Marginal"),
+            "{text}"
+        );
+        assert!(text.contains(": met at this check\n"), "{text}");
+        // Winter 1947 is turn 3: not a check turn.
+        let r = at_turn(&g, "winter", 60, 30);
+        assert!(r.provisional.is_empty() && r.winners.is_empty());
+        assert!(!r.conditions[0].checked && r.conditions[0].met);
+        assert_eq!(
+            r.conditions[0].note.as_deref(),
+            Some("checked on even-numbered turns only (this is Winter 1947)")
+        );
+        // One check suffices for the DSE: 41 >= 2 × 20 on turn 2 wins outright; its lead
+        // of 21 is a draw in level.
+        let r = at_turn(&g, "autumn", 20, 41);
+        assert_eq!(r.winners, ["dse"]);
+        let level = r.level.as_ref().unwrap();
+        assert_eq!(
+            (level.leader.as_deref(), level.lead, level.level.as_deref()),
+            (Some("dse"), Some(21), Some("Draw"))
+        );
+        // 39 < 2 × 20: not met. Level indices: no leader.
+        let r = at_turn(&g, "autumn", 39, 39);
+        assert!(r.winners.is_empty());
+        assert!(render(&r).contains("the tracks are level: Draw"));
+        // The first check has no earlier one: said so.
+        let r = at_turn(&g, "autumn", 60, 30);
+        assert!(r.provisional[0]
+            .needs
+            .contains("a check before the first turn"));
+        // A large lead falls in the open band.
+        let r = at_turn(&g, "autumn", 90, 10);
+        assert_eq!(r.level.unwrap().level.as_deref(), Some("Decisive"));
     }
 }
