@@ -813,7 +813,7 @@ pub fn control_phase(
                 }
             }
         }
-        let in_force = gr.when.is_none() || in_force.iter().any(|i| *i == gr.id);
+        let in_force = gr.when.is_none() || in_force.contains(&gr.id);
         let times = short.len();
         let penalty = PenaltyLine::new(gr.name.clone(), short_names, gr.penalty, times);
         if in_force && times > 0 {
@@ -1058,7 +1058,7 @@ pub fn render_attrition(report: &AttritionReport) -> String {
         (_, _) => format!("on {}", report.turns),
     };
     let mut out = format!(
-        "Attrition ({when}): {}% of a side's subject units in each location an enemy controls (fractions rounded {}) {}:\n",
+        "Attrition ({when}): {}% (rounded {}) of a side's subject units in each location an enemy controls; each of those {}:\n",
         report.percent,
         if report.round_up { "up" } else { "down" },
         report.effect

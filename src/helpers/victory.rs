@@ -384,7 +384,7 @@ pub fn render(report: &VictoryReport) -> String {
         out.push_str(&format!("Winner: {}\n", report.winners.join(", ")));
     }
     for p in &report.provisional {
-        out.push_str(&format!("{} {}\n", p.side, p.needs));
+        out.push_str(&format!("Provisional, {}: {}\n", p.side, p.needs));
     }
     if let Some(l) = &report.level {
         match (l.lead, &l.leading_track) {

@@ -418,7 +418,7 @@ pub struct VictoryLevels {
 /// Whether turn `turn` (an index into the calendar) is one of every `every` turns: its
 /// number, counting the calendar's first turn as 1, is a multiple of `every`.
 pub fn turn_is_every(turn: TurnId, every: u32) -> bool {
-    every > 0 && (turn as u64 + 1) % every as u64 == 0
+    every > 0 && (turn as u64 + 1).is_multiple_of(every as u64)
 }
 
 /// A stacking limit broken in one location.
