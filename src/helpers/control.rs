@@ -18,6 +18,27 @@
 //!   show) a qualifying unit of exactly one side standing there takes it. A control marker
 //!   on a centre records a change made earlier. Other areas are nobody's.
 //!
+//! # Box-taking markers
+//!
+//! A marker class declared with `takes-box = true` in `[[rules.marker]]` (a Resettled `R`
+//! marker) fills the box it lies in under `all-boxes` (one lying in the Open fills any one
+//! empty box): the area is controlled when one side's units fill every other box. Marker
+//! classes with a declared effect never count as occupants. Under `all-boxes` the report
+//! lists changes of hands only against an earlier map ([`ControlOptions::previous`]): the
+//! countries' starting owners say nothing about boxes.
+//!
+//! # The Control Phase and attrition
+//!
+//! [`control_phase`] applies `[rules.control-phase]` and `[[rules.marker]]`: each side
+//! collects its entry of the `points` of every area it controls (a marker's `points`
+//! replace them; `cancels-points` leaves the controller nothing), then loses the markers'
+//! penalties (once per area holding the marker), the absence penalties (no matching unit of
+//! the side within the countries) and the garrison penalties (per area short; a requirement
+//! with `when` only when the caller names it). Dice are reported as text, never rolled.
+//! [`attrition`] lists, per location and side, the units `[rules.attrition]` selects that
+//! stand where another side rules, and how many suffer (the percentage, rounded as
+//! declared); it says whether the positions' turn is an attrition turn.
+//!
 //! # Control markers
 //!
 //! A counter whose class has the flag `control-marker` marks its location as controlled by

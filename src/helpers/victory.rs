@@ -11,6 +11,15 @@
 //! - `control-count`: the side controls at least that many supply centres (under the
 //!   `supply-centres` control rule), areas (on area maps) or named places (on hex maps).
 //!
+//! - `track-ratio`: the winner's track is at least `times` the other's (the Greek Civil
+//!   War's shorter game: twice the other's points).
+//!
+//! A condition with `every = N` is checked only on turns numbered a multiple of N (the
+//! calendar's first turn is 1); with `running = K > 1` it must hold at K checks running:
+//! positions show one check, so a condition met now is reported in
+//! [`VictoryReport::provisional`] with the earlier checks it also needs, not as a win.
+//! `[rules.victory-levels]` names the band of the current lead between two tracks.
+//!
 //! A condition with `checked-after` counts only at the end of that side's player turn:
 //! [`VictoryOptions::after`] says which player turn just ended (`None` checks every
 //! condition as if its moment had come). Winners are the sides of the conditions met and
