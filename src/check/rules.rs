@@ -9,10 +9,13 @@ use crate::load::schema::rules as schema;
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
 use crate::model::rules::{
-    Blocker, ControlRule, ControlRules, PathLength, Rules, Selector, StackingLimit, SupplyLink,
-    SupplyRules, SupplySource, Victory, ZocReach, ZocRules,
+    Absence, Amount, AttritionRules, AttritionWhere, Blocker, ControlPhaseRules, ControlRule,
+    ControlRules, Garrison, MarkerEffect, PathLength, Penalty, Rules, Selector, StackingLimit,
+    SupplyLink, SupplyRules, SupplySource, Victory, VictoryBand, VictoryLevels, ZocReach, ZocRules,
 };
+use crate::model::table::Dice;
 use crate::model::Game;
+use crate::model::MapKind;
 
 pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Names, g: &mut Game) {
     let found: Vec<_> = files
@@ -33,7 +36,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
     let r = rules.get_ref();
     let mut out = Rules::default();
     for s in &r.stacking {
-        let units = selector(cx, file, names, &s.units);
+        let units = selector(cx, file, names, g, &s.units);
         let terrain = s
             .terrain
             .iter()
@@ -72,7 +75,12 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
         let exceptions = z
             .exception
             .iter()
-            .map(|e| (selector(cx, file, names, &e.units), reach(cx, file, &e.zoc)))
+            .map(|e| {
+                (
+                    selector(cx, file, names, g, &e.units),
+                    reach(cx, file, &e.zoc),
+                )
+            })
             .collect();
         let not_across = z
             .not_across
@@ -108,7 +116,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                 ControlRule::LastOccupied
             }
         };
-        let units = selector(cx, file, names, &c.units);
+        let units = selector(cx, file, names, g, &c.units);
         let turns = c
             .turns
             .iter()
@@ -150,14 +158,45 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                 }
             }
         }
-        let units = selector(cx, file, names, &v.units);
+        let units = selector(cx, file, names, g, &v.units);
         let track_lead = v.track_lead.as_ref().and_then(|t| {
             let a = names.track.resolve(file, &t.track, &mut cx.diags)?;
             let b = names.track.resolve(file, &t.over, &mut cx.diags)?;
             Some((a, b, t.by))
         });
+        let track_ratio = v.track_ratio.as_ref().and_then(|t| {
+            if *t.times.get_ref() == 0 {
+                cx.push(
+                    Diagnostic::error("bad-value", "a track ratio of 0 always holds")
+                        .at(Cx::span(file, &t.times))
+                        .hint("give the factor the winner's track must reach, e.g. `times = 2`"),
+                );
+            }
+            let a = names.track.resolve(file, &t.track, &mut cx.diags)?;
+            let b = names.track.resolve(file, &t.over, &mut cx.diags)?;
+            Some((a, b, *t.times.get_ref()))
+        });
+        if v.every == Some(0) {
+            cx.push(
+                Diagnostic::error("bad-value", "`every = 0` names no turn")
+                    .at(Cx::span(file, &v.id))
+                    .hint("give the interval of the check in turns, e.g. `every = 5`"),
+            );
+        }
+        let running = v.running.as_ref().map_or(1, |r| *r.get_ref());
+        if let Some(r) = &v.running {
+            if *r.get_ref() == 0 {
+                cx.push(
+                    Diagnostic::error("bad-value", "`running = 0` asks for no check at all")
+                        .at(Cx::span(file, r))
+                        .hint("1 (the default) is this check alone; 2 is two checks running"),
+                );
+            }
+        }
         if occupy_all.is_empty()
             && track_lead.is_none()
+            && track_ratio.is_none()
+            && v.track_ratio.is_none()
             && v.control_count.is_none()
             && v.occupy_all.is_empty()
         {
@@ -167,7 +206,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                     format!("victory condition `{}` tests nothing", v.id.get_ref()),
                 )
                 .at(Cx::span(file, &v.id))
-                .hint("give `occupy-all`, `track-lead` or `control-count`"),
+                .hint("give `occupy-all`, `track-lead`, `track-ratio` or `control-count`"),
             );
         }
         out.victory.push(Victory {
@@ -179,9 +218,398 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             units,
             track_lead,
             control_count: v.control_count,
+            track_ratio,
+            every: v.every.filter(|e| *e > 0),
+            running: running.max(1),
         });
     }
+    out.markers = markers(cx, file, names, g, &r.marker);
+    if let Some(cp) = &r.control_phase {
+        out.control_phase = Some(control_phase(cx, file, names, g, cp));
+    }
+    if let Some(a) = &r.attrition {
+        out.attrition = Some(attrition(cx, file, names, g, a));
+    }
+    if let Some(l) = &r.victory_levels {
+        out.victory_levels = victory_levels(cx, file, names, l);
+    }
     g.rules = out;
+}
+
+/// A number of points or dice text.
+fn amount(cx: &mut Cx, file: FileId, v: &Spanned<toml::Value>) -> Amount {
+    match v.get_ref() {
+        toml::Value::Integer(n) if (0..=10_000).contains(n) => Amount::Points(*n),
+        toml::Value::String(t) => match Dice::parse(t.trim()) {
+            Some(d) => Amount::Dice(d),
+            None => {
+                cx.push(
+                    Diagnostic::error("bad-value", format!("`{t}` is neither points nor dice"))
+                        .at(Cx::span(file, v))
+                        .hint("write a number of points (`1`) or dice (`\"2d6\"`)"),
+                );
+                Amount::Points(0)
+            }
+        },
+        _ => {
+            cx.push(
+                Diagnostic::error("bad-value", "points must be a number from 0 or dice")
+                    .at(Cx::span(file, v))
+                    .hint("write a number of points (`1`) or dice (`\"2d6\"`)"),
+            );
+            Amount::Points(0)
+        }
+    }
+}
+
+/// Side id → points, every key a side.
+fn side_points(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    points: &indexmap::IndexMap<Spanned<String>, i64>,
+) -> Vec<(usize, i64)> {
+    points
+        .iter()
+        .filter_map(|(k, v)| names.side.resolve(file, k, &mut cx.diags).map(|s| (s, *v)))
+        .collect()
+}
+
+fn markers(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    list: &[schema::MarkerEffect],
+) -> Vec<MarkerEffect> {
+    let mut out: Vec<MarkerEffect> = Vec::new();
+    let mut seen: Vec<(usize, &Spanned<String>)> = Vec::new();
+    for m in list {
+        let class = names.class.resolve(file, &m.class, &mut cx.diags);
+        let points = (!m.points.is_empty()).then(|| side_points(cx, file, names, &m.points));
+        let penalty = m.penalty.as_ref().and_then(|p| {
+            let amount = amount(cx, file, &p.points);
+            names
+                .side
+                .resolve(file, &p.side, &mut cx.diags)
+                .map(|side| Penalty { side, amount })
+        });
+        if !m.takes_box && points.is_none() && !m.cancels_points && m.penalty.is_none() {
+            cx.push(
+                Diagnostic::error(
+                    "empty-condition",
+                    format!("marker `{}` is given no effect", m.class.get_ref()),
+                )
+                .at(Cx::span(file, &m.class))
+                .hint("give `takes-box`, `points`, `cancels-points` or `penalty`"),
+            );
+        }
+        let Some(class) = class else { continue };
+        if let Some((_, first)) = seen.iter().find(|(c, _)| *c == class) {
+            cx.push(
+                Diagnostic::error(
+                    "duplicate",
+                    format!(
+                        "marker `{}` has two `[[rules.marker]]` entries",
+                        m.class.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, &m.class))
+                .note(Cx::span(file, first), "first given here")
+                .hint("give all of a marker's effects in one entry"),
+            );
+            continue;
+        }
+        if g.unit_types[g.classes[class].unit_type].combat {
+            cx.push(
+                Diagnostic::warning(
+                    "combat-marker",
+                    format!("`{}` is a combat unit, not a marker", m.class.get_ref()),
+                )
+                .at(Cx::span(file, &m.class))
+                .hint("marker effects are meant for non-combat classes; the unit also counts for control"),
+            );
+        }
+        seen.push((class, &m.class));
+        out.push(MarkerEffect {
+            class,
+            takes_box: m.takes_box,
+            points,
+            cancels_points: m.cancels_points,
+            penalty,
+        });
+    }
+    out
+}
+
+/// (map, area index) of an area by id.
+fn find_area(g: &Game, id: &str) -> Option<(usize, usize)> {
+    g.maps.iter().enumerate().find_map(|(mi, m)| match &m.kind {
+        MapKind::Area(a) => a.areas.iter().position(|x| x.id == id).map(|i| (mi, i)),
+        MapKind::Hex(_) => None,
+    })
+}
+
+fn control_phase(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    cp: &schema::ControlPhase,
+) -> ControlPhaseRules {
+    let mut index = Vec::new();
+    for (side, track) in &cp.index {
+        let s = names.side.resolve(file, side, &mut cx.diags);
+        let t = names.track.resolve(file, track, &mut cx.diags);
+        if let (Some(s), Some(t)) = (s, t) {
+            index.push((s, t));
+        }
+    }
+    let mut absence = Vec::new();
+    for a in &cp.absence {
+        let side = names.side.resolve(file, &a.side, &mut cx.diags);
+        let units = selector(cx, file, names, g, &a.units);
+        let within = a
+            .within
+            .iter()
+            .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
+            .collect();
+        let penalty = amount(cx, file, &a.penalty);
+        if let Some(side) = side {
+            absence.push(Absence {
+                name: a.name.clone(),
+                side,
+                units,
+                within,
+                penalty,
+            });
+        }
+    }
+    let mut garrisons = Vec::new();
+    let mut ids = super::Registry::new("garrison requirement");
+    for gr in &cp.garrison {
+        let defined = ids.define(file, &gr.id, &mut cx.diags).is_some();
+        let side = names.side.resolve(file, &gr.side, &mut cx.diags);
+        let terrain = gr
+            .terrain
+            .iter()
+            .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+            .collect::<Vec<_>>();
+        let mut areas = Vec::new();
+        for a in &gr.areas {
+            match find_area(g, a.get_ref()) {
+                Some(x) => areas.push(x),
+                None => {
+                    let all: Vec<&str> = g
+                        .maps
+                        .iter()
+                        .flat_map(|m| match &m.kind {
+                            MapKind::Area(am) => am.areas.iter().map(|x| x.id.as_str()).collect(),
+                            MapKind::Hex(_) => Vec::new(),
+                        })
+                        .collect();
+                    cx.push(
+                        Diagnostic::error(
+                            "unknown-reference",
+                            format!("unknown area `{}`", a.get_ref()),
+                        )
+                        .at(Cx::span(file, a))
+                        .hint_opt(super::suggest::did_you_mean(a.get_ref(), all)),
+                    );
+                }
+            }
+        }
+        if gr.terrain.is_empty() && gr.areas.is_empty() {
+            cx.push(
+                Diagnostic::error(
+                    "empty-condition",
+                    format!("garrison requirement `{}` names no area", gr.id.get_ref()),
+                )
+                .at(Cx::span(file, &gr.id))
+                .hint("give `terrain` (areas of those kinds) or `areas` (ids)"),
+            );
+        }
+        let units = selector(cx, file, names, g, &gr.units);
+        let worth = gr
+            .worth
+            .iter()
+            .map(|w| (selector(cx, file, names, g, &w.units), w.counts))
+            .collect();
+        let penalty = amount(cx, file, &gr.penalty);
+        if let (true, Some(side)) = (defined, side) {
+            garrisons.push(Garrison {
+                id: gr.id.get_ref().clone(),
+                name: gr.name.clone(),
+                side,
+                terrain,
+                areas,
+                units,
+                worth,
+                min: gr.min.unwrap_or(1),
+                penalty,
+                when: gr.when.clone(),
+            });
+        }
+    }
+    ControlPhaseRules {
+        index,
+        absence,
+        garrisons,
+    }
+}
+
+fn attrition(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    a: &schema::Attrition,
+) -> AttritionRules {
+    let at = match a.at.get_ref().as_str() {
+        "enemy-controlled" => AttritionWhere::EnemyControlled,
+        other => {
+            cx.push(
+                Diagnostic::error(
+                    "unknown-value",
+                    format!("unknown attrition place `{other}`"),
+                )
+                .at(Cx::span(file, &a.at))
+                .hint_opt(
+                    super::suggest::did_you_mean(other, ["enemy-controlled"])
+                        .or_else(|| Some("use `enemy-controlled`".into())),
+                ),
+            );
+            AttritionWhere::EnemyControlled
+        }
+    };
+    let percent = *a.percent.get_ref();
+    if !(1..=100).contains(&percent) {
+        cx.push(
+            Diagnostic::error("bad-value", format!("{percent}% is not a share of units"))
+                .at(Cx::span(file, &a.percent))
+                .hint("give a percentage from 1 to 100, e.g. `percent = 50`"),
+        );
+    }
+    let round_up = match a.rounding.get_ref().as_str() {
+        "up" => true,
+        "down" => false,
+        other => {
+            cx.push(
+                Diagnostic::error("unknown-value", format!("unknown rounding `{other}`"))
+                    .at(Cx::span(file, &a.rounding))
+                    .hint("use `up` or `down`"),
+            );
+            true
+        }
+    };
+    if a.every == Some(0) {
+        cx.push(
+            Diagnostic::error("bad-value", "`every = 0` names no turn")
+                .at(Cx::span(file, &a.at))
+                .hint("give the interval in turns, e.g. `every = 2` for even turns"),
+        );
+    }
+    AttritionRules {
+        units: selector(cx, file, names, g, &a.units),
+        at,
+        percent: percent.clamp(1, 100),
+        round_up,
+        every: a.every.filter(|e| *e > 0),
+        effect: a.effect.clone(),
+    }
+}
+
+/// `"26-50"` → (26, Some(50)); `"76+"` → (76, None); `"7"` → (7, Some(7)).
+fn parse_band(text: &str) -> Option<(i64, Option<i64>)> {
+    let t = text.trim();
+    if let Some(low) = t.strip_suffix('+') {
+        return Some((low.trim().parse().ok()?, None));
+    }
+    match t.split_once('-') {
+        Some((a, b)) => {
+            let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+            (a <= b).then_some((a, Some(b)))
+        }
+        None => {
+            let n = t.parse().ok()?;
+            Some((n, Some(n)))
+        }
+    }
+}
+
+fn victory_levels(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    l: &schema::VictoryLevels,
+) -> Option<VictoryLevels> {
+    let tracks: Vec<Option<usize>> = l
+        .between
+        .iter()
+        .map(|t| names.track.resolve(file, t, &mut cx.diags))
+        .collect();
+    if l.between.len() != 2 {
+        let at = l.between.first().map(|t| Cx::span(file, t));
+        let mut d = Diagnostic::error(
+            "bad-value",
+            format!(
+                "levels of victory compare two tracks, not {}",
+                l.between.len()
+            ),
+        )
+        .hint("give `between = [\"one-track\", \"other-track\"]`");
+        if let Some(at) = at {
+            d = d.at(at);
+        }
+        cx.push(d);
+    }
+    let mut bands: Vec<(VictoryBand, &Spanned<String>)> = Vec::new();
+    for b in &l.band {
+        match parse_band(b.lead.get_ref()) {
+            Some((min, max)) if min >= 0 => bands.push((
+                VictoryBand {
+                    min,
+                    max,
+                    name: b.name.clone(),
+                },
+                &b.lead,
+            )),
+            _ => cx.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("`{}` is not a band of leads", b.lead.get_ref()),
+                )
+                .at(Cx::span(file, &b.lead))
+                .hint("write `\"26-50\"`, a single number, or `\"76+\"` for no upper limit"),
+            ),
+        }
+    }
+    bands.sort_by_key(|(b, _)| b.min);
+    for w in bands.windows(2) {
+        let (a, b) = (&w[0].0, &w[1].0);
+        if a.max.is_none_or(|m| m >= b.min) {
+            cx.push(
+                Diagnostic::error(
+                    "overlap",
+                    format!(
+                        "bands `{}` and `{}` overlap",
+                        w[0].1.get_ref(),
+                        w[1].1.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, w[1].1))
+                .note(Cx::span(file, w[0].1), "the other band")
+                .hint("each lead must fall in one band"),
+            );
+        }
+    }
+    match (tracks.as_slice(), l.between.len()) {
+        ([Some(a), Some(b)], 2) => Some(VictoryLevels {
+            between: (*a, *b),
+            bands: bands.into_iter().map(|(b, _)| b).collect(),
+        }),
+        _ => None,
+    }
 }
 
 /// (map, place index) of a place by name.
@@ -213,8 +641,40 @@ fn reach(cx: &mut Cx, file: FileId, s: &Spanned<String>) -> ZocReach {
     }
 }
 
-fn selector(cx: &mut Cx, file: FileId, names: &Names, s: &schema::Selector) -> Selector {
+fn selector(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Selector) -> Selector {
+    let known_flags: std::collections::BTreeSet<&str> = g
+        .classes
+        .iter()
+        .flat_map(|c| c.flags.iter().map(String::as_str))
+        .collect();
+    for f in s.flags.iter().chain(&s.except_flags) {
+        if !known_flags.contains(f.get_ref().as_str()) {
+            let hint = super::suggest::did_you_mean(f.get_ref(), known_flags.iter().copied())
+                .or_else(|| {
+                    (!known_flags.is_empty()).then(|| {
+                        let all: Vec<&str> = known_flags.iter().copied().collect();
+                        format!("flags the classes carry: {}", all.join(", "))
+                    })
+                });
+            cx.push(
+                Diagnostic::error(
+                    "unknown-reference",
+                    format!("no class has the flag `{}`", f.get_ref()),
+                )
+                .at(Cx::span(file, f))
+                .label("no `[[class]]` lists this in `flags`")
+                .hint_opt(hint),
+            );
+        }
+    }
     Selector {
+        classes: s
+            .classes
+            .iter()
+            .filter_map(|c| names.class.resolve(file, c, &mut cx.diags))
+            .collect(),
+        flags: s.flags.iter().map(|f| f.get_ref().clone()).collect(),
+        except_flags: s.except_flags.iter().map(|f| f.get_ref().clone()).collect(),
         types: s
             .types
             .iter()
@@ -387,7 +847,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
         .and_then(|m| names.counter.resolve(file, m, &mut cx.diags));
     SupplyRules {
         sources,
-        units: selector(cx, file, names, &s.units),
+        units: selector(cx, file, names, g, &s.units),
         path_length,
         blocked_by,
         friendly_units_negate_zoc: s.friendly_units_negate_zoc,

@@ -1,6 +1,8 @@
-//! `sandtable control DIR (--scenario ID | --save FILE.vsav) [--after SIDE] [--format json]`:
-//! who controls each hex or area under the game's control rule, and the victory conditions
-//! evaluated on it.
+//! `sandtable control DIR (--scenario ID | --save FILE.vsav) [--after SIDE] [--in-force ID]…
+//! [--format json]`: who controls each hex or area under the game's control rule, the
+//! Control Phase (points collected per area and side, marker and garrison penalties), the
+//! units subject to attrition, and the victory conditions evaluated on it with the level of
+//! victory.
 
 use std::process::ExitCode;
 
@@ -8,7 +10,9 @@ use serde::Serialize;
 
 use super::positions::{self, json, Source};
 use super::{checked_game, Format, GameDir};
-use crate::helpers::control::{self, ControlOptions, ControlReport};
+use crate::helpers::control::{
+    self, AttritionReport, ControlOptions, ControlPhaseReport, ControlReport,
+};
 use crate::helpers::victory::{self, VictoryOptions, VictoryReport};
 
 /// Arguments of `control`.
@@ -23,6 +27,10 @@ pub struct Args {
     /// had come].
     #[arg(long, value_name = "SIDE")]
     after: Option<String>,
+    /// Apply a conditional garrison requirement of the Control Phase (its `id`), e.g. the
+    /// one a Politics Table result imposes; repeatable.
+    #[arg(long = "in-force", value_name = "ID")]
+    in_force: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -35,6 +43,10 @@ struct Report<'a> {
     /// The turn the positions show, when known.
     turn: Option<String>,
     control: &'a ControlReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    control_phase: Option<&'a ControlPhaseReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    attrition: Option<&'a AttritionReport>,
     victory: &'a VictoryReport,
     /// The side whose player turn just ended, if given.
     after: Option<String>,
@@ -49,9 +61,38 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
         .as_deref()
         .map(|s| positions::side(&g, s))
         .transpose()?;
+    let garrisons = g
+        .rules
+        .control_phase
+        .as_ref()
+        .map(|c| c.garrisons.as_slice())
+        .unwrap_or_default();
+    for id in &a.in_force {
+        if !garrisons.iter().any(|x| x.when.is_some() && x.id == *id) {
+            let known: Vec<&str> = garrisons
+                .iter()
+                .filter(|x| x.when.is_some())
+                .map(|x| x.id.as_str())
+                .collect();
+            let hint = crate::check::suggest::did_you_mean(id, known.iter().copied())
+                .map(|h| format!(" ({h})"))
+                .unwrap_or_else(|| {
+                    if known.is_empty() {
+                        " (the game declares no conditional garrison requirement)".into()
+                    } else {
+                        format!(" (known: {})", known.join(", "))
+                    }
+                });
+            return Err(format!(
+                "--in-force: no conditional garrison requirement `{id}`{hint}"
+            ));
+        }
+    }
     let loaded = positions::load(&g, &a.source)?;
     let map = control::control(&g, &loaded.positions, &ControlOptions::default());
     let control_report = control::report(&map);
+    let phase = control::control_phase(&map, &loaded.positions, &a.in_force);
+    let attrition = control::attrition(&map, &loaded.positions);
     let victory_report = victory::victory(&g, &loaded.positions, &map, &VictoryOptions { after });
     let note = after.is_none().then(|| {
         "no --after: every victory condition is evaluated as if its moment had come".to_string()
@@ -68,6 +109,8 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
             .map(|s| s.summary(a.source.module.as_deref())),
         turn: turn.clone(),
         control: &control_report,
+        control_phase: phase.as_ref(),
+        attrition: attrition.as_ref(),
         victory: &victory_report,
         after: after.map(|s| g.sides[s].id.clone()),
         note: note.clone(),
@@ -83,6 +126,14 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                 text.push_str(&format!("Turn: {t}\n\n"));
             }
             text.push_str(&control::render(&control_report));
+            if let Some(p) = &phase {
+                text.push('\n');
+                text.push_str(&control::render_control_phase(p));
+            }
+            if let Some(at) = &attrition {
+                text.push('\n');
+                text.push_str(&control::render_attrition(at));
+            }
             text.push_str("\nVictory");
             match after {
                 Some(s) => text.push_str(&format!(" after the {} player turn:\n", g.sides[s].name)),

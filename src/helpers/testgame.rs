@@ -706,6 +706,14 @@ name = "Spring 1947"
 id = "autumn"
 name = "Autumn 1947"
 
+[[turn]]
+id = "winter"
+name = "Winter 1947"
+
+[[turn]]
+id = "spring-48"
+name = "Spring 1948"
+
 [[track]]
 id = "gov-pi"
 name = "Government PI"
@@ -749,6 +757,39 @@ nation = "dse"
 type = "infantry"
 factors = { attack = 1, movement = 3 }
 
+[[class]]
+id = "police"
+name = "Police"
+nation = "greece"
+type = "infantry"
+factors = { attack = 1, movement = 1 }
+flags = ["attrition"]
+
+[[class]]
+id = "cadre"
+name = "DSE Cadre"
+nation = "dse"
+type = "infantry"
+factors = { attack = 1, movement = 3 }
+flags = ["unconventional"]
+
+[[unit-type]]
+id = "marker"
+name = "Marker"
+symbol = "marker"
+combat = false
+
+[[class]]
+id = "terror"
+name = "Terror"
+type = "marker"
+
+[[class]]
+id = "resettled"
+name = "Resettled"
+side = "gov"
+type = "marker"
+
 [[counter]]
 id = "gna"
 name = "GNA Brigade"
@@ -760,6 +801,30 @@ id = "band"
 name = "DSE Band"
 class = "band"
 count = 10
+
+[[counter]]
+id = "police"
+name = "Police"
+class = "police"
+count = 10
+
+[[counter]]
+id = "cadre"
+name = "DSE Cadre"
+class = "cadre"
+count = 4
+
+[[counter]]
+id = "terror"
+name = "Terror"
+class = "terror"
+count = 5
+
+[[counter]]
+id = "resettled"
+name = "Resettled"
+class = "resettled"
+count = 3
 
 [[terrain]]
 id = "urban"
@@ -795,6 +860,7 @@ id = "attiki"
 name = "Attiki"
 terrain = "urban"
 country = "greece"
+points = { dse = 1, gov = 4 }
 boxes = 2
 position = [300, 250]
 adjacent = ["viotia"]
@@ -805,6 +871,7 @@ id = "viotia"
 name = "Viotia"
 terrain = "rural"
 country = "greece"
+points = { dse = 2, gov = 1 }
 boxes = 1
 position = [250, 200]
 adjacent = ["epirus", "aegean"]
@@ -814,6 +881,7 @@ id = "epirus"
 name = "Epirus"
 terrain = "rural"
 country = "greece"
+points = { dse = 2, gov = 1 }
 boxes = 1
 position = [100, 100]
 adjacent = ["albania"]
@@ -824,6 +892,7 @@ id = "albania"
 name = "Albania"
 terrain = "rural"
 country = "albania"
+points = { dse = 3 }
 position = [50, 50]
 
 [[map.area]]

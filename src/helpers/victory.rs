@@ -11,6 +11,15 @@
 //! - `control-count`: the side controls at least that many supply centres (under the
 //!   `supply-centres` control rule), areas (on area maps) or named places (on hex maps).
 //!
+//! - `track-ratio`: the winner's track is at least `times` the other's (the Greek Civil
+//!   War's shorter game: twice the other's points).
+//!
+//! A condition with `every = N` is checked only on turns numbered a multiple of N (the
+//! calendar's first turn is 1); with `running = K > 1` it must hold at K checks running:
+//! positions show one check, so a condition met now is reported in
+//! [`VictoryReport::provisional`] with the earlier checks it also needs, not as a win.
+//! `[rules.victory-levels]` names the band of the current lead between two tracks.
+//!
 //! A condition with `checked-after` counts only at the end of that side's player turn:
 //! [`VictoryOptions::after`] says which player turn just ended (`None` checks every
 //! condition as if its moment had come). Winners are the sides of the conditions met and
@@ -19,9 +28,10 @@
 use serde::Serialize;
 
 use super::board::Site;
+use super::control::every_text;
 use super::control::ControlMap;
 use super::positions::Positions;
-use crate::model::rules::ControlRule;
+use crate::model::rules::{turn_is_every, ControlRule};
 use crate::model::{Game, MapKind, SideId};
 
 /// Inputs besides positions and control.
@@ -48,6 +58,15 @@ pub struct ConditionResult {
     pub met: bool,
     /// Each test, in words.
     pub tests: Vec<Test>,
+    /// Checked only on turns numbered a multiple of this (absent: any turn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every: Option<u32>,
+    /// Checks running it must hold at (absent: 1, this check alone).
+    #[serde(skip_serializing_if = "is_one")]
+    pub running: u32,
+    /// When it is checked and what a win needs beyond these positions, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One test of a condition.
@@ -59,6 +78,32 @@ pub struct Test {
     pub detail: String,
 }
 
+/// A side that wins if an earlier check went its way too.
+#[derive(Debug, Clone, Serialize)]
+pub struct Provisional {
+    /// Side id.
+    pub side: String,
+    /// Condition id.
+    pub condition: String,
+    /// What must also have held, in words.
+    pub needs: String,
+}
+
+/// The level of victory the current lead gives.
+#[derive(Debug, Clone, Serialize)]
+pub struct LevelReport {
+    /// The leading track's side id (absent: level, or a track of no side).
+    pub leader: Option<String>,
+    /// The leading track's name (absent: level).
+    pub leading_track: Option<String>,
+    /// Values of the two tracks compared (absent = unknown).
+    pub values: [Option<i64>; 2],
+    /// The lead (absent when a value is unknown).
+    pub lead: Option<i64>,
+    /// The band's name (absent: unknown, or no band holds the lead).
+    pub level: Option<String>,
+}
+
 /// Every condition and the winners.
 #[derive(Debug, Clone, Serialize)]
 pub struct VictoryReport {
@@ -66,6 +111,17 @@ pub struct VictoryReport {
     pub conditions: Vec<ConditionResult>,
     /// Side ids that win now.
     pub winners: Vec<String>,
+    /// Sides whose condition is met at this check and win if it held at the previous
+    /// check(s) too (a set of positions does not show them); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub provisional: Vec<Provisional>,
+    /// The level of victory of the current lead, when the game declares levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<LevelReport>,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// Evaluate every victory condition.
@@ -78,6 +134,7 @@ pub fn victory(
     let board = control.board();
     let mut conditions = Vec::new();
     let mut winners: Vec<String> = Vec::new();
+    let mut provisional = Vec::new();
     for v in &game.rules.victory {
         let side_name = &game.sides[v.side].name;
         let mut tests = Vec::new();
@@ -130,6 +187,27 @@ pub fn victory(
                 },
             });
         }
+        if let Some((a, b, times)) = v.track_ratio {
+            let (ta, tb) = (&game.tracks[a], &game.tracks[b]);
+            tests.push(match (positions.track(a), positions.track(b)) {
+                (Some(x), Some(y)) => {
+                    let need = y * i64::from(times);
+                    Test {
+                        holds: x >= need,
+                        detail: format!(
+                            "{} {x} against {} {y}: {x} {} {times} × {y} = {need}",
+                            ta.name,
+                            tb.name,
+                            if x >= need { ">=" } else { "<" }
+                        ),
+                    }
+                }
+                _ => Test {
+                    holds: false,
+                    detail: format!("{} or {} not known", ta.name, tb.name),
+                },
+            });
+        }
         if let Some(need) = v.control_count {
             let (have, what) = controlled_count(game, control, v.side);
             tests.push(Test {
@@ -138,12 +216,63 @@ pub fn victory(
             });
         }
         let met = !tests.is_empty() && tests.iter().all(|t| t.holds);
-        let checked = match (options.after, v.checked_after) {
+        let mut checked = match (options.after, v.checked_after) {
             (Some(now), Some(when)) => now == when,
             _ => true,
         };
-        if met && checked && !winners.contains(&game.sides[v.side].id) {
-            winners.push(game.sides[v.side].id.clone());
+        let mut note = None;
+        let turn_name = |t: usize| game.turns.get(t).map_or(String::new(), |t| t.name.clone());
+        if let Some(every) = v.every {
+            match positions.turn {
+                Some(t) if turn_is_every(t, every) => {
+                    note = Some(format!(
+                        "checked on {} (this is {})",
+                        every_text(Some(every)),
+                        turn_name(t)
+                    ));
+                }
+                Some(t) => {
+                    checked = false;
+                    note = Some(format!(
+                        "checked on {} only (this is {})",
+                        every_text(Some(every)),
+                        turn_name(t)
+                    ));
+                }
+                None => {
+                    note = Some(format!(
+                        "checked on {}; the turn is not known, so evaluated as if this were one",
+                        every_text(Some(every))
+                    ));
+                }
+            }
+        }
+        let side_id = game.sides[v.side].id.clone();
+        if met && checked && v.running > 1 {
+            let step = v.every.unwrap_or(1) as usize;
+            let earlier: Vec<String> = (1..v.running as usize)
+                .map(|k| match positions.turn {
+                    Some(t) if t >= k * step => turn_name(t - k * step),
+                    Some(_) => "a check before the first turn".to_string(),
+                    None => format!("check {k} before this one"),
+                })
+                .collect();
+            let needs = format!(
+                "met at this check; wins if it was also met at {} ({} checks running)",
+                earlier.join(" and "),
+                v.running
+            );
+            note = Some(match note {
+                Some(n) => format!("{n}; {needs}"),
+                None => needs.clone(),
+            });
+            provisional.push(Provisional {
+                side: side_id.clone(),
+                condition: v.id.clone(),
+                needs,
+            });
+        } else if met && checked && !winners.contains(&side_id) {
+            winners.push(side_id);
         }
         conditions.push(ConditionResult {
             id: v.id.clone(),
@@ -153,11 +282,43 @@ pub fn victory(
             checked,
             met,
             tests,
+            every: v.every,
+            running: v.running,
+            note,
         });
     }
+    let level = game.rules.victory_levels.as_ref().map(|l| {
+        let (a, b) = l.between;
+        let values = [positions.track(a), positions.track(b)];
+        let (lead, leader) = match values {
+            [Some(x), Some(y)] => (
+                Some((x - y).abs()),
+                match x.cmp(&y) {
+                    std::cmp::Ordering::Greater => Some(a),
+                    std::cmp::Ordering::Less => Some(b),
+                    std::cmp::Ordering::Equal => None,
+                },
+            ),
+            _ => (None, None),
+        };
+        LevelReport {
+            leader: leader.and_then(|t| game.tracks[t].side.map(|s| game.sides[s].id.clone())),
+            leading_track: leader.map(|t| game.tracks[t].name.clone()),
+            values,
+            lead,
+            level: lead.and_then(|d| {
+                l.bands
+                    .iter()
+                    .find(|b| d >= b.min && b.max.is_none_or(|m| d <= m))
+                    .map(|b| b.name.clone())
+            }),
+        }
+    });
     VictoryReport {
         conditions,
         winners,
+        provisional,
+        level,
     }
 }
 
@@ -209,11 +370,15 @@ pub fn render(report: &VictoryReport) -> String {
     let mut out = String::new();
     for c in &report.conditions {
         let state = match (c.met, c.checked) {
+            (true, true) if c.running > 1 => "met at this check",
             (true, true) => "MET",
             (true, false) => "met, but not checked now",
             (false, _) => "not met",
         };
         out.push_str(&format!("{} ({}): {state}\n", c.name, c.side));
+        if let Some(n) = &c.note {
+            out.push_str(&format!("  ({n})\n"));
+        }
         for t in &c.tests {
             out.push_str(&format!(
                 "  [{}] {}\n",
@@ -226,6 +391,26 @@ pub fn render(report: &VictoryReport) -> String {
         out.push_str("No side wins now.\n");
     } else {
         out.push_str(&format!("Winner: {}\n", report.winners.join(", ")));
+    }
+    for p in &report.provisional {
+        out.push_str(&format!("Provisional, {}: {}\n", p.side, p.needs));
+    }
+    if let Some(l) = &report.level {
+        match (l.lead, &l.leading_track) {
+            (Some(d), Some(t)) => out.push_str(&format!(
+                "Level of victory: {t} leads by {d}: {}\n",
+                l.level
+                    .as_deref()
+                    .unwrap_or("no level declared for this lead")
+            )),
+            (Some(_), None) => out.push_str(&format!(
+                "Level of victory: the tracks are level: {}\n",
+                l.level
+                    .as_deref()
+                    .unwrap_or("no level declared for this lead")
+            )),
+            _ => out.push_str("Level of victory: a track is not known\n"),
+        }
     }
     out
 }
@@ -380,5 +565,99 @@ track-lead = { track = "gov-pi", over = "dse-pi", by = 10 }
         p.tracks.clear();
         let r = victory(&g, &p, &c, &VictoryOptions::default());
         assert!(!r.conditions[1].met);
+    }
+
+    const RATIO_AND_LEVELS: &str = r#"
+[[rules.victory]]
+id = "gov-double"
+name = "Government doubles the DSE at two checks running"
+side = "gov"
+track-ratio = { track = "gov-pi", over = "dse-pi", times = 2 }
+every = 2
+running = 2
+
+[[rules.victory]]
+id = "dse-double"
+name = "DSE doubles the Government"
+side = "dse"
+track-ratio = { track = "dse-pi", over = "gov-pi", times = 2 }
+every = 2
+
+[rules.victory-levels]
+between = ["gov-pi", "dse-pi"]
+band = [
+  { lead = "0-25", name = "Draw" },
+  { lead = "26-50", name = "Marginal" },
+  { lead = "51+", name = "Decisive" },
+]
+"#;
+
+    fn at_turn(g: &Game, turn: &str, gov: i64, dse: i64) -> VictoryReport {
+        let t = |id: &str| g.tracks.iter().position(|t| t.id == id).unwrap();
+        let p = crate::helpers::Positions {
+            turn: g.turns.iter().position(|x| x.id == turn),
+            tracks: vec![(t("gov-pi"), gov), (t("dse-pi"), dse)],
+            ..Default::default()
+        };
+        let c = control(g, &p, &ControlOptions::default());
+        victory(g, &p, &c, &VictoryOptions::default())
+    }
+
+    #[test]
+    fn track_ratio_on_check_turns_with_checks_running_and_levels() {
+        let g = testgame::area_game("rule = \"all-boxes\"", RATIO_AND_LEVELS);
+        // Spring 1948 is turn 4, a check turn; 60 >= 2 × 30: met at this check, a win only
+        // if Autumn 1947 (turn 2) went the same way.
+        let r = at_turn(&g, "spring-48", 60, 30);
+        assert!(r.winners.is_empty());
+        assert_eq!(r.provisional.len(), 1);
+        assert_eq!(
+            r.provisional[0].needs,
+            "met at this check; wins if it was also met at Autumn 1947 (2 checks running)"
+        );
+        assert_eq!(
+            r.conditions[0].tests[0].detail,
+            "Government PI 60 against DSE PI 30: 60 >= 2 × 30 = 60"
+        );
+        let level = r.level.as_ref().unwrap();
+        assert_eq!(
+            (level.leader.as_deref(), level.lead, level.level.as_deref()),
+            (Some("gov"), Some(30), Some("Marginal"))
+        );
+        let text = render(&r);
+        assert!(
+            text.contains("Government PI leads by 30: Marginal"),
+            "{text}"
+        );
+        assert!(text.contains(": met at this check\n"), "{text}");
+        // Winter 1947 is turn 3: not a check turn.
+        let r = at_turn(&g, "winter", 60, 30);
+        assert!(r.provisional.is_empty() && r.winners.is_empty());
+        assert!(!r.conditions[0].checked && r.conditions[0].met);
+        assert_eq!(
+            r.conditions[0].note.as_deref(),
+            Some("checked on even-numbered turns only (this is Winter 1947)")
+        );
+        // One check suffices for the DSE: 41 >= 2 × 20 on turn 2 wins outright; its lead
+        // of 21 is a draw in level.
+        let r = at_turn(&g, "autumn", 20, 41);
+        assert_eq!(r.winners, ["dse"]);
+        let level = r.level.as_ref().unwrap();
+        assert_eq!(
+            (level.leader.as_deref(), level.lead, level.level.as_deref()),
+            (Some("dse"), Some(21), Some("Draw"))
+        );
+        // 39 < 2 × 20: not met. Level indices: no leader.
+        let r = at_turn(&g, "autumn", 39, 39);
+        assert!(r.winners.is_empty());
+        assert!(render(&r).contains("the tracks are level: Draw"));
+        // The first check has no earlier one: said so.
+        let r = at_turn(&g, "autumn", 60, 30);
+        assert!(r.provisional[0]
+            .needs
+            .contains("a check before the first turn"));
+        // A large lead falls in the open band.
+        let r = at_turn(&g, "autumn", 90, 10);
+        assert_eq!(r.level.unwrap().level.as_deref(), Some("Decisive"));
     }
 }

@@ -2,9 +2,10 @@
 
 use serde::Serialize;
 
+use super::table::Dice;
 use super::{
-    FactorId, Game, HexsideTerrainId, MapId, NationId, SideId, TerrainId, TrackId, TurnId,
-    UnitTypeId,
+    ClassId, CountryId, FactorId, Game, HexsideTerrainId, MapId, NationId, SideId, TerrainId,
+    TrackId, TurnId, UnitTypeId,
 };
 
 /// Which units a rule concerns.
@@ -18,6 +19,12 @@ pub struct Selector {
     pub combat: Option<bool>,
     /// Nations (empty = any).
     pub nations: Vec<NationId>,
+    /// Classes (empty = any).
+    pub classes: Vec<ClassId>,
+    /// Flags the class must all have.
+    pub flags: Vec<String>,
+    /// Flags the class must not have.
+    pub except_flags: Vec<String>,
 }
 
 impl Selector {
@@ -49,6 +56,15 @@ impl Selector {
             return false;
         }
         if !self.nations.is_empty() && !class.nation.is_some_and(|n| self.nations.contains(&n)) {
+            return false;
+        }
+        if !self.classes.is_empty() && !self.classes.contains(&game.counters[counter].class) {
+            return false;
+        }
+        if !self.flags.iter().all(|f| class.has_flag(f)) {
+            return false;
+        }
+        if self.except_flags.iter().any(|f| class.has_flag(f)) {
             return false;
         }
         true
@@ -210,6 +226,12 @@ pub struct Victory {
     pub track_lead: Option<(TrackId, TrackId, i64)>,
     /// Number of supply centres or areas to control.
     pub control_count: Option<u32>,
+    /// Track ratio (winner's track, opponent's track, factor).
+    pub track_ratio: Option<(TrackId, TrackId, u32)>,
+    /// Checked only on turns whose number is a multiple of this.
+    pub every: Option<u32>,
+    /// Checks running it must hold at (1 = this one alone).
+    pub running: u32,
 }
 
 /// All rule parameters.
@@ -225,6 +247,178 @@ pub struct Rules {
     pub control: Option<ControlRules>,
     /// Victory.
     pub victory: Vec<Victory>,
+    /// What markers do where they lie.
+    pub markers: Vec<MarkerEffect>,
+    /// The Control Phase.
+    pub control_phase: Option<ControlPhaseRules>,
+    /// Attrition.
+    pub attrition: Option<AttritionRules>,
+    /// Levels of victory.
+    pub victory_levels: Option<VictoryLevels>,
+}
+
+impl Rules {
+    /// The effect declared for a marker class.
+    pub fn marker_effect(&self, class: ClassId) -> Option<&MarkerEffect> {
+        self.markers.iter().find(|m| m.class == class)
+    }
+}
+
+/// A number of points: fixed, or dice the players roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Amount {
+    /// This many points.
+    Points(i64),
+    /// The total of a roll.
+    Dice(Dice),
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Amount::Points(n) => write!(f, "{n}"),
+            Amount::Dice(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+/// Points a side loses.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Penalty {
+    /// Side.
+    pub side: SideId,
+    /// How many.
+    pub amount: Amount,
+}
+
+/// What a marker class does in its area.
+#[derive(Debug, Clone, Serialize)]
+pub struct MarkerEffect {
+    /// The marker class.
+    pub class: ClassId,
+    /// Fills one infrastructure box.
+    pub takes_box: bool,
+    /// Replaces the area's points (side, points); `None` keeps them.
+    pub points: Option<Vec<(SideId, i64)>>,
+    /// The controller collects nothing for the area.
+    pub cancels_points: bool,
+    /// Cost per area holding the marker, each Control Phase.
+    pub penalty: Option<Penalty>,
+}
+
+/// A penalty for having no matching unit within some countries.
+#[derive(Debug, Clone, Serialize)]
+pub struct Absence {
+    /// Rule text.
+    pub name: String,
+    /// Side looked for, and paying.
+    pub side: SideId,
+    /// Units that count.
+    pub units: Selector,
+    /// Countries (empty = anywhere on a map).
+    pub within: Vec<CountryId>,
+    /// Points lost.
+    pub penalty: Amount,
+}
+
+/// A garrison requirement.
+#[derive(Debug, Clone, Serialize)]
+pub struct Garrison {
+    /// Identifier.
+    pub id: String,
+    /// Rule text.
+    pub name: String,
+    /// Side garrisoning, and paying.
+    pub side: SideId,
+    /// Areas of these terrains.
+    pub terrain: Vec<TerrainId>,
+    /// These areas (map, area index).
+    pub areas: Vec<(MapId, usize)>,
+    /// Units that count.
+    pub units: Selector,
+    /// Worth of some units, first match (others 1).
+    pub worth: Vec<(Selector, u32)>,
+    /// Worth needed per area.
+    pub min: u32,
+    /// Points lost per area short.
+    pub penalty: Amount,
+    /// The condition under which it holds, when not always.
+    pub when: Option<String>,
+}
+
+/// The Control Phase.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ControlPhaseRules {
+    /// The track of each side's index.
+    pub index: Vec<(SideId, TrackId)>,
+    /// Absence penalties.
+    pub absence: Vec<Absence>,
+    /// Garrison requirements.
+    pub garrisons: Vec<Garrison>,
+}
+
+/// Where attrition strikes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttritionWhere {
+    /// Locations controlled by another side.
+    EnemyControlled,
+}
+
+/// Attrition.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttritionRules {
+    /// Units subject.
+    pub units: Selector,
+    /// Where.
+    pub at: AttritionWhere,
+    /// Share suffering, percent.
+    pub percent: u32,
+    /// Fractions rounded up (else down).
+    pub round_up: bool,
+    /// Only on turns whose number is a multiple of this.
+    pub every: Option<u32>,
+    /// What happens, in words.
+    pub effect: String,
+}
+
+impl AttritionRules {
+    /// How many of `n` subject units suffer.
+    pub fn suffering(&self, n: usize) -> usize {
+        let x = n * self.percent as usize;
+        if self.round_up {
+            x.div_ceil(100)
+        } else {
+            x / 100
+        }
+    }
+}
+
+/// One level of victory.
+#[derive(Debug, Clone, Serialize)]
+pub struct VictoryBand {
+    /// Lowest lead.
+    pub min: i64,
+    /// Highest lead (`None`: no limit).
+    pub max: Option<i64>,
+    /// Name.
+    pub name: String,
+}
+
+/// Levels of victory.
+#[derive(Debug, Clone, Serialize)]
+pub struct VictoryLevels {
+    /// The tracks compared.
+    pub between: (TrackId, TrackId),
+    /// Bands, by increasing lead.
+    pub bands: Vec<VictoryBand>,
+}
+
+/// Whether turn `turn` (an index into the calendar) is one of every `every` turns: its
+/// number, counting the calendar's first turn as 1, is a multiple of `every`.
+pub fn turn_is_every(turn: TurnId, every: u32) -> bool {
+    every > 0 && (turn as u64 + 1).is_multiple_of(every as u64)
 }
 
 /// A stacking limit broken in one location.

@@ -104,3 +104,234 @@ fn more_level_one_bands_than_the_mix_has() {
         "no new cardboard: {found:?}"
     );
 }
+
+// ------------------------------------------------------------------ the Control Phase report
+
+/// `sandtable control ARGS --format json` on a game directory, expecting success.
+fn control_json(dir: &std::path::Path, extra: &[&str]) -> Value {
+    let out = bin()
+        .arg("control")
+        .arg(dir)
+        .args(["--scenario", "1947", "--format", "json"])
+        .args(extra)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// The 1947 set-up moved to turn 10 with the DSE index at 25, a Terror marker in Lakonia
+/// (a DSE Region), Larissa Resettled (its police in box 1, the R marker in box 2), and the
+/// Magnesia police in the Open of Pieria, a DSE Region.
+fn worked_copy() -> Option<tempfile::TempDir> {
+    if !root().join(GAME).join("game.toml").is_file() {
+        eprintln!("skipped: {GAME} is absent");
+        return None;
+    }
+    let tmp = copy_game(GAME);
+    let d = tmp.path();
+    let f = "scenarios/1947.toml";
+    edit(d, f, "start = \"turn-1\"", "start = \"turn-10\"");
+    edit(d, f, "dse-pi = 50", "dse-pi = 25");
+    edit(d, f, "turn = 1,", "turn = 10,");
+    edit(
+        d,
+        f,
+        "\"10 terror\", \"6 resettled\"",
+        "\"9 terror\", \"5 resettled\"",
+    );
+    edit(d, f, "at = \"magnesia/box-1\"", "at = \"pieria\"");
+    // The set-up instruction counts the R marker (a Government piece) as a unit.
+    edit(
+        d,
+        f,
+        "side = \"government\"\ncount = 13",
+        "side = \"government\"\ncount = 14",
+    );
+    let mut text = std::fs::read_to_string(d.join(f)).expect("read");
+    text.push_str(
+        "\n[[scenario.place]]\nat = \"lakonia\"\ncounters = [\"terror\"]\n\n\
+         [[scenario.place]]\nat = \"larissa/box-2\"\ncounters = [\"resettled\"]\n",
+    );
+    std::fs::write(d.join(f), text).expect("write");
+    Some(tmp)
+}
+
+#[test]
+fn the_control_phase_of_the_1947_set_up() {
+    if !root().join(GAME).join("game.toml").is_file() {
+        return;
+    }
+    let r = control_json(&root().join(GAME), &[]);
+    // No history against the country table under all-boxes control.
+    assert_eq!(r["control"]["changed"], serde_json::json!([]));
+    let sides = &r["control_phase"]["sides"];
+    // Nine Greek Regions whose one box holds a DSE unit (3+3+3+2+3+3+2+2+2 = 23) and the
+    // three foreign Regions (2+3+2): 30; the Government holds no Region.
+    assert_eq!(sides[0]["side"], "government");
+    assert_eq!(
+        (sides[0]["collected"].as_i64(), sides[0]["net"].as_i64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(sides[1]["collected"], 30);
+    assert_eq!(sides[1]["index"]["after"], 80);
+    assert_eq!(r["attrition"]["due"], false);
+    assert_eq!(r["victory"]["level"]["lead"], 10);
+    assert_eq!(r["victory"]["level"]["level"], "Draw");
+    // Area Defence, applied on request: seven rural Regions hold no Government unit.
+    let r = control_json(&root().join(GAME), &["--in-force", "area-defence"]);
+    assert_eq!(r["control_phase"]["sides"][0]["net"], -7);
+    let (code, _, err) = {
+        let out = bin()
+            .arg("control")
+            .arg(root().join(GAME))
+            .args(["--scenario", "1947", "--in-force", "area-defense"])
+            .output()
+            .expect("run");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(code, Some(1));
+    assert!(err.contains("did you mean `area-defence`?"), "{err}");
+}
+
+#[test]
+fn terror_resettlement_attrition_and_the_shorter_game_worked_by_hand() {
+    let Some(tmp) = worked_copy() else { return };
+    let r = control_json(tmp.path(), &[]);
+    let area = |id: &str| {
+        r["control_phase"]["areas"]
+            .as_array()
+            .and_then(|v| v.iter().find(|a| a["area"] == id))
+            .unwrap_or_else(|| panic!("{id}"))
+            .clone()
+    };
+    // Lakonia stays the DSE's but scores nothing under Terror (16.61).
+    assert_eq!(area("lakonia")["controller"], "dse");
+    assert_eq!(area("lakonia")["points"], 0);
+    // Larissa: police in box 1, the R marker fills box 2: the Government controls it and
+    // scores 1, not 3 (16.7).
+    assert_eq!(area("larissa")["controller"], "government");
+    assert_eq!(area("larissa")["points"], 1);
+    let gov = &r["control_phase"]["sides"][0];
+    let dse = &r["control_phase"]["sides"][1];
+    // Government: +1, -1 Terror, -1 Resettled: -1; 60 -> 59.
+    assert_eq!(gov["collected"], 1);
+    assert_eq!(gov["net"], -1);
+    assert_eq!(gov["index"]["after"], 59);
+    // DSE: 30 less Lakonia's 2: 28; 25 -> 53; bands in Greece, so no 2d6.
+    assert_eq!(dse["collected"], 28);
+    assert_eq!(dse["dice"], serde_json::json!([]));
+    assert_eq!(dse["index"]["after"], 53);
+    // Turn 10 is even: the police in DSE-held Pieria go down one Level (1 of 1, rounded up).
+    assert_eq!(r["attrition"]["due"], true);
+    let groups = r["attrition"]["groups"].as_array().expect("groups");
+    assert_eq!(groups.len(), 1, "{groups:?}");
+    assert_eq!(groups[0]["location"], "Pieria");
+    assert_eq!(groups[0]["side"], "government");
+    assert_eq!(groups[0]["suffer"], 1);
+    // 60 >= 2 × 25 at the turn-10 Victory Check: the Government wins if it held at turn 5.
+    let v = &r["victory"];
+    assert_eq!(v["winners"], serde_json::json!([]));
+    assert_eq!(v["provisional"][0]["side"], "government");
+    assert!(v["provisional"][0]["needs"]
+        .as_str()
+        .is_some_and(|n| n.contains("Turn 5")));
+    assert_eq!(v["level"]["lead"], 35);
+    assert_eq!(v["level"]["level"], "Marginal victory");
+    // The text report, whole.
+    let out = bin()
+        .arg("control")
+        .arg(tmp.path())
+        .args(["--scenario", "1947"])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let from = text
+        .find("Control Phase:")
+        .expect("a Control Phase section");
+    insta::assert_snapshot!(&text[from..]);
+}
+
+#[test]
+fn broken_control_phase_declarations() {
+    let Some(found) = codes_after(|d| {
+        let f = "rules.toml";
+        edit(
+            d,
+            f,
+            "class = \"terror-marker\"",
+            "class = \"teror-marker\"",
+        );
+        edit(
+            d,
+            f,
+            "except-flags = [\"unconventional\"]",
+            "except-flags = [\"unconventionl\"]",
+        );
+        edit(d, f, "within = [\"greece\"]", "within = [\"grece\"]");
+        edit(d, f, "penalty = \"2d6\"", "penalty = \"two dice\"");
+        edit(
+            d,
+            f,
+            "where = \"enemy-controlled\"",
+            "where = \"enemy-control\"",
+        );
+        edit(d, f, "percent = 50", "percent = 150");
+        edit(
+            d,
+            f,
+            "over = \"dse-pi\", times = 2",
+            "over = \"dse-p\", times = 2",
+        );
+        edit(d, f, "lead = \"26-50\"", "lead = \"25-50\"");
+        edit(d, f, "areas = [\"athens\"", "areas = [\"athen\"");
+    }) else {
+        return;
+    };
+    let has = |code: &str, msg: &str| found.iter().any(|(c, m)| c == code && m.contains(msg));
+    assert!(
+        has("unknown-reference", "unknown class `teror-marker`"),
+        "{found:?}"
+    );
+    assert!(
+        has("unknown-reference", "no class has the flag `unconventionl`"),
+        "{found:?}"
+    );
+    assert!(
+        has("unknown-reference", "unknown country `grece`"),
+        "{found:?}"
+    );
+    assert!(
+        has("bad-value", "`two dice` is neither points nor dice"),
+        "{found:?}"
+    );
+    assert!(
+        has("unknown-value", "unknown attrition place `enemy-control`"),
+        "{found:?}"
+    );
+    assert!(
+        has("bad-value", "150% is not a share of units"),
+        "{found:?}"
+    );
+    assert!(
+        has("unknown-reference", "unknown track `dse-p`"),
+        "{found:?}"
+    );
+    assert!(
+        has("overlap", "bands `0-25` and `25-50` overlap"),
+        "{found:?}"
+    );
+    assert!(
+        has("unknown-reference", "unknown area `athen`"),
+        "{found:?}"
+    );
+    assert_eq!(found.len(), 9, "{found:?}");
+}

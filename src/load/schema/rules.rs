@@ -23,6 +23,16 @@ pub struct Rules {
     /// Victory conditions.
     #[serde(default)]
     pub victory: Vec<Victory>,
+    /// What marker classes do where they lie (`[[rules.marker]]`): take an infrastructure
+    /// box, change or cancel an area's points, cost a side points in the Control Phase.
+    #[serde(default)]
+    pub marker: Vec<MarkerEffect>,
+    /// The Control Phase of area games: points collected for controlled areas, penalties.
+    pub control_phase: Option<ControlPhase>,
+    /// Attrition of units standing where the enemy rules.
+    pub attrition: Option<Attrition>,
+    /// Levels of victory: bands of the lead of one track over another.
+    pub victory_levels: Option<VictoryLevels>,
 }
 
 /// Which units a rule counts.
@@ -40,6 +50,15 @@ pub struct Selector {
     /// Nation ids.
     #[serde(default)]
     pub nations: Vec<Spanned<String>>,
+    /// Class ids (empty = any).
+    #[serde(default)]
+    pub classes: Vec<Spanned<String>>,
+    /// Class flags the unit's class must all have, e.g. `["attrition"]`.
+    #[serde(default)]
+    pub flags: Vec<Spanned<String>>,
+    /// Class flags the unit's class must not have, e.g. `["unconventional"]`.
+    #[serde(default)]
+    pub except_flags: Vec<Spanned<String>>,
 }
 
 /// `[[rules.stacking]]`: at most `max` (points of) matching units in one location.
@@ -187,6 +206,15 @@ pub struct Victory {
     pub track_lead: Option<TrackLead>,
     /// Number of supply centres or areas to control.
     pub control_count: Option<u32>,
+    /// Tracks compared by ratio: the side wins if its track is at least `times` the other.
+    pub track_ratio: Option<TrackRatio>,
+    /// Checked only on turns whose number (the calendar's first turn is 1) is a multiple of
+    /// this, e.g. `5` for a Victory Check every fifth turn.
+    pub every: Option<u32>,
+    /// Checks running the condition must hold at to win (default 1). A set of positions
+    /// shows only the present, so with 2 or more the helpers report the condition as met
+    /// at this check, winning if it held at the previous ones too.
+    pub running: Option<Spanned<u32>>,
 }
 
 /// A win by comparing two tracks.
@@ -200,4 +228,168 @@ pub struct TrackLead {
     /// Minimum lead.
     #[serde(default)]
     pub by: i64,
+}
+
+/// A win by the ratio of two tracks: `track` ≥ `times` × `over`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TrackRatio {
+    /// The winner's track.
+    pub track: Spanned<String>,
+    /// The opponent's track.
+    pub over: Spanned<String>,
+    /// The factor, at least 1.
+    pub times: Spanned<u32>,
+}
+
+/// `[[rules.marker]]`: what a marker class does in the area where it lies. Every copy of the
+/// class on a map counts; several copies in one area count once.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MarkerEffect {
+    /// The marker's class id.
+    pub class: Spanned<String>,
+    /// The marker fills one infrastructure box: under `all-boxes` control the area is
+    /// controlled when its units fill every other box (Resettlement: an `R` marker).
+    #[serde(default)]
+    pub takes_box: bool,
+    /// The area's points per side while the marker lies there, replacing the map's
+    /// (side id → points; a side left out scores 0).
+    #[serde(default)]
+    pub points: IndexMap<Spanned<String>, i64>,
+    /// The area's controller collects no points for it (Terror).
+    #[serde(default)]
+    pub cancels_points: bool,
+    /// Points a side loses in each Control Phase for each area holding the marker.
+    pub penalty: Option<Penalty>,
+}
+
+/// Points a side loses.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Penalty {
+    /// The side that loses them.
+    pub side: Spanned<String>,
+    /// A number of points, or dice to roll as text (`"2d6"`).
+    pub points: Spanned<toml::Value>,
+}
+
+/// `[rules.control-phase]`: each side collects the `points` of every area it controls
+/// (its own entry of the area's `points`), then pays its penalties.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ControlPhase {
+    /// The track each side's points go to (side id → track id), to show the index after
+    /// the phase.
+    #[serde(default)]
+    pub index: IndexMap<Spanned<String>, Spanned<String>>,
+    /// A penalty when a side has no matching unit within some countries.
+    #[serde(default)]
+    pub absence: Vec<Absence>,
+    /// Garrison requirements: areas that must hold a side's units, with a penalty per area
+    /// short.
+    #[serde(default)]
+    pub garrison: Vec<Garrison>,
+}
+
+/// A penalty for having no matching unit in some countries.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Absence {
+    /// Rule as players say it.
+    pub name: String,
+    /// The side whose units are looked for, and that pays.
+    pub side: Spanned<String>,
+    /// Units that count.
+    #[serde(default)]
+    pub units: Selector,
+    /// Country ids looked in (empty = the whole map).
+    #[serde(default)]
+    pub within: Vec<Spanned<String>>,
+    /// Points lost: a number or dice as text (`"2d6"`).
+    pub penalty: Spanned<toml::Value>,
+}
+
+/// A garrison requirement.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Garrison {
+    /// Identifier (`sandtable control --in-force ID` applies a conditional requirement).
+    pub id: Spanned<String>,
+    /// Rule as players say it.
+    pub name: String,
+    /// The side that must garrison, and pays.
+    pub side: Spanned<String>,
+    /// Areas of these terrains must be garrisoned.
+    #[serde(default)]
+    pub terrain: Vec<Spanned<String>>,
+    /// These areas (ids) must be garrisoned.
+    #[serde(default)]
+    pub areas: Vec<Spanned<String>>,
+    /// Units that count.
+    #[serde(default)]
+    pub units: Selector,
+    /// What one unit counts for, first match (absent = 1 each).
+    #[serde(default)]
+    pub worth: Vec<Worth>,
+    /// Total worth needed in each area (default 1).
+    pub min: Option<u32>,
+    /// Points lost per area short: a number or dice as text (`"1d6"`).
+    pub penalty: Spanned<toml::Value>,
+    /// When the requirement holds only under a condition the positions do not show (a
+    /// Politics Table result), the condition in words; it is then applied only when named
+    /// with `--in-force`.
+    pub when: Option<String>,
+}
+
+/// The worth of some units toward a garrison.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Worth {
+    /// Units.
+    pub units: Selector,
+    /// What each counts for.
+    pub counts: u32,
+}
+
+/// `[rules.attrition]`: units matching `units` standing where the enemy rules lose Levels
+/// or steps.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Attrition {
+    /// Units subject to attrition.
+    #[serde(default)]
+    pub units: Selector,
+    /// Where: `enemy-controlled` (areas or hexes controlled by another side).
+    #[serde(rename = "where")]
+    pub at: Spanned<String>,
+    /// Share of each side's subject units in each location that suffers, in percent.
+    pub percent: Spanned<u32>,
+    /// Rounding of fractions: `up` or `down`.
+    pub rounding: Spanned<String>,
+    /// Only on turns whose number is a multiple of this (`2`: even turns).
+    pub every: Option<u32>,
+    /// What happens to each unit that suffers, in words, e.g. `goes down one Level`.
+    pub effect: String,
+}
+
+/// `[rules.victory-levels]`: how big a win is, by the lead of one track over the other.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct VictoryLevels {
+    /// The two tracks compared (the higher one leads).
+    pub between: Vec<Spanned<String>>,
+    /// Bands of the lead, e.g. `{ lead = "0-25", name = "Draw" }`; the last may be open
+    /// (`"76+"`).
+    pub band: Vec<VictoryBand>,
+}
+
+/// One level of victory.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct VictoryBand {
+    /// The lead: `"26-50"`, `"76+"` or a single number.
+    pub lead: Spanned<String>,
+    /// Name, e.g. `Marginal victory`.
+    pub name: String,
 }
