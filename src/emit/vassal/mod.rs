@@ -108,6 +108,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
             &game
                 .tracks
                 .iter()
+                .filter(|t| t.marker.is_none())
                 .map(|t| t.name.clone())
                 .collect::<Vec<_>>(),
         ),
