@@ -372,7 +372,11 @@ pub(crate) fn check_track_displays(
         .collect();
     let mut display_names: Vec<(String, Span)> = Vec::new();
     for (file, d) in gather(files, |f| &f.track_display) {
-        if names.track_display.define(file, &d.id, &mut cx.diags).is_none() {
+        if names
+            .track_display
+            .define(file, &d.id, &mut cx.diags)
+            .is_none()
+        {
             continue;
         }
         let map = names.map.resolve(file, &d.map, &mut cx.diags);
@@ -405,7 +409,11 @@ pub(crate) fn check_track_displays(
                 cx.push(
                     Diagnostic::error(
                         "out-of-range",
-                        format!("track display `{}` has {} columns", d.id.get_ref(), c.get_ref()),
+                        format!(
+                            "track display `{}` has {} columns",
+                            d.id.get_ref(),
+                            c.get_ref()
+                        ),
                     )
                     .at(Cx::span(file, c))
                     .hint("give the number of boxes per row, e.g. `columns = 20`"),
@@ -453,7 +461,8 @@ pub(crate) fn check_track_displays(
     }
 
     let mut used_displays = vec![false; g.track_displays.len()];
-    let mut marker_of: Vec<(usize, Span, String)> = Vec::new();
+    // (marker class, where it was named, the track it marks)
+    let mut marker_of: Vec<(usize, Span, usize)> = Vec::new();
     for (file, t) in gather(files, |f| &f.track) {
         let Some(ti) = names.track.get(t.id.get_ref()) else {
             continue;
@@ -471,7 +480,9 @@ pub(crate) fn check_track_displays(
                         format!("track `{}` has a marker but no display", t.id.get_ref()),
                     )
                     .at(Cx::span(file, m))
-                    .hint("add `display = \"…\"` naming the `[[track-display]]` the marker stands on"),
+                    .hint(
+                        "add `display = \"…\"` naming the `[[track-display]]` the marker stands on",
+                    ),
                 );
                 continue;
             }
@@ -479,10 +490,15 @@ pub(crate) fn check_track_displays(
                 cx.push(
                     Diagnostic::error(
                         "missing-key",
-                        format!("track `{}` is on a display but has no marker", t.id.get_ref()),
+                        format!(
+                            "track `{}` is on a display but has no marker",
+                            t.id.get_ref()
+                        ),
                     )
                     .at(Cx::span(file, d))
-                    .hint("add `marker = \"…\"` naming the `[[class]]` of the counter that marks it"),
+                    .hint(
+                        "add `marker = \"…\"` naming the `[[class]]` of the counter that marks it",
+                    ),
                 );
                 continue;
             }
@@ -493,7 +509,7 @@ pub(crate) fn check_track_displays(
             continue;
         };
         used_displays[di] = true;
-        if let Some((other, first, _)) = marker_of.iter().find(|(c, _, _)| *c == class) {
+        if let Some((_, first, other)) = marker_of.iter().find(|(c, _, _)| *c == class) {
             cx.push(
                 Diagnostic::error(
                     "shared-track-marker",
@@ -505,16 +521,21 @@ pub(crate) fn check_track_displays(
                 )
                 .at(Cx::span(file, marker))
                 .note(first.clone(), "first used here")
-                .hint("each track needs a marker of its own class, so that a save tells them apart"),
+                .hint(
+                    "each track needs a marker of its own class, so that a save tells them apart",
+                ),
             );
             continue;
         }
-        marker_of.push((class, Cx::span(file, marker), t.id.get_ref().clone()));
+        marker_of.push((class, Cx::span(file, marker), ti));
         let Some(counter) = g.counters.iter().position(|c| c.class == class) else {
             cx.push(
                 Diagnostic::error(
                     "no-marker-counter",
-                    format!("no counter of class `{}` is in the counter mix", marker.get_ref()),
+                    format!(
+                        "no counter of class `{}` is in the counter mix",
+                        marker.get_ref()
+                    ),
                 )
                 .at(Cx::span(file, marker))
                 .hint(format!(

@@ -96,9 +96,10 @@ impl Positions {
     /// Copies on a map (not in a pool, nor a marker on a track display), with their index in
     /// [`Positions::units`].
     pub fn on_map(&self) -> impl Iterator<Item = (usize, &Position)> + '_ {
-        self.units.iter().enumerate().filter(|(_, p)| {
-            !matches!(p.location, Location::Pool(_) | Location::Track { .. })
-        })
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !matches!(p.location, Location::Pool(_) | Location::Track { .. }))
     }
 }
 

@@ -305,10 +305,8 @@ pub fn location_of(game: &Game, target: MapTarget, name: &str) -> Option<Locatio
         let on_display = game.track_displays.iter().enumerate().find_map(|(i, d)| {
             let value = name.strip_prefix(d.name.as_str())?.strip_prefix(' ')?;
             let value = value.parse::<i64>().ok()?;
-            (d.map == map && (d.min..=d.max).contains(&value)).then_some(Location::Track {
-                display: i,
-                value,
-            })
+            (d.map == map && (d.min..=d.max).contains(&value))
+                .then_some(Location::Track { display: i, value })
         });
         if on_display.is_some() {
             return on_display;

@@ -106,7 +106,7 @@ pub fn layout(game: &Game, map: MapId, base: (u32, u32)) -> Option<StripLayout> 
         .iter()
         .map(|d| {
             let (c, _) = shape(*d);
-            2 * margin + c as i32 * bw
+            4 * margin + c as i32 * bw
         })
         .max()
         .unwrap_or(0)
@@ -130,7 +130,11 @@ pub fn layout(game: &Game, map: MapId, base: (u32, u32)) -> Option<StripLayout> 
                 let i = v - td.min;
                 let (col, row) = ((i % columns) as i32, (i / columns) as i32);
                 let (x, by) = (grid.0 + col * bw, grid.1 + row * bh);
-                (v, (x, by, bw, bh), (x + bw / 2, by + band + (bh - band) / 2))
+                (
+                    v,
+                    (x, by, bw, bh),
+                    (x + bw / 2, by + band + (bh - band) / 2),
+                )
             })
             .collect();
         displays.push(DisplayLayout {
@@ -230,10 +234,64 @@ fn draw_display(c: &mut Canvas, game: &Game, d: &DisplayLayout, k: f32, ink: Rgb
     }
 }
 
+/// A game with a track display of `columns` columns printed on map `map`, on which its
+/// first track stands, marked by the first marker class with a counter (tests only).
+#[cfg(test)]
+pub(crate) fn with_display(mut game: Game, map: MapId, columns: u32) -> Game {
+    use crate::model::{TrackDisplay, TrackMarker};
+    let counter = (0..game.counters.len())
+        .find(|c| game.type_of(*c).symbol == "marker")
+        .expect("a marker counter");
+    let t = &game.tracks[0];
+    game.track_displays.push(TrackDisplay {
+        id: "points".into(),
+        name: "Points Track".into(),
+        map,
+        min: t.min,
+        max: t.max,
+        columns,
+    });
+    game.tracks[0].marker = Some(TrackMarker {
+        class: game.counters[counter].class,
+        counter,
+        display: 0,
+    });
+    game
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::art::testing;
+    use crate::emit::art::{render_map_with_strip, testing, NoProgress};
+
+    #[test]
+    fn hex_and_area_maps_get_the_strip_below_them() {
+        for (name, map, game) in [
+            ("hex", 0, with_display(testing::mini(), 0, 7)),
+            ("area", 1, with_display(testing::with_area_map(), 1, 7)),
+        ] {
+            let base = base_size(&game, map).expect("generated");
+            let (img, strip) = render_map_with_strip(&game, map, &NoProgress).expect("renders");
+            testing::preview(&format!("track-display-{name}.png"), &img);
+            let strip = strip.expect("a strip");
+            assert_eq!(img.dimensions(), strip.size);
+            assert_eq!(strip.top, base.1);
+            let d = &strip.displays[0];
+            let t = &game.tracks[0];
+            assert_eq!(d.boxes.len() as i64, t.max - t.min + 1);
+            let cs = game.art.counter_size as i32;
+            for (_, (x, y, w, h), (cx, cy)) in &d.boxes {
+                assert!(*y >= base.1 as i32 && *x >= 0, "{name}: below the map");
+                assert!(x + w <= img.width() as i32 && y + h <= img.height() as i32);
+                assert!(*w >= cs && *h >= cs, "{name}: a counter fits");
+                assert!(
+                    cx - cs / 2 >= *x && cy + cs / 2 <= y + h,
+                    "{name}: centred inside"
+                );
+            }
+            assert_eq!(layout(&game, map, base), Some(strip), "{name}: same layout");
+        }
+    }
 
     #[test]
     fn no_display_leaves_the_picture_alone() {

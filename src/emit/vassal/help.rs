@@ -69,9 +69,9 @@ fn track_displays(plan: &Plan<'_>, p: &mut Page) {
         let tracks: Vec<String> = on
             .iter()
             .map(|t| {
-                let marker = t.marker.map_or(String::new(), |m| {
-                    g.counters[m.counter].name.clone()
-                });
+                let marker = t
+                    .marker
+                    .map_or(String::new(), |m| g.counters[m.counter].name.clone());
                 format!("{} ({}–{}): the {marker} marker", t.name, t.min, t.max)
             })
             .collect();
@@ -90,7 +90,10 @@ fn track_displays(plan: &Plan<'_>, p: &mut Page) {
                 vec![
                     s.menu(),
                     key_name(s.key),
-                    format!("move the marker {} box(es), within the track's range", s.menu()),
+                    format!(
+                        "move the marker {} box(es), within the track's range",
+                        s.menu()
+                    ),
                 ]
             })
             .collect();

@@ -245,6 +245,61 @@ fn send_to_grid_location(menu: &str, key: Key, map: &str, board: &str, location:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emit::art::testing;
+    use crate::emit::art::track_display::with_display;
+    use crate::model::Location;
+    use crate::vassal::grid::{Point, Size, Zone};
+
+    #[test]
+    fn every_box_is_named_and_found_as_vassal_does() {
+        let game = with_display(testing::mini(), 0, 6);
+        let plan = Plan::new(&game).expect("plan");
+        let board = &plan.boards[0];
+        let d = &board.tracks[0];
+        let xml = crate::emit::vassal::xml::to_xml(&zone_node(&game, d));
+        let zone = Zone::from_element(
+            &crate::vassal::buildfile::parse_buildfile_str(&xml).expect("parses"),
+        );
+        let size = Size::new(board.width as i32, board.height as i32);
+        let t = &game.tracks[0];
+        for v in t.min..=t.max {
+            let name = format!("Points Track {v}");
+            let at = plan
+                .point(&Location::Track {
+                    display: 0,
+                    value: v,
+                })
+                .expect("a point");
+            let p = Point::new(at.x, at.y);
+            assert!(zone.contains(p));
+            assert_eq!(zone.location_name(p, None, size), name);
+            assert_eq!(zone.point_for_name(&name, None, size), Some(p));
+            // TrackValue's arithmetic gives the box back from the position.
+            let (gx, gy, _, _) = d.grid;
+            let (w, h) = d.pitch;
+            assert_eq!(
+                game.track_displays[0].min
+                    + i64::from((at.x - gx) / w)
+                    + d.columns * i64::from((at.y - gy) / h),
+                v
+            );
+        }
+        // The marker carries the report, one move per step and the value.
+        let m = game.tracks[0].marker.expect("marker");
+        let traits = marker_traits(&plan, m.counter);
+        assert!(traits[0].kind.starts_with("report;"));
+        assert_eq!(
+            traits
+                .iter()
+                .filter(|t| t.kind.starts_with("sendto;"))
+                .count(),
+            steps(t.max - t.min).len()
+        );
+        assert!(traits
+            .last()
+            .is_some_and(|t| t.kind.starts_with("calcProp;TrackValue;")));
+        assert!(marker_traits(&plan, (m.counter + 1) % game.counters.len()).is_empty());
+    }
 
     #[test]
     fn long_tracks_get_bigger_steps() {
