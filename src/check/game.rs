@@ -9,8 +9,8 @@ use crate::diag::{Diagnostic, Span};
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
 use crate::model::{
-    rules::Rules, ArtSettings, Colour, Country, Game, Nation, Phase, Schedule, Side, Track, Turn,
-    Weather,
+    rules::Rules, ArtSettings, Colour, Country, Game, Nation, Phase, Schedule, Side, Track,
+    TrackDisplay, TrackMarker, Turn, Weather,
 };
 
 /// Every registry of ids, filled as the check proceeds.
@@ -22,6 +22,7 @@ pub(crate) struct Names {
     pub(crate) turn: Registry,
     pub(crate) phase: Registry,
     pub(crate) track: Registry,
+    pub(crate) track_display: Registry,
     pub(crate) schedule: Registry,
     pub(crate) factor: Registry,
     pub(crate) unit_type: Registry,
@@ -50,6 +51,7 @@ impl Default for Names {
             turn: Registry::new("turn"),
             phase: Registry::new("phase"),
             track: Registry::new("track"),
+            track_display: Registry::new("track display"),
             schedule: Registry::new("schedule"),
             factor: Registry::new("factor"),
             unit_type: Registry::new("unit type"),
@@ -155,6 +157,7 @@ pub(crate) fn check_game(
         turns: Vec::new(),
         phases: Vec::new(),
         tracks: Vec::new(),
+        track_displays: Vec::new(),
         schedules: Vec::new(),
         factors: Vec::new(),
         unit_types: Vec::new(),
@@ -313,6 +316,8 @@ pub(crate) fn check_game(
                 min: *t.min.get_ref(),
                 max: *t.max.get_ref(),
                 side,
+                // Resolved by `check_track_displays` once classes and maps are known.
+                marker: None,
             });
         }
     }
@@ -346,4 +351,234 @@ pub(crate) fn check_game(
         }
     }
     Some(g)
+}
+
+/// Most boxes a track display may have (a picture of them must stay drawable).
+const MAX_DISPLAY_BOXES: i64 = 1000;
+
+/// `[[track-display]]` and the `marker`/`display` of each `[[track]]`; runs after the
+/// counters and maps are known. Each display needs a map and a sane range; each track on a
+/// display needs a marker class with a counter in the mix, used by no other track, and a
+/// range inside the display's.
+pub(crate) fn check_track_displays(
+    cx: &mut Cx,
+    files: &[(FileId, GameFile)],
+    names: &mut Names,
+    g: &mut Game,
+) {
+    let pool_names: Vec<&str> = gather(files, |f| &f.pool)
+        .into_iter()
+        .map(|(_, p)| p.name.as_str())
+        .collect();
+    let mut display_names: Vec<(String, Span)> = Vec::new();
+    for (file, d) in gather(files, |f| &f.track_display) {
+        if names
+            .track_display
+            .define(file, &d.id, &mut cx.diags)
+            .is_none()
+        {
+            continue;
+        }
+        let map = names.map.resolve(file, &d.map, &mut cx.diags);
+        let (min, max) = (*d.min.get_ref(), *d.max.get_ref());
+        if min > max {
+            cx.push(
+                Diagnostic::error(
+                    "out-of-range",
+                    format!("track display `{}` has min above max", d.id.get_ref()),
+                )
+                .at(Cx::span(file, &d.max))
+                .hint("swap `min` and `max`"),
+            );
+        } else if max - min >= MAX_DISPLAY_BOXES {
+            cx.push(
+                Diagnostic::error(
+                    "out-of-range",
+                    format!(
+                        "track display `{}` would print {} boxes",
+                        d.id.get_ref(),
+                        i128::from(max) - i128::from(min) + 1
+                    ),
+                )
+                .at(Cx::span(file, &d.max))
+                .hint(format!("a display has at most {MAX_DISPLAY_BOXES} boxes")),
+            );
+        }
+        let columns = match &d.columns {
+            Some(c) if *c.get_ref() == 0 || i64::from(*c.get_ref()) > MAX_DISPLAY_BOXES => {
+                cx.push(
+                    Diagnostic::error(
+                        "out-of-range",
+                        format!(
+                            "track display `{}` has {} columns",
+                            d.id.get_ref(),
+                            c.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, c))
+                    .hint("give the number of boxes per row, e.g. `columns = 20`"),
+                );
+                10
+            }
+            Some(c) => *c.get_ref(),
+            None => 10,
+        };
+        let span = Cx::span(file, &d.id);
+        if let Some((_, first)) = display_names.iter().find(|(n, _)| *n == d.name) {
+            cx.push(
+                Diagnostic::error(
+                    "duplicate",
+                    format!("two track displays are named `{}`", d.name),
+                )
+                .at(span.clone())
+                .note(first.clone(), "the other display")
+                .hint("VASSAL names the boxes after the display, so display names must be unique"),
+            );
+        } else if pool_names.contains(&d.name.as_str()) {
+            cx.push(
+                Diagnostic::error(
+                    "duplicate",
+                    format!("track display `{}` has the name of a pool", d.id.get_ref()),
+                )
+                .at(span.clone())
+                .hint(format!(
+                    "VASSAL finds a place by its name: rename the display or the pool `{}`",
+                    d.name
+                )),
+            );
+        }
+        display_names.push((d.name.clone(), span));
+        g.track_displays.push(TrackDisplay {
+            id: d.id.get_ref().clone(),
+            name: d.name.clone(),
+            // An unknown map was reported; index 0 keeps the ids aligned, and the game is
+            // not returned with errors.
+            map: map.unwrap_or(0),
+            min,
+            max,
+            columns,
+        });
+    }
+
+    let mut used_displays = vec![false; g.track_displays.len()];
+    // (marker class, where it was named, the track it marks)
+    let mut marker_of: Vec<(usize, Span, usize)> = Vec::new();
+    for (file, t) in gather(files, |f| &f.track) {
+        let Some(ti) = names.track.get(t.id.get_ref()) else {
+            continue;
+        };
+        if names.track.span_of(ti) != Some(Cx::span(file, &t.id)) {
+            continue; // a duplicate definition, already reported
+        }
+        let (marker, display) = match (&t.marker, &t.display) {
+            (Some(m), Some(d)) => (m, d),
+            (None, None) => continue,
+            (Some(m), None) => {
+                cx.push(
+                    Diagnostic::error(
+                        "missing-key",
+                        format!("track `{}` has a marker but no display", t.id.get_ref()),
+                    )
+                    .at(Cx::span(file, m))
+                    .hint(
+                        "add `display = \"…\"` naming the `[[track-display]]` the marker stands on",
+                    ),
+                );
+                continue;
+            }
+            (None, Some(d)) => {
+                cx.push(
+                    Diagnostic::error(
+                        "missing-key",
+                        format!(
+                            "track `{}` is on a display but has no marker",
+                            t.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, d))
+                    .hint(
+                        "add `marker = \"…\"` naming the `[[class]]` of the counter that marks it",
+                    ),
+                );
+                continue;
+            }
+        };
+        let class = names.class.resolve(file, marker, &mut cx.diags);
+        let di = names.track_display.resolve(file, display, &mut cx.diags);
+        let (Some(class), Some(di)) = (class, di) else {
+            continue;
+        };
+        used_displays[di] = true;
+        if let Some((_, first, other)) = marker_of.iter().find(|(c, _, _)| *c == class) {
+            cx.push(
+                Diagnostic::error(
+                    "shared-track-marker",
+                    format!(
+                        "class `{}` already marks track `{}`",
+                        marker.get_ref(),
+                        g.tracks[*other].id
+                    ),
+                )
+                .at(Cx::span(file, marker))
+                .note(first.clone(), "first used here")
+                .hint(
+                    "each track needs a marker of its own class, so that a save tells them apart",
+                ),
+            );
+            continue;
+        }
+        marker_of.push((class, Cx::span(file, marker), ti));
+        let Some(counter) = g.counters.iter().position(|c| c.class == class) else {
+            cx.push(
+                Diagnostic::error(
+                    "no-marker-counter",
+                    format!(
+                        "no counter of class `{}` is in the counter mix",
+                        marker.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, marker))
+                .hint(format!(
+                    "add a `[[counter]]` with `class = \"{}\"` for the marker",
+                    marker.get_ref()
+                )),
+            );
+            continue;
+        };
+        let d = &g.track_displays[di];
+        let tr = &g.tracks[ti];
+        if tr.min < d.min || tr.max > d.max {
+            cx.push(
+                Diagnostic::error(
+                    "track-outside-display",
+                    format!(
+                        "track `{}` runs {}–{}, beyond the boxes {}–{} of display `{}`",
+                        tr.id, tr.min, tr.max, d.min, d.max, d.id
+                    ),
+                )
+                .at(Cx::span(file, display))
+                .hint("widen the display's `min`/`max`, or narrow the track's"),
+            );
+            continue;
+        }
+        g.tracks[ti].marker = Some(TrackMarker {
+            class,
+            counter,
+            display: di,
+        });
+    }
+    for (file, d) in gather(files, |f| &f.track_display) {
+        if let Some(i) = names.track_display.get(d.id.get_ref()) {
+            if !used_displays[i] && names.track_display.span_of(i) == Some(Cx::span(file, &d.id)) {
+                cx.push(
+                    Diagnostic::warning(
+                        "unused-track-display",
+                        format!("no track stands on track display `{}`", d.id.get_ref()),
+                    )
+                    .at(Cx::span(file, &d.id))
+                    .hint("give a `[[track]]` `marker` and `display`, or remove the display"),
+                );
+            }
+        }
+    }
 }

@@ -111,6 +111,7 @@ fn build(cx: &mut Cx, root: &Path, files: &[(FileId, load::schema::GameFile)]) -
     counters::check_counters(cx, files, &mut names, &mut g);
     tables::check_tables(cx, files, &mut names, &mut g);
     maps::check_maps(cx, files, &mut names, &mut g);
+    game::check_track_displays(cx, files, &mut names, &mut g);
     let written = scenarios::check_pools_and_scenarios(cx, files, &mut names, &mut g);
     rules::check_rules(cx, files, &names, &mut g);
     scenarios::check_setups(cx, &g, written);

@@ -224,6 +224,7 @@ pub(crate) fn check_pools_and_scenarios(
                 }
             }
         }
+        place_track_markers(cx, file, g, s, &mut placements, &mut written);
         check_mix(cx, g, s.id.get_ref(), &placements, &written);
         check_requirements(cx, file, names, g, s, &placements);
         all_written.push(written);
@@ -238,6 +239,57 @@ pub(crate) fn check_pools_and_scenarios(
         });
     }
     all_written
+}
+
+/// The marker of every track on a display goes in the box of the scenario's starting value
+/// (the track's `min` when the scenario gives none). A scenario that already places every
+/// copy of that marker elsewhere is told to leave it to the track.
+fn place_track_markers(
+    cx: &mut Cx,
+    file: FileId,
+    g: &Game,
+    s: &crate::load::schema::Scenario,
+    placements: &mut Vec<Placement>,
+    written: &mut Vec<Written>,
+) {
+    for t in &g.tracks {
+        let Some(m) = t.marker else { continue };
+        let given = s.tracks.iter().find(|(k, _)| k.get_ref() == &t.id);
+        let value = given.map_or(t.min, |(_, v)| *v.get_ref());
+        let span = given.map_or_else(|| Cx::span(file, &s.id), |(_, v)| Cx::span(file, v));
+        let explicit: Vec<usize> = (0..placements.len())
+            .filter(|i| placements[*i].counter == m.counter)
+            .collect();
+        if explicit.len() >= g.counters[m.counter].count as usize {
+            let at = explicit.first().map(|i| written[*i].span.clone());
+            cx.push(
+                Diagnostic::error(
+                    "track-marker-placed",
+                    format!(
+                        "scenario `{}` places counter `{}`, the marker of track `{}`, itself",
+                        s.id.get_ref(),
+                        g.counters[m.counter].id,
+                        t.id
+                    ),
+                )
+                .at_opt(at)
+                .hint(format!(
+                    "remove it: the marker starts on `{}` in the box of the track's value",
+                    g.track_displays[m.display].name
+                )),
+            );
+            continue;
+        }
+        placements.push(Placement {
+            counter: m.counter,
+            location: Location::Track {
+                display: m.display,
+                value,
+            },
+            reduced: false,
+        });
+        written.push(Written { span, from: None });
+    }
 }
 
 /// `id` or `N id`.
@@ -466,7 +518,7 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                         }
                     }
                 }
-                Location::Pool(_) => continue,
+                Location::Pool(_) | Location::Track { .. } => continue,
             }
             stacks.entry(p.location).or_default().push(i);
         }
@@ -582,7 +634,7 @@ fn check_requirements(
         }
         let concerned: Vec<&Placement> = placements
             .iter()
-            .filter(|p| !matches!(p.location, Location::Pool(_)))
+            .filter(|p| !matches!(p.location, Location::Pool(_) | Location::Track { .. }))
             .filter(|p| classes.is_empty() || classes.contains(&g.counters[p.counter].class))
             .filter(|p| types.types.is_empty() || types.matches(g, p.counter))
             .filter(|p| side.is_none() || g.side_of(p.counter) == side)
@@ -620,7 +672,7 @@ fn check_requirements(
                             .members
                             .contains(&PlaceAt::Area(area))
                 }
-                Location::Pool(_) => false,
+                Location::Pool(_) | Location::Track { .. } => false,
             });
             let slot_ok = match (slot, p.location) {
                 (Some(open), Location::Area { slot: s, .. }) => (s == AreaSlot::Open) == open,

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::{checked_game, Format, GameDir};
-use crate::model::Game;
+use crate::model::{Game, Location};
 
 /// Arguments of `scenario`.
 #[derive(Debug, clap::Args)]
@@ -57,6 +57,22 @@ pub struct SetupReport {
     pub start: String,
     /// Every counter copy.
     pub placements: Vec<PlacementReport>,
+    /// Every track's starting value (the scenario's, else the track's lowest).
+    pub tracks: Vec<TrackReport>,
+}
+
+/// A track's starting value as `sandtable scenario` reports it.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct TrackReport {
+    /// Track id.
+    pub track: String,
+    /// Name.
+    pub name: String,
+    /// Starting value.
+    pub value: i64,
+    /// Where its marker starts, for a track on a track display (`Record Track 60`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marker: Option<String>,
 }
 
 /// The resolved set-up of a scenario.
@@ -79,6 +95,33 @@ pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
                 side: g.side_of(p.counter).map(|x| g.sides[x].id.clone()),
                 location: g.location_label(&p.location),
                 reduced: p.reduced,
+            })
+            .collect(),
+        tracks: g
+            .tracks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let value = s
+                    .tracks
+                    .iter()
+                    .find(|(k, _)| *k == i)
+                    .map_or(t.min, |(_, v)| *v);
+                let marker = t.marker.and_then(|m| {
+                    s.placements
+                        .iter()
+                        .find(|p| {
+                            p.counter == m.counter
+                                && matches!(p.location, Location::Track { display, .. } if display == m.display)
+                        })
+                        .map(|p| g.location_label(&p.location))
+                });
+                TrackReport {
+                    track: t.id.clone(),
+                    name: t.name.clone(),
+                    value,
+                    marker,
+                }
             })
             .collect(),
     })
@@ -136,6 +179,17 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                 );
             }
             out += &format!("{} counters placed\n", report.placements.len());
+            if !report.tracks.is_empty() {
+                out += &format!("{:<36} {:>5}  marker\n", "track", "value");
+                for t in &report.tracks {
+                    out += &format!(
+                        "{:<36} {:>5}  {}\n",
+                        t.name,
+                        t.value,
+                        t.marker.as_deref().unwrap_or("-")
+                    );
+                }
+            }
         }
     }
     super::emit(&out);

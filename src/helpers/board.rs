@@ -43,12 +43,12 @@ impl Site {
         }
     }
 
-    /// The site of a counter's location (`None` for a pool).
+    /// The site of a counter's location (`None` for a pool or a track display's box).
     pub fn of(location: &Location) -> Option<Self> {
         match *location {
             Location::Hex { map, hex } => Some(Self::hex(map, hex)),
             Location::Area { map, area, .. } => Some(Self::area(map, area)),
-            Location::Pool(_) => None,
+            Location::Pool(_) | Location::Track { .. } => None,
         }
     }
 }

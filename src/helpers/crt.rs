@@ -466,7 +466,7 @@ pub fn battlefield(game: &Game, defender: &Location, attackers: &[Location]) -> 
                 out.defender_terrain.push(a.areas[area].terrain);
             }
         }
-        Location::Pool(_) => {}
+        Location::Pool(_) | Location::Track { .. } => {}
     }
     out
 }

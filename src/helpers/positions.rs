@@ -93,12 +93,13 @@ impl Positions {
             .map(|(_, v)| *v)
     }
 
-    /// Copies on a map (not in a pool), with their index in [`Positions::units`].
+    /// Copies on a map (not in a pool, nor a marker on a track display), with their index in
+    /// [`Positions::units`].
     pub fn on_map(&self) -> impl Iterator<Item = (usize, &Position)> + '_ {
         self.units
             .iter()
             .enumerate()
-            .filter(|(_, p)| !matches!(p.location, Location::Pool(_)))
+            .filter(|(_, p)| !matches!(p.location, Location::Pool(_) | Location::Track { .. }))
     }
 }
 

@@ -19,8 +19,10 @@
 //! - **Reduced**: the flip Layer `Step` shows level 2. **Out of supply**: the Layer `Supply`
 //!   is active (state > 0). A levelled counter whose `Level` layer shows another level is
 //!   still read as its own counter, with a note.
-//! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn index) and the
-//!   Global Properties named as the emitter names tracks.
+//! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn index); a
+//!   track whose marker stands on a track display has the number of the box the marker is
+//!   in (`Record Track 61` → 61); any other track, the Global Property named as the emitter
+//!   names tracks.
 //!
 //! [`supply_layer_states`] computes the new piece states that set the `Supply` layer on
 //! exactly a given set of pieces and clear it on every other piece of ours that has it;
@@ -34,7 +36,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::positions::{Position, Positions};
-use crate::emit::art::{area_map, displays, map_margin};
+use crate::emit::art::{area_map, displays, map_margin, track_display};
 use crate::emit::vassal::plan::{line_of, unique_names, EDGE, OFF_MAP};
 use crate::model::{CounterId, Game, Location, MapId, MapKind, TurnId};
 use crate::vassal::encoder::{decode, SequenceDecoder};
@@ -134,6 +136,7 @@ pub fn build_maps(game: &Game) -> Vec<SaveMap> {
                     .collect(),
             })),
         };
+        let grid = with_track_zones(game, i, grid);
         out.push(SaveMap {
             layout: one_board(&names[i], grid),
             target: MapTarget::Map(i),
@@ -186,6 +189,32 @@ pub fn build_maps(game: &Game) -> Vec<SaveMap> {
         });
     }
     out
+}
+
+/// A map's grid under the zones of the track displays printed below it, as `sandtable build`
+/// lays them out (for a generated map picture; a supplied picture's size is not known
+/// without reading it, so its displays are left out).
+fn with_track_zones(game: &Game, map: MapId, grid: Option<Grid>) -> Option<Grid> {
+    let Some(strip) =
+        track_display::base_size(game, map).and_then(|base| track_display::layout(game, map, base))
+    else {
+        return grid;
+    };
+    let zones = strip
+        .displays
+        .iter()
+        .filter_map(|d| {
+            let xml =
+                crate::emit::vassal::xml::to_xml(&crate::emit::vassal::tracks::zone_node(game, d));
+            crate::vassal::buildfile::parse_buildfile_str(&xml)
+                .ok()
+                .map(|e| Zone::from_element(&e))
+        })
+        .collect();
+    Some(Grid::Zoned(ZonedGrid {
+        zones,
+        background: grid.map(Box::new),
+    }))
 }
 
 /// The map windows of a module as read from its buildfile (see
@@ -272,6 +301,17 @@ pub fn counter_of(game: &Game, piece: &SavedPiece) -> Result<(CounterId, Match),
 
 /// The game location a VASSAL location name stands for on a window.
 pub fn location_of(game: &Game, target: MapTarget, name: &str) -> Option<Location> {
+    if let MapTarget::Map(map) = target {
+        let on_display = game.track_displays.iter().enumerate().find_map(|(i, d)| {
+            let value = name.strip_prefix(d.name.as_str())?.strip_prefix(' ')?;
+            let value = value.parse::<i64>().ok()?;
+            (d.map == map && (d.min..=d.max).contains(&value))
+                .then_some(Location::Track { display: i, value })
+        });
+        if on_display.is_some() {
+            return on_display;
+        }
+    }
     match target {
         MapTarget::Map(map) => match &game.maps.get(map)?.kind {
             MapKind::Hex(h) => h
@@ -446,8 +486,22 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
     }
     out.placed = out.positions.units.len();
     out.positions.turn = turn_of(game, state);
+    // A track on a display is where its marker stands; the others are global properties.
+    let marked = game.marked_tracks(out.positions.units.iter().map(|p| (p.counter, &p.location)));
+    for (t, track) in game.tracks.iter().enumerate() {
+        if track.marker.is_some() && !marked.iter().any(|(m, _)| *m == t) {
+            out.notes.push(format!(
+                "the marker of track `{}` is not on its display, so the track has no value",
+                track.id
+            ));
+        }
+    }
+    out.positions.tracks.extend(marked);
     let names = crate::emit::vassal::buildfile::track_properties(game);
     for (t, name) in names.iter().enumerate() {
+        if game.tracks[t].marker.is_some() {
+            continue;
+        }
         let value = state
             .global_properties
             .iter()
@@ -458,6 +512,7 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
             out.positions.tracks.push((t, v));
         }
     }
+    out.positions.tracks.sort_by_key(|(t, _)| *t);
     out
 }
 

@@ -39,6 +39,8 @@ pub type TurnId = usize;
 pub type WeatherId = usize;
 /// Index of a track in [`Game::tracks`].
 pub type TrackId = usize;
+/// Index of a track display in [`Game::track_displays`].
+pub type TrackDisplayId = usize;
 /// Index of a factor in [`Game::factors`].
 pub type FactorId = usize;
 /// Index of a unit type in [`Game::unit_types`].
@@ -90,6 +92,8 @@ pub struct Game {
     pub phases: Vec<Phase>,
     /// Numeric tracks.
     pub tracks: Vec<Track>,
+    /// Printed tracks of numbered boxes on the maps.
+    pub track_displays: Vec<TrackDisplay>,
     /// Per-turn track schedules.
     pub schedules: Vec<Schedule>,
     /// Factor names.
@@ -220,6 +224,43 @@ pub struct Track {
     pub max: i64,
     /// Owning side.
     pub side: Option<SideId>,
+    /// Where its marker stands: the marker's class and the display (both or neither).
+    pub marker: Option<TrackMarker>,
+}
+
+/// The counter that marks a track's value on a track display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TrackMarker {
+    /// The marker's class.
+    pub class: ClassId,
+    /// The counter a scenario puts on the track: the first of the mix with that class.
+    pub counter: CounterId,
+    /// The display it stands on.
+    pub display: TrackDisplayId,
+}
+
+/// A printed track of numbered boxes on a map.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrackDisplay {
+    /// Identifier.
+    pub id: String,
+    /// Name (and VASSAL location prefix).
+    pub name: String,
+    /// The map it is printed on.
+    pub map: MapId,
+    /// First box number.
+    pub min: i64,
+    /// Last box number.
+    pub max: i64,
+    /// Boxes per row.
+    pub columns: u32,
+}
+
+impl TrackDisplay {
+    /// The location name of a box: `Record Track 60`.
+    pub fn box_name(&self, value: i64) -> String {
+        format!("{} {value}", self.name)
+    }
 }
 
 /// Amounts added to a track on given turns.
@@ -302,7 +343,41 @@ impl Game {
                 MapKind::Hex(_) => String::new(),
             },
             Location::Pool(p) => self.pools[*p].name.clone(),
+            Location::Track { display, value } => self.track_displays[*display].box_name(*value),
         }
+    }
+
+    /// The track a marker counter marks, when it is the marker of a track on a display.
+    pub fn track_of_marker(&self, counter: CounterId) -> Option<TrackId> {
+        let class = self.counters.get(counter)?.class;
+        self.tracks
+            .iter()
+            .position(|t| t.marker.is_some_and(|m| m.class == class))
+    }
+
+    /// The value of every track whose marker stands on its display among `placed`
+    /// (counter, location) pairs: the number of the box it is in. The first marker found
+    /// counts when a track has several.
+    pub fn marked_tracks<'a>(
+        &self,
+        placed: impl IntoIterator<Item = (CounterId, &'a Location)>,
+    ) -> Vec<(TrackId, i64)> {
+        let mut out: Vec<(TrackId, i64)> = Vec::new();
+        for (counter, loc) in placed {
+            let Location::Track { display, value } = *loc else {
+                continue;
+            };
+            let Some(t) = self.track_of_marker(counter) else {
+                continue;
+            };
+            if self.tracks[t].marker.is_some_and(|m| m.display == display)
+                && !out.iter().any(|(o, _)| *o == t)
+            {
+                out.push((t, value));
+            }
+        }
+        out.sort_by_key(|(t, _)| *t);
+        out
     }
 
     /// The location as `sandtable scenario` prints it: a hex number, an area slot name, or

@@ -452,7 +452,7 @@ pub fn stacking_violations(
             super::MapKind::Area(a) => vec![a.areas[*area].terrain],
             super::MapKind::Hex(_) => Vec::new(),
         },
-        super::Location::Pool(_) => return Vec::new(),
+        super::Location::Pool(_) | super::Location::Track { .. } => return Vec::new(),
     };
     let mut out = Vec::new();
     let on_rail = match loc {

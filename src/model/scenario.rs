@@ -4,7 +4,7 @@ use serde::Serialize;
 
 pub use crate::load::schema::scenario::PoolKind;
 
-use super::{CounterId, HexCoord, MapId, PoolId, SideId, TrackId, TurnId};
+use super::{CounterId, HexCoord, MapId, PoolId, SideId, TrackDisplayId, TrackId, TurnId};
 
 /// An off-map box.
 #[derive(Debug, Clone, Serialize)]
@@ -55,6 +55,13 @@ pub enum Location {
     },
     /// An off-map box.
     Pool(PoolId),
+    /// The box numbered `value` of a track display (where a track's marker stands).
+    Track {
+        /// The display.
+        display: TrackDisplayId,
+        /// The box number.
+        value: i64,
+    },
 }
 
 /// One counter copy placed by a scenario.

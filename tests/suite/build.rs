@@ -512,6 +512,16 @@ fn every_picture_and_zone_named_exists() {
                 match t.id() {
                     "piece;" => images.extend(fields.get(2).filter(|i| !i.is_empty()).cloned()),
                     "emb2;" => images.extend(decode(&fields[15], ',')),
+                    "sendto;" if fields[13] == "G" => {
+                        // A track marker's step: to a box of a board's track display zone.
+                        let prefix = fields[17].split('"').nth(1).unwrap_or_default();
+                        assert!(
+                            zones.iter().any(|z| format!("{z} ") == prefix),
+                            "grid location {}",
+                            fields[17]
+                        );
+                        checked += 1;
+                    }
                     "sendto;" => {
                         assert!(zones.contains(&fields[14].as_str()), "zone {}", fields[14]);
                         checked += 1;

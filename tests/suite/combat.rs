@@ -394,7 +394,7 @@ fn locate(g: &Game, map: usize, name: &str) -> Location {
 fn map_of(loc: &Location) -> usize {
     match loc {
         Location::Hex { map, .. } | Location::Area { map, .. } => *map,
-        Location::Pool(_) => panic!("a pool"),
+        Location::Pool(_) | Location::Track { .. } => panic!("not on a map"),
     }
 }
 

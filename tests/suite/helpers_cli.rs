@@ -1027,3 +1027,90 @@ fn a_greek_civil_war_save_reads_areas_boxes_and_tracks() {
     );
     assert_eq!(c["save"]["stacking"][0]["location"], at.as_str());
 }
+
+#[test]
+fn a_greek_civil_war_save_reads_the_record_track_from_its_markers() {
+    if !present(GCW) {
+        return;
+    }
+    let built = build(GCW);
+    let d = dir(GCW);
+    let setup = built.setup("1947.vsav");
+    let map = "The Greek Civil War 1947–49";
+    // The DSE's index marker moves from box 50 to box 0 and the Government's from 60 to 61:
+    // the DSE has collapsed, which only the markers' boxes say (no global property).
+    let edited = built.dir.join("collapse.vsav");
+    edit_save(
+        &built,
+        &setup,
+        &Edits {
+            moves: vec![
+                ("dse-pi", map, "Record Track 0"),
+                ("government-pi", map, "Record Track 61"),
+            ],
+            ..Edits::default()
+        },
+        &edited,
+    );
+    let after = SaveGame::read(&edited).expect("save").state();
+    assert!(
+        !after
+            .global_properties
+            .iter()
+            .any(|(n, _, _)| n.contains("PoliticalIndex")),
+        "a track on a display has no global property: {:?}",
+        after.global_properties
+    );
+    // Read through the module's grids and through the grids the game computes alike.
+    for args in [
+        vec!["control", &d, "--save", p(&edited)],
+        vec![
+            "control",
+            &d,
+            "--save",
+            p(&edited),
+            "--module",
+            p(&built.vmod),
+        ],
+    ] {
+        let c = json(&args, 0);
+        assert_eq!(c["save"]["off_grid"], serde_json::json!([]), "{args:?}");
+        let conditions = c["victory"]["conditions"].as_array().expect("conditions");
+        let dse = conditions
+            .iter()
+            .find(|v| v["id"] == "dse-collapse")
+            .expect("dse-collapse");
+        assert_eq!(dse["met"], true, "{dse}");
+        assert!(
+            dse["tests"][0]["detail"]
+                .as_str()
+                .is_some_and(|t| t.contains("DSE Political Index 0")),
+            "{dse}"
+        );
+        let gov = conditions
+            .iter()
+            .find(|v| v["id"] == "government-collapse")
+            .expect("government-collapse");
+        assert!(
+            gov["tests"][0]["detail"]
+                .as_str()
+                .is_some_and(|t| t.contains("Government Political Index 61")),
+            "{gov}"
+        );
+        assert_eq!(c["victory"]["winners"], serde_json::json!(["government"]));
+    }
+    // A marker taken off its display leaves its track without a value, and says so.
+    let off = built.dir.join("off.vsav");
+    edit_save(
+        &built,
+        &setup,
+        &Edits {
+            moves: vec![("dse-pi", "Off-map boxes", "Markers")],
+            ..Edits::default()
+        },
+        &off,
+    );
+    let c = json(&["control", &d, "--save", p(&off)], 0);
+    let notes = c["save"]["notes"].to_string();
+    assert!(notes.contains("`dse-pi` is not on its display"), "{notes}");
+}

@@ -7,7 +7,8 @@ expected.json maps each predefined setup's name to a list of [counter name, loca
 palette slot and prototype with pywargame's trait classes, decodes every piece of every
 setup, and checks that each expected counter sits where pywargame's own grid code puts
 the location: HexGridNumbering.getLocation for hex numbers, the zone's centre for pools,
-the region origin for area slots. Prints a summary; exits 1 on any mismatch.
+the region origin for area slots and for the boxes of a track display (named through their
+zone's location format). Prints a summary; exits 1 on any mismatch.
 """
 
 import json
@@ -22,6 +23,7 @@ from pywargame.vassal.vmod import VMod
 from pywargame.vassal.withtraits import WithTraits
 
 REGION = 'VASSAL.build.module.map.boardPicker.board.Region'
+ZONE = 'VASSAL.build.module.map.boardPicker.board.mapgrid.Zone'
 
 
 class _NoZone:
@@ -68,7 +70,15 @@ def locations(game):
                 x, y = zone.getCM()
                 named.setdefault(zone_name, []).append((map_name, x + edge[0], y + edge[1]))
             for region in board._node.getElementsByTagName(REGION):
-                named.setdefault(region.getAttribute('name'), []).append(
+                name = region.getAttribute('name')
+                # A region of a zone's grid (a track display's box) reads through the
+                # zone's location format: `$name$ $gridLocation$` → `Record Track 60`.
+                zone = region.parentNode.parentNode
+                if getattr(zone, 'tagName', None) == ZONE:
+                    fmt = zone.getAttribute('locationFormat') or '$name$'
+                    name = fmt.replace('$name$', zone.getAttribute('name')).replace(
+                        '$gridLocation$', name)
+                named.setdefault(name, []).append(
                     (map_name, int(region.getAttribute('originx')) + edge[0],
                      int(region.getAttribute('originy')) + edge[1]))
     return hexes, named

@@ -1,7 +1,8 @@
 //! The ART backend: every picture of a game rendered from the validated model.
 //!
 //! Counters (front, back and hidden faces), the map (hex or area), the off-map displays
-//! (pool boxes, numeric tracks, the turn record track), charts (CRTs, the terrain effects
+//! (pool boxes, numeric tracks, the turn record track), the track displays printed below a
+//! map ([`track_display`]), charts (CRTs, the terrain effects
 //! chart, generic tables) and a printable fold-over counter sheet. Pictures are rendered in
 //! parallel with rayon and encoded as deterministic PNGs. The geometry that the VASSAL
 //! emitter must share — hex centres ([`crate::model::HexGeometry::centre`]), area slots
@@ -23,6 +24,7 @@ pub mod supplied;
 pub mod symbols;
 pub mod table;
 pub mod text;
+pub mod track_display;
 pub mod voronoi;
 
 use std::path::{Path, PathBuf};
@@ -195,16 +197,28 @@ pub fn render_counters(game: &Game, progress: &dyn Progress) -> Result<Vec<Pictu
     out
 }
 
-/// The picture of one map: the supplied image when the map names one, else generated.
+/// The picture of one map: the supplied image when the map names one, else generated; with
+/// the track displays printed on the map drawn in a strip below it.
 pub fn render_map(game: &Game, map: MapId, progress: &dyn Progress) -> Result<RgbaImage, ArtError> {
+    render_map_with_strip(game, map, progress).map(|(img, _)| img)
+}
+
+/// [`render_map`], and the layout of the track display strip when the map has one.
+pub fn render_map_with_strip(
+    game: &Game,
+    map: MapId,
+    progress: &dyn Progress,
+) -> Result<(RgbaImage, Option<track_display::StripLayout>), ArtError> {
     let m = &game.maps[map];
-    if let Some(p) = &m.image {
-        return supplied::load(p);
-    }
-    Ok(match &m.kind {
-        MapKind::Hex(_) => hex_map::render(game, map, progress),
-        MapKind::Area(_) => area_map::render(game, map, progress),
-    })
+    let base = if let Some(p) = &m.image {
+        supplied::load(p)?
+    } else {
+        match &m.kind {
+            MapKind::Hex(_) => hex_map::render(game, map, progress),
+            MapKind::Area(_) => area_map::render(game, map, progress),
+        }
+    };
+    Ok(track_display::extend(game, map, base))
 }
 
 /// The off-map displays: the pool boxes, one picture per numeric track, the turn track.

@@ -108,12 +108,16 @@ fn change_button(text: &str, tooltip: &str, changer: &str) -> Node {
 }
 
 /// Module-level global properties (one per track, with +1 / −1 / set buttons) and the
-/// texts of those buttons (for the Tracks toolbar menu).
+/// texts of those buttons (for the Tracks toolbar menu). A track whose marker stands on a
+/// track display has none: the marker is its value (see [`super::tracks`]).
 fn track_nodes(game: &Game) -> (Node, Vec<String>) {
     let names = track_properties(game);
     let mut buttons = Vec::new();
     let mut props = Node::new(format!("{B}properties.GlobalProperties"));
-    for (t, name) in game.tracks.iter().zip(&names) {
+    for (i, (t, name)) in game.tracks.iter().zip(&names).enumerate() {
+        if super::tracks::on_display(game, i) {
+            continue;
+        }
         let (up, down, set) = (
             format!("{} +1", t.name),
             format!("{} −1", t.name),

@@ -422,6 +422,7 @@ impl Counters {
                 state: *own as i32 + 1,
             }));
         }
+        traits.extend(super::tracks::marker_traits(plan, counter));
         traits.push(Trait::prototype(if marker {
             PROTO_MARKER
         } else {

@@ -24,8 +24,12 @@ pub fn key_name(k: Key) -> String {
     if k.modifiers & 1 != 0 {
         s.push_str("Shift+");
     }
-    match char::from_u32(k.code) {
-        Some(c) if c.is_ascii_alphanumeric() => s.push(c),
+    match (k.code, char::from_u32(k.code)) {
+        (37, _) => s.push('\u{2190}'),
+        (38, _) => s.push('\u{2191}'),
+        (39, _) => s.push('\u{2192}'),
+        (40, _) => s.push('\u{2193}'),
+        (_, Some(c)) if c.is_ascii_alphanumeric() => s.push(c),
         _ => s.push_str(&format!("key {}", k.code)),
     }
     s
@@ -44,6 +48,64 @@ fn applies(plan: &Plan<'_>, menu: &str) -> bool {
         "Raise level" | "Lower level" => plan.counter_images.iter().any(|c| c.levels.is_some()),
         "Clone" => (0..g.counters.len()).any(|c| super::counters::is_marker(g, c)),
         _ => true,
+    }
+}
+
+/// The track displays printed on the maps: which markers stand there and their commands.
+fn track_displays(plan: &Plan<'_>, p: &mut Page) {
+    let g = plan.game;
+    for (i, d) in g.track_displays.iter().enumerate() {
+        let on: Vec<&crate::model::Track> = g
+            .tracks
+            .iter()
+            .filter(|t| t.marker.is_some_and(|m| m.display == i))
+            .collect();
+        let Some(first) = on.first() else { continue };
+        p.heading(3, &d.name);
+        let map = plan
+            .boards
+            .get(d.map)
+            .map_or(String::new(), |b| b.map_name.clone());
+        let tracks: Vec<String> = on
+            .iter()
+            .map(|t| {
+                let marker = t
+                    .marker
+                    .map_or(String::new(), |m| g.counters[m.counter].name.clone());
+                format!("{} ({}–{}): the {marker} marker", t.name, t.min, t.max)
+            })
+            .collect();
+        p.para(&format!(
+            "Printed below the map {map}, boxes {} to {}. Each of these tracks is recorded \
+             only by its marker standing in the box of its value (a box reads as \
+             \u{201c}{}\u{201d}); the scenarios put the markers on their starting values:",
+            d.min,
+            d.max,
+            d.box_name(first.min.max(d.min)),
+        ));
+        p.list(&tracks);
+        let rows: Vec<Vec<String>> = super::tracks::steps(first.max - first.min)
+            .iter()
+            .map(|s| {
+                vec![
+                    s.menu(),
+                    key_name(s.key),
+                    format!(
+                        "move the marker {} box(es), within the track's range",
+                        s.menu()
+                    ),
+                ]
+            })
+            .collect();
+        p.para("Right-click a marker (or select it and press the key):");
+        p.table(&["Command", "Key", "What it does"], &rows);
+        p.para(&format!(
+            "Each move is reported in the chat log, e.g. \u{201c}{}: {} \u{2192} {}\u{201d}. \
+             A marker may also be dragged into a box; it snaps to it.",
+            first.name,
+            first.min,
+            (first.min + 1).min(first.max)
+        ));
     }
 }
 
@@ -194,6 +256,7 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
     if let Some(c) = super::combat::Combat::new(plan) {
         c.help(g, &mut p);
     }
+    track_displays(plan, &mut p);
     if !tracks.is_empty() {
         p.heading(3, "Tracks");
         p.para(&format!(
@@ -216,6 +279,13 @@ mod tests {
     #[test]
     fn key_names() {
         assert_eq!(key_name(Key::ctrl(70)), "Ctrl+F");
-        assert_eq!(key_name(Key::plain(38)), "key 38");
+        assert_eq!(key_name(Key::plain(33)), "key 33");
+        assert_eq!(
+            key_name(Key {
+                code: 39,
+                modifiers: 195
+            }),
+            "Ctrl+Shift+\u{2192}"
+        );
     }
 }

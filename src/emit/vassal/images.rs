@@ -4,6 +4,7 @@
 //! point of every area slot, the box of every pool — so the grids VASSAL is told about lie
 //! exactly on the printed ones.
 
+use crate::emit::art::track_display::DisplayLayout;
 use crate::emit::art::{self, counter::CounterFace, NoProgress};
 use crate::model::{CounterId, Game, HexLayout, MapId, MapKind};
 
@@ -47,6 +48,8 @@ pub struct MapArt {
     pub slots: Vec<(String, (i32, i32))>,
     /// Whether the picture prints the hex numbers and area names (else VASSAL draws them).
     pub numbers_printed: bool,
+    /// The track displays drawn below the map, with their boxes.
+    pub tracks: Vec<DisplayLayout>,
 }
 
 /// The off-map boxes picture and one rectangle per pool (indexed like `Game::pools`).
@@ -100,7 +103,8 @@ impl<'g> ImageSource<'g> {
     /// The picture of map `map`, with its hex layout or area slots.
     pub fn map(&self, map: MapId) -> Result<MapArt, String> {
         let g = self.game;
-        let img = art::render_map(g, map, &NoProgress).map_err(|e| e.to_string())?;
+        let (img, strip) =
+            art::render_map_with_strip(g, map, &NoProgress).map_err(|e| e.to_string())?;
         let (layout, slots) = match &g.maps[map].kind {
             MapKind::Hex(h) => {
                 let hex_size = g.art.hex_size.max(8);
@@ -124,6 +128,7 @@ impl<'g> ImageSource<'g> {
             layout,
             slots,
             numbers_printed: true,
+            tracks: strip.map(|s| s.displays).unwrap_or_default(),
         })
     }
 

@@ -1,5 +1,6 @@
 //! Map windows: one per game map (board picture, hex grid snapped to the centres, numbering
-//! that reproduces the printed hex numbers, or one region per area slot) and the "Off-map
+//! that reproduces the printed hex numbers, or one region per area slot; a track display
+//! printed below the map is a Zone over that grid, see [`super::tracks`]) and the "Off-map
 //! boxes" window (one zone per pool, named as the pool), each with every interaction
 //! component listed explicitly (format notes §2.5.8, §6.4) and move reports that name the
 //! locations (`1st Red Corps moves 0303 → 0404`).
@@ -149,7 +150,11 @@ pub fn map_node(plan: &Plan<'_>, board: &Board, own_window: bool) -> Node {
         .attr("reversible", false)
         .attr("width", board.width)
         .attr("height", board.height)
-        .child(grid_node(plan, board));
+        .child(super::tracks::zoned(
+            game,
+            grid_node(plan, board),
+            &board.tracks,
+        ));
     let picker = Node::new(format!("{M}BoardPicker"))
         .attr("title", "Choose Boards")
         .attr("addRowText", "Add row")

@@ -3,7 +3,8 @@
 //! [`plan::Plan`] decides names, pictures, grids and pixel positions once; the other files
 //! each write one document or concern from it — [`buildfile`] the component tree (with
 //! [`maps`], [`palette`], [`turns`], [`charts`], the combat resolution of [`combat`] and the
-//! pieces of [`counters`]), [`setups`] one predefined setup per scenario, [`help`] the help
+//! pieces of [`counters`]), [`tracks`] the track displays on the maps and their markers’
+//! commands, [`setups`] one predefined setup per scenario, [`help`] the help
 //! page — and [`build`] zips them with `moduledata` and the pictures into a deterministic
 //! archive (sorted entries, fixed timestamps), written to a temporary file and renamed into
 //! place.
@@ -20,6 +21,7 @@ pub mod palette;
 pub mod pieces;
 pub mod plan;
 pub mod setups;
+pub mod tracks;
 pub mod turns;
 pub mod xml;
 
@@ -106,6 +108,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
             &game
                 .tracks
                 .iter()
+                .filter(|t| t.marker.is_none())
                 .map(|t| t.name.clone())
                 .collect::<Vec<_>>(),
         ),

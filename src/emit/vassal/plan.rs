@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use crate::model::{ClassId, CounterId, Game, HexLayout, Location, MapId, MapKind, PoolId};
 
 use super::images::{Face, ImageSource, Rect};
+use crate::emit::art::track_display::DisplayLayout;
 
 /// Name of the window holding the off-map boxes.
 pub const OFF_MAP: &str = "Off-map boxes";
@@ -67,6 +68,8 @@ pub struct Board {
     pub height: u32,
     /// Grid.
     pub grid: Grid,
+    /// The track displays printed on the board (each becomes a Zone over the grid).
+    pub tracks: Vec<DisplayLayout>,
 }
 
 /// A point in map pixels on a named map.
@@ -210,6 +213,7 @@ impl<'g> Plan<'g> {
                 width: art.width,
                 height: art.height,
                 grid,
+                tracks: art.tracks,
             });
         }
         let off_map = if game.pools.is_empty() {
@@ -231,6 +235,7 @@ impl<'g> Plan<'g> {
                         .map(|(p, r)| (p.name.clone(), r))
                         .collect(),
                 ),
+                tracks: Vec::new(),
             })
         };
         let front = |c: CounterId| format!("counter-{}.png", file_stem(&game.counters[c].id));
@@ -330,7 +335,8 @@ impl<'g> Plan<'g> {
 
     /// Where VASSAL has a location, in map pixels: the hex centre as VASSAL's `HexGrid`
     /// computes it, an area slot's region, or the centre of a pool's box (as VASSAL's
-    /// SendToLocation computes a zone's centre). Edge offsets included.
+    /// SendToLocation computes a zone's centre), or the snap point of a track display's box.
+    /// Edge offsets included.
     pub fn point(&self, loc: &Location) -> Option<Point> {
         let (board, x, y) = match loc {
             Location::Hex { map, hex } => {
@@ -352,6 +358,12 @@ impl<'g> Plan<'g> {
             Location::Pool(p) => {
                 let r = self.pool_box(*p)?;
                 (self.off_map.as_ref()?, r.x + r.w / 2, r.y + r.h / 2)
+            }
+            Location::Track { display, value } => {
+                let board = self.boards.get(self.game.track_displays[*display].map)?;
+                let d = board.tracks.iter().find(|d| d.display == *display)?;
+                let (x, y) = d.centre(*value)?;
+                (board, x, y)
             }
         };
         Some(Point {

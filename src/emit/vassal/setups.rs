@@ -1,7 +1,9 @@
 //! One predefined setup (`.vsav`) per scenario (format notes §4.6): every counter copy the
 //! scenario places, expanded from its prototypes, on its face, at the centre of its hex (or
 //! its area slot, or its pool's box), stacked bottom first in placement order; the boards of
-//! every map, `SETUP_STACK`, the scenario's starting track values and its first turn. The
+//! every map, `SETUP_STACK`, the scenario's starting track values (the global property of a
+//! track without a display; a track on a display has its marker in the box of the value,
+//! among the placements) and its first turn. The
 //! command stream is assembled by the format layer's `SetupWriter` (real SequenceEncoder,
 //! obfuscation, deterministic zip with a copy of `moduledata`).
 
@@ -84,6 +86,9 @@ pub fn writer(
     w.setup_stack_flag = true;
     let names = super::buildfile::track_properties(game);
     for (track, value) in &scenario.tracks {
+        if super::tracks::on_display(game, *track) {
+            continue; // its marker, placed above, is its value
+        }
         w.extra_commands.push(encode_or_empty(
             &[
                 "GlobalProperty\t",

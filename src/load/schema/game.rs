@@ -137,6 +137,35 @@ pub struct Track {
     pub max: Spanned<i64>,
     /// Side the track belongs to, if any.
     pub side: Option<Spanned<String>>,
+    /// The `[[class]]` whose counter marks the track's value by standing in the box of that
+    /// value on the track display (`display`). Both keys go together: a track with a marker
+    /// on a display has no separate counter of its value in the VASSAL module; the marker
+    /// is the value, as on cardboard.
+    pub marker: Option<Spanned<String>>,
+    /// The `[[track-display]]` the marker stands on.
+    pub display: Option<Spanned<String>>,
+}
+
+/// `[[track-display]]`: a printed track of numbered boxes on a map, such as a "Political
+/// Index and Turn Record Track" numbered 0–99. Several tracks (`[[track]]` with `display`)
+/// may share one display, each with its own marker. The art draws it as a strip below the
+/// map picture, one box per value large enough for a counter; VASSAL names each box
+/// `<name> <value>` (e.g. `Record Track 60`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TrackDisplay {
+    /// Identifier.
+    pub id: Spanned<String>,
+    /// Name as printed; also the VASSAL location of its boxes (`Record Track 60`).
+    pub name: String,
+    /// The `[[map]]` it is printed on.
+    pub map: Spanned<String>,
+    /// Number of the first box.
+    pub min: Spanned<i64>,
+    /// Number of the last box.
+    pub max: Spanned<i64>,
+    /// Boxes per row (default 10); the rows follow from the range.
+    pub columns: Option<Spanned<u32>>,
 }
 
 /// `[[schedule]]`: amounts added to a track on given turns.

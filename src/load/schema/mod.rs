@@ -17,7 +17,9 @@ use serde::Deserialize;
 pub use toml::Spanned;
 
 pub use counter::{Class, Counter, Factor, UnitType};
-pub use game::{Art, Country, GameInfo, Nation, Phase, Schedule, Side, Track, Turn, Weather};
+pub use game::{
+    Art, Country, GameInfo, Nation, Phase, Schedule, Side, Track, TrackDisplay, Turn, Weather,
+};
 pub use map::{Area, Edge, Feature, HexGrid, HexSet, HexsideLine, Layer, Map, Place, Rail, Route};
 pub use rules::Rules;
 pub use scenario::{Placement, Pool, PoolFill, Scenario};
@@ -52,6 +54,10 @@ pub struct GameFile {
     /// `[[track]]`: numeric tracks (replacement points, political indices).
     #[serde(default)]
     pub track: Vec<Track>,
+    /// `[[track-display]]`: printed tracks of numbered boxes on a map, where track markers
+    /// stand.
+    #[serde(default)]
+    pub track_display: Vec<TrackDisplay>,
     /// `[[schedule]]`: per-turn additions to a track (replacement point schedule).
     #[serde(default)]
     pub schedule: Vec<Schedule>,
