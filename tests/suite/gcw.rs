@@ -128,10 +128,6 @@ fn control_json(dir: &std::path::Path, extra: &[&str]) -> Value {
 /// (a DSE Region), Larissa Resettled (its police in box 1, the R marker in box 2), and the
 /// Magnesia police in the Open of Pieria, a DSE Region.
 fn worked_copy() -> Option<tempfile::TempDir> {
-/// (code, message, hint, line) of every diagnostic of a broken copy.
-fn diagnostics_after(
-    edit_fn: impl Fn(&std::path::Path),
-) -> Option<Vec<(String, String, String, u64)>> {
     if !root().join(GAME).join("game.toml").is_file() {
         eprintln!("skipped: {GAME} is absent");
         return None;
@@ -338,6 +334,17 @@ fn broken_control_phase_declarations() {
         "{found:?}"
     );
     assert_eq!(found.len(), 9, "{found:?}");
+}
+
+/// (code, message, hint, line) of every diagnostic of a broken copy.
+fn diagnostics_after(
+    edit_fn: impl Fn(&std::path::Path),
+) -> Option<Vec<(String, String, String, u64)>> {
+    if !root().join(GAME).join("game.toml").is_file() {
+        eprintln!("skipped: {GAME} is absent");
+        return None;
+    }
+    let tmp = copy_game(GAME);
     edit_fn(tmp.path());
     let out = bin()
         .arg("check")
