@@ -618,3 +618,35 @@ fn the_setup_commands_of_the_mini_game() {
         "0303, 0503, Red Removed and the four markers in one stack"
     );
 }
+
+/// Every toolbar button that changes a track changes one that can change: tracks on a
+/// display are moved by their markers, and a fixed track (min = max, a threshold such as
+/// the Greek Civil War's `collapse`) has nothing to press.
+#[test]
+fn track_buttons_only_for_tracks_that_move() {
+    for dir in games() {
+        let game = sandtable::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("a clean game");
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("m.vmod");
+        build(&dir, &path);
+        let bytes = std::fs::read(&path).expect("read");
+        let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, &path).expect("zip");
+        let root = sandtable::vassal::buildfile::parse_buildfile(
+            &zip.read("buildFile.xml").expect("entry"),
+        )
+        .expect("xml");
+        let buttons: Vec<String> = root
+            .descendants()
+            .filter(|e| e.is_class("ChangePropertyButton"))
+            .filter_map(|e| e.attr("text").map(str::to_string))
+            .collect();
+        for t in &game.tracks {
+            let moves = t.min < t.max && t.marker.is_none();
+            let has = buttons.iter().any(|b| b == &format!("{} +1", t.name));
+            assert_eq!(has, moves, "{}: track {}", dir.display(), t.id);
+        }
+    }
+}

@@ -130,15 +130,21 @@ fn track_nodes(game: &Game) -> (Node, Vec<String>) {
             ],
             ',',
         );
+        let property = Node::new(format!("{B}properties.GlobalProperty"))
+            .attr("name", name)
+            .attr("description", &t.name)
+            .attr("initialValue", t.min)
+            .attr("isNumeric", true)
+            .attr("min", t.min)
+            .attr("max", t.max)
+            .attr("wrap", false);
+        if t.min == t.max {
+            // A fixed track (a threshold other tracks are compared with) has nothing to press.
+            props.push(property);
+            continue;
+        }
         props.push(
-            Node::new(format!("{B}properties.GlobalProperty"))
-                .attr("name", name)
-                .attr("description", &t.name)
-                .attr("initialValue", t.min)
-                .attr("isNumeric", true)
-                .attr("min", t.min)
-                .attr("max", t.max)
-                .attr("wrap", false)
+            property
                 .child(change_button(&up, &format!("Add 1 to {}", t.name), "I,1"))
                 .child(change_button(
                     &down,
