@@ -16,9 +16,11 @@
 //!   the module file ([`module_maps`]) or are computed from the game as `sandtable build` lays
 //!   them out, without drawing anything ([`build_maps`]). A piece of ours that lands on no
 //!   location of the game is reported as off the grid, not placed.
-//! - **Reduced**: the flip Layer `Step` shows level 2. **Out of supply**: the Layer `Supply`
-//!   is active (state > 0). A levelled counter whose `Level` layer shows another level is
-//!   still read as its own counter, with a note.
+//! - **Which face.** Reduced: the flip Layer `Step` shows level 2. A levelled counter's
+//!   `Level` layer shows a Level of its line: one of its own faces (the front, or the back of
+//!   a two-level counter, read as `reduced`), or the face of the counter it was swapped for,
+//!   read as that counter on that face (the one [`Game::printing`] names, as the emitter
+//!   drew it). **Out of supply**: the Layer `Supply` is active (state > 0).
 //! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn index) and the
 //!   Global Properties named as the emitter names tracks.
 //!
@@ -413,27 +415,33 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
             ));
             continue;
         };
-        let reduced = layer(piece, STEP_LAYER).is_some_and(|(_, v)| v.unsigned_abs() >= 2);
+        let mut reduced = layer(piece, STEP_LAYER).is_some_and(|(_, v)| v.unsigned_abs() >= 2);
         let out_of_supply = layer(piece, SUPPLY_LAYER).is_some_and(|(_, v)| v > 0);
+        let mut counter = counter;
         if let (Some((_, level)), Some(line)) = (
             layer(piece, LEVEL_LAYER),
             line_of(game, game.counters[counter].class),
         ) {
-            let own = line.iter().position(|k| *k == game.counters[counter].class);
-            let shown = (level.unsigned_abs() as usize).checked_sub(1);
-            if let (Some(own), Some(shown)) = (own, shown.filter(|s| *s < line.len())) {
-                if own != shown {
-                    out.notes.push(format!(
-                        "piece {} ({}) at {} shows level {} ({}); the helpers read it as its \
-                         own counter `{}`",
-                        piece.id,
-                        piece.name,
-                        game.location_label(&location),
-                        shown + 1,
-                        game.classes[line[shown]].name,
-                        game.counters[counter].id
-                    ));
+            // The Level shown: this counter's front or back (a flip), or the face of the
+            // counter it was swapped for.
+            let shown = (level.unsigned_abs() as usize)
+                .checked_sub(1)
+                .and_then(|s| line.get(s));
+            match shown.map(|k| (*k, game.printing(counter, *k))) {
+                Some((_, Some((printed_on, back)))) => {
+                    counter = printed_on;
+                    reduced = back;
                 }
+                Some((k, None)) => out.notes.push(format!(
+                    "piece {} ({}) at {} shows {}, which no counter prints; the helpers read it \
+                     as its own counter `{}`",
+                    piece.id,
+                    piece.name,
+                    game.location_label(&location),
+                    game.classes[k].name,
+                    game.counters[counter].id
+                )),
+                None => {}
             }
         }
         out.positions.units.push(Position {
