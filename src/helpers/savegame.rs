@@ -863,4 +863,52 @@ mod tests {
         assert_eq!(clones[0].counter, "red-1");
         assert_eq!(clones[0].copies, 2);
     }
+
+    /// A two-level counter of the Greek Civil War read from its `Level` layer: its front, its
+    /// back (the flip) and a Level it does not print (the swap to the 3/4 counter).
+    #[test]
+    fn a_two_level_counter_is_read_on_the_face_its_level_layer_shows() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("modules/greek-civil-war");
+        if !dir.join("game.toml").is_file() {
+            eprintln!("skipped: modules/greek-civil-war is absent");
+            return;
+        }
+        let g = crate::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("checks");
+        let m = crate::emit::vassal::build(&g).expect("builds");
+        let bytes = m.archive.to_bytes().expect("zip");
+        let mut a = Archive::from_bytes(bytes, std::path::Path::new("gcw.vmod")).expect("archive");
+        let file = "1947.vsav";
+        let setup =
+            SaveGame::from_bytes(a.read(file).expect("entry"), file.as_ref()).expect("a save");
+        let mut state = setup.state();
+        let sp = positions_from_save(&g, &state, &build_maps(&g));
+        let scenario = Positions::from_scenario(g.scenario("1947").expect("1947"));
+        let faces = |units: &[Position]| -> Vec<(CounterId, Location, bool)> {
+            units.iter().map(|p| (p.counter, p.location, p.reduced)).collect()
+        };
+        assert_eq!(faces(&sp.positions.units), faces(&scenario.units));
+        let division = g.counter_index("gna-division-1").expect("division");
+        let conflict = g.factor_index("conflict").expect("conflict");
+        let first = sp.positions.units[0].clone();
+        assert_eq!(first.counter, division);
+        let id = first.piece.expect("piece id");
+        let read_at = |state: &mut GameState, level: i32| {
+            let piece = state.pieces.get_mut(&id).expect("piece");
+            let (index, _) = layer(piece, LEVEL_LAYER).expect("a Level layer");
+            piece.traits[index].state_string = level.to_string();
+            let p = positions_from_save(&g, state, &build_maps(&g)).positions.units[0].clone();
+            (
+                g.counters[p.counter].id.clone(),
+                p.reduced,
+                crate::helpers::positions::factor(&g, p.counter, p.reduced, conflict),
+            )
+        };
+        assert_eq!(read_at(&mut state, 1), ("gna-division-1".into(), false, Some(13)));
+        assert_eq!(read_at(&mut state, 2), ("gna-division-1".into(), true, Some(15)));
+        assert_eq!(read_at(&mut state, 3), ("gna-division-3".into(), false, Some(17)));
+        assert_eq!(read_at(&mut state, 4), ("gna-division-3".into(), true, Some(19)));
+    }
 }
