@@ -54,6 +54,9 @@ pub(crate) const SIZES: &[&str] = &[
     "region",
 ];
 
+/// The classes a counter prints: (front, back of a two-level counter).
+type FacePair = (usize, Option<usize>);
+
 /// Most copies of one counter a mix may have; more is surely a typo.
 const MAX_COPIES: u32 = 10_000;
 
@@ -190,7 +193,7 @@ pub(crate) fn check_counters(
 
     // Per class in a line: the first counter printing it, the pair of classes that counter
     // prints (front, back), and where.
-    let mut printed: BTreeMap<usize, (usize, (usize, Option<usize>), Span)> = BTreeMap::new();
+    let mut printed: BTreeMap<usize, (usize, FacePair, Span)> = BTreeMap::new();
     for (file, c) in gather(files, |f| &f.counter) {
         if names.counter.define(file, &c.id, &mut cx.diags).is_none() {
             continue;
@@ -211,7 +214,10 @@ pub(crate) fn check_counters(
         // A rejected `back` has been reported; comparing what is left would only echo it.
         if let Some(k) = class.filter(|_| c.back.is_none() || back.is_some()) {
             let pair = (k, back);
-            let at = c.back.as_ref().map_or_else(|| Cx::span(file, &c.class), |b| Cx::span(file, b));
+            let at = c
+                .back
+                .as_ref()
+                .map_or_else(|| Cx::span(file, &c.class), |b| Cx::span(file, b));
             for face in [Some(k), back].into_iter().flatten() {
                 if g.classes[face].line.is_none() {
                     continue;
@@ -221,7 +227,7 @@ pub(crate) fn check_counters(
                         printed.insert(face, (g.counters.len(), pair, at.clone()));
                     }
                     Some((other, other_pair, other_at)) if *other_pair != pair => {
-                        let describe = |(f, b): (usize, Option<usize>)| match b {
+                        let describe = |(f, b): FacePair| match b {
                             Some(b) => format!(
                                 "`{}` on the front and `{}` on the back",
                                 g.classes[f].id, g.classes[b].id

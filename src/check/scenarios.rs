@@ -284,13 +284,10 @@ fn face_at_level(
     let front = &g.classes[c.class];
     let Some(line) = front.line.as_ref().filter(|_| front.level.is_some()) else {
         cx.push(
-            Diagnostic::error(
-                "no-such-level",
-                format!("counter `{}` has no Levels", c.id),
-            )
-            .at(Cx::span(file, written))
-            .note(Cx::span(file, level), "Level asked for here")
-            .hint("`level` chooses the face of counters whose classes have `level` and `line`"),
+            Diagnostic::error("no-such-level", format!("counter `{}` has no Levels", c.id))
+                .at(Cx::span(file, written))
+                .note(Cx::span(file, level), "Level asked for here")
+                .hint("`level` chooses the face of counters whose classes have `level` and `line`"),
         );
         return false;
     };

@@ -887,7 +887,10 @@ mod tests {
         let sp = positions_from_save(&g, &state, &build_maps(&g));
         let scenario = Positions::from_scenario(g.scenario("1947").expect("1947"));
         let faces = |units: &[Position]| -> Vec<(CounterId, Location, bool)> {
-            units.iter().map(|p| (p.counter, p.location, p.reduced)).collect()
+            units
+                .iter()
+                .map(|p| (p.counter, p.location, p.reduced))
+                .collect()
         };
         assert_eq!(faces(&sp.positions.units), faces(&scenario.units));
         let division = g.counter_index("gna-division-1").expect("division");
@@ -899,16 +902,31 @@ mod tests {
             let piece = state.pieces.get_mut(&id).expect("piece");
             let (index, _) = layer(piece, LEVEL_LAYER).expect("a Level layer");
             piece.traits[index].state_string = level.to_string();
-            let p = positions_from_save(&g, state, &build_maps(&g)).positions.units[0].clone();
+            let p = positions_from_save(&g, state, &build_maps(&g))
+                .positions
+                .units[0]
+                .clone();
             (
                 g.counters[p.counter].id.clone(),
                 p.reduced,
                 crate::helpers::positions::factor(&g, p.counter, p.reduced, conflict),
             )
         };
-        assert_eq!(read_at(&mut state, 1), ("gna-division-1".into(), false, Some(13)));
-        assert_eq!(read_at(&mut state, 2), ("gna-division-1".into(), true, Some(15)));
-        assert_eq!(read_at(&mut state, 3), ("gna-division-3".into(), false, Some(17)));
-        assert_eq!(read_at(&mut state, 4), ("gna-division-3".into(), true, Some(19)));
+        assert_eq!(
+            read_at(&mut state, 1),
+            ("gna-division-1".into(), false, Some(13))
+        );
+        assert_eq!(
+            read_at(&mut state, 2),
+            ("gna-division-1".into(), true, Some(15))
+        );
+        assert_eq!(
+            read_at(&mut state, 3),
+            ("gna-division-3".into(), false, Some(17))
+        );
+        assert_eq!(
+            read_at(&mut state, 4),
+            ("gna-division-3".into(), true, Some(19))
+        );
     }
 }

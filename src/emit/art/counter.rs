@@ -252,10 +252,7 @@ impl<'a> Painter<'a> {
 
     /// The same counter painting another class's face (the back of a two-level counter).
     fn of_class(&self, class: &'a Class) -> Self {
-        Self {
-            class,
-            ..*self
-        }
+        Self { class, ..*self }
     }
 
     fn symbol(&self) -> Symbol {

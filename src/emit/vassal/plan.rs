@@ -236,7 +236,8 @@ impl<'g> Plan<'g> {
             })
         };
         let front = |c: CounterId| format!("counter-{}.png", file_stem(&game.counters[c].id));
-        let back_file = |c: CounterId| format!("counter-{}-back.png", file_stem(&game.counters[c].id));
+        let back_file =
+            |c: CounterId| format!("counter-{}-back.png", file_stem(&game.counters[c].id));
         // Faces are drawn in parallel; the order of the results is the counters' order.
         let faces = (0..game.counters.len())
             .into_par_iter()
