@@ -1,13 +1,16 @@
-//! Checks of factors, unit types, classes and the counter mix.
+//! Checks of factors, unit types, classes and the counter mix, including two-level counters
+//! (a counter whose `back` names the class printed on its other face): both faces adjacent
+//! Levels of one line, of one unit type and owner, neither a two-step class, and every
+//! Level of a line printed on one kind of counter.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use indexmap::IndexMap;
 use toml::Spanned;
 
 use super::game::Names;
 use super::{gather, Cx};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
 use crate::model::{Class, Counter, Faces, Factor, Game, UnitType};
@@ -50,6 +53,9 @@ pub(crate) const SIZES: &[&str] = &[
     "front",
     "region",
 ];
+
+/// The classes a counter prints: (front, back of a two-level counter).
+type FacePair = (usize, Option<usize>);
 
 /// Most copies of one counter a mix may have; more is surely a typo.
 const MAX_COPIES: u32 = 10_000;
@@ -185,11 +191,70 @@ pub(crate) fn check_counters(
         });
     }
 
+    // Per class in a line: the first counter printing it, the pair of classes that counter
+    // prints (front, back), and where.
+    let mut printed: BTreeMap<usize, (usize, FacePair, Span)> = BTreeMap::new();
     for (file, c) in gather(files, |f| &f.counter) {
         if names.counter.define(file, &c.id, &mut cx.diags).is_none() {
             continue;
         }
         let class = names.class.resolve(file, &c.class, &mut cx.diags);
+        let back = match (class, &c.back) {
+            (Some(front), Some(b)) => names
+                .class
+                .resolve(file, b, &mut cx.diags)
+                .filter(|back| two_level(cx, file, g, c, front, *back, b)),
+            (None, Some(b)) => {
+                // Still report an unknown back, but build nothing on it.
+                names.class.resolve(file, b, &mut cx.diags);
+                None
+            }
+            _ => None,
+        };
+        // A rejected `back` has been reported; comparing what is left would only echo it.
+        if let Some(k) = class.filter(|_| c.back.is_none() || back.is_some()) {
+            let pair = (k, back);
+            let at = c
+                .back
+                .as_ref()
+                .map_or_else(|| Cx::span(file, &c.class), |b| Cx::span(file, b));
+            for face in [Some(k), back].into_iter().flatten() {
+                if g.classes[face].line.is_none() {
+                    continue;
+                }
+                match printed.get(&face) {
+                    None => {
+                        printed.insert(face, (g.counters.len(), pair, at.clone()));
+                    }
+                    Some((other, other_pair, other_at)) if *other_pair != pair => {
+                        let describe = |(f, b): FacePair| match b {
+                            Some(b) => format!(
+                                "`{}` on the front and `{}` on the back",
+                                g.classes[f].id, g.classes[b].id
+                            ),
+                            None => format!("only `{}`", g.classes[f].id),
+                        };
+                        cx.push(
+                            Diagnostic::error(
+                                "face-conflict",
+                                format!(
+                                    "class `{}` is printed on two kinds of counter: `{}` prints {}, `{}` prints {}",
+                                    g.classes[face].id,
+                                    g.counters[*other].id,
+                                    describe(*other_pair),
+                                    c.id.get_ref(),
+                                    describe(pair)
+                                ),
+                            )
+                            .at(at.clone())
+                            .note(other_at.clone(), "the other kind of counter")
+                            .hint("a Level change flips the counter or swaps it for the one printing the next Level, so each Level of a line is printed on one kind of counter: give these counters the same `class` and `back`"),
+                        );
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
         let count = c.count.as_ref().map_or(1, |n| *n.get_ref());
         if let Some(n) = &c.count {
             if *n.get_ref() == 0 || *n.get_ref() > MAX_COPIES {
@@ -216,6 +281,7 @@ pub(crate) fn check_counters(
             id: c.id.get_ref().clone(),
             name,
             class: class.unwrap_or(0),
+            back,
             designation: c.designation.clone(),
             count,
             image,
@@ -230,6 +296,131 @@ pub(crate) fn check_counters(
             .hint("define the unit types your classes use"),
         );
     }
+}
+
+/// Whether `back` may be printed on the back of a counter of class `front`; reports why not.
+fn two_level(
+    cx: &mut Cx,
+    file: FileId,
+    g: &Game,
+    c: &crate::load::schema::Counter,
+    front: usize,
+    back: usize,
+    written: &Spanned<String>,
+) -> bool {
+    let (f, b) = (&g.classes[front], &g.classes[back]);
+    let id = c.id.get_ref();
+    let at = Cx::span(file, written);
+    // Classes of the front's line one Level away, the likely intended backs.
+    let neighbours: Vec<&str> = match (&f.line, f.level) {
+        (Some(line), Some(level)) => g
+            .classes
+            .iter()
+            .filter(|k| k.line.as_ref() == Some(line))
+            .filter(|k| k.level.is_some_and(|l| l.abs_diff(level) == 1))
+            .map(|k| k.id.as_str())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let suggest = || {
+        super::suggest::did_you_mean(&b.id, neighbours.iter().copied()).or_else(|| {
+            (!neighbours.is_empty()).then(|| {
+                format!(
+                    "the adjacent Levels of `{}` are {}",
+                    f.id,
+                    neighbours
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                )
+            })
+        })
+    };
+    let (Some(line), Some(level)) = (&f.line, f.level) else {
+        cx.push(
+            Diagnostic::error(
+                "two-level-outside-line",
+                format!(
+                    "counter `{id}` prints `{}` on its back, but its front class `{}` is in no line of Levels",
+                    b.id, f.id
+                ),
+            )
+            .at(at)
+            .hint("a two-level counter prints two Levels of one line: give both classes `level` and the same `line`"),
+        );
+        return false;
+    };
+    if b.line.as_ref() != Some(line) || b.level.is_none() {
+        cx.push(
+            Diagnostic::error(
+                "two-level-outside-line",
+                format!(
+                    "counter `{id}` prints `{}` on its back, which is not in the line `{line}` of its front `{}`",
+                    b.id, f.id
+                ),
+            )
+            .at(at)
+            .hint_opt(suggest().or_else(|| Some(format!("give `{}` `line = \"{line}\"` and its `level`", b.id)))),
+        );
+        return false;
+    }
+    let back_level = b.level.unwrap_or(0);
+    if back_level.abs_diff(level) != 1 {
+        cx.push(
+            Diagnostic::error(
+                "two-level-not-adjacent",
+                format!(
+                    "counter `{id}` prints Level {level} on the front and Level {back_level} on the back"
+                ),
+            )
+            .at(at)
+            .label("not the next Level")
+            .hint_opt(suggest().or_else(|| {
+                Some("the two faces of a counter are adjacent Levels (1/2, 3/4)".into())
+            })),
+        );
+        return false;
+    }
+    if f.is_stepped() || b.is_stepped() {
+        let which = if f.is_stepped() { f } else { b };
+        cx.push(
+            Diagnostic::error(
+                "two-level-stepped",
+                format!(
+                    "counter `{id}` has two Levels on its faces, but class `{}` also has a `reduced` face",
+                    which.id
+                ),
+            )
+            .at(at)
+            .hint("a counter has two faces: either a reduced step (`reduced` on the class) or another Level (`back` on the counter), not both"),
+        );
+        return false;
+    }
+    let owner = |k: &crate::model::Class| (k.unit_type, k.nation, k.side);
+    if owner(f) != owner(b) {
+        let what = if f.unit_type != b.unit_type {
+            format!(
+                "unit types ({} and {})",
+                g.unit_types[f.unit_type].name, g.unit_types[b.unit_type].name
+            )
+        } else {
+            "owners".into()
+        };
+        cx.push(
+            Diagnostic::error(
+                "mismatched-faces",
+                format!(
+                    "the faces of counter `{id}` (`{}` and `{}`) have different {what}",
+                    f.id, b.id
+                ),
+            )
+            .at(at)
+            .hint("a unit changes Level only into a unit of the same type: give both classes the same `type` and `nation`"),
+        );
+        return false;
+    }
+    true
 }
 
 fn factors(

@@ -163,27 +163,50 @@ pub(crate) fn check_pools_and_scenarios(
                     continue;
                 };
                 let Some(loc) = loc else { continue };
+                let back = match &p.level {
+                    Some(level) => face_at_level(cx, file, g, counter, c, level),
+                    None => p.reduced,
+                };
                 for _ in 0..n {
                     placements.push(Placement {
                         counter,
                         location: loc,
-                        reduced: p.reduced,
+                        reduced: back,
                     });
                     written.push(Written {
                         span: Cx::span(file, c),
                         from: from.clone(),
                     });
                 }
-                if p.reduced && !g.class_of(counter).is_stepped() {
+                if p.reduced && p.level.is_none() && !g.class_of(counter).is_stepped() {
+                    let two_level = g.counters[counter].back.map(|b| {
+                        format!(
+                            "counter `{}` prints another Level on its back: write `level = {}` to start on it",
+                            g.counters[counter].id,
+                            g.classes[b].level.unwrap_or(0)
+                        )
+                    });
                     cx.push(
                         Diagnostic::error(
                             "no-reduced-side",
                             format!("counter `{}` has no reduced side", g.counters[counter].id),
                         )
                         .at(Cx::span(file, c))
-                        .hint("only classes with `reduced` factors can start reduced"),
+                        .hint(two_level.unwrap_or_else(|| {
+                            "only classes with `reduced` factors can start reduced".into()
+                        })),
                     );
                 }
+            }
+            if let (true, Some(level)) = (p.reduced, &p.level) {
+                cx.push(
+                    Diagnostic::error(
+                        "conflicting-keys",
+                        "a placement gives both `reduced` and `level`",
+                    )
+                    .at(Cx::span(file, level))
+                    .hint("`level` chooses the face of levelled counters and `reduced` that of two-step units: keep one"),
+                );
             }
         }
         for p in &s.pool {
@@ -290,6 +313,74 @@ fn place_track_markers(
         });
         written.push(Written { span, from: None });
     }
+}
+
+/// The face of `counter` printing Level `level` (`true` for the back), reporting a Level
+/// the counter does not print (it then starts on its front).
+fn face_at_level(
+    cx: &mut Cx,
+    file: FileId,
+    g: &Game,
+    counter: usize,
+    written: &Spanned<String>,
+    level: &Spanned<u32>,
+) -> bool {
+    let want = *level.get_ref();
+    let c = &g.counters[counter];
+    if g.level_shown(counter, false) == Some(want) {
+        return false;
+    }
+    if c.back.is_some() && g.level_shown(counter, true) == Some(want) {
+        return true;
+    }
+    let front = &g.classes[c.class];
+    let Some(line) = front.line.as_ref().filter(|_| front.level.is_some()) else {
+        cx.push(
+            Diagnostic::error("no-such-level", format!("counter `{}` has no Levels", c.id))
+                .at(Cx::span(file, written))
+                .note(Cx::span(file, level), "Level asked for here")
+                .hint("`level` chooses the face of counters whose classes have `level` and `line`"),
+        );
+        return false;
+    };
+    let prints: Vec<String> = [Some(c.class), c.back]
+        .into_iter()
+        .flatten()
+        .filter_map(|k| g.classes[k].level)
+        .map(|l| l.to_string())
+        .collect();
+    // Counters of the same line printing the Level asked for, the same designation first.
+    let mut others: Vec<&crate::model::Counter> = g
+        .counters
+        .iter()
+        .filter(|o| {
+            [Some(o.class), o.back].into_iter().flatten().any(|k| {
+                g.classes[k].line.as_ref() == Some(line) && g.classes[k].level == Some(want)
+            })
+        })
+        .collect();
+    others.sort_by_key(|o| o.designation != c.designation);
+    let hint = super::suggest::did_you_mean(&c.id, others.iter().map(|o| o.id.as_str()))
+        .or_else(|| {
+            others
+                .first()
+                .map(|o| format!("counter `{}` prints Level {want}", o.id))
+        })
+        .unwrap_or_else(|| format!("no counter of the line `{line}` prints Level {want}"));
+    cx.push(
+        Diagnostic::error(
+            "no-such-level",
+            format!(
+                "counter `{}` prints Level {}, not Level {want}",
+                c.id,
+                prints.join(" and ")
+            ),
+        )
+        .at(Cx::span(file, written))
+        .note(Cx::span(file, level), "Level asked for here")
+        .hint(hint),
+    );
+    false
 }
 
 /// `id` or `N id`.
@@ -635,7 +726,7 @@ fn check_requirements(
         let concerned: Vec<&Placement> = placements
             .iter()
             .filter(|p| !matches!(p.location, Location::Pool(_) | Location::Track { .. }))
-            .filter(|p| classes.is_empty() || classes.contains(&g.counters[p.counter].class))
+            .filter(|p| classes.is_empty() || classes.contains(&g.face_class(p.counter, p.reduced)))
             .filter(|p| types.types.is_empty() || types.matches(g, p.counter))
             .filter(|p| side.is_none() || g.side_of(p.counter) == side)
             .collect();

@@ -41,9 +41,12 @@ pub struct PlacementReport {
     pub side: Option<String>,
     /// Hex number as printed, area slot name, or `pool:<name>`.
     pub location: String,
-    /// Starts reduced.
+    /// Starts reduced (a two-step unit on its back).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub reduced: bool,
+    /// The Level it starts at, for a two-level counter (either face).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
 }
 
 /// A resolved set-up.
@@ -94,7 +97,10 @@ pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
                 name: g.counters[p.counter].name.clone(),
                 side: g.side_of(p.counter).map(|x| g.sides[x].id.clone()),
                 location: g.location_label(&p.location),
-                reduced: p.reduced,
+                reduced: p.reduced && g.counters[p.counter].back.is_none(),
+                level: g.counters[p.counter]
+                    .back
+                    .and_then(|_| g.level_shown(p.counter, p.reduced)),
             })
             .collect(),
         tracks: g
@@ -175,7 +181,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                     p.name,
                     p.side.as_deref().unwrap_or("-"),
                     p.location,
-                    if p.reduced { " (reduced)" } else { "" }
+                    match (p.reduced, p.level) {
+                        (true, _) => " (reduced)".to_string(),
+                        (false, Some(l)) => format!(" (Level {l})"),
+                        (false, None) => String::new(),
+                    }
                 );
             }
             out += &format!("{} counters placed\n", report.placements.len());

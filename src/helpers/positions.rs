@@ -17,7 +17,8 @@ pub struct Position {
     pub counter: CounterId,
     /// Where it is (map location or pool).
     pub location: Location,
-    /// On its reduced (back) face.
+    /// On its back face: reduced (two-step units) or the Level printed on the back
+    /// (two-level counters).
     pub reduced: bool,
     /// Currently marked out of supply (by a marker or a trait in a save).
     pub out_of_supply: bool,
@@ -103,9 +104,13 @@ impl Positions {
     }
 }
 
-/// A factor of a counter on the face it shows (the back face when reduced, falling back to
-/// the front when the back does not print that factor).
+/// A factor of a counter on the face it shows: the back class's values for a two-level
+/// counter on its back, the reduced face for a two-step unit (falling back to the front when
+/// the back does not print that factor), else the front.
 pub fn factor(game: &Game, counter: CounterId, reduced: bool, factor: FactorId) -> Option<i64> {
+    if let (true, Some(back)) = (reduced, game.counters[counter].back) {
+        return game.classes[back].faces.front(factor);
+    }
     let faces = &game.class_of(counter).faces;
     if reduced {
         faces.back(factor).or_else(|| faces.front(factor))

@@ -16,9 +16,11 @@
 //!   the module file ([`module_maps`]) or are computed from the game as `sandtable build` lays
 //!   them out, without drawing anything ([`build_maps`]). A piece of ours that lands on no
 //!   location of the game is reported as off the grid, not placed.
-//! - **Reduced**: the flip Layer `Step` shows level 2. **Out of supply**: the Layer `Supply`
-//!   is active (state > 0). A levelled counter whose `Level` layer shows another level is
-//!   still read as its own counter, with a note.
+//! - **Which face.** Reduced: the flip Layer `Step` shows level 2. A levelled counter's
+//!   `Level` layer shows a Level of its line: one of its own faces (the front, or the back of
+//!   a two-level counter, read as `reduced`), or the face of the counter it was swapped for,
+//!   read as that counter on that face (the one [`Game::printing`] names, as the emitter
+//!   drew it). **Out of supply**: the Layer `Supply` is active (state > 0).
 //! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn index); a
 //!   track whose marker stands on a track display has the number of the box the marker is
 //!   in (`Record Track 61` → 61); any other track, the Global Property named as the emitter
@@ -453,27 +455,33 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
             ));
             continue;
         };
-        let reduced = layer(piece, STEP_LAYER).is_some_and(|(_, v)| v.unsigned_abs() >= 2);
+        let mut reduced = layer(piece, STEP_LAYER).is_some_and(|(_, v)| v.unsigned_abs() >= 2);
         let out_of_supply = layer(piece, SUPPLY_LAYER).is_some_and(|(_, v)| v > 0);
+        let mut counter = counter;
         if let (Some((_, level)), Some(line)) = (
             layer(piece, LEVEL_LAYER),
             line_of(game, game.counters[counter].class),
         ) {
-            let own = line.iter().position(|k| *k == game.counters[counter].class);
-            let shown = (level.unsigned_abs() as usize).checked_sub(1);
-            if let (Some(own), Some(shown)) = (own, shown.filter(|s| *s < line.len())) {
-                if own != shown {
-                    out.notes.push(format!(
-                        "piece {} ({}) at {} shows level {} ({}); the helpers read it as its \
-                         own counter `{}`",
-                        piece.id,
-                        piece.name,
-                        game.location_label(&location),
-                        shown + 1,
-                        game.classes[line[shown]].name,
-                        game.counters[counter].id
-                    ));
+            // The Level shown: this counter's front or back (a flip), or the face of the
+            // counter it was swapped for.
+            let shown = (level.unsigned_abs() as usize)
+                .checked_sub(1)
+                .and_then(|s| line.get(s));
+            match shown.map(|k| (*k, game.printing(counter, *k))) {
+                Some((_, Some((printed_on, back)))) => {
+                    counter = printed_on;
+                    reduced = back;
                 }
+                Some((k, None)) => out.notes.push(format!(
+                    "piece {} ({}) at {} shows {}, which no counter prints; the helpers read it \
+                     as its own counter `{}`",
+                    piece.id,
+                    piece.name,
+                    game.location_label(&location),
+                    game.classes[k].name,
+                    game.counters[counter].id
+                )),
+                None => {}
             }
         }
         out.positions.units.push(Position {
@@ -909,5 +917,71 @@ mod tests {
         assert_eq!(clones.len(), 1, "{clones:?}");
         assert_eq!(clones[0].counter, "red-1");
         assert_eq!(clones[0].copies, 2);
+    }
+
+    /// A two-level counter of the Greek Civil War read from its `Level` layer: its front, its
+    /// back (the flip) and a Level it does not print (the swap to the 3/4 counter).
+    #[test]
+    fn a_two_level_counter_is_read_on_the_face_its_level_layer_shows() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("modules/greek-civil-war");
+        if !dir.join("game.toml").is_file() {
+            eprintln!("skipped: modules/greek-civil-war is absent");
+            return;
+        }
+        let g = crate::check::check_dir(&dir)
+            .expect("loads")
+            .game
+            .expect("checks");
+        let m = crate::emit::vassal::build(&g).expect("builds");
+        let bytes = m.archive.to_bytes().expect("zip");
+        let mut a = Archive::from_bytes(bytes, std::path::Path::new("gcw.vmod")).expect("archive");
+        let file = "1947.vsav";
+        let setup =
+            SaveGame::from_bytes(a.read(file).expect("entry"), file.as_ref()).expect("a save");
+        let mut state = setup.state();
+        let sp = positions_from_save(&g, &state, &build_maps(&g));
+        let scenario = Positions::from_scenario(g.scenario("1947").expect("1947"));
+        let faces = |units: &[Position]| -> Vec<(CounterId, Location, bool)> {
+            units
+                .iter()
+                .map(|p| (p.counter, p.location, p.reduced))
+                .collect()
+        };
+        assert_eq!(faces(&sp.positions.units), faces(&scenario.units));
+        let division = g.counter_index("gna-division-1").expect("division");
+        let conflict = g.factor_index("conflict").expect("conflict");
+        let first = sp.positions.units[0].clone();
+        assert_eq!(first.counter, division);
+        let id = first.piece.expect("piece id");
+        let read_at = |state: &mut GameState, level: i32| {
+            let piece = state.pieces.get_mut(&id).expect("piece");
+            let (index, _) = layer(piece, LEVEL_LAYER).expect("a Level layer");
+            piece.traits[index].state_string = level.to_string();
+            let p = positions_from_save(&g, state, &build_maps(&g))
+                .positions
+                .units[0]
+                .clone();
+            (
+                g.counters[p.counter].id.clone(),
+                p.reduced,
+                crate::helpers::positions::factor(&g, p.counter, p.reduced, conflict),
+            )
+        };
+        assert_eq!(
+            read_at(&mut state, 1),
+            ("gna-division-1".into(), false, Some(13))
+        );
+        assert_eq!(
+            read_at(&mut state, 2),
+            ("gna-division-1".into(), true, Some(15))
+        );
+        assert_eq!(
+            read_at(&mut state, 3),
+            ("gna-division-3".into(), false, Some(17))
+        );
+        assert_eq!(
+            read_at(&mut state, 4),
+            ("gna-division-3".into(), true, Some(19))
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! Unit types, classes (with their faces: steps or levels) and the counter mix.
+//! Unit types, classes (with their faces: steps or levels) and the counter mix, whose
+//! counters print one class on the front and, for two-level counters, another on the back.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -113,11 +114,15 @@ pub struct Counter {
     pub id: String,
     /// Printed name.
     pub name: String,
-    /// Class.
+    /// Class printed on the front.
     pub class: ClassId,
+    /// Class printed on the back of a two-level counter (the adjacent Level of the same
+    /// line); `None` for one-Level counters and two-step units (whose back is their class's
+    /// `reduced` face).
+    pub back: Option<ClassId>,
     /// Designation printed on the counter.
     pub designation: Option<String>,
-    /// Copies in the mix.
+    /// Copies in the mix: pieces of cardboard, whichever face they show.
     pub count: u32,
     /// Supplied art.
     pub image: Option<PathBuf>,

@@ -285,9 +285,56 @@ impl Game {
             .or_else(|| class.nation.and_then(|n| self.nations[n].side))
     }
 
-    /// The class of a counter.
+    /// The class of a counter (its front face; the back of a two-level counter is of the
+    /// same unit type, nation and line, so type, side and flags read from here hold for both).
     pub fn class_of(&self, counter: CounterId) -> &Class {
         &self.classes[self.counters[counter].class]
+    }
+
+    /// The class whose values a counter shows on a face: the back class of a two-level
+    /// counter showing its back, else its own class (whose `reduced` factors a two-step
+    /// unit's back shows).
+    pub fn face_class(&self, counter: CounterId, back: bool) -> ClassId {
+        let c = &self.counters[counter];
+        match (back, c.back) {
+            (true, Some(b)) => b,
+            _ => c.class,
+        }
+    }
+
+    /// The Level a counter shows on a face, when its classes are levelled.
+    pub fn level_shown(&self, counter: CounterId, back: bool) -> Option<u32> {
+        self.classes[self.face_class(counter, back)].level
+    }
+
+    /// The counter printing `class` and whether on its back: `counter` itself when it
+    /// prints it, else the first counter with the same designation that does, else the first
+    /// that does. A Level change goes there: a flip when it is `counter`, a swap otherwise.
+    pub fn printing(&self, counter: CounterId, class: ClassId) -> Option<(CounterId, bool)> {
+        let face = |o: CounterId| {
+            let c = &self.counters[o];
+            if c.class == class {
+                Some((o, false))
+            } else if c.back == Some(class) {
+                Some((o, true))
+            } else {
+                None
+            }
+        };
+        let designation = &self.counters[counter].designation;
+        face(counter)
+            .or_else(|| {
+                (0..self.counters.len())
+                    .filter(|o| self.counters[*o].designation == *designation)
+                    .find_map(face)
+            })
+            .or_else(|| (0..self.counters.len()).find_map(face))
+    }
+
+    /// Whether a counter has a printed back worth flipping to: a reduced face or another
+    /// Level.
+    pub fn has_back(&self, counter: CounterId) -> bool {
+        self.counters[counter].back.is_some() || self.class_of(counter).is_stepped()
     }
 
     /// The unit type of a counter.

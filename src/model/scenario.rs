@@ -71,7 +71,8 @@ pub struct Placement {
     pub counter: CounterId,
     /// Where.
     pub location: Location,
-    /// Starts on its back face (reduced).
+    /// Starts on its back face: the reduced face of a two-step unit, or the Level printed
+    /// on the back of a two-level counter.
     pub reduced: bool,
 }
 

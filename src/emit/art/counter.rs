@@ -4,8 +4,9 @@
 //! size marking, the NATO symbol box, and the factors as the game prints them (`4-4-3`, or
 //! `4-3` when attack equals defence, the movement factor circled in yellow for units that
 //! move in the first phase). Leaders show a star and their command radius, air units an
-//! aircraft with `(column shift)-range`. Backs: a reduced face with a coloured stripe across
-//! the top for two-step units, the level number for levelled units, the hidden text for
+//! aircraft with `(column shift)-range`. Backs: the other Level, drawn as a front of the back
+//! class, for two-level counters; a reduced face with a coloured stripe across the top for
+//! two-step units; the level number for other levelled units; the hidden text for
 //! hidden units, otherwise a plain back. Markers are all text. Designer-supplied images
 //! replace the generated faces.
 //!
@@ -18,7 +19,7 @@ use super::supplied;
 use super::symbols::{draw_size, draw_symbol, Symbol};
 use super::text::{Align, Face, Font};
 use super::ArtError;
-use crate::model::{Class, CounterId, FactorId, Game};
+use crate::model::{Class, ClassId, CounterId, FactorId, Game};
 
 /// Which face of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,6 +35,8 @@ pub enum CounterFace {
 /// What the back of a counter shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Back {
+    /// The other Level of a two-level counter: a full face of this class.
+    OtherLevel(ClassId),
     /// The reduced face of a two-step unit.
     Reduced,
     /// The level number of a levelled unit.
@@ -47,7 +50,9 @@ pub enum Back {
 /// What the back of a counter shows.
 pub fn back_of(game: &Game, counter: CounterId) -> Back {
     let class = game.class_of(counter);
-    if class.is_stepped() {
+    if let Some(back) = game.counters[counter].back {
+        Back::OtherLevel(back)
+    } else if class.is_stepped() {
         Back::Reduced
     } else if let Some(l) = class.level {
         Back::Level(l)
@@ -114,7 +119,10 @@ pub fn render_face(
     let class = game.class_of(counter);
     let supplied_path = match face {
         CounterFace::Front => c.image.as_ref().or(class.image.as_ref()),
-        CounterFace::Back => class.back_image.as_ref(),
+        CounterFace::Back => match c.back {
+            Some(k) => game.classes[k].image.as_ref(),
+            None => class.back_image.as_ref(),
+        },
         CounterFace::Hidden => None,
     };
     if let Some(p) = supplied_path {
@@ -125,6 +133,7 @@ pub fn render_face(
     match face {
         CounterFace::Front => painter.front(&mut canvas),
         CounterFace::Back => match back_of(game, counter) {
+            Back::OtherLevel(k) => painter.of_class(&game.classes[k]).unit(&mut canvas, false),
             Back::Reduced => painter.unit(&mut canvas, true),
             Back::Level(l) => painter.level(&mut canvas, l),
             Back::Hidden(t) => painter.hidden(&mut canvas, &t),
@@ -213,6 +222,7 @@ pub fn factor_parts(
     (parts, "-")
 }
 
+#[derive(Clone, Copy)]
 struct Painter<'a> {
     game: &'a Game,
     counter: CounterId,
@@ -238,6 +248,11 @@ impl<'a> Painter<'a> {
             fg,
             sym,
         }
+    }
+
+    /// The same counter painting another class's face (the back of a two-level counter).
+    fn of_class(&self, class: &'a Class) -> Self {
+        Self { class, ..*self }
     }
 
     fn symbol(&self) -> Symbol {

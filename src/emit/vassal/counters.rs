@@ -3,6 +3,11 @@
 //! counter's own definition — its Marker properties (factors, size, id), its combat factors
 //! on the face shown, its flip Layer (full ↔ reduced) or level Layer, and its BasicPiece
 //! named exactly as `sandtable scenario` names the counter.
+//!
+//! The level Layer spans the counter's whole line, each Level showing the face printing it:
+//! for a two-level counter, raising or lowering between its own two Levels is the flip, and
+//! going past them shows the face of the counter it is swapped for (which the save adapter,
+//! `helpers/savegame.rs`, then reads as that counter).
 
 use std::collections::BTreeMap;
 
@@ -319,8 +324,9 @@ impl Counters {
         &self.factor_props
     }
 
-    /// A counter as a palette piece with slot id `gpid`, on its front face or, for a
-    /// two-step unit, on its reduced back.
+    /// A counter as a palette piece with slot id `gpid`, on its front face or, with
+    /// `reduced`, on its back: the reduced face of a two-step unit, the back Level of a
+    /// two-level counter (its `Level` layer at that Level).
     pub fn piece(&self, plan: &Plan<'_>, counter: CounterId, gpid: u32, reduced: bool) -> Piece {
         let g = plan.game;
         let c = &g.counters[counter];
@@ -374,7 +380,7 @@ impl Counters {
             traits.push(Trait::prototype(super::combat::PROTO_COMBAT));
             traits.extend(super::combat::factor_traits(g, counter));
         }
-        if let Some(back) = &images.back {
+        if let Some(back) = images.back.as_ref().filter(|_| class.is_stepped()) {
             traits.push(Trait::layer(&Layer {
                 name: "Step".into(),
                 images: vec![images.front.clone(), back.clone()],
@@ -393,14 +399,17 @@ impl Counters {
             }));
         }
         if let (Some((files, own)), Some(line)) = (&images.levels, line_of(g, c.class)) {
+            let shown = g.face_class(counter, reduced);
+            let shown = line.iter().position(|k| *k == shown).unwrap_or(*own);
             let names = line
                 .iter()
                 .enumerate()
                 .map(|(k, class)| {
-                    if k == *own {
+                    if k == *own && c.back.is_none() {
                         String::new()
                     } else {
-                        // Replaces the name while on another level of the line.
+                        // Replaces the name while on that level (both Levels of a two-level
+                        // counter are named, so that chat reports say which Level it shows).
                         g.classes[*class].name.trim_matches('+').to_string()
                     }
                 })
@@ -419,7 +428,7 @@ impl Counters {
                 loops: false,
                 offset: (0, 0),
                 scale: 1.0,
-                state: *own as i32 + 1,
+                state: shown as i32 + 1,
             }));
         }
         traits.extend(super::tracks::marker_traits(plan, counter));

@@ -88,10 +88,12 @@ pub struct Point {
 pub struct CounterImages {
     /// Front face.
     pub front: String,
-    /// Reduced back face (two-step classes).
+    /// Back face: the reduced face of a two-step class, or the other Level of a two-level
+    /// counter.
     pub back: Option<String>,
-    /// One picture per level of the counter's line, lowest first (the front of a counter of
-    /// that level), and the index of its own.
+    /// One picture per level of the counter's line, lowest first (the face printing that
+    /// level: the counter's own, else that of the counter it flips or swaps to), and the
+    /// index of its front class.
     pub levels: Option<(Vec<String>, usize)>,
 }
 
@@ -239,51 +241,50 @@ impl<'g> Plan<'g> {
             })
         };
         let front = |c: CounterId| format!("counter-{}.png", file_stem(&game.counters[c].id));
+        let back_file =
+            |c: CounterId| format!("counter-{}-back.png", file_stem(&game.counters[c].id));
         // Faces are drawn in parallel; the order of the results is the counters' order.
         let faces = (0..game.counters.len())
             .into_par_iter()
             .map(|ci| {
-                let back = game.class_of(ci).is_stepped();
+                let back = game.has_back(ci);
                 Ok((
                     source.counter(ci, Face::Front)?,
                     back.then(|| source.counter(ci, Face::Back)).transpose()?,
                 ))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let mut counter_images = Vec::new();
-        for ((ci, c), (front_png, back_png)) in game.counters.iter().enumerate().zip(faces) {
+        let mut backs = Vec::new();
+        for (ci, (front_png, back_png)) in faces.into_iter().enumerate() {
             images.insert(front(ci), front_png);
-            let back = back_png.map(|png| {
-                let file = format!("counter-{}-back.png", file_stem(&c.id));
-                images.insert(file.clone(), png);
-                file
-            });
-            // Other levels of the line show the front of a counter of that level's class,
-            // with the same designation when there is one.
+            backs.push(back_png.map(|png| {
+                images.insert(back_file(ci), png);
+                back_file(ci)
+            }));
+        }
+        // The picture of a class: the face printing it of the counter a Level change
+        // flips or swaps to.
+        let picture = |ci: CounterId, class: ClassId| -> Option<String> {
+            match game.printing(ci, class)? {
+                (o, false) => Some(front(o)),
+                (o, true) => backs[o].clone(),
+            }
+        };
+        let mut counter_images = Vec::new();
+        for (ci, c) in game.counters.iter().enumerate() {
+            // Every Level of the line shows the face printing it: this counter's two faces
+            // for its own Levels, another counter's (the one it flips or swaps to) otherwise.
             let levels = line_of(game, c.class).map(|line| {
                 let own = line.iter().position(|k| *k == c.class).unwrap_or(0);
                 let files = line
                     .iter()
-                    .map(|class| {
-                        let of_class = |d: bool| {
-                            (0..game.counters.len()).find(|o| {
-                                game.counters[*o].class == *class
-                                    && (!d || game.counters[*o].designation == c.designation)
-                            })
-                        };
-                        let other = if *class == c.class {
-                            Some(ci)
-                        } else {
-                            of_class(true).or_else(|| of_class(false))
-                        };
-                        front(other.unwrap_or(ci))
-                    })
+                    .map(|class| picture(ci, *class).unwrap_or_else(|| front(ci)))
                     .collect();
                 (files, own)
             });
             counter_images.push(CounterImages {
                 front: front(ci),
-                back,
+                back: backs[ci].clone(),
                 levels,
             });
         }

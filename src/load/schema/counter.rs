@@ -138,8 +138,13 @@ pub struct Counter {
     pub id: Spanned<String>,
     /// Printed name, e.g. `1st Sov Guards Army` (defaults to the class name).
     pub name: Option<String>,
-    /// Class.
+    /// Class printed on the front.
     pub class: Spanned<String>,
+    /// Class printed on the back, for a two-level counter: one piece of cardboard printing
+    /// two adjacent Levels of a line, one per face, flipped to go from one to the other
+    /// (`class = "division-1"`, `back = "division-2"`). Both classes need the same `line`
+    /// and unit type; `count` then counts pieces of cardboard, whichever face they show.
+    pub back: Option<Spanned<String>>,
     /// Short designation printed on the counter, e.g. `1 Gds`.
     pub designation: Option<String>,
     /// How many copies of this counter exist (default 1).

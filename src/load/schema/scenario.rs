@@ -122,6 +122,9 @@ pub struct Placement {
     /// Start on the reduced face instead of the front.
     #[serde(default)]
     pub reduced: bool,
+    /// Start at this Level: a levelled counter shows the face printing it (the back of a
+    /// two-level counter printing Levels 1/2 for `level = 2`).
+    pub level: Option<Spanned<u32>>,
     /// The set-up pool these counters are deployed from: they must stand inside its area.
     pub from: Option<Spanned<String>>,
 }
