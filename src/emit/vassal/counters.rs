@@ -401,6 +401,18 @@ impl Counters {
         if let (Some((files, own)), Some(line)) = (&images.levels, line_of(g, c.class)) {
             let shown = g.face_class(counter, reduced);
             let shown = line.iter().position(|k| *k == shown).unwrap_or(*own);
+            // A designation only this counter of the line carries (the LOK letters) stays in
+            // the name on every Level, so that `LOK A` and `LOK B` read apart in the chat.
+            let own_designation = c.designation.as_ref().filter(|d| {
+                !g.counters.iter().enumerate().any(|(o, other)| {
+                    o != counter
+                        && other.designation.as_ref() == Some(*d)
+                        && [Some(other.class), other.back]
+                            .into_iter()
+                            .flatten()
+                            .any(|k| line.contains(&k))
+                })
+            });
             let names = line
                 .iter()
                 .enumerate()
@@ -410,7 +422,11 @@ impl Counters {
                     } else {
                         // Replaces the name while on that level (both Levels of a two-level
                         // counter are named, so that chat reports say which Level it shows).
-                        g.classes[*class].name.trim_matches('+').to_string()
+                        let level = g.classes[*class].name.trim_matches('+');
+                        match own_designation {
+                            Some(d) => format!("{d} — {level}"),
+                            None => level.to_string(),
+                        }
                     }
                 })
                 .collect();
