@@ -729,6 +729,9 @@ fn check_requirements(
             .filter(|p| classes.is_empty() || classes.contains(&g.face_class(p.counter, p.reduced)))
             .filter(|p| types.types.is_empty() || types.matches(g, p.counter))
             .filter(|p| side.is_none() || g.side_of(p.counter) == side)
+            // "Units": a side's markers (a Resettled marker in a box) count only when the
+            // instruction names their class or type.
+            .filter(|p| !classes.is_empty() || !types.types.is_empty() || !g.is_marker(p.counter))
             .collect();
         let n = concerned.len() as u32;
         let rule = r.name.get_ref();

@@ -347,6 +347,12 @@ impl Game {
         self.type_of(counter).combat
     }
 
+    /// Whether a counter is a marker (its unit type draws the `marker` symbol) rather than
+    /// a unit.
+    pub fn is_marker(&self, counter: CounterId) -> bool {
+        self.type_of(counter).symbol == "marker"
+    }
+
     /// Index of a side by id.
     pub fn side_index(&self, id: &str) -> Option<SideId> {
         self.sides.iter().position(|s| s.id == id)

@@ -724,3 +724,51 @@ fn a_level_two_division_uses_a_level_one_two_counter() {
         "{diags:?}"
     );
 }
+
+/// "No other unit on the map" counts units: a Government marker standing in a box (a
+/// Resettled marker) does not break the instruction, while a thirteenth-plus unit does.
+#[test]
+fn set_up_instructions_count_units_not_markers() {
+    if !root().join(GAME).join("game.toml").is_file() {
+        eprintln!("skipped: {GAME} is absent");
+        return;
+    }
+    let check = |extra: &str, pool: &str| -> Vec<Value> {
+        let tmp = copy_game(GAME);
+        edit(
+            tmp.path(),
+            "scenarios/1947.toml",
+            "\"6 resettled\"",
+            &format!("\"{pool}\""),
+        );
+        let path = tmp.path().join("scenarios/1947.toml");
+        let text = std::fs::read_to_string(&path).expect("read") + extra;
+        std::fs::write(&path, text).expect("write");
+        let out = bin()
+            .arg("check")
+            .arg(tmp.path())
+            .args(["--format", "json"])
+            .output()
+            .expect("run");
+        serde_json::from_slice(&out.stdout).expect("json")
+    };
+    let marker = check(
+        "\n[[scenario.place]]\nat = \"larissa/box-2\"\ncounters = [\"resettled\"]\n",
+        "5 resettled",
+    );
+    assert!(
+        marker.iter().all(|d| d["code"] != "setup-instruction"),
+        "{marker:?}"
+    );
+    let unit = check(
+        "\n[[scenario.place]]\nat = \"larissa/box-2\"\ncounters = [\"police-1\"]\n",
+        "6 resettled",
+    );
+    assert!(
+        unit.iter().any(|d| d["code"] == "setup-instruction"
+            && d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("no other unit on the map"))),
+        "{unit:?}"
+    );
+}

@@ -94,7 +94,7 @@ fn property_name(abbreviation: &str, id: &str) -> String {
 
 /// Whether a counter is a marker rather than a unit (its type's symbol is `marker`).
 pub fn is_marker(game: &Game, counter: CounterId) -> bool {
-    game.type_of(counter).symbol == "marker"
+    game.is_marker(counter)
 }
 
 /// The Removed box of a side: its own `removed` pool, else one without a side.
