@@ -7,7 +7,9 @@ use crate::support::{bin, copy_game, edit, root};
 
 const GAME: &str = "modules/greek-civil-war";
 
-fn codes_after(edit_fn: impl Fn(&std::path::Path)) -> Option<Vec<(String, String)>> {
+/// The diagnostics (JSON) of `sandtable check` on a copy of the game after `edit_fn`
+/// changed it; `None` (skipped) when the game is absent.
+fn check_copy(edit_fn: impl Fn(&std::path::Path)) -> Option<Vec<Value>> {
     if !root().join(GAME).join("game.toml").is_file() {
         eprintln!("skipped: {GAME} is absent");
         return None;
@@ -20,7 +22,11 @@ fn codes_after(edit_fn: impl Fn(&std::path::Path)) -> Option<Vec<(String, String
         .args(["--format", "json"])
         .output()
         .expect("run");
-    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("json");
+    Some(serde_json::from_slice(&out.stdout).expect("json"))
+}
+
+fn codes_after(edit_fn: impl Fn(&std::path::Path)) -> Option<Vec<(String, String)>> {
+    let diags = check_copy(edit_fn)?;
     Some(
         diags
             .iter()
@@ -145,13 +151,6 @@ fn worked_copy() -> Option<tempfile::TempDir> {
         "\"9 terror\", \"5 resettled\"",
     );
     edit(d, f, "at = \"magnesia/box-1\"", "at = \"pieria\"");
-    // The set-up instruction counts the R marker (a Government piece) as a unit.
-    edit(
-        d,
-        f,
-        "side = \"government\"\ncount = 13",
-        "side = \"government\"\ncount = 14",
-    );
     let mut text = std::fs::read_to_string(d.join(f)).expect("read");
     text.push_str(
         "\n[[scenario.place]]\nat = \"lakonia\"\ncounters = [\"terror\"]\n\n\
@@ -340,19 +339,7 @@ fn broken_control_phase_declarations() {
 fn diagnostics_after(
     edit_fn: impl Fn(&std::path::Path),
 ) -> Option<Vec<(String, String, String, u64)>> {
-    if !root().join(GAME).join("game.toml").is_file() {
-        eprintln!("skipped: {GAME} is absent");
-        return None;
-    }
-    let tmp = copy_game(GAME);
-    edit_fn(tmp.path());
-    let out = bin()
-        .arg("check")
-        .arg(tmp.path())
-        .args(["--format", "json"])
-        .output()
-        .expect("run");
-    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("json");
+    let diags = check_copy(edit_fn)?;
     Some(
         diags
             .iter()
@@ -472,19 +459,7 @@ fn record_track_mistakes_are_located_with_hints() {
 
 /// The diagnostics of one code, with their hints, after an edit of a copy of the game.
 fn diags_after(edit_fn: impl Fn(&std::path::Path), code: &str) -> Option<Vec<Value>> {
-    if !root().join(GAME).join("game.toml").is_file() {
-        eprintln!("skipped: {GAME} is absent");
-        return None;
-    }
-    let tmp = copy_game(GAME);
-    edit_fn(tmp.path());
-    let out = bin()
-        .arg("check")
-        .arg(tmp.path())
-        .args(["--format", "json"])
-        .output()
-        .expect("run");
-    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("json");
+    let diags = check_copy(edit_fn)?;
     Some(diags.into_iter().filter(|d| d["code"] == code).collect())
 }
 

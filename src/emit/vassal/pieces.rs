@@ -122,6 +122,24 @@ impl Trait {
 
     /// Sends the piece to the centre of a zone on a map.
     pub fn send_to_zone(menu: &str, key: Key, map: &str, board: &str, zone: &str) -> Self {
+        Self::send_to(menu, key, map, board, ("Z", zone, ""))
+    }
+
+    /// Sends the piece to a grid location (`G`) of a board: `location` is a format VASSAL
+    /// evaluates (a location name, or a BeanShell expression giving one).
+    pub fn send_to_grid_location(
+        menu: &str,
+        key: Key,
+        map: &str,
+        board: &str,
+        location: &str,
+    ) -> Self {
+        Self::send_to(menu, key, map, board, ("G", "", location))
+    }
+
+    /// SendToLocation (`sendto;`): `(destination kind, zone, grid location)`.
+    fn send_to(menu: &str, key: Key, map: &str, board: &str, to: (&str, &str, &str)) -> Self {
+        let (kind, zone, location) = to;
         let tokens: Vec<String> = [
             menu,
             &key.text(),
@@ -136,11 +154,11 @@ impl Trait {
             "1",
             "1",
             menu,
-            "Z",
+            kind,
             zone,
             "",
             "",
-            "",
+            location,
         ]
         .iter()
         .map(|s| s.to_string())

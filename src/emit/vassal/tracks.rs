@@ -189,7 +189,7 @@ pub fn marker_traits(plan: &Plan<'_>, counter: CounterId) -> Vec<Trait> {
             max = t.max,
             min = t.min,
         );
-        out.push(send_to_grid_location(
+        out.push(Trait::send_to_grid_location(
             &s.menu(),
             s.key,
             &board.map_name,
@@ -208,38 +208,6 @@ pub fn marker_traits(plan: &Plan<'_>, counter: CounterId) -> Vec<Trait> {
         state: String::new(),
     });
     out
-}
-
-/// SendToLocation to a grid location (`G`) of a board: `location` is a format VASSAL
-/// evaluates (here a BeanShell expression).
-fn send_to_grid_location(menu: &str, key: Key, map: &str, board: &str, location: &str) -> Trait {
-    let tokens: Vec<String> = [
-        menu,
-        &key.text(),
-        map,
-        board,
-        "0",
-        "0",
-        "",
-        "",
-        "0",
-        "0",
-        "1",
-        "1",
-        menu,
-        "G",
-        "",
-        "",
-        "",
-        location,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    Trait {
-        kind: format!("sendto;{}", encode_or_empty(&tokens, ';')),
-        state: encode_or_empty(&["", "", ""], ';'),
-    }
 }
 
 #[cfg(test)]
