@@ -120,6 +120,14 @@ fn multiset(
     m
 }
 
+/// The parsed `buildFile.xml` of a module written at `path`.
+fn buildfile_of(path: &Path) -> sandtable::vassal::buildfile::Element {
+    let bytes = std::fs::read(path).expect("read");
+    let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, path).expect("zip");
+    sandtable::vassal::buildfile::parse_buildfile(&zip.read("buildFile.xml").expect("entry"))
+        .expect("xml")
+}
+
 fn inspected(path: &Path) -> Report {
     inspect(path).expect("the format layer reads the module")
 }
@@ -223,12 +231,7 @@ fn the_palette_holds_every_counter_of_the_mix() {
         gpids.sort();
         gpids.dedup();
         assert_eq!(gpids.len(), n, "slot ids are unique");
-        let archive = std::fs::read(&path).expect("read");
-        let mut zip = sandtable::vassal::archive::Archive::from_bytes(archive, &path).expect("zip");
-        let root = sandtable::vassal::buildfile::parse_buildfile(
-            &zip.read("buildFile.xml").expect("entry"),
-        )
-        .expect("xml");
+        let root = buildfile_of(&path);
         let next: u64 = root
             .attr("nextPieceSlotId")
             .expect("attribute")
@@ -252,12 +255,7 @@ fn palette_panels_fit_the_docked_palette() {
         let tmp = tempfile::tempdir().expect("tmp");
         let path = tmp.path().join("m.vmod");
         build(&dir, &path);
-        let bytes = std::fs::read(&path).expect("read");
-        let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, &path).expect("zip");
-        let root = sandtable::vassal::buildfile::parse_buildfile(
-            &zip.read("buildFile.xml").expect("entry"),
-        )
-        .expect("xml");
+        let root = buildfile_of(&path);
         let mut panels = 0;
         for e in root.descendants() {
             if e.is_class("PieceWindow") {
@@ -632,12 +630,7 @@ fn track_buttons_only_for_tracks_that_move() {
         let tmp = tempfile::tempdir().expect("tmp");
         let path = tmp.path().join("m.vmod");
         build(&dir, &path);
-        let bytes = std::fs::read(&path).expect("read");
-        let mut zip = sandtable::vassal::archive::Archive::from_bytes(bytes, &path).expect("zip");
-        let root = sandtable::vassal::buildfile::parse_buildfile(
-            &zip.read("buildFile.xml").expect("entry"),
-        )
-        .expect("xml");
+        let root = buildfile_of(&path);
         let buttons: Vec<String> = root
             .descendants()
             .filter(|e| e.is_class("ChangePropertyButton"))
