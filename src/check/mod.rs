@@ -11,7 +11,7 @@ mod maps;
 mod registry;
 mod rules;
 mod scenarios;
-pub mod suggest;
+use crate::diag::suggest;
 mod tables;
 
 use std::path::Path;

@@ -74,7 +74,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                 .filter(|x| x.when.is_some())
                 .map(|x| x.id.as_str())
                 .collect();
-            let hint = crate::check::suggest::did_you_mean(id, known.iter().copied())
+            let hint = crate::diag::suggest::did_you_mean(id, known.iter().copied())
                 .map(|h| format!(" ({h})"))
                 .unwrap_or_else(|| {
                     if known.is_empty() {

@@ -7,7 +7,7 @@
 use std::process::ExitCode;
 
 use super::{checked_game, Format, GameDir};
-use crate::check::suggest::did_you_mean;
+use crate::diag::suggest::did_you_mean;
 use crate::helpers::crt::{self, CombatInput, Shift, Support};
 use crate::model::{Game, Location, MapKind};
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::check::suggest::did_you_mean;
+use crate::diag::suggest::did_you_mean;
 use crate::helpers::savegame::{self, SavePositions};
 use crate::helpers::Positions;
 use crate::model::{Game, SideId};

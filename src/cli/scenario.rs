@@ -162,7 +162,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
     };
     let Some(report) = setup_report(&g, id) else {
         let ids: Vec<&str> = g.scenarios.iter().map(|s| s.id.as_str()).collect();
-        let hint = crate::check::suggest::did_you_mean(id, ids.iter().copied())
+        let hint = crate::diag::suggest::did_you_mean(id, ids.iter().copied())
             .unwrap_or_else(|| format!("scenarios: {}", ids.join(", ")));
         return Err(format!("no scenario `{id}` ({hint})"));
     };

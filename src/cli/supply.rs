@@ -86,9 +86,8 @@ fn pick_map(g: &Game, id: Option<&str>) -> Result<MapId, String> {
     };
     match id {
         Some(id) => g.maps.iter().position(|m| m.id == id).ok_or_else(|| {
-            let hint =
-                crate::check::suggest::did_you_mean(id, g.maps.iter().map(|m| m.id.as_str()))
-                    .unwrap_or_else(|| format!("maps: {}", ids()));
+            let hint = crate::diag::suggest::did_you_mean(id, g.maps.iter().map(|m| m.id.as_str()))
+                .unwrap_or_else(|| format!("maps: {}", ids()));
             format!("no map `{id}` ({hint})")
         }),
         None => match g.maps.len() {

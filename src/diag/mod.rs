@@ -3,14 +3,19 @@
 //! A [`Diagnostic`] says what is wrong, where (file, byte range, resolved to line and column),
 //! and what to do about it. Stages collect them into a [`Diagnostics`] list and never stop at
 //! the first one; the CLI renders them at the edge (see [`render`]) as text or JSON.
+//! [`source`] holds the text of every file a game was read from, which spans point into;
+//! [`suggest`] finds the "did you mean" for a misspelt name (used by `check`, by the model's
+//! reading of written locations and by the command line).
 
 pub mod render;
+pub mod source;
+pub mod suggest;
 
 use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::load::source::{FileId, SourceMap};
+use source::{FileId, SourceMap};
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -6,8 +6,8 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config};
 
+use super::source::SourceMap;
 use super::{Diagnostics, Located, Severity};
-use crate::load::source::SourceMap;
 
 /// Human-readable text with source snippets, one block per diagnostic, and a summary line.
 pub fn to_text(diags: &Diagnostics, sources: &SourceMap) -> String {

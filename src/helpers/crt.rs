@@ -41,7 +41,7 @@ use rand_pcg::Pcg64;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::check::suggest::did_you_mean;
+use crate::diag::suggest::did_you_mean;
 use crate::model::{
     Crt, CrtColumn, CrtKind, Dice, Game, HexsideTerrainId, Location, MapKind, TerrainId, WeatherId,
 };

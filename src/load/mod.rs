@@ -5,7 +5,9 @@
 //! become diagnostics located in the file; a broken file never stops the others from loading.
 
 pub mod schema;
-pub mod source;
+// The source files a game was read from: `diag` owns them, since every diagnostic points
+// into them; loading fills them.
+pub use crate::diag::source;
 
 use std::path::{Path, PathBuf};
 

@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::map::PlaceAt;
 use super::scenario::AreaSlot;
 use super::{Game, HexCoord, Location, MapKind};
-use crate::check::suggest::did_you_mean;
+use crate::diag::suggest::did_you_mean;
 
 /// Why a written location names nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
