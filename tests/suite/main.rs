@@ -1,5 +1,6 @@
 //! Integration tests: the CLI, diagnostics, and the example games.
 
+mod architecture;
 mod beanshell;
 mod build;
 mod check;
