@@ -7,16 +7,20 @@
 //! 2. `check` validates every reference and rule of the definitions, collecting all
 //!    diagnostics → `model::Game`;
 //! 3. `model` is the validated game every later stage reads;
-//! 4. `emit` writes outputs (VASSAL modules, images, HTML) and [`helpers`] answer rule
+//! 4. [`layout`] computes, from the model, where everything sits on every surface the game
+//!    is shown on (maps, off-map boxes, track displays) and what VASSAL calls it;
+//! 5. `emit` writes outputs (VASSAL modules, images, HTML) and [`helpers`] answer rule
 //!    questions (combat tables, supply, control) on a scenario or a saved game.
 //!
-//! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON.
+//! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON. [`vassal`]
+//! reads and writes VASSAL's file formats, knowing nothing of our games.
 
 pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
 pub mod helpers;
+pub mod layout;
 pub mod load;
 pub mod model;
 pub mod vassal;

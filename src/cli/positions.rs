@@ -152,7 +152,7 @@ pub fn load_save(
             let info = report
                 .module
                 .ok_or_else(|| format!("{}: not a VASSAL module", m.display()))?;
-            let missing: Vec<String> = savegame::map_names(g)
+            let missing: Vec<String> = crate::layout::vassal::map_names(g)
                 .into_iter()
                 .filter(|n| !info.maps.iter().any(|m| &m.name == n))
                 .collect();

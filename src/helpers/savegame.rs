@@ -13,8 +13,9 @@
 //!   name through the grids of the map window it lies on ([`MapLayout`]), exactly as VASSAL
 //!   names it; the name is the printed hex number on a hex map, `Area — Open` / `Area — Box
 //!   n` on an area map, and the pool's name in the "Off-map boxes" window. The grids come from
-//!   the module file ([`module_maps`]) or are computed from the game as `sandtable build` lays
-//!   them out, without drawing anything ([`build_maps`]). A piece of ours that lands on no
+//!   the module file ([`module_maps`]) or from the game's layout, as `sandtable build` gives
+//!   them to VASSAL, without drawing anything ([`build_maps`], over
+//!   [`crate::layout::vassal`]). A piece of ours that lands on no
 //!   location of the game is reported as off the grid, not placed.
 //! - **Which face.** Reduced: the flip Layer `Step` shows level 2. A levelled counter's
 //!   `Level` layer shows a Level of its line: one of its own faces (the front, or the back of
@@ -38,13 +39,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::positions::{Position, Positions};
-use crate::emit::art::{area_map, displays, map_margin, track_display};
-use crate::emit::vassal::plan::{line_of, unique_names, EDGE, OFF_MAP};
+use crate::layout::vassal::{
+    map_grid, map_names, pools_grid, track_properties, EDGE, OFF_MAP, TRACKER_ID,
+};
 use crate::model::{CounterId, Game, Location, MapId, MapKind, TurnId};
 use crate::vassal::encoder::{decode, SequenceDecoder};
-use crate::vassal::grid::{
-    BoardPlacement, Grid, MapLayout, Point, Region, RegionGrid, Zone, ZonedGrid,
-};
+use crate::vassal::grid::{BoardPlacement, Grid, MapLayout, Point};
 use crate::vassal::inspect::MapInfo;
 use crate::vassal::save::{join_trait_chain, split_trait_chain, GameState, SavedPiece};
 
@@ -76,21 +76,6 @@ pub struct SaveMap {
     pub target: MapTarget,
 }
 
-/// The VASSAL map name of each game map, as `sandtable build` names the windows: the map's
-/// title (its id when untitled), made unique, never the off-map window's name.
-pub fn map_names(game: &Game) -> Vec<String> {
-    unique_names(
-        game.maps.iter().map(|m| {
-            if m.title.trim().is_empty() {
-                m.id.clone()
-            } else {
-                m.title.trim().to_string()
-            }
-        }),
-        &[OFF_MAP],
-    )
-}
-
 fn one_board(name: &str, grid: Option<Grid>) -> MapLayout {
     MapLayout {
         map_name: name.to_string(),
@@ -109,114 +94,24 @@ fn one_board(name: &str, grid: Option<Grid>) -> MapLayout {
 }
 
 /// The map windows of the module `sandtable build` makes of `game`, with the grids it gives
-/// them (hex grids with the printed numbering, one region per area slot, one zone per pool),
-/// computed from the game without drawing the pictures. Each window holds one board of
-/// unbounded size.
+/// them (hex grids with the printed numbering, one region per area slot, one zone per pool,
+/// the zones of the track displays), computed from the game's layout without drawing the
+/// pictures. Each window holds one board of unbounded size.
 pub fn build_maps(game: &Game) -> Vec<SaveMap> {
     let names = map_names(game);
-    let hex_size = game.art.hex_size.max(8);
-    let mut out = Vec::new();
-    for (i, m) in game.maps.iter().enumerate() {
-        let grid = match &m.kind {
-            MapKind::Hex(h) => {
-                let layout = h.geometry.layout(hex_size, map_margin(hex_size));
-                let node = crate::emit::vassal::maps::hex_grid(&h.geometry, &layout, false, 9);
-                crate::vassal::buildfile::parse_buildfile_str(&crate::emit::vassal::xml::to_xml(
-                    &node,
-                ))
-                .ok()
-                .and_then(|e| Grid::from_element(&e))
-            }
-            MapKind::Area(a) => Some(Grid::Region(RegionGrid {
-                snap_to: true,
-                regions: area_map::slots(game, i)
-                    .into_iter()
-                    .map(|s| Region {
-                        name: a.slot_name(s.area, s.slot),
-                        origin: Point::new(s.centre.0, s.centre.1),
-                    })
-                    .collect(),
-            })),
-        };
-        let grid = with_track_zones(game, i, grid);
-        out.push(SaveMap {
-            layout: one_board(&names[i], grid),
+    let mut out: Vec<SaveMap> = (0..game.maps.len())
+        .map(|i| SaveMap {
+            layout: one_board(&names[i], map_grid(game, i)),
             target: MapTarget::Map(i),
-        });
-    }
-    if !game.pools.is_empty() {
-        let boxes = displays::pool_boxes(game);
-        let zones = game
-            .pools
-            .iter()
-            .enumerate()
-            .map(|(p, pool)| {
-                // The emitter's rounding of the art's box to whole pixels.
-                let (x, y, w, h) = boxes
-                    .iter()
-                    .find(|(q, _)| *q == p)
-                    .map(|(_, r)| {
-                        let (x, y) = (r.0.round() as i32, r.1.round() as i32);
-                        (
-                            x,
-                            y,
-                            (r.0 + r.2).round() as i32 - x,
-                            (r.1 + r.3).round() as i32 - y,
-                        )
-                    })
-                    .unwrap_or((0, 0, 0, 0));
-                Zone {
-                    name: pool.name.clone(),
-                    location_format: "$name$".into(),
-                    path: vec![
-                        Point::new(x, y),
-                        Point::new(x + w, y),
-                        Point::new(x + w, y + h),
-                        Point::new(x, y + h),
-                    ],
-                    use_parent_grid: false,
-                    grid: None,
-                }
-            })
-            .collect();
+        })
+        .collect();
+    if let Some(grid) = pools_grid(game) {
         out.push(SaveMap {
-            layout: one_board(
-                OFF_MAP,
-                Some(Grid::Zoned(ZonedGrid {
-                    zones,
-                    background: None,
-                })),
-            ),
+            layout: one_board(OFF_MAP, Some(grid)),
             target: MapTarget::Pools,
         });
     }
     out
-}
-
-/// A map's grid under the zones of the track displays printed below it, as `sandtable build`
-/// lays them out (for a generated map picture; a supplied picture's size is not known
-/// without reading it, so its displays are left out).
-fn with_track_zones(game: &Game, map: MapId, grid: Option<Grid>) -> Option<Grid> {
-    let Some(strip) =
-        track_display::base_size(game, map).and_then(|base| track_display::layout(game, map, base))
-    else {
-        return grid;
-    };
-    let zones = strip
-        .displays
-        .iter()
-        .filter_map(|d| {
-            let xml =
-                crate::emit::vassal::xml::to_xml(&crate::emit::vassal::tracks::zone_node(game, d));
-            crate::vassal::buildfile::parse_buildfile_str(&xml)
-                .ok()
-                .map(|e| Zone::from_element(&e))
-        })
-        .collect();
-    Some(Grid::Zoned(ZonedGrid {
-        zones,
-        background: grid.map(Box::new),
-    }))
 }
 
 /// The map windows of a module as read from its buildfile (see
@@ -460,7 +355,7 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
         let mut counter = counter;
         if let (Some((_, level)), Some(line)) = (
             layer(piece, LEVEL_LAYER),
-            line_of(game, game.counters[counter].class),
+            game.line_of(game.counters[counter].class),
         ) {
             // The Level shown: this counter's front or back (a flip), or the face of the
             // counter it was swapped for.
@@ -505,7 +400,7 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
         }
     }
     out.positions.tracks.extend(marked);
-    let names = crate::emit::vassal::buildfile::track_properties(game);
+    let names = track_properties(game);
     for (t, name) in names.iter().enumerate() {
         if game.tracks[t].marker.is_some() {
             continue;
@@ -527,7 +422,7 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
 /// The current turn of the save's turn tracker (`TURN<id>\t<state>`, the state's first
 /// level holding the turn index), when the game has a calendar and the save records it.
 pub fn turn_of(game: &Game, state: &GameState) -> Option<TurnId> {
-    let tracker = format!("TURN{}", crate::emit::vassal::turns::TRACKER_ID);
+    let tracker = format!("TURN{TRACKER_ID}");
     state.unknown_commands.iter().rev().find_map(|c| {
         let mut d = SequenceDecoder::new(c, '\t');
         if d.next_token()? != tracker {
@@ -581,10 +476,7 @@ pub fn cloned(game: &Game, save: &SavePositions) -> Vec<Cloned> {
     }
     copies
         .into_iter()
-        .filter(|(c, v)| {
-            v.len() > game.counters[*c].count as usize
-                && !crate::emit::vassal::counters::is_marker(game, *c)
-        })
+        .filter(|(c, v)| v.len() > game.counters[*c].count as usize && !game.is_marker(*c))
         .map(|(c, pieces)| Cloned {
             counter: game.counters[c].id.clone(),
             name: game.counters[c].name.clone(),

@@ -331,6 +331,23 @@ impl Game {
             .or_else(|| (0..self.counters.len()).find_map(face))
     }
 
+    /// The classes of a class's line of levels, lowest first, when it has a level in a line
+    /// of more than one class.
+    pub fn line_of(&self, class: ClassId) -> Option<Vec<ClassId>> {
+        let k = &self.classes[class];
+        let line = k.line.as_ref()?;
+        k.level?;
+        let mut members: Vec<(u32, ClassId)> = self
+            .classes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.line.as_ref() == Some(line))
+            .map(|(i, c)| (c.level.unwrap_or(0), i))
+            .collect();
+        members.sort();
+        (members.len() > 1).then(|| members.into_iter().map(|(_, i)| i).collect())
+    }
+
     /// Whether a counter has a printed back worth flipping to: a reduced face or another
     /// Level.
     pub fn has_back(&self, counter: CounterId) -> bool {

@@ -36,7 +36,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("helpers", &["diag", "model", "layout", "vassal"]),
     (
         "testgame",
-        &["diag", "load", "model", "check", "layout", "vassal", "helpers"],
+        &[
+            "diag", "load", "model", "check", "layout", "vassal", "helpers",
+        ],
     ),
     (
         "cli",
@@ -469,10 +471,21 @@ fn the_graph_reader_finds_what_it_should() {
 #[test]
 fn zz_dump() {
     let (_, edges) = edges(&src());
-    let mut s = BTreeMap::<(String,String), Vec<String>>::new();
+    let mut s = BTreeMap::<(String, String), Vec<String>>::new();
     for (a, b, t) in &edges {
-        let (Some(x), Some(y)) = (a.first(), b.first()) else { continue };
-        if x != y { s.entry((x.clone(), y.clone())).or_default().push(format!("{} → {}{}", show(a), show(b), if *t {" (t)"} else {""})); }
+        let (Some(x), Some(y)) = (a.first(), b.first()) else {
+            continue;
+        };
+        if x != y {
+            s.entry((x.clone(), y.clone())).or_default().push(format!(
+                "{} → {}{}",
+                show(a),
+                show(b),
+                if *t { " (t)" } else { "" }
+            ));
+        }
     }
-    for ((x,y), v) in s { println!("{x} → {y}: {}", v.join(", ")); }
+    for ((x, y), v) in s {
+        println!("{x} → {y}: {}", v.join(", "));
+    }
 }

@@ -402,7 +402,7 @@ fn map_of(loc: &Location) -> usize {
 fn factor(g: &Game, u: &Unit, f: Option<usize>) -> i64 {
     let c = g.counter_index(&u.counter).expect("counter");
     let mut class = g.counters[c].class;
-    if let (Some(l), Some(line)) = (u.level, sandtable::emit::vassal::plan::line_of(g, class)) {
+    if let (Some(l), Some(line)) = (u.level, g.line_of(class)) {
         class = line[l - 1];
     }
     let faces = &g.classes[class].faces;

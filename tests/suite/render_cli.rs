@@ -32,7 +32,7 @@ fn the_map_is_one_png_of_the_grid_layout_size() {
     };
     let layout = h.geometry.layout(
         g.art.hex_size,
-        sandtable::emit::art::map_margin(g.art.hex_size),
+        sandtable::layout::map_margin(g.art.hex_size),
     );
     assert_eq!(png_size(&out), (layout.width, layout.height));
 }

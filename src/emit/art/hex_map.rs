@@ -14,11 +14,11 @@ use image::RgbaImage;
 use tiny_skia::{PathBuilder, Transform};
 
 use super::canvas::{Canvas, Pen, Rgba};
-use super::map_margin;
 use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
 use super::Progress;
+use crate::layout::map_margin;
 use crate::model::map::PlaceAt;
 use crate::model::{
     Game, HexCoord, HexGeometry, HexLayout, HexMap, Map, MapId, MapKind, Orientation, PoolKind,

@@ -4,13 +4,12 @@
 //! (pool boxes, numeric tracks, the turn record track), the track displays printed below a
 //! map ([`track_display`]), charts (CRTs, the terrain effects
 //! chart, generic tables) and a printable fold-over counter sheet. Pictures are rendered in
-//! parallel with rayon and encoded as deterministic PNGs. The geometry that the VASSAL
-//! emitter must share — hex centres ([`crate::model::HexGeometry::centre`]), area slots
-//! ([`area_map::slots`]), pool, track and turn boxes ([`displays`]) — is exported from here,
-//! so the pictures and the module agree to the pixel.
+//! parallel with rayon and encoded as deterministic PNGs. Everything is drawn on the
+//! geometry of [`crate::layout`] — hex layouts, area slots, pool, track and turn boxes, the
+//! track displays' boxes — which the VASSAL module and the save adapter read too, so the
+//! pictures and the module agree to the pixel.
 
 pub mod area_map;
-pub mod assets;
 pub mod canvas;
 pub mod charts;
 pub mod counter;
@@ -25,7 +24,6 @@ pub mod symbols;
 pub mod table;
 pub mod text;
 pub mod track_display;
-pub mod voronoi;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -172,12 +170,6 @@ pub fn safe_name(id: &str) -> String {
     }
 }
 
-/// The margin around a hex map's grid, in pixels: room for edge labels. The VASSAL grid
-/// must use the same value: `geometry.layout(hex_size, map_margin(hex_size))`.
-pub fn map_margin(hex_size: u32) -> u32 {
-    (hex_size * 3 / 4).max(24)
-}
-
 /// Every face of every counter of the mix (front, back, and hidden where the class has one),
 /// named by [`counter::file_name`].
 pub fn render_counters(game: &Game, progress: &dyn Progress) -> Result<Vec<Picture>, ArtError> {
@@ -208,7 +200,7 @@ pub fn render_map_with_strip(
     game: &Game,
     map: MapId,
     progress: &dyn Progress,
-) -> Result<(RgbaImage, Option<track_display::StripLayout>), ArtError> {
+) -> Result<(RgbaImage, Option<crate::layout::track_display::StripLayout>), ArtError> {
     let m = &game.maps[map];
     let base = if let Some(p) = &m.image {
         supplied::load(p)?
@@ -320,6 +312,7 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::map_margin;
 
     #[test]
     fn what_parses_and_safe_names_are_safe() {

@@ -13,7 +13,9 @@ use super::area_map;
 use super::canvas::{image_to_pixmap, Canvas, Pen, Rgba};
 use super::counter::{render_face, CounterFace};
 use super::text::{Align, Face, Font};
-use super::{map_margin, ArtError};
+use super::ArtError;
+use crate::layout::area::{layouts, slots};
+use crate::layout::map_margin;
 use crate::model::{CounterId, Game, HexCoord, Location, MapId, MapKind};
 
 /// A cell of a map to tint.
@@ -67,12 +69,10 @@ pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)>
             let (x, y) = h.geometry.centre(&layout, hex);
             Some((x as f32, y as f32))
         }
-        (Location::Area { map: m, area, slot }, MapKind::Area(_)) if m == map => {
-            area_map::slots(game, map)
-                .into_iter()
-                .find(|s| s.area == area && s.slot == slot)
-                .map(|s| (s.centre.0 as f32, s.centre.1 as f32))
-        }
+        (Location::Area { map: m, area, slot }, MapKind::Area(_)) if m == map => slots(game, map)
+            .into_iter()
+            .find(|s| s.area == area && s.slot == slot)
+            .map(|s| (s.centre.0 as f32, s.centre.1 as f32)),
         _ => None,
     }
 }
@@ -99,7 +99,7 @@ fn tint(c: &mut Canvas, game: &Game, map: MapId, t: &Tint) {
         }
         MapKind::Area(am) => {
             let shapes = area_map::shapes(am);
-            let layouts = area_map::layouts(game, am);
+            let layouts = layouts(game, am);
             for cell in &t.cells {
                 let Cell::Area(a) = *cell else { continue };
                 let Some(shape) = shapes.get(a) else { continue };

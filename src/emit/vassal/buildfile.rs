@@ -9,38 +9,13 @@ use super::charts::ChartPage;
 use super::counters::Counters;
 use super::help::HELP_FILE;
 use super::palette::Palette;
-use super::plan::{unique_names, Plan};
+use super::plan::Plan;
 use super::setups::Setup;
 use super::xml::Node;
 use super::VASSAL_VERSION;
+use crate::layout::vassal::track_properties;
 
 const B: &str = "VASSAL.build.module.";
-
-/// The global property name of each track: its name with everything but letters, digits
-/// and `_` dropped (unique).
-pub fn track_properties(game: &Game) -> Vec<String> {
-    let names = game.tracks.iter().map(|t| {
-        let camel: String = t
-            .name
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                let mut cs = w.chars();
-                cs.next()
-                    .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
-                    .unwrap_or_default()
-            })
-            .collect();
-        match camel.chars().next() {
-            Some(c) if c.is_ascii_alphabetic() => camel,
-            _ => format!("Track{camel}"),
-        }
-    });
-    unique_names(names, &[])
-        .into_iter()
-        .map(|n| n.replace([' ', '(', ')'], ""))
-        .collect()
-}
 
 /// The dice the game's tables use, each once, fewest dice first.
 pub fn dice(game: &Game) -> Vec<Dice> {

@@ -414,7 +414,7 @@ pub fn pages(game: &Game) -> Vec<ChartPage> {
         "chart-replacements.html",
     ));
     out.extend((0..game.charts.len()).map(|i| other_chart(game, i)));
-    let names = super::plan::unique_names(out.iter().map(|p| p.name.clone()), &[]);
+    let names = crate::layout::vassal::unique_names(out.iter().map(|p| p.name.clone()), &[]);
     for (p, n) in out.iter_mut().zip(names) {
         p.name = n;
     }

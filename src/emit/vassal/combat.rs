@@ -117,10 +117,9 @@ use crate::model::{
 };
 use crate::vassal::encoder::encode_or_empty;
 
-use super::counters::{is_marker, Prototype};
 use super::html::Page;
-use super::pieces::Trait;
-use super::plan::{line_of, Plan};
+use super::pieces::{Prototype, Trait};
+use super::plan::Plan;
 use super::turns::turn_labels;
 use super::xml::Node;
 
@@ -235,7 +234,7 @@ pub fn defence_factor(game: &Game) -> Option<FactorId> {
 /// Whether a counter can be marked for combat: the game has a combat results table and the
 /// counter is a combat unit (not a marker).
 pub fn takes_part(game: &Game, counter: CounterId) -> bool {
-    !game.crts.is_empty() && game.is_combat(counter) && !is_marker(game, counter)
+    !game.crts.is_empty() && game.is_combat(counter) && !game.is_marker(counter)
 }
 
 /// The calculated factor properties of one counter: its attack and defence on the face the
@@ -255,7 +254,7 @@ pub fn factor_traits(game: &Game, counter: CounterId) -> Vec<Trait> {
         .unwrap_or(0)
     };
     let expression = |f: Option<FactorId>| -> String {
-        if let Some(line) = line_of(game, class_id) {
+        if let Some(line) = game.line_of(class_id) {
             let mut e =
                 value(f, false, &game.classes[*line.last().unwrap_or(&class_id)]).to_string();
             for (k, c) in line.iter().enumerate().rev().skip(1) {

@@ -14,10 +14,11 @@ use std::collections::BTreeMap;
 use crate::model::{CounterId, Game, PoolKind, SideId};
 
 use super::pieces::{
-    BasicState, Key, Layer, Piece, Trait, KEY_CLONE, KEY_DELETE, KEY_ELIMINATE, KEY_FLIP,
-    KEY_LEVEL_DOWN, KEY_LEVEL_UP, KEY_SUPPLY,
+    BasicState, Key, Layer, Piece, Prototype, Trait, KEY_CLONE, KEY_DELETE, KEY_ELIMINATE,
+    KEY_FLIP, KEY_LEVEL_DOWN, KEY_LEVEL_UP, KEY_SUPPLY,
 };
-use super::plan::{line_of, unique_names, Plan, OFF_MAP};
+use super::plan::Plan;
+use crate::layout::vassal::{unique_names, OFF_MAP};
 
 /// Prototype shared by every unit: Delete.
 pub const PROTO_UNIT: &str = "Unit";
@@ -29,30 +30,6 @@ pub const PROTO_ONE_STEP: &str = "One-step unit";
 pub const PROTO_TWO_STEP: &str = "Two-step unit";
 /// Prototype of levelled units (reports level changes).
 pub const PROTO_LEVELLED: &str = "Levelled unit";
-
-/// A named prototype definition.
-#[derive(Debug, Clone)]
-pub struct Prototype {
-    /// Name referenced by `prototype;` traits.
-    pub name: String,
-    /// Description.
-    pub description: String,
-    /// Its traits with their initial states.
-    pub traits: Vec<Trait>,
-}
-
-impl Prototype {
-    /// The PrototypeDefinition text: the traits over an empty BasicPiece.
-    pub fn definition(&self) -> String {
-        Piece {
-            traits: self.traits.clone(),
-            image: String::new(),
-            name: String::new(),
-            basic_state: BasicState::slot(""),
-        }
-        .add_command("null")
-    }
-}
 
 /// Names of the prototypes of each nation, side and unit type (made unique).
 pub struct Counters {
@@ -90,11 +67,6 @@ fn property_name(abbreviation: &str, id: &str) -> String {
     } else {
         format!("F{camel}")
     }
-}
-
-/// Whether a counter is a marker rather than a unit (its type's symbol is `marker`).
-pub fn is_marker(game: &Game, counter: CounterId) -> bool {
-    game.is_marker(counter)
 }
 
 /// The Removed box of a side: its own `removed` pool, else one without a side.
@@ -332,7 +304,7 @@ impl Counters {
         let c = &g.counters[counter];
         let class = &g.classes[c.class];
         let images = &plan.counter_images[counter];
-        let marker = is_marker(g, counter);
+        let marker = g.is_marker(counter);
         let mut traits = Vec::new();
         if let Some(n) = class.nation {
             traits.push(Trait::prototype(&self.nation_proto[n]));
@@ -398,7 +370,7 @@ impl Counters {
                 state: if reduced { 2 } else { 1 },
             }));
         }
-        if let (Some((files, own)), Some(line)) = (&images.levels, line_of(g, c.class)) {
+        if let (Some((files, own)), Some(line)) = (&images.levels, g.line_of(c.class)) {
             let shown = g.face_class(counter, reduced);
             let shown = line.iter().position(|k| *k == shown).unwrap_or(*own);
             // A designation only this counter of the line carries (the LOK letters) stays in

@@ -46,7 +46,7 @@ fn applies(plan: &Plan<'_>, menu: &str) -> bool {
         "Out of Supply" => plan.supply_marker().is_some(),
         "Flip" => g.classes.iter().any(|c| c.is_stepped()),
         "Raise level" | "Lower level" => plan.counter_images.iter().any(|c| c.levels.is_some()),
-        "Clone" => (0..g.counters.len()).any(|c| super::counters::is_marker(g, c)),
+        "Clone" => (0..g.counters.len()).any(|c| g.is_marker(c)),
         _ => true,
     }
 }

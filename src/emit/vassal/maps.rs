@@ -5,50 +5,16 @@
 //! component listed explicitly (format notes §2.5.8, §6.4) and move reports that name the
 //! locations (`1st Red Corps moves 0303 → 0404`).
 
-use crate::model::{HexGeometry, HexLayout, MapKind, Orientation};
-use crate::vassal::encoder::{encode_or_empty, java_double_to_string};
+use crate::layout::vassal::{hex_grid_geometry, hex_numbering, EDGE};
+use crate::model::{HexGeometry, HexLayout, MapKind};
+use crate::vassal::encoder::encode_or_empty;
 
-use super::plan::{Board, Grid, Plan, EDGE};
+use super::plan::{Board, Grid, Plan};
 use super::xml::Node;
 
 const M: &str = "VASSAL.build.module.map.";
 const BOARD: &str = "VASSAL.build.module.map.boardPicker.";
 const GRID: &str = "VASSAL.build.module.map.boardPicker.board.";
-
-/// The attributes of `HexGridNumbering` that make VASSAL name every hex exactly as printed.
-pub fn hex_numbering(g: &HexGeometry) -> Vec<(&'static str, String)> {
-    let n = &g.numbering;
-    let phantom = i64::from(g.vassal_phantom_column());
-    // VASSAL's "column" is its raw major index: our column, or our row when sideways; the
-    // phantom column (when even majors are shifted) numbers one lower.
-    let (h_off, v_off, first) = match g.orientation {
-        Orientation::Columns => (
-            n.first_column - phantom,
-            n.first_row,
-            if n.column_first { "H" } else { "V" },
-        ),
-        Orientation::Rows => (
-            n.first_row - phantom,
-            n.first_column,
-            if n.column_first { "V" } else { "H" },
-        ),
-    };
-    let leading = n.digits.saturating_sub(1).to_string();
-    vec![
-        ("first", first.into()),
-        ("sep", String::new()),
-        ("hType", "N".into()),
-        ("vType", "N".into()),
-        ("hLeading", leading.clone()),
-        ("vLeading", leading),
-        ("hOff", h_off.to_string()),
-        ("vOff", v_off.to_string()),
-        ("hDescend", "false".into()),
-        ("vDescend", "false".into()),
-        ("stagger", n.stagger.to_string()),
-        ("locationFormat", "$gridLocation$".into()),
-    ]
-}
 
 /// A `HexGrid` on the pixel layout of a picture, snapped to the hex centres, with the
 /// numbering (drawn by VASSAL when `numbers_visible`).
@@ -58,11 +24,6 @@ pub fn hex_grid(
     numbers_visible: bool,
     font_size: u32,
 ) -> Node {
-    let x0 = if g.vassal_phantom_column() {
-        layout.x0 - layout.dx
-    } else {
-        layout.x0
-    };
     let numbering = Node::new(format!("{GRID}mapgrid.HexGridNumbering"))
         .attrs(hex_numbering(g))
         .attr("visible", numbers_visible)
@@ -72,11 +33,7 @@ pub fn hex_grid(
         .attr("hDrawOff", 0)
         .attr("vDrawOff", 0);
     Node::new(format!("{GRID}HexGrid"))
-        .attr("sideways", g.orientation == Orientation::Rows)
-        .attr("x0", x0 as i64)
-        .attr("y0", layout.y0 as i64)
-        .attr("dx", java_double_to_string(layout.dx))
-        .attr("dy", java_double_to_string(layout.dy))
+        .attrs(hex_grid_geometry(g, layout))
         .attr("snapTo", true)
         .attr("edgesLegal", false)
         .attr("cornersLegal", false)
@@ -344,7 +301,7 @@ pub fn map_nodes(plan: &Plan<'_>) -> Vec<Node> {
 mod tests {
     use super::*;
     use crate::model::hex::Numbering;
-    use crate::model::HexCoord;
+    use crate::model::{HexCoord, Orientation};
     use crate::vassal::buildfile::parse_buildfile_str;
     use crate::vassal::grid::{Grid, Point, Size};
     use proptest::prelude::*;

@@ -1,6 +1,7 @@
 //! Piece definitions: the traits sandtable uses (format notes §3.4–§3.5), each built field by
 //! field with the real [`SequenceEncoder`], nested into the TAB-separated TYPE/STATE chains of
-//! an AddPiece command (§3.2), and prototype expansion for saves (§3.7).
+//! an AddPiece command (§3.2), prototype definitions, and prototype expansion for saves
+//! (§3.7).
 
 use std::collections::BTreeMap;
 
@@ -354,6 +355,30 @@ impl Piece {
             traits,
             ..self.clone()
         }
+    }
+}
+
+/// A named prototype definition.
+#[derive(Debug, Clone)]
+pub struct Prototype {
+    /// Name referenced by `prototype;` traits.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Its traits with their initial states.
+    pub traits: Vec<Trait>,
+}
+
+impl Prototype {
+    /// The PrototypeDefinition text: the traits over an empty BasicPiece.
+    pub fn definition(&self) -> String {
+        Piece {
+            traits: self.traits.clone(),
+            image: String::new(),
+            name: String::new(),
+            basic_state: BasicState::slot(""),
+        }
+        .add_command("null")
     }
 }
 

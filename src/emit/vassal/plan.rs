@@ -1,23 +1,33 @@
-//! The decisions every output document shares, made once: the module name, a unique VASSAL
-//! name for every map window and board, the picture of every board and counter face (with
-//! its archive entry name), the grid each board carries, the canonical palette slot id of
-//! every counter, and where every [`Location`] lies in VASSAL map pixels.
+//! The decisions every output document shares, made once: the module name, the picture of
+//! every board and counter face (with its archive entry name), the grid each board carries,
+//! the canonical palette slot id of every counter, and where every [`Location`] lies in
+//! VASSAL map pixels. Names and geometry come from [`crate::layout`] (window and board
+//! names, hex layouts, area slots, pool boxes), the pictures from the art backend.
 
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
+use crate::layout::displays::pool_zones;
+use crate::layout::hex_layout;
+use crate::layout::track_display::DisplayLayout;
+use crate::layout::vassal::{map_names, slot_regions, unique_names, EDGE, OFF_MAP};
 use crate::model::{ClassId, CounterId, Game, HexLayout, Location, MapId, MapKind, PoolId};
 
-use super::images::{Face, ImageSource, Rect};
-use crate::emit::art::track_display::DisplayLayout;
+use super::images::{Face, ImageSource};
 
-/// Name of the window holding the off-map boxes.
-pub const OFF_MAP: &str = "Off-map boxes";
-
-/// Blank border VASSAL adds around every board (`edgeWidth`, `edgeHeight`); added to every
-/// map coordinate in saves.
-pub const EDGE: (i32, i32) = (0, 0);
+/// A pixel rectangle on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    /// Left.
+    pub x: i32,
+    /// Top.
+    pub y: i32,
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+}
 
 /// A named point of an area map (a VASSAL `Region`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,74 +146,27 @@ pub fn file_stem(text: &str) -> String {
     }
 }
 
-/// Makes names unique by appending ` (2)`, ` (3)`… to repeats; `taken` are names already used.
-pub fn unique_names(names: impl IntoIterator<Item = String>, taken: &[&str]) -> Vec<String> {
-    let mut seen: Vec<String> = taken.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    for name in names {
-        let mut candidate = name.clone();
-        let mut n = 2;
-        while seen.contains(&candidate) {
-            candidate = format!("{name} ({n})");
-            n += 1;
-        }
-        seen.push(candidate.clone());
-        out.push(candidate);
-    }
-    out
-}
-
-/// The classes of a counter's line of levels, lowest first, if its class has one.
-pub fn line_of(game: &Game, class: ClassId) -> Option<Vec<ClassId>> {
-    let k = &game.classes[class];
-    let line = k.line.as_ref()?;
-    k.level?;
-    let mut members: Vec<(u32, ClassId)> = game
-        .classes
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.line.as_ref() == Some(line))
-        .map(|(i, c)| (c.level.unwrap_or(0), i))
-        .collect();
-    members.sort();
-    (members.len() > 1).then(|| members.into_iter().map(|(_, i)| i).collect())
-}
-
 impl<'g> Plan<'g> {
     /// Decides names, draws the pictures and lays out the grids.
     pub fn new(game: &'g Game) -> Result<Self, String> {
         let source = ImageSource::new(game);
         let mut images = BTreeMap::new();
-        let map_names = unique_names(
-            game.maps.iter().map(|m| {
-                if m.title.trim().is_empty() {
-                    m.id.clone()
-                } else {
-                    m.title.trim().to_string()
-                }
-            }),
-            &[OFF_MAP],
-        );
+        let map_names = map_names(game);
         let mut boards = Vec::new();
         for (i, m) in game.maps.iter().enumerate() {
             let art = source.map(i)?;
             let image = format!("map-{}.png", file_stem(&m.id));
             images.insert(image.clone(), art.png);
-            let grid = match (&m.kind, art.layout) {
-                (MapKind::Hex(_), Some(layout)) => Grid::Hex {
+            let grid = match &m.kind {
+                MapKind::Hex(h) => Grid::Hex {
                     map: i,
-                    layout,
+                    layout: hex_layout(game, &h.geometry),
                     numbers_visible: !art.numbers_printed,
                 },
-                _ => Grid::Regions {
-                    regions: art
-                        .slots
-                        .iter()
-                        .map(|(name, (x, y))| Region {
-                            name: name.clone(),
-                            x: *x,
-                            y: *y,
-                        })
+                MapKind::Area(_) => Grid::Regions {
+                    regions: slot_regions(game, i)
+                        .into_iter()
+                        .map(|(name, (x, y))| Region { name, x, y })
                         .collect(),
                     names_visible: !art.numbers_printed,
                 },
@@ -233,8 +196,8 @@ impl<'g> Plan<'g> {
                 grid: Grid::Zones(
                     game.pools
                         .iter()
-                        .zip(art.boxes)
-                        .map(|(p, r)| (p.name.clone(), r))
+                        .zip(pool_zones(game))
+                        .map(|(p, (x, y, w, h))| (p.name.clone(), Rect { x, y, w, h }))
                         .collect(),
                 ),
                 tracks: Vec::new(),
@@ -274,7 +237,7 @@ impl<'g> Plan<'g> {
         for (ci, c) in game.counters.iter().enumerate() {
             // Every Level of the line shows the face printing it: this counter's two faces
             // for its own Levels, another counter's (the one it flips or swaps to) otherwise.
-            let levels = line_of(game, c.class).map(|line| {
+            let levels = game.line_of(c.class).map(|line| {
                 let own = line.iter().position(|k| *k == c.class).unwrap_or(0);
                 let files = line
                     .iter()

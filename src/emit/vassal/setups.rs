@@ -16,6 +16,7 @@ use super::counters::Counters;
 use super::pieces::BasicState;
 use super::plan::{file_stem, Board, Plan};
 use super::VASSAL_VERSION;
+use crate::layout::vassal::{track_properties, TRACKER_ID};
 
 /// Key used to obfuscate `savedGame` (VASSAL picks a random one; any works).
 const OBFUSCATION_KEY: u8 = 0x5a;
@@ -84,7 +85,7 @@ pub fn writer(
     }
     w.boards = plan.all_boards().map(board_setup).collect();
     w.setup_stack_flag = true;
-    let names = super::buildfile::track_properties(game);
+    let names = track_properties(game);
     for (track, value) in &scenario.tracks {
         if super::tracks::on_display(game, *track) {
             continue; // its marker, placed above, is its value
@@ -102,7 +103,7 @@ pub fn writer(
     if !game.turns.is_empty() {
         let state = super::turns::state_at(game, scenario.start);
         w.extra_commands.push(encode_or_empty(
-            &[format!("TURN{}", super::turns::TRACKER_ID), state],
+            &[format!("TURN{}", TRACKER_ID), state],
             '\t',
         ));
     }

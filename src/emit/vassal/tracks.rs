@@ -10,7 +10,7 @@
 //! (`TrackValue`, a Calculated Property), and which `sandtable` reads back from a save the
 //! same way (see `helpers::savegame`).
 
-use crate::emit::art::track_display::DisplayLayout;
+use crate::layout::track_display::DisplayLayout;
 use crate::model::{CounterId, Game, TrackId};
 use crate::vassal::encoder::encode_or_empty;
 

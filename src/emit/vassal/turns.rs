@@ -7,9 +7,6 @@ use crate::vassal::encoder::{encode_or_empty, SequenceEncoder};
 
 use super::xml::Node;
 
-/// Id VASSAL gives the first TurnTracker (used in the save command `TURN<id>`).
-pub const TRACKER_ID: &str = "TurnTracker0";
-
 /// The text of each turn on the tracker: `Turn 2 — Mud`.
 pub fn turn_labels(game: &Game) -> Vec<String> {
     game.turns

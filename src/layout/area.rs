@@ -1,0 +1,243 @@
+//! Where everything of an area map sits: each area's anchor, name, points and slots (the
+//! Open slot and its numbered boxes, each a square a counter fits in), nudged apart where
+//! the designer's positions make neighbours overlap.
+//!
+//! The map picture is drawn from [`layouts`] (`emit/art/area_map.rs`), VASSAL's region per
+//! slot and the save adapter's location names come from [`slots`], so a piece snaps where
+//! its box is drawn.
+
+use super::text::{Face, Font};
+use super::voronoi;
+use crate::model::scenario::AreaSlot;
+use crate::model::{AreaMap, Game, MapId, MapKind};
+
+/// A rectangle in pixels: x, y, width, height.
+pub type Rect = (f32, f32, f32, f32);
+
+/// Where one slot of an area is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slot {
+    /// Area index.
+    pub area: usize,
+    /// Open area or box.
+    pub slot: AreaSlot,
+    /// The rectangle drawn (pieces fit inside).
+    pub rect: Rect,
+    /// Where pieces snap: the rectangle's centre, rounded to whole pixels.
+    pub centre: (i32, i32),
+}
+
+/// The printed layout of one area.
+#[derive(Debug, Clone)]
+pub struct AreaLayout {
+    /// Anchor (the position, or the outline's centroid).
+    pub anchor: (f32, f32),
+    /// Name: font, centre x, baseline.
+    pub name: (Font, f32, f32),
+    /// Points text and its baseline.
+    pub points: Option<(String, f32)>,
+    /// Slots with their rectangles.
+    pub slots: Vec<(AreaSlot, Rect)>,
+    /// Everything above, for keeping patterns off it.
+    pub bounds: Rect,
+}
+
+/// The printed points of an area in side order, e.g. `3/2` (empty when it has none).
+pub fn points_text(game: &Game, points: &[(usize, i64)]) -> String {
+    if points.is_empty() {
+        return String::new();
+    }
+    (0..game.sides.len())
+        .map(|s| {
+            points
+                .iter()
+                .find(|(side, _)| *side == s)
+                .map_or(0, |(_, v)| *v)
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The art's scale: 1 at the default counter size of 60 pixels.
+pub fn scale(game: &Game) -> f32 {
+    game.art.counter_size.max(8) as f32 / 60.0
+}
+
+/// The layout of one area, where its designer put it (before [`layouts`] nudges it).
+pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
+    let a = &am.areas[area];
+    let k = scale(game);
+    let anchor = match a.position {
+        Some((x, y)) => (x as f32, y as f32),
+        None => {
+            let (x, y) = voronoi::centroid(&a.outline);
+            (x as f32, y as f32)
+        }
+    };
+    let name_font = Font::new(Face::Bold, 15.0 * k);
+    let points = points_text(game, &a.points);
+    let pt_font = Font::new(Face::Bold, 13.0 * k);
+    let b = (game.art.counter_size.max(8) + 6) as f32;
+    let gap = 5.0 * k;
+    let per_row = 3usize;
+    let boxes = a.boxes as usize;
+    let rows = boxes.div_ceil(per_row);
+    let mut h = name_font.cap_height();
+    if !points.is_empty() {
+        h += gap + pt_font.cap_height();
+    }
+    if rows > 0 {
+        h += gap * 1.5 + rows as f32 * b + (rows as f32 - 1.0) * gap;
+    }
+    if a.open {
+        h += gap * 1.5 + b;
+    }
+    let mut y = anchor.1 - h / 2.0;
+    y += name_font.cap_height();
+    let name = (name_font, anchor.0, y);
+    let mut pts = None;
+    if !points.is_empty() {
+        y += gap + pt_font.cap_height();
+        pts = Some((points, y));
+    }
+    let mut slots = Vec::new();
+    if rows > 0 {
+        y += gap * 1.5;
+        for r in 0..rows {
+            let n = (boxes - r * per_row).min(per_row);
+            let w = n as f32 * b + (n as f32 - 1.0) * gap;
+            for i in 0..n {
+                let x = anchor.0 - w / 2.0 + i as f32 * (b + gap);
+                slots.push((
+                    AreaSlot::Box((r * per_row + i + 1) as u32),
+                    (x.round(), y.round(), b, b),
+                ));
+            }
+            y += b + gap;
+        }
+        y -= gap;
+    }
+    if a.open {
+        y += gap * 1.5;
+        let w = b * 1.6;
+        slots.insert(
+            0,
+            (
+                AreaSlot::Open,
+                ((anchor.0 - w / 2.0).round(), y.round(), w, b),
+            ),
+        );
+    }
+    let width = slots
+        .iter()
+        .map(|(_, r)| (r.0 - anchor.0).abs().max((r.0 + r.2 - anchor.0).abs()))
+        .fold(name_font.width(&a.name) / 2.0, f32::max);
+    let top = anchor.1 - h / 2.0;
+    AreaLayout {
+        anchor,
+        name,
+        points: pts,
+        slots,
+        bounds: (
+            anchor.0 - width - 3.0,
+            top - 3.0,
+            2.0 * width + 6.0,
+            h + 6.0,
+        ),
+    }
+}
+
+impl AreaLayout {
+    fn shifted(mut self, dx: f32, dy: f32) -> Self {
+        self.anchor = (self.anchor.0 + dx, self.anchor.1 + dy);
+        self.name.1 += dx;
+        self.name.2 += dy;
+        if let Some((_, b)) = &mut self.points {
+            *b += dy;
+        }
+        for (_, r) in &mut self.slots {
+            r.0 += dx;
+            r.1 += dy;
+        }
+        self.bounds.0 += dx;
+        self.bounds.1 += dy;
+        self
+    }
+}
+
+/// The layouts of every area, nudged apart where the designer's positions make neighbouring
+/// labels and boxes overlap (a few rounds of pushing overlapping pairs apart, each area
+/// moving at most a bounded distance from its position; whole pixels, deterministic).
+pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
+    let base: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
+    let n = base.len();
+    let limit = 0.9 * game.art.counter_size.max(8) as f32;
+    let mut off = vec![(0.0f32, 0.0f32); n];
+    let gap = 4.0;
+    for _ in 0..60 {
+        let mut push = vec![(0.0f32, 0.0f32); n];
+        let mut any = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (base[i].bounds, base[j].bounds);
+                let (ax, ay) = (a.0 + off[i].0, a.1 + off[i].1);
+                let (bx, by) = (b.0 + off[j].0, b.1 + off[j].1);
+                let ox = (ax + a.2).min(bx + b.2) - ax.max(bx) + gap;
+                let oy = (ay + a.3).min(by + b.3) - ay.max(by) + gap;
+                if ox <= 0.0 || oy <= 0.0 {
+                    continue;
+                }
+                any = true;
+                let (ca, cb) = (
+                    (ax + a.2 / 2.0, ay + a.3 / 2.0),
+                    (bx + b.2 / 2.0, by + b.3 / 2.0),
+                );
+                if ox < oy {
+                    let d = if cb.0 >= ca.0 { ox / 2.0 } else { -ox / 2.0 };
+                    push[i].0 -= d;
+                    push[j].0 += d;
+                } else {
+                    let d = if cb.1 >= ca.1 { oy / 2.0 } else { -oy / 2.0 };
+                    push[i].1 -= d;
+                    push[j].1 += d;
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+        for i in 0..n {
+            let (x, y) = (off[i].0 + push[i].0 * 0.5, off[i].1 + push[i].1 * 0.5);
+            let len = (x * x + y * y).sqrt();
+            let f = if len > limit { limit / len } else { 1.0 };
+            off[i] = (x * f, y * f);
+        }
+    }
+    base.into_iter()
+        .zip(off)
+        .map(|(l, (dx, dy))| l.shifted(dx.round(), dy.round()))
+        .collect()
+}
+
+/// Every slot of every area of an area map, with its rectangle and snap point.
+pub fn slots(game: &Game, map: MapId) -> Vec<Slot> {
+    let MapKind::Area(am) = &game.maps[map].kind else {
+        return Vec::new();
+    };
+    layouts(game, am)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(a, l)| {
+            l.slots.into_iter().map(move |(slot, rect)| Slot {
+                area: a,
+                slot,
+                rect,
+                centre: (
+                    (rect.0 + rect.2 / 2.0).round() as i32,
+                    (rect.1 + rect.3 / 2.0).round() as i32,
+                ),
+            })
+        })
+        .collect()
+}
