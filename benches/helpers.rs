@@ -1,20 +1,20 @@
 //! Benchmarks of the rule helpers: supply on a 200×200 hex map with 2,000 units.
 //!
-//! The game is generated as TOML and checked once: a 200×200 map of clear terrain with
-//! scattered lakes, 1,000 Axis corps in the western 60% and 1,000 Soviet armies in the
-//! eastern 60% (placed by a fixed pseudo-random sequence, mingling in the middle), GPW-like
-//! supply rules (any length to the friendly map edge, blocked by enemy units and zones of
-//! control, lakes impassable).
+//! The game is generated as TOML and checked once ([`testgame::large::front`], shared with
+//! the tests): a 200×200 map of clear terrain with scattered lakes, 1,000 Axis corps in the
+//! western 60% and 1,000 Soviet armies in the eastern 60% (placed here by a fixed
+//! pseudo-random sequence, mingling in the middle), GPW-like supply rules (any length to the
+//! friendly map edge, blocked by enemy units and zones of control, lakes impassable).
 //!
 //! Run with `cargo bench --bench helpers`.
 
-use std::fmt::Write;
 use std::sync::OnceLock;
 
 use sandtable::helpers::board::Board;
 use sandtable::helpers::supply::SupplyTrace;
 use sandtable::helpers::{Position, Positions};
 use sandtable::model::{Game, Location, MapKind};
+use sandtable::testgame;
 
 const SIZE: usize = 200;
 const UNITS_PER_SIDE: usize = 1000;
@@ -24,180 +24,10 @@ fn main() {
     divan::main();
 }
 
-fn game_toml() -> String {
-    let mut rows = String::new();
-    let mut seed = 0x2545_f491_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    for _ in 0..SIZE {
-        for _ in 0..SIZE {
-            rows.push(if next() % 100 < 4 { '~' } else { '.' });
-        }
-        rows.push('\n');
-    }
-    format!(
-        r##"
-[game]
-id = "bench"
-title = "Bench"
-version = "1"
-player-order = ["axis", "soviet"]
-
-[[side]]
-id = "axis"
-name = "Axis"
-colour = "#777777"
-nations = ["ger"]
-
-[[side]]
-id = "soviet"
-name = "Soviet"
-colour = "#cc0000"
-nations = ["sov"]
-
-[[nation]]
-id = "ger"
-name = "German"
-abbreviation = "Ger"
-background = "#888888"
-text = "#000000"
-
-[[nation]]
-id = "sov"
-name = "Soviet"
-abbreviation = "Sov"
-background = "#cc0000"
-text = "#000000"
-
-[[turn]]
-id = "t1"
-name = "Turn 1"
-
-[[factor]]
-id = "attack"
-name = "Attack"
-abbreviation = "AF"
-
-[[factor]]
-id = "movement"
-name = "Movement"
-abbreviation = "MP"
-
-[[unit-type]]
-id = "infantry"
-name = "Infantry"
-symbol = "infantry"
-
-[[class]]
-id = "ger"
-name = "Ger Corps"
-nation = "ger"
-type = "infantry"
-factors = {{ attack = 4, movement = 3 }}
-
-[[class]]
-id = "sov"
-name = "Sov Army"
-nation = "sov"
-type = "infantry"
-factors = {{ attack = 3, movement = 3 }}
-
-[[counter]]
-id = "ger"
-name = "Ger Corps"
-class = "ger"
-count = {UNITS_PER_SIDE}
-
-[[counter]]
-id = "sov"
-name = "Sov Army"
-class = "sov"
-count = {UNITS_PER_SIDE}
-
-[[terrain]]
-id = "clear"
-name = "Clear"
-kind = "land"
-colour = "#e6e0bf"
-movement = {{ all = 1 }}
-
-[[terrain]]
-id = "lake"
-name = "Lake"
-kind = "water"
-colour = "#7db3d8"
-movement = {{ all = "prohibited" }}
-
-[[map]]
-id = "big"
-title = "Big"
-
-[map.hex]
-orientation = "columns"
-columns = {SIZE}
-rows = {SIZE}
-
-[map.hex.numbering]
-pattern = "column-row"
-first-column = 1
-first-row = 1
-digits = 3
-
-[map.terrain]
-legend = {{ "." = "clear", "~" = "lake" }}
-rows = """
-{rows}"""
-
-[[map.edge]]
-id = "west"
-name = "West edge"
-along = "west"
-
-[[map.edge]]
-id = "east"
-name = "East edge"
-along = "east"
-
-[rules]
-[rules.zoc]
-default = "adjacent"
-not-into = ["lake"]
-
-[rules.supply]
-units = {{ combat = true }}
-path-length = "unlimited"
-blocked-by = ["enemy-units", "enemy-zoc"]
-friendly-units-negate-zoc = true
-impassable = ["lake"]
-
-[[rules.supply.source]]
-side = "axis"
-edges = ["west"]
-
-[[rules.supply.source]]
-side = "soviet"
-edges = ["east"]
-"##
-    )
-}
-
 fn game() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
     GAME.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("temp dir");
-        std::fs::write(dir.path().join("game.toml"), game_toml()).expect("write");
-        let checked = sandtable::check::check_dir(dir.path()).expect("game dir");
-        checked.game.unwrap_or_else(|| {
-            let mut text = String::new();
-            for d in checked.diagnostics.iter() {
-                let _ = writeln!(text, "{}: {}", d.code, d.message);
-            }
-            panic!("the bench game does not check:\n{text}")
-        })
+        testgame::build(&[("game.toml", &testgame::large::front(SIZE, UNITS_PER_SIDE))])
     })
 }
 

@@ -23,4 +23,6 @@ pub mod helpers;
 pub mod layout;
 pub mod load;
 pub mod model;
+#[cfg(any(test, feature = "testgame"))]
+pub mod testgame;
 pub mod vassal;

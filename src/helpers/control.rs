@@ -1110,7 +1110,7 @@ pub fn render_attrition(report: &AttritionReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::testgame::{self, corridor, positions};
+    use crate::testgame::{self, corridor, positions};
 
     #[test]
     fn hexes_change_hands_with_their_last_occupant() {
@@ -1208,9 +1208,9 @@ kind = "major-city"
 #[cfg(test)]
 mod area_tests {
     use super::*;
-    use crate::helpers::testgame;
     use crate::helpers::Position;
     use crate::model::scenario::AreaSlot;
+    use crate::testgame;
 
     fn place(g: &Game, p: &mut Positions, counter: &str, area: &str, slot: AreaSlot) {
         p.push(Position::new(
@@ -1326,9 +1326,9 @@ mod area_tests {
 #[cfg(test)]
 mod phase_tests {
     use super::*;
-    use crate::helpers::testgame;
     use crate::helpers::Position;
     use crate::model::scenario::AreaSlot;
+    use crate::testgame;
 
     /// Control-phase rules in the image of The Greek Civil War's.
     const PHASE: &str = r#"

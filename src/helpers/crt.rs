@@ -975,7 +975,7 @@ pub fn render(r: &CombatReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::testgame;
+    use crate::testgame;
 
     /// The base game on a 4×3 map with a river, forest, swamp and a major city.
     fn game() -> Game {

@@ -12,11 +12,11 @@ use super::control::{control, report as control_report, ControlOptions};
 use super::crt::{battlefield, resolve, CombatInput, Support};
 use super::stacking::stacking_report;
 use super::supply::{trace_supply, Block, SupplyReport, UnitSupply};
-use super::testgame::{at, build_dir, copy_dir, gpw_dir, hex, positions};
 use super::victory::{victory, VictoryOptions};
 use super::zoc::zones_of_control;
 use super::Positions;
 use crate::model::Game;
+use crate::testgame::{at, build_dir, copy_dir, gpw_dir, hex, positions};
 
 fn gpw() -> Option<Game> {
     gpw_dir().map(|d| build_dir(&d))

@@ -34,8 +34,6 @@ pub mod zoc;
 
 #[cfg(test)]
 mod gpw_tests;
-#[cfg(test)]
-mod testgame;
 
 pub use board::{Board, Site};
 pub use control::{control, ControlMap, ControlOptions, ControlReport};

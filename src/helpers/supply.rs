@@ -875,7 +875,7 @@ pub fn render(report: &SupplyReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::testgame::{self, corridor, positions};
+    use crate::testgame::{self, corridor, positions};
 
     fn unit<'a>(r: &'a SupplyReport, location: &str) -> &'a UnitSupply {
         r.units

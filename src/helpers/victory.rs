@@ -419,8 +419,8 @@ pub fn render(report: &VictoryReport) -> String {
 mod tests {
     use super::*;
     use crate::helpers::control::{control, ControlOptions};
-    use crate::helpers::testgame::{self, positions};
     use crate::model::scenario::AreaSlot;
+    use crate::testgame::{self, positions};
 
     fn front() -> Game {
         testgame::with_victory(&testgame::map(

@@ -245,7 +245,7 @@ pub(crate) fn wrap(words: &[String], indent: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::testgame::{self, corridor, positions};
+    use crate::testgame::{self, corridor, positions};
 
     #[test]
     fn reaches_follow_the_exceptions() {

@@ -48,6 +48,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Test code allowed to cross the table, each with why. An entry no longer needed fails the
+/// test, so the list cannot go stale.
+const TEST_EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "layout::voronoi",
+    "emit::art::patterns",
+    "its tests borrow the art's hash and point-in-polygon test; the file moved whole from \
+     emit/art/ so that its rework onto the geo crate (#12) merges cleanly",
+)];
+
 /// A module of the crate: its path from the root (`["emit", "vassal", "plan"]`), its file.
 #[derive(Debug)]
 struct Module {
@@ -431,12 +440,22 @@ fn stages_import_only_the_stages_below_them() {
     let (_, edges) = edges(&src());
     let allowed: BTreeMap<&str, &[&str]> = ALLOWED.iter().copied().collect();
     let mut problems = Vec::new();
+    let mut used = BTreeSet::new();
     for (a, b, test) in &edges {
         let (Some(from), Some(to)) = (a.first(), b.first()) else {
             continue;
         };
         if from == to || (*test && to == "testgame") {
             continue;
+        }
+        if *test {
+            let excepted = TEST_EXCEPTIONS
+                .iter()
+                .find(|(x, y, _)| show(a) == *x && show(b) == *y);
+            if let Some(e) = excepted {
+                used.insert(e.0);
+                continue;
+            }
         }
         match allowed.get(from.as_str()) {
             None => problems.push(format!("`src/{from}` is not in the table of stages")),
@@ -447,6 +466,13 @@ fn stages_import_only_the_stages_below_them() {
                 if *test { " (in test code)" } else { "" }
             )),
             Some(_) => {}
+        }
+    }
+    for (x, y, _) in TEST_EXCEPTIONS {
+        if !used.contains(x) {
+            problems.push(format!(
+                "the exception {x} → {y} is no longer needed: remove it"
+            ));
         }
     }
     problems.sort();
@@ -466,26 +492,4 @@ fn the_graph_reader_finds_what_it_should() {
     assert!(has("cli::build", "emit::vassal"));
     assert!(has("check", "load"));
     assert!(has("emit::vassal::maps", "model"));
-}
-
-#[test]
-fn zz_dump() {
-    let (_, edges) = edges(&src());
-    let mut s = BTreeMap::<(String, String), Vec<String>>::new();
-    for (a, b, t) in &edges {
-        let (Some(x), Some(y)) = (a.first(), b.first()) else {
-            continue;
-        };
-        if x != y {
-            s.entry((x.clone(), y.clone())).or_default().push(format!(
-                "{} → {}{}",
-                show(a),
-                show(b),
-                if *t { " (t)" } else { "" }
-            ));
-        }
-    }
-    for ((x, y), v) in s {
-        println!("{x} → {y}: {}", v.join(", "));
-    }
 }

@@ -10,5 +10,6 @@ mod gpw;
 mod helpers_cli;
 mod inspect_cli;
 mod render_cli;
+mod savegame;
 mod support;
 mod vassal_format;

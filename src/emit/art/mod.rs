@@ -359,10 +359,7 @@ mod tests {
     #[test]
     fn every_counter_of_the_example_games_renders_distinctly() {
         for id in ["great-patriotic-war", "greek-civil-war"] {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("modules")
-                .join(id);
-            let game = crate::check::check_dir(&dir).unwrap().game.expect(id);
+            let game = crate::testgame::example(id);
             let pics = render_counters(&game, &NoProgress).unwrap();
             let fronts: Vec<&Picture> = pics
                 .iter()

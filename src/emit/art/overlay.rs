@@ -194,11 +194,7 @@ mod tests {
     use super::*;
 
     fn mini() -> Game {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
-        crate::check::check_dir(&dir)
-            .expect("loads")
-            .game
-            .expect("checks")
+        crate::testgame::mini()
     }
 
     #[test]

@@ -93,36 +93,12 @@ fn draw_display(c: &mut Canvas, game: &Game, d: &DisplayLayout, k: f32, ink: Rgb
     }
 }
 
-/// A game with a track display of `columns` columns printed on map `map`, on which its
-/// first track stands, marked by the first marker class with a counter (tests only).
-#[cfg(test)]
-pub(crate) fn with_display(mut game: Game, map: MapId, columns: u32) -> Game {
-    use crate::model::{TrackDisplay, TrackMarker};
-    let counter = (0..game.counters.len())
-        .find(|c| game.type_of(*c).symbol == "marker")
-        .expect("a marker counter");
-    let t = &game.tracks[0];
-    game.track_displays.push(TrackDisplay {
-        id: "points".into(),
-        name: "Points Track".into(),
-        map,
-        min: t.min,
-        max: t.max,
-        columns,
-    });
-    game.tracks[0].marker = Some(TrackMarker {
-        class: game.counters[counter].class,
-        counter,
-        display: 0,
-    });
-    game
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::emit::art::{render_map_with_strip, testing, NoProgress};
     use crate::layout::track_display::base_size;
+    use crate::testgame::with_display;
 
     #[test]
     fn hex_and_area_maps_get_the_strip_below_them() {

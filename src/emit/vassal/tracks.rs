@@ -213,9 +213,8 @@ pub fn marker_traits(plan: &Plan<'_>, counter: CounterId) -> Vec<Trait> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::art::testing;
-    use crate::emit::art::track_display::with_display;
     use crate::model::Location;
+    use crate::testgame::{self as testing, with_display};
     use crate::vassal::grid::{Point, Size, Zone};
 
     #[test]

@@ -1,17 +1,29 @@
-//! Small games for the helpers' tests, built from TOML text through the real loader and
-//! check stage, in a temporary directory.
+//! Test games shared by the unit tests, the integration suite and the benchmarks: small
+//! games built from TOML text through the real loader and check stage in a temporary
+//! directory, the fixture and example games on disk ([`fixtures`]), and large generated
+//! games ([`large`]).
 //!
 //! [`BASE`] is a two-sided game in the image of The Great Patriotic War: the same terrain
 //! effects, CRT modifiers, zones of control, supply, control and victory rules, on maps each
-//! test supplies.
+//! test supplies; [`AREA`] one in the image of The Greek Civil War.
+//!
+//! Dev-only: compiled for the library's own tests (`cfg(test)`) and, through the `testgame`
+//! feature that only the package's dev-dependency on itself turns on (`Cargo.toml`), for
+//! `tests/` and `benches/`. No shipped code imports it; it may import every stage (it checks
+//! games), which is why tests take their games from here rather than from `check`.
+
+pub mod fixtures;
+pub mod large;
 
 use std::path::{Path, PathBuf};
+
+pub use fixtures::{example, mini, with_area_map, with_display};
 
 use crate::helpers::positions::Position;
 use crate::model::{Game, Location, MapKind};
 
 /// Everything but the map.
-pub(crate) const BASE: &str = r##"
+pub const BASE: &str = r##"
 [game]
 id = "mini-gpw"
 title = "Mini Patriotic War"
@@ -469,7 +481,7 @@ units = { combat = true }
 "##;
 
 /// Victory conditions naming Moscow, Leningrad and Berlin (append to [`BASE`]).
-pub(crate) const VICTORY: &str = r##"
+pub const VICTORY: &str = r##"
 [[rules.victory]]
 id = "axis-cities"
 name = "Axis takes Moscow and Leningrad"
@@ -490,7 +502,7 @@ units = { combat = true }
 /// A hex map file: terrain and country rows (one character per hex), with extra TOML
 /// (places, hexsides, edges, sets) appended. Legend: `.` clear, `f` forest, `s` swamp,
 /// `m` mountain, `~` sea; countries `G` germany, `U` ussr, `-` none.
-pub(crate) fn map(terrain: &str, countries: &str, extra: &str) -> String {
+pub fn map(terrain: &str, countries: &str, extra: &str) -> String {
     let rows: Vec<&str> = terrain.trim().lines().map(str::trim).collect();
     let columns = rows[0].len();
     format!(
@@ -546,7 +558,7 @@ along = "east"
 }
 
 /// Check a game made of `files` (name, text) and return it, failing with the diagnostics.
-pub(crate) fn build(files: &[(&str, &str)]) -> Game {
+pub fn build(files: &[(&str, &str)]) -> Game {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, text) in files {
         std::fs::write(dir.path().join(name), text).expect("write");
@@ -555,7 +567,7 @@ pub(crate) fn build(files: &[(&str, &str)]) -> Game {
 }
 
 /// Check a game directory.
-pub(crate) fn build_dir(dir: &Path) -> Game {
+pub fn build_dir(dir: &Path) -> Game {
     let checked = crate::check::check_dir(dir).expect("a game directory");
     match checked.game {
         Some(g) => g,
@@ -567,13 +579,13 @@ pub(crate) fn build_dir(dir: &Path) -> Game {
 }
 
 /// The base game with a map.
-pub(crate) fn with_map(map_toml: &str) -> Game {
+pub fn with_map(map_toml: &str) -> Game {
     build(&[("game.toml", BASE), ("map.toml", map_toml)])
 }
 
 /// The base game with its victory conditions and a map (which must place Moscow,
 /// Leningrad and Berlin).
-pub(crate) fn with_victory(map_toml: &str) -> Game {
+pub fn with_victory(map_toml: &str) -> Game {
     build(&[
         ("game.toml", &format!("{BASE}{VICTORY}")),
         ("map.toml", map_toml),
@@ -581,7 +593,7 @@ pub(crate) fn with_victory(map_toml: &str) -> Game {
 }
 
 /// The location of a printed hex number on the first map.
-pub(crate) fn hex(game: &Game, number: &str) -> Location {
+pub fn hex(game: &Game, number: &str) -> Location {
     let MapKind::Hex(h) = &game.maps[0].kind else {
         panic!("not a hex map");
     };
@@ -593,7 +605,7 @@ pub(crate) fn hex(game: &Game, number: &str) -> Location {
 }
 
 /// A copy of counter `id` at hex `number`.
-pub(crate) fn at(game: &Game, id: &str, number: &str) -> Position {
+pub fn at(game: &Game, id: &str, number: &str) -> Position {
     let c = game
         .counter_index(id)
         .unwrap_or_else(|| panic!("no counter {id}"));
@@ -601,7 +613,7 @@ pub(crate) fn at(game: &Game, id: &str, number: &str) -> Position {
 }
 
 /// The Great Patriotic War module, when it is in the repository.
-pub(crate) fn gpw_dir() -> Option<PathBuf> {
+pub fn gpw_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("modules/great-patriotic-war");
     if dir.join("game.toml").is_file() {
         Some(dir)
@@ -619,7 +631,7 @@ pub(crate) fn gpw_dir() -> Option<PathBuf> {
 /// row 2:  . . . . . . . . . .      (0102 … 1002)
 /// row 3:  ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
 /// ```
-pub(crate) fn corridor(extra: &str) -> String {
+pub fn corridor(extra: &str) -> String {
     map(
         "
         ~~~~.~~~~~
@@ -645,7 +657,7 @@ hexes = ["1002"]
 }
 
 /// Positions from (counter id, hex number) pairs.
-pub(crate) fn positions(game: &Game, units: &[(&str, &str)]) -> crate::helpers::Positions {
+pub fn positions(game: &Game, units: &[(&str, &str)]) -> crate::helpers::Positions {
     let mut p = crate::helpers::Positions::default();
     for (id, number) in units {
         p.push(at(game, id, number));
@@ -656,7 +668,7 @@ pub(crate) fn positions(game: &Game, units: &[(&str, &str)]) -> crate::helpers::
 /// An area game in the image of The Greek Civil War: regions with infrastructure boxes,
 /// a foreign region without boxes, political-point tracks; `{control}` is replaced with the
 /// control rule and `{victory}` with extra victory TOML.
-pub(crate) const AREA: &str = r##"
+pub const AREA: &str = r##"
 [game]
 id = "mini-gcw"
 title = "Mini Civil War"
@@ -938,7 +950,7 @@ places = ["capital"]
 "##;
 
 /// The area game with a control rule and extra victory conditions.
-pub(crate) fn area_game(control: &str, victory: &str) -> Game {
+pub fn area_game(control: &str, victory: &str) -> Game {
     let text = AREA
         .replace("{control}", control)
         .replace("{victory}", victory);
@@ -946,7 +958,7 @@ pub(crate) fn area_game(control: &str, victory: &str) -> Game {
 }
 
 /// A slot of an area on the first map, by area id.
-pub(crate) fn area(game: &Game, id: &str, slot: crate::model::scenario::AreaSlot) -> Location {
+pub fn area(game: &Game, id: &str, slot: crate::model::scenario::AreaSlot) -> Location {
     let MapKind::Area(a) = &game.maps[0].kind else {
         panic!("not an area map");
     };
@@ -963,7 +975,7 @@ pub(crate) fn area(game: &Game, id: &str, slot: crate::model::scenario::AreaSlot
 }
 
 /// A copy of a game directory in a temporary directory, for editing.
-pub(crate) fn copy_dir(src: &Path) -> tempfile::TempDir {
+pub fn copy_dir(src: &Path) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     for entry in walkdir::WalkDir::new(src) {
         let entry = entry.expect("walk");
