@@ -1,0 +1,72 @@
+//! The chat line a resolution writes, e.g. `Attack 12 vs 4 = 3:1, Forest -1 → 2:1, roll 5:
+//! DRL (Defender loses one step and then retreats as for DR)`, or why nothing was resolved.
+
+use crate::model::{Crt, CrtKind};
+
+use super::expr::{by_index, lit};
+use super::PROBLEM;
+
+/// The meaning of a result as the chat line gives it: up to the first colon (`Defender
+/// retreats: the attacker moves…` → `Defender retreats`), else the first sentence, without
+/// its full stop.
+pub(super) fn short_meaning(m: &str) -> String {
+    let m = m.trim();
+    let head = match m.split_once(':') {
+        Some((head, _)) => head,
+        None => m.split_once(". ").map_or(m, |(first, _)| first),
+    };
+    head.trim().trim_end_matches('.').to_string()
+}
+
+/// The chat line of one table's resolution (a BeanShell expression, not yet braced): what
+/// stopped it, or the totals with their halvings and doublings, the column, each shift with
+/// its cause and the final column, the roll, the result with its meaning, and the note when
+/// the defender's terrain turns a retreat into a step loss. `labels` are the table's
+/// column labels as string literals.
+pub(super) fn chat_line(
+    crt: &Crt,
+    several: bool,
+    dice_property: &str,
+    labels: &[String],
+) -> String {
+    let prefix = if several {
+        format!("{}: ", crt.title)
+    } else {
+        String::new()
+    };
+    let strength = "\"Attack \" + CombatAttackTotal + (CombatHalvings > 0 ? \" halved to \" + \
+         CombatAttack + \" (\" + CombatHalvedBy.substring(2) + \")\" : \"\") + \" vs \" + \
+         CombatDefenceTotal + (CombatDoublings > 0 ? \" doubled to \" + CombatDefence + \
+         \" (\" + CombatDoubledBy.substring(2) + \")\" : \"\")";
+    let column_text = match crt.kind {
+        CrtKind::Odds => format!(
+            "{strength} + \" = \" + {}",
+            by_index("CombatColumn", labels)
+        ),
+        CrtKind::Differential => format!(
+            "{strength} + \", difference \" + (CombatAttack - CombatDefence >= 0 ? \"+\" : \
+             \"\") + (CombatAttack - CombatDefence) + \" = \" + {}",
+            by_index("CombatColumn", labels)
+        ),
+        CrtKind::Column => format!("\"Column \" + {}", by_index("CombatColumn", labels)),
+    };
+    let mut meanings = lit("");
+    for (code, meaning) in crt.results.iter().rev() {
+        meanings = format!(
+            "CombatResult == {} ? {} : {meanings}",
+            lit(code),
+            lit(&format!(" ({})", short_meaning(meaning)))
+        );
+    }
+    let report = format!(
+        "{PROBLEM} != \"\" ? {} + {PROBLEM} + \".\" : {} + {column_text} + \
+         (CombatShiftCauses != \"\" ? CombatShiftCauses + \" → \" + {} : \"\") + \
+         \", roll \" + {dice_property} + \": \" + CombatResult + ({meanings}) + \
+         (CombatNotes != \"\" ? \"; defender in \" + CombatNotes.substring(2) + \
+         \": a step loss instead of a retreat\" : \"\")",
+        lit(&format!("{prefix}combat not resolved: ")),
+        lit(&prefix),
+        by_index("CombatFinal", labels),
+    );
+    report
+}
