@@ -1,0 +1,401 @@
+//! Resolving one combat, step by step as the module documentation says: totals with their
+//! halvings and doublings, the column (odds, difference or named), the shifts with their
+//! causes and the clamp, the roll, the result and its meaning.
+
+use super::dice::{fresh_seed, roll_dice};
+use super::tables::table;
+use super::{CombatError, CombatInput, CombatReport, ShiftSource, ShiftStep, Strength};
+use crate::diag::suggest::did_you_mean;
+use crate::model::{Crt, CrtColumn, CrtKind, Game};
+
+fn columns_text(crt: &Crt) -> String {
+    crt.labels.join(", ")
+}
+
+/// Resolve a combat on a table (see the module documentation for the steps).
+pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatError> {
+    let crt = table(game, &input.table)?;
+    for (which, values) in [("attack", &input.attack), ("defence", &input.defence)] {
+        if let Some(v) = values.iter().find(|v| **v < 0) {
+            return Err(CombatError::Negative {
+                which: which.to_string(),
+                value: *v,
+            });
+        }
+    }
+    let mut halved = Vec::new();
+    let mut doubled = Vec::new();
+    let mut shifts = Vec::new();
+
+    // Terrain of the defender.
+    let mut seen = Vec::new();
+    let mut no_retreat = Vec::new();
+    for &t in &input.defender_terrain {
+        if seen.contains(&t) {
+            continue;
+        }
+        seen.push(t);
+        let terrain = &game.terrain[t];
+        let e = terrain.combat;
+        if e.no_retreat {
+            no_retreat.push(terrain.name.clone());
+        }
+        let cause = format!("defender in {}", terrain.name);
+        if e.halve_attack {
+            halved.push(cause.clone());
+        }
+        if e.double_defence {
+            doubled.push(cause.clone());
+        }
+        if e.shift != 0 {
+            shifts.push(ShiftStep {
+                by: e.shift,
+                cause,
+                source: ShiftSource::Terrain,
+            });
+        }
+    }
+    // Hexsides.
+    let mut seen = Vec::new();
+    for &h in &input.all_across {
+        if seen.contains(&h) {
+            continue;
+        }
+        seen.push(h);
+        let hs = &game.hexside_terrain[h];
+        if hs.shift_if_all_across != 0 {
+            shifts.push(ShiftStep {
+                by: hs.shift_if_all_across,
+                cause: format!("every attacker across {}", hs.name),
+                source: ShiftSource::Hexside,
+            });
+        }
+    }
+    let mut seen = Vec::new();
+    for &h in input.any_across.iter().chain(&input.all_across) {
+        if seen.contains(&h) {
+            continue;
+        }
+        seen.push(h);
+        let hs = &game.hexside_terrain[h];
+        if hs.halve_if_any_across {
+            halved.push(format!("attack across {}", hs.name));
+        }
+    }
+    // Modifiers in force.
+    let mut applied: Vec<&str> = Vec::new();
+    for m in &crt.modifiers {
+        let conditional = m.weather.is_some() || m.attacker_out_of_supply;
+        let holds = m.weather.is_none_or(|w| input.weather == Some(w))
+            && (!m.attacker_out_of_supply || input.attacker_out_of_supply);
+        if !(conditional && holds) || m.shift_factor.is_some() {
+            continue;
+        }
+        applied.push(&m.id);
+        let source = if m.weather.is_some() {
+            ShiftSource::Weather
+        } else {
+            ShiftSource::Supply
+        };
+        if m.halve_attack {
+            halved.push(m.name.clone());
+        }
+        if m.shift != 0 {
+            shifts.push(ShiftStep {
+                by: m.shift,
+                cause: m.name.clone(),
+                source,
+            });
+        }
+    }
+    // Declared modifiers.
+    let mut declared: Vec<&str> = Vec::new();
+    for s in &input.supports {
+        let Some(m) = crt.modifiers.iter().find(|m| m.id == s.modifier) else {
+            return Err(CombatError::UnknownModifier {
+                table: crt.id.clone(),
+                id: s.modifier.clone(),
+                known: crt
+                    .modifiers
+                    .iter()
+                    .map(|m| m.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                hint: did_you_mean(&s.modifier, crt.modifiers.iter().map(|m| m.id.as_str())),
+            });
+        };
+        if let Some(f) = m.shift_factor {
+            let Some(v) = s.factor else {
+                return Err(CombatError::FactorNeeded(m.id.clone()));
+            };
+            if v < 0 {
+                return Err(CombatError::Negative {
+                    which: m.id.clone(),
+                    value: v,
+                });
+            }
+            let by = if m.shift < 0 { -v } else { v };
+            if m.halve_attack {
+                halved.push(m.name.clone());
+            }
+            if by != 0 {
+                shifts.push(ShiftStep {
+                    by,
+                    cause: format!("{} ({} {v})", m.name, game.factors[f].abbreviation),
+                    source: ShiftSource::Support,
+                });
+            }
+            continue;
+        }
+        if s.factor.is_some() {
+            return Err(CombatError::NoFactor(m.id.clone()));
+        }
+        if declared.contains(&m.id.as_str()) {
+            return Err(CombatError::Repeated(m.id.clone()));
+        }
+        declared.push(&m.id);
+        if applied.contains(&m.id.as_str()) {
+            continue; // already in force by its condition
+        }
+        if m.halve_attack {
+            halved.push(m.name.clone());
+        }
+        if m.shift != 0 {
+            shifts.push(ShiftStep {
+                by: m.shift,
+                cause: m.name.clone(),
+                source: ShiftSource::Support,
+            });
+        }
+    }
+    for s in &input.shifts {
+        shifts.push(ShiftStep {
+            by: s.by,
+            cause: s.cause.clone(),
+            source: ShiftSource::Given,
+        });
+    }
+
+    // Factors.
+    let attack_total: i64 = input.attack.iter().sum();
+    let defence_total: i64 = input.defence.iter().sum();
+    let halvings = halved.len().min(62) as u32;
+    let divisor = 1i64 << halvings;
+    let attack_value = if crt.halve_up {
+        (attack_total + divisor - 1) / divisor
+    } else {
+        attack_total / divisor
+    };
+    let doublings = doubled.len().min(40) as u32;
+    let defence_value = defence_total.saturating_mul(1i64 << doublings);
+    let attack = Strength {
+        factors: input.attack.clone(),
+        total: attack_total,
+        rounding: (!halved.is_empty()).then(|| if crt.halve_up { "up" } else { "down" }.into()),
+        halved,
+        doubled: Vec::new(),
+        value: attack_value,
+    };
+    let defence = Strength {
+        factors: input.defence.clone(),
+        total: defence_total,
+        halved: Vec::new(),
+        doubled,
+        rounding: None,
+        value: defence_value,
+    };
+
+    // Column.
+    let n = crt.columns.len();
+    let mut ratio = None;
+    let mut ratio_value = None;
+    let mut difference = None;
+    let (column_index, column_note) = match crt.kind {
+        CrtKind::Column => {
+            let Some(c) = &input.column else {
+                return Err(CombatError::ColumnNeeded {
+                    table: crt.id.clone(),
+                    columns: columns_text(crt),
+                });
+            };
+            let want = c.trim();
+            let i = crt
+                .labels
+                .iter()
+                .position(|l| l == want)
+                .or_else(|| crt.labels.iter().position(|l| l.eq_ignore_ascii_case(want)))
+                .ok_or_else(|| CombatError::UnknownColumn {
+                    table: crt.id.clone(),
+                    column: c.clone(),
+                    columns: columns_text(crt),
+                })?;
+            (i, "named by the player".to_string())
+        }
+        CrtKind::Odds | CrtKind::Differential if input.column.is_some() => {
+            return Err(CombatError::ColumnNotNamed {
+                table: crt.id.clone(),
+            });
+        }
+        CrtKind::Odds => {
+            if defence_value < 1 {
+                return Err(CombatError::NoDefence(defence_value));
+            }
+            let (a, d) = (i128::from(attack_value), i128::from(defence_value));
+            ratio = Some(format!("{attack_value}:{defence_value}"));
+            ratio_value = Some(attack_value as f64 / defence_value as f64);
+            let fits = |c: &CrtColumn| match c {
+                CrtColumn::Odds {
+                    attack: ca,
+                    defence: cd,
+                    ..
+                } => a * i128::from(*cd) >= i128::from(*ca) * d,
+                _ => false,
+            };
+            let above = |c: &CrtColumn| match c {
+                CrtColumn::Odds {
+                    attack: ca,
+                    defence: cd,
+                    ..
+                } => a * i128::from(*cd) > i128::from(*ca) * d,
+                _ => false,
+            };
+            place(crt, fits, above)
+        }
+        CrtKind::Differential => {
+            let diff = attack_value - defence_value;
+            difference = Some(diff);
+            let fits = |c: &CrtColumn| match c {
+                CrtColumn::Difference { value, .. } => diff >= *value,
+                _ => false,
+            };
+            let above = |c: &CrtColumn| match c {
+                CrtColumn::Difference { value, .. } => diff > *value,
+                _ => false,
+            };
+            place(crt, fits, above)
+        }
+    };
+
+    // Shifts and clamping.
+    let total_shift: i64 = shifts.iter().map(|s| s.by).sum();
+    let wanted = column_index as i64 + total_shift;
+    let last = n.saturating_sub(1) as i64;
+    let final_index = wanted.clamp(0, last) as usize;
+    let clamped = if wanted < 0 {
+        Some(format!(
+            "shifted {} column{} past the first; the first column, {}, is used",
+            -wanted,
+            if wanted == -1 { "" } else { "s" },
+            crt.labels[0]
+        ))
+    } else if wanted > last {
+        Some(format!(
+            "shifted {} column{} past the last; the last column, {}, is used",
+            wanted - last,
+            if wanted - last == 1 { "" } else { "s" },
+            crt.labels[last as usize]
+        ))
+    } else {
+        None
+    };
+
+    // Roll and result.
+    let (roll, rolled, seed) = match input.roll {
+        Some(r) => {
+            if r < crt.dice.min() || r > crt.dice.max() {
+                return Err(CombatError::RollOutOfRange {
+                    roll: r,
+                    dice: crt.dice.to_string(),
+                    min: crt.dice.min(),
+                    max: crt.dice.max(),
+                });
+            }
+            (r, false, None)
+        }
+        None => {
+            let seed = input.seed.unwrap_or_else(fresh_seed);
+            (roll_dice(crt.dice, seed), true, Some(seed))
+        }
+    };
+    let row = crt.row(roll).ok_or_else(|| CombatError::NoRow {
+        table: crt.id.clone(),
+        roll,
+    })?;
+    let result = row.results.get(final_index).cloned().unwrap_or_default();
+    let meaning = crt.meaning(&result).map(str::to_string);
+    Ok(CombatReport {
+        table: crt.id.clone(),
+        title: crt.title.clone(),
+        kind: crt.kind,
+        attack,
+        defence,
+        ratio,
+        ratio_value,
+        difference,
+        column: crt.labels[column_index].clone(),
+        column_index,
+        column_note,
+        shifts,
+        total_shift,
+        final_column: crt.labels[final_index].clone(),
+        final_column_index: final_index,
+        clamped,
+        dice: crt.dice.to_string(),
+        roll,
+        rolled,
+        seed,
+        result,
+        meaning,
+        no_retreat,
+    })
+}
+
+/// The rightmost column `fits` accepts, with a note on how it was chosen.
+fn place(
+    crt: &Crt,
+    fits: impl Fn(&CrtColumn) -> bool,
+    above: impl Fn(&CrtColumn) -> bool,
+) -> (usize, String) {
+    let last = crt.columns.len() - 1;
+    match crt.columns.iter().rposition(fits) {
+        None => {
+            let open = matches!(
+                crt.columns[0],
+                CrtColumn::Odds { below: true, .. } | CrtColumn::Difference { below: true, .. }
+            );
+            let note = if open {
+                format!("below the table: the open first column, {}", crt.labels[0])
+            } else {
+                format!(
+                    "below the lowest column: the first column, {}, is used",
+                    crt.labels[0]
+                )
+            };
+            (0, note)
+        }
+        Some(i) if i == last && above(&crt.columns[i]) => {
+            let open = matches!(
+                crt.columns[i],
+                CrtColumn::Odds { above: true, .. } | CrtColumn::Difference { above: true, .. }
+            );
+            let note = if open {
+                format!("the open last column, {}", crt.labels[i])
+            } else {
+                format!(
+                    "above the highest column: the last column, {}, is used",
+                    crt.labels[i]
+                )
+            };
+            (i, note)
+        }
+        Some(i) => {
+            let exact = !above(&crt.columns[i]);
+            let note = if exact {
+                "exactly".to_string()
+            } else {
+                "rounded in the defender's favour".to_string()
+            };
+            (i, note)
+        }
+    }
+}
