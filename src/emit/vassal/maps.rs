@@ -353,4 +353,74 @@ mod tests {
             }
         }
     }
+
+    proptest! {
+        /// The grid the module is given, read back as VASSAL reads it, is the grid the layout
+        /// says (which the save adapter names locations with), for every geometry.
+        #[test]
+        fn the_written_hex_grid_is_the_layouts(
+            rows_o in any::<bool>(),
+            odd_shifted in any::<bool>(),
+            stagger in any::<bool>(),
+            column_first in any::<bool>(),
+            first_column in -5i64..12,
+            first_row in -5i64..12,
+            digits in 1u32..4,
+            columns in 1i32..14,
+            rows in 1i32..11,
+            hex_size in 8u32..90,
+            numbers_visible in any::<bool>(),
+        ) {
+            let g = HexGeometry {
+                orientation: if rows_o { Orientation::Rows } else { Orientation::Columns },
+                columns,
+                rows,
+                odd_shifted,
+                numbering: Numbering { column_first, first_column, first_row, digits, stagger },
+            };
+            let layout = g.layout(hex_size, crate::layout::map_margin(hex_size));
+            let xml = crate::emit::vassal::xml::to_xml(&hex_grid(&g, &layout, numbers_visible, 9));
+            let written = Grid::from_element(&parse_buildfile_str(&xml).expect("parses"));
+            prop_assert_eq!(
+                written,
+                Some(Grid::Hex(crate::layout::vassal::hex_grid(&g, &layout)))
+            );
+        }
+    }
+
+    /// Every board of both example games and the fixture carries, once written and read
+    /// back, the grid the layout gives the save adapter: hex or region grid, track zones
+    /// over it, one zone per pool.
+    #[test]
+    fn every_written_board_grid_is_the_layouts() {
+        for game in [
+            crate::testgame::mini(),
+            crate::testgame::example("great-patriotic-war"),
+            crate::testgame::example("greek-civil-war"),
+        ] {
+            let plan = Plan::new(&game).expect("plan");
+            let read = |board: &Board, own_window: bool| {
+                let xml = crate::emit::vassal::xml::to_xml(&map_node(&plan, board, own_window));
+                let map = parse_buildfile_str(&xml).expect("parses");
+                let board = map
+                    .children
+                    .iter()
+                    .find(|c| c.short_name() == "BoardPicker")
+                    .and_then(|p| p.children.iter().find(|c| c.short_name() == "Board"))
+                    .expect("a board");
+                Grid::first_child(board)
+            };
+            for (i, board) in plan.boards.iter().enumerate() {
+                assert_eq!(
+                    read(board, i > 0),
+                    crate::layout::vassal::map_grid(&game, i),
+                    "{}: map {i}",
+                    game.id
+                );
+            }
+            if let Some(off) = &plan.off_map {
+                assert_eq!(read(off, true), crate::layout::vassal::pools_grid(&game));
+            }
+        }
+    }
 }

@@ -278,4 +278,17 @@ mod tests {
             ["+1", "\u{2212}1", "+5", "\u{2212}5", "+10", "\u{2212}10"]
         );
     }
+
+    #[test]
+    fn the_written_zone_is_the_layouts() {
+        let game = with_display(testing::mini(), 0, 6);
+        let plan = Plan::new(&game).expect("plan");
+        for d in &plan.boards[0].tracks {
+            let xml = crate::emit::vassal::xml::to_xml(&zone_node(&game, d));
+            let written = Zone::from_element(
+                &crate::vassal::buildfile::parse_buildfile_str(&xml).expect("parses"),
+            );
+            assert_eq!(written, crate::layout::vassal::track_zone(&game, d));
+        }
+    }
 }
