@@ -1,6 +1,6 @@
 //! The picture of a hex map.
 //!
-//! The picture is exactly `geometry.layout(hex_size, map_margin(hex_size))` in size and every
+//! The picture is exactly the layout's `hex_layout(game, geometry)` in size and every
 //! hex is drawn around `geometry.centre(&layout, hex)`, the same maths as VASSAL's `HexGrid`,
 //! so the grid VASSAL snaps to lies on the printed one. Layers, bottom to top: terrain fills
 //! and patterns, coastlines, the thin grid, country borders, set-up regions, rivers and
@@ -18,7 +18,7 @@ use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
 use super::Progress;
-use crate::layout::map_margin;
+use crate::layout::{hex_layout, map_margin};
 use crate::model::map::PlaceAt;
 use crate::model::{
     Game, HexCoord, HexGeometry, HexLayout, HexMap, Map, MapId, MapKind, Orientation, PoolKind,
@@ -146,8 +146,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     let MapKind::Hex(hm) = &m.kind else {
         panic!("hex_map::render called on an area map");
     };
-    let hex_size = game.art.hex_size.max(8);
-    let layout = hm.geometry.layout(hex_size, map_margin(hex_size));
+    let layout = hex_layout(game, &hm.geometry);
     let cx = Ctx {
         game,
         map: m,

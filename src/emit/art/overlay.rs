@@ -15,7 +15,7 @@ use super::counter::{render_face, CounterFace};
 use super::text::{Align, Face, Font};
 use super::ArtError;
 use crate::layout::area::{layouts, slots};
-use crate::layout::map_margin;
+use crate::layout::hex_layout;
 use crate::model::{CounterId, Game, HexCoord, Location, MapId, MapKind};
 
 /// A cell of a map to tint.
@@ -64,8 +64,7 @@ pub struct Overlay {
 pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)> {
     match (*location, &game.maps.get(map)?.kind) {
         (Location::Hex { map: m, hex }, MapKind::Hex(h)) if m == map => {
-            let size = game.art.hex_size.max(8);
-            let layout = h.geometry.layout(size, map_margin(size));
+            let layout = hex_layout(game, &h.geometry);
             let (x, y) = h.geometry.centre(&layout, hex);
             Some((x as f32, y as f32))
         }
@@ -80,8 +79,7 @@ pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)>
 fn tint(c: &mut Canvas, game: &Game, map: MapId, t: &Tint) {
     match &game.maps[map].kind {
         MapKind::Hex(h) => {
-            let size = game.art.hex_size.max(8);
-            let layout = h.geometry.layout(size, map_margin(size));
+            let layout = hex_layout(game, &h.geometry);
             for cell in &t.cells {
                 let Cell::Hex(hex) = *cell else { continue };
                 if !h.geometry.contains(hex) {
