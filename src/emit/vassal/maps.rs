@@ -5,7 +5,7 @@
 //! component listed explicitly (format notes §2.5.8, §6.4) and move reports that name the
 //! locations (`1st Red Corps moves 0303 → 0404`).
 
-use crate::layout::vassal::{hex_grid_geometry, hex_numbering, EDGE};
+use crate::layout::vassal::{corners, hex_grid_geometry, hex_numbering, EDGE};
 use crate::model::{HexGeometry, HexLayout, MapKind};
 use crate::vassal::encoder::encode_or_empty;
 
@@ -73,13 +73,7 @@ fn grid_node(plan: &Plan<'_>, board: &Board) -> Node {
             })),
         Grid::Zones(zones) => {
             Node::new(format!("{GRID}ZonedGrid")).children(zones.iter().map(|(name, r)| {
-                let corners = [
-                    (r.x, r.y),
-                    (r.x + r.w, r.y),
-                    (r.x + r.w, r.y + r.h),
-                    (r.x, r.y + r.h),
-                ];
-                let points: Vec<String> = corners
+                let points: Vec<String> = corners((r.x, r.y, r.w, r.h))
                     .iter()
                     .map(|(x, y)| encode_or_empty(&[x.to_string(), y.to_string()], ','))
                     .collect();

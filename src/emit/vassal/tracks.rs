@@ -11,6 +11,7 @@
 //! same way (see `helpers::savegame`).
 
 use crate::layout::track_display::DisplayLayout;
+use crate::layout::vassal::corners;
 use crate::model::{CounterId, Game, TrackId};
 use crate::vassal::encoder::encode_or_empty;
 
@@ -94,9 +95,7 @@ pub fn on_display(game: &Game, track: TrackId) -> bool {
 /// The Zone over a display: its boxes' rectangle, named as the display, with a Region per
 /// box named by its number, so that a location reads `<display> <number>`.
 pub fn zone_node(game: &Game, d: &DisplayLayout) -> Node {
-    let (x, y, w, h) = d.grid;
-    let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
-    let points: Vec<String> = corners
+    let points: Vec<String> = corners(d.grid)
         .iter()
         .map(|(x, y)| encode_or_empty(&[x.to_string(), y.to_string()], ','))
         .collect();
