@@ -67,21 +67,18 @@ pub(crate) fn check_counters(
     g: &mut Game,
 ) {
     for (file, f) in gather(files, |f| &f.factor) {
-        if names.factor.define(file, &f.id, &mut cx.diags).is_some() {
-            g.factors.push(Factor {
+        if let Some(claim) = names.factor.define(file, &f.id, &mut cx.diags) {
+            let factor = Factor {
                 id: f.id.get_ref().clone(),
                 name: f.name.clone(),
                 abbreviation: f.abbreviation.clone(),
-            });
+            };
+            names.factor.admit(claim, &mut g.factors, factor);
         }
     }
     let types = gather(files, |f| &f.unit_type);
     for (file, t) in &types {
-        if names
-            .unit_type
-            .define(*file, &t.id, &mut cx.diags)
-            .is_some()
-        {
+        if let Some(claim) = names.unit_type.define(*file, &t.id, &mut cx.diags) {
             if !SYMBOLS.contains(&t.symbol.get_ref().as_str()) {
                 cx.push(
                     Diagnostic::error(
@@ -95,13 +92,14 @@ pub(crate) fn check_counters(
                     ),
                 );
             }
-            g.unit_types.push(UnitType {
+            let unit_type = UnitType {
                 id: t.id.get_ref().clone(),
                 name: t.name.clone(),
                 symbol: t.symbol.get_ref().clone(),
                 combat: t.combat,
                 counts_as: None,
-            });
+            };
+            names.unit_type.admit(claim, &mut g.unit_types, unit_type);
         }
     }
     // `counts-as` may point forwards, so resolve after all types are known.
@@ -112,9 +110,9 @@ pub(crate) fn check_counters(
     }
 
     for (file, c) in gather(files, |f| &f.class) {
-        if names.class.define(file, &c.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.class.define(file, &c.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let nation = c
             .nation
             .as_ref()
@@ -174,12 +172,17 @@ pub(crate) fn check_counters(
             .back_image
             .as_ref()
             .and_then(|p| super::tables::art_path(cx, file, &g.root, p));
-        g.classes.push(Class {
+        // A class of an unknown unit type was reported; it is left out of the model, and
+        // so are the counters printing it.
+        let Some(unit_type) = unit_type else {
+            continue;
+        };
+        let class = Class {
             id: c.id.get_ref().clone(),
             name: c.name.clone(),
             nation,
             side,
-            unit_type: unit_type.unwrap_or(0),
+            unit_type,
             size: c.size.as_ref().map(|s| *s.get_ref()),
             faces: Faces { front, back },
             level: c.level.as_ref().map(|l| *l.get_ref()),
@@ -188,16 +191,17 @@ pub(crate) fn check_counters(
             hidden: c.hidden.clone(),
             image,
             back_image,
-        });
+        };
+        names.class.admit(claim, &mut g.classes, class);
     }
 
     // Per class in a line: the first counter printing it, the pair of classes that counter
     // prints (front, back), and where.
     let mut printed: BTreeMap<usize, (usize, FacePair, Span)> = BTreeMap::new();
     for (file, c) in gather(files, |f| &f.counter) {
-        if names.counter.define(file, &c.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.counter.define(file, &c.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let class = names.class.resolve(file, &c.class, &mut cx.diags);
         let back = match (class, &c.back) {
             (Some(front), Some(b)) => names
@@ -277,15 +281,19 @@ pub(crate) fn check_counters(
             .clone()
             .or_else(|| class.map(|k| g.classes[k].name.clone()))
             .unwrap_or_else(|| c.id.get_ref().clone());
-        g.counters.push(Counter {
-            id: c.id.get_ref().clone(),
-            name,
-            class: class.unwrap_or(0),
-            back,
-            designation: c.designation.clone(),
-            count,
-            image,
-        });
+        // A counter of an unknown class was reported; it is left out of the model.
+        if let Some(class) = class {
+            let counter = Counter {
+                id: c.id.get_ref().clone(),
+                name,
+                class,
+                back,
+                designation: c.designation.clone(),
+                count,
+                image,
+            };
+            names.counter.admit(claim, &mut g.counters, counter);
+        }
     }
     if !g.classes.is_empty() && g.unit_types.is_empty() {
         cx.push(

@@ -175,23 +175,27 @@ pub(crate) fn check_game(
 
     // Nations first so sides can list them.
     for (file, n) in gather(files, |f| &f.nation) {
-        if names.nation.define(file, &n.id, &mut cx.diags).is_some() {
+        if let Some(claim) = names.nation.define(file, &n.id, &mut cx.diags) {
             let background = colour(cx, file, &n.background);
             let text = colour(cx, file, &n.text);
             let symbol = n.symbol.as_ref().map_or(text, |s| colour(cx, file, s));
-            g.nations.push(Nation {
-                id: n.id.get_ref().clone(),
-                name: n.name.clone(),
-                abbreviation: n.abbreviation.clone().unwrap_or_else(|| n.name.clone()),
-                side: None,
-                background,
-                text,
-                symbol,
-            });
+            names.nation.admit(
+                claim,
+                &mut g.nations,
+                Nation {
+                    id: n.id.get_ref().clone(),
+                    name: n.name.clone(),
+                    abbreviation: n.abbreviation.clone().unwrap_or_else(|| n.name.clone()),
+                    side: None,
+                    background,
+                    text,
+                    symbol,
+                },
+            );
         }
     }
     for (file, s) in gather(files, |f| &f.side) {
-        if names.side.define(file, &s.id, &mut cx.diags).is_some() {
+        if let Some(claim) = names.side.define(file, &s.id, &mut cx.diags) {
             let colour = colour(cx, file, &s.colour);
             let side_index = g.sides.len();
             let mut nations = Vec::new();
@@ -212,12 +216,16 @@ pub(crate) fn check_game(
                     }
                 }
             }
-            g.sides.push(Side {
-                id: s.id.get_ref().clone(),
-                name: s.name.clone(),
-                colour,
-                nations,
-            });
+            names.side.admit(
+                claim,
+                &mut g.sides,
+                Side {
+                    id: s.id.get_ref().clone(),
+                    name: s.name.clone(),
+                    colour,
+                    nations,
+                },
+            );
         }
     }
     if g.sides.is_empty() {
@@ -238,41 +246,53 @@ pub(crate) fn check_game(
         g.player_order = (0..g.sides.len()).collect();
     }
     for (file, c) in gather(files, |f| &f.country) {
-        if names.country.define(file, &c.id, &mut cx.diags).is_some() {
+        if let Some(claim) = names.country.define(file, &c.id, &mut cx.diags) {
             let controlled_by = c
                 .controlled_by
                 .as_ref()
                 .and_then(|s| names.side.resolve(file, s, &mut cx.diags));
             let colour = c.colour.as_ref().map(|s| colour(cx, file, s));
-            g.countries.push(Country {
-                id: c.id.get_ref().clone(),
-                name: c.name.clone(),
-                controlled_by,
-                colour,
-            });
+            names.country.admit(
+                claim,
+                &mut g.countries,
+                Country {
+                    id: c.id.get_ref().clone(),
+                    name: c.name.clone(),
+                    controlled_by,
+                    colour,
+                },
+            );
         }
     }
     for (file, w) in gather(files, |f| &f.weather) {
-        if names.weather.define(file, &w.id, &mut cx.diags).is_some() {
-            g.weather.push(Weather {
-                id: w.id.get_ref().clone(),
-                name: w.name.clone(),
-                effect: w.effect.clone(),
-            });
+        if let Some(claim) = names.weather.define(file, &w.id, &mut cx.diags) {
+            names.weather.admit(
+                claim,
+                &mut g.weather,
+                Weather {
+                    id: w.id.get_ref().clone(),
+                    name: w.name.clone(),
+                    effect: w.effect.clone(),
+                },
+            );
         }
     }
     for (file, t) in gather(files, |f| &f.turn) {
-        if names.turn.define(file, &t.id, &mut cx.diags).is_some() {
+        if let Some(claim) = names.turn.define(file, &t.id, &mut cx.diags) {
             let weather = t
                 .weather
                 .as_ref()
                 .and_then(|w| names.weather.resolve(file, w, &mut cx.diags));
-            g.turns.push(Turn {
-                id: t.id.get_ref().clone(),
-                name: t.name.clone(),
-                weather,
-                markers: t.markers.clone(),
-            });
+            names.turn.admit(
+                claim,
+                &mut g.turns,
+                Turn {
+                    id: t.id.get_ref().clone(),
+                    name: t.name.clone(),
+                    weather,
+                    markers: t.markers.clone(),
+                },
+            );
         }
     }
     if g.turns.is_empty() {
@@ -286,16 +306,20 @@ pub(crate) fn check_game(
         );
     }
     for (file, p) in gather(files, |f| &f.phase) {
-        if names.phase.define(file, &p.id, &mut cx.diags).is_some() {
-            g.phases.push(Phase {
-                id: p.id.get_ref().clone(),
-                name: p.name.clone(),
-                description: p.description.clone(),
-            });
+        if let Some(claim) = names.phase.define(file, &p.id, &mut cx.diags) {
+            names.phase.admit(
+                claim,
+                &mut g.phases,
+                Phase {
+                    id: p.id.get_ref().clone(),
+                    name: p.name.clone(),
+                    description: p.description.clone(),
+                },
+            );
         }
     }
     for (file, t) in gather(files, |f| &f.track) {
-        if names.track.define(file, &t.id, &mut cx.diags).is_some() {
+        if let Some(claim) = names.track.define(file, &t.id, &mut cx.diags) {
             if t.min.get_ref() > t.max.get_ref() {
                 cx.push(
                     Diagnostic::error(
@@ -310,21 +334,25 @@ pub(crate) fn check_game(
                 .side
                 .as_ref()
                 .and_then(|s| names.side.resolve(file, s, &mut cx.diags));
-            g.tracks.push(Track {
-                id: t.id.get_ref().clone(),
-                name: t.name.clone(),
-                min: *t.min.get_ref(),
-                max: *t.max.get_ref(),
-                side,
-                // Resolved by `check_track_displays` once classes and maps are known.
-                marker: None,
-            });
+            names.track.admit(
+                claim,
+                &mut g.tracks,
+                Track {
+                    id: t.id.get_ref().clone(),
+                    name: t.name.clone(),
+                    min: *t.min.get_ref(),
+                    max: *t.max.get_ref(),
+                    side,
+                    // Resolved by `check_track_displays` once classes and maps are known.
+                    marker: None,
+                },
+            );
         }
     }
     for (file, s) in gather(files, |f| &f.schedule) {
-        if names.schedule.define(file, &s.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.schedule.define(file, &s.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let track = names.track.resolve(file, &s.track, &mut cx.diags);
         let mut amounts = Vec::new();
         for (turn, amount) in s.amounts.get_ref() {
@@ -333,21 +361,18 @@ pub(crate) fn check_game(
             }
         }
         amounts.sort_by_key(|(t, _)| *t);
+        // A schedule on an unknown track was reported; it is left out of the model.
         if let Some(track) = track {
-            g.schedules.push(Schedule {
-                id: s.id.get_ref().clone(),
-                name: s.name.clone(),
-                track,
-                amounts,
-            });
-        } else {
-            // Keep indices aligned with the registry.
-            g.schedules.push(Schedule {
-                id: s.id.get_ref().clone(),
-                name: s.name.clone(),
-                track: 0,
-                amounts,
-            });
+            names.schedule.admit(
+                claim,
+                &mut g.schedules,
+                Schedule {
+                    id: s.id.get_ref().clone(),
+                    name: s.name.clone(),
+                    track,
+                    amounts,
+                },
+            );
         }
     }
     Some(g)
@@ -372,13 +397,9 @@ pub(crate) fn check_track_displays(
         .collect();
     let mut display_names: Vec<(String, Span)> = Vec::new();
     for (file, d) in gather(files, |f| &f.track_display) {
-        if names
-            .track_display
-            .define(file, &d.id, &mut cx.diags)
-            .is_none()
-        {
+        let Some(claim) = names.track_display.define(file, &d.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let map = names.map.resolve(file, &d.map, &mut cx.diags);
         let (min, max) = (*d.min.get_ref(), *d.max.get_ref());
         if min > max {
@@ -448,16 +469,21 @@ pub(crate) fn check_track_displays(
             );
         }
         display_names.push((d.name.clone(), span));
-        g.track_displays.push(TrackDisplay {
-            id: d.id.get_ref().clone(),
-            name: d.name.clone(),
-            // An unknown map was reported; index 0 keeps the ids aligned, and the game is
-            // not returned with errors.
-            map: map.unwrap_or(0),
-            min,
-            max,
-            columns,
-        });
+        // A display on an unknown map was reported; it is left out of the model.
+        if let Some(map) = map {
+            names.track_display.admit(
+                claim,
+                &mut g.track_displays,
+                TrackDisplay {
+                    id: d.id.get_ref().clone(),
+                    name: d.name.clone(),
+                    map,
+                    min,
+                    max,
+                    columns,
+                },
+            );
+        }
     }
 
     let mut used_displays = vec![false; g.track_displays.len()];

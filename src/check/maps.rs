@@ -27,9 +27,9 @@ pub(crate) fn check_maps(
     g: &mut Game,
 ) {
     for (file, m) in gather(files, |f| &f.map) {
-        if names.map.define(file, &m.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.map.define(file, &m.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let mut sets = Registry::new("hex set");
         let map = match (&m.hex, m.area.is_empty()) {
             (Some(h), true) => check_hex_map(cx, file, names, g, m, h, &mut sets),
@@ -60,21 +60,14 @@ pub(crate) fn check_maps(
                 None
             }
         };
-        let map = map.unwrap_or_else(|| Map {
-            id: m.id.get_ref().clone(),
-            title: m.title.clone(),
-            kind: MapKind::Area(AreaMap {
-                areas: Vec::new(),
-                routes: Vec::new(),
-                size: (0, 0),
-            }),
-            places: Vec::new(),
-            hex_sets: Vec::new(),
-            edges: Vec::new(),
-            image: None,
-        });
-        g.maps.push(map);
-        names.hex_sets.push(sets);
+        // A map whose grid, terrain or areas did not resolve was reported; it is left out of
+        // the model, and lookups that could have named something on it stay quiet.
+        if let Some(map) = map {
+            names.map.admit(claim, &mut g.maps, map);
+            names.hex_sets.push(sets);
+        } else {
+            cx.map_left_out = true;
+        }
     }
 }
 
@@ -389,15 +382,13 @@ fn check_hex_map(
         ),
         None => None,
     };
-    let terrain = terrain?;
+    // The terrain of each hex; `None` where the layer names a terrain that did not resolve
+    // (reported): the map is then checked on but left out of the model.
+    let cells = terrain?;
     let country = country.unwrap_or_else(|| vec![None; geo.len()]);
-    let mut hexes: Vec<Hex> = (0..geo.len())
-        .map(|i| Hex {
-            terrain: terrain[i].unwrap_or(0),
-            features: Vec::new(),
-            country: country[i],
-        })
-        .collect();
+    let mut features: Vec<Vec<usize>> = vec![Vec::new(); geo.len()];
+    let is_water =
+        |c: HexCoord| cells[geo.index(c)].is_some_and(|t| g.terrain[t].kind == TerrainKind::Water);
 
     for f in &m.feature {
         let (Some(c), Some(t)) = (
@@ -406,9 +397,9 @@ fn check_hex_map(
         ) else {
             continue;
         };
-        let hx = &mut hexes[geo.index(c)];
-        if hx.terrain != t && !hx.features.contains(&t) {
-            hx.features.push(t);
+        let i = geo.index(c);
+        if cells[i] != Some(t) && !features[i].contains(&t) {
+            features[i].push(t);
         }
     }
 
@@ -466,7 +457,7 @@ fn check_hex_map(
             );
         }
         place_hexes.insert(c, Cx::span(file, hs));
-        if g.terrain[hexes[geo.index(c)].terrain].kind == TerrainKind::Water {
+        if is_water(c) {
             cx.push(
                 Diagnostic::error(
                     "wrong-terrain",
@@ -479,9 +470,9 @@ fn check_hex_map(
                 .at(Cx::span(file, hs)),
             );
         }
-        let hx = &mut hexes[geo.index(c)];
-        if !hx.features.contains(&kind) {
-            hx.features.push(kind);
+        let hx = &mut features[geo.index(c)];
+        if !hx.contains(&kind) {
+            hx.push(kind);
         }
         places.push(Place {
             name: p.name.get_ref().clone(),
@@ -570,7 +561,7 @@ fn check_hex_map(
                     );
                 }
             }
-            if g.terrain[hexes[geo.index(c)].terrain].kind == TerrainKind::Water {
+            if is_water(c) {
                 cx.push(
                     Diagnostic::error(
                         "wrong-terrain",
@@ -595,9 +586,10 @@ fn check_hex_map(
     let mut edges = Vec::new();
     let mut edge_names = Registry::new("map edge");
     for e in &m.edge {
-        if edge_names.define(file, &e.id, &mut cx.diags).is_none() {
+        let Some(claim) = edge_names.define(file, &e.id, &mut cx.diags) else {
             continue;
-        }
+        };
+        edge_names.admit_name(claim);
         let mut members = BTreeSet::new();
         if let Some(along) = &e.along {
             let coords: Vec<HexCoord> = match along.get_ref().as_str() {
@@ -621,7 +613,7 @@ fn check_hex_map(
             members.extend(
                 coords
                     .into_iter()
-                    .filter(|c| g.terrain[hexes[geo.index(*c)].terrain].kind != TerrainKind::Water)
+                    .filter(|c| !is_water(*c))
                     .map(PlaceAt::Hex),
             );
         }
@@ -659,23 +651,36 @@ fn check_hex_map(
                 .collect();
             if let Some(i) = sets.get(rid) {
                 hex_sets[i].members.extend(members);
-            } else {
-                let name = titled(rid);
-                sets.define(file, &Spanned::new(0..0, rid.clone()), &mut cx.diags);
-                hex_sets.push(HexSet {
+            } else if let Some(claim) =
+                sets.define(file, &Spanned::new(0..0, rid.clone()), &mut cx.diags)
+            {
+                let set = HexSet {
                     id: rid.clone(),
-                    name,
+                    name: titled(rid),
                     members,
-                });
+                };
+                sets.admit(claim, &mut hex_sets, set);
             }
         }
     }
     country_sets(cx, file, g, sets, &mut hex_sets, |ci| {
         (0..geo.len())
-            .filter(|i| hexes[*i].country == Some(ci))
+            .filter(|i| country[*i] == Some(ci))
             .map(|i| PlaceAt::Hex(geo.coord(i)))
             .collect()
     });
+    let hexes = cells
+        .into_iter()
+        .zip(features)
+        .zip(country)
+        .map(|((terrain, features), country)| {
+            Some(Hex {
+                terrain: terrain?,
+                features,
+                country,
+            })
+        })
+        .collect::<Option<Vec<Hex>>>()?;
     let kind = MapKind::Hex(HexMap {
         geometry: geo,
         hexes,
@@ -703,15 +708,16 @@ fn explicit_sets(
 ) -> Vec<HexSet> {
     let mut hex_sets = Vec::new();
     for s in &m.hex_set {
-        if sets.define(file, &s.id, &mut cx.diags).is_none() {
+        let Some(claim) = sets.define(file, &s.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let members = s.hexes.iter().filter_map(|h| member(cx, h)).collect();
-        hex_sets.push(HexSet {
+        let set = HexSet {
             id: s.id.get_ref().clone(),
             name: s.name.clone(),
             members,
-        });
+        };
+        sets.admit(claim, &mut hex_sets, set);
     }
     hex_sets
 }
@@ -731,13 +737,16 @@ fn country_sets(
             continue;
         }
         let members = members_of(ci);
-        if !members.is_empty() {
-            sets.define(file, &Spanned::new(0..0, c.id.clone()), &mut cx.diags);
-            hex_sets.push(HexSet {
+        if members.is_empty() {
+            continue;
+        }
+        if let Some(claim) = sets.define(file, &Spanned::new(0..0, c.id.clone()), &mut cx.diags) {
+            let set = HexSet {
                 id: c.id.clone(),
                 name: c.name.clone(),
                 members,
-            });
+            };
+            sets.admit(claim, hex_sets, set);
         }
     }
 }
@@ -780,13 +789,16 @@ fn include_sets(
     edges: &[Edge],
 ) {
     for e in edges {
-        if sets.get(&e.id).is_none() {
-            sets.define(file, &Spanned::new(0..0, e.id.clone()), &mut cx.diags);
-            hex_sets.push(HexSet {
+        if sets.is_defined(&e.id) {
+            continue;
+        }
+        if let Some(claim) = sets.define(file, &Spanned::new(0..0, e.id.clone()), &mut cx.diags) {
+            let set = HexSet {
                 id: e.id.clone(),
                 name: e.name.clone(),
                 members: e.members.clone(),
-            });
+            };
+            sets.admit(claim, hex_sets, set);
         }
     }
     for s in &m.hex_set {
@@ -835,19 +847,23 @@ fn check_area_map(
     m: &schema::Map,
     sets: &mut Registry,
 ) -> Option<Map> {
+    // Areas refer to each other (adjacency, `within`), so every id gets its index first, in
+    // order; an area whose terrain does not resolve leaves the whole map out below.
     let mut reg = Registry::new("area");
     for a in &m.area {
-        reg.define(file, &a.id, &mut cx.diags);
+        if let Some(claim) = reg.define(file, &a.id, &mut cx.diags) {
+            reg.admit_name(claim);
+        }
     }
+    let mut whole = true;
     let mut areas: Vec<Area> = Vec::new();
     for a in &m.area {
         if reg.get(a.id.get_ref()) != Some(areas.len()) {
             continue; // a duplicate, already reported
         }
-        let terrain = names
-            .terrain
-            .resolve(file, &a.terrain, &mut cx.diags)
-            .unwrap_or(0);
+        let terrain = names.terrain.resolve(file, &a.terrain, &mut cx.diags);
+        whole &= terrain.is_some();
+        let terrain = terrain.unwrap_or_default();
         let country = a
             .country
             .as_ref()
@@ -1039,6 +1055,9 @@ fn check_area_map(
             name: e.name.clone(),
             members,
         });
+    }
+    if !whole {
+        return None;
     }
     let kind = MapKind::Area(AreaMap {
         areas,

@@ -52,6 +52,7 @@ pub fn check(loaded: Loaded) -> Checked {
     let mut cx = Cx {
         sources: &sources,
         diags: Diagnostics::default(),
+        map_left_out: false,
     };
     let game = build(&mut cx, &root, &files);
     // A file that failed to parse may hold `[game]` or the definitions other files refer
@@ -81,11 +82,22 @@ pub fn check(loaded: Loaded) -> Checked {
 pub(crate) struct Cx<'a> {
     pub(crate) sources: &'a SourceMap,
     pub(crate) diags: Diagnostics,
+    /// Whether a map was left out of the model for errors of its own.
+    pub(crate) map_left_out: bool,
 }
 
 impl Cx<'_> {
     pub(crate) fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
+    }
+
+    /// Report a name that should be on a map (a location, place, area, hex set or edge)
+    /// and is not. When a map was left out for its own errors the name may well be on it,
+    /// so the miss is held back rather than reported as a follow-on error.
+    pub(crate) fn push_map_miss(&mut self, d: Diagnostic) {
+        if !self.map_left_out {
+            self.diags.push(d);
+        }
     }
 
     /// Span of a spanned value in a file.

@@ -1,7 +1,15 @@
 //! Name tables: every kind of identifier a game defines, with where it was defined.
 //!
-//! A [`Registry`] maps ids to indices, reports duplicates (pointing at both definitions) and
-//! resolves references, reporting unknown ones with a did-you-mean.
+//! A [`Registry`] hands out the indices the model uses, and it hands one out only for an
+//! entry that exists. Defining an id ([`Registry::define`]) reports a duplicate or malformed
+//! id and otherwise gives a [`Claim`]: the name is taken, but it has no index yet. Only when
+//! the entry is whole (every reference it needs resolved) is the claim [admitted]
+//! (`Registry::admit`), which pushes the entry onto its model vector and records the index it
+//! landed at. An entry whose own problem was reported is dropped with its claim: its name
+//! stays known, so a reference to it resolves to `None` *without* a follow-on error, and no
+//! index can ever point at a placeholder or past the end of a vector.
+//!
+//! [admitted]: Registry::admit
 
 use std::collections::BTreeMap;
 
@@ -15,8 +23,26 @@ use crate::load::source::FileId;
 #[derive(Debug)]
 pub struct Registry {
     kind: &'static str,
-    ids: BTreeMap<String, (usize, Span)>,
+    ids: BTreeMap<String, Entry>,
+    /// Every id claimed, in definition order (for "did you mean").
     order: Vec<String>,
+    /// Where each admitted entry was defined, by index.
+    admitted: BTreeMap<usize, Span>,
+}
+
+#[derive(Debug)]
+struct Entry {
+    span: Span,
+    /// The model index, once the entry is admitted.
+    index: Option<usize>,
+}
+
+/// An id that is defined but not yet in the model: admit it with [`Registry::admit`] once
+/// its entry is whole, or drop it to leave the entry out (after reporting why).
+#[derive(Debug)]
+#[must_use = "a claimed id that is never admitted is left out of the model"]
+pub struct Claim {
+    name: String,
 }
 
 impl Registry {
@@ -26,17 +52,17 @@ impl Registry {
             kind,
             ids: BTreeMap::new(),
             order: Vec::new(),
+            admitted: BTreeMap::new(),
         }
     }
 
-    /// Define an id; returns its index, or `None` (and a diagnostic) for a duplicate or a
-    /// malformed id.
+    /// Claim an id; `None` (and a diagnostic) for a duplicate or a malformed id.
     pub fn define(
         &mut self,
         file: FileId,
         id: &Spanned<String>,
         diags: &mut Diagnostics,
-    ) -> Option<usize> {
+    ) -> Option<Claim> {
         let span = Span::new(file, id.span());
         let name = id.get_ref();
         if name.is_empty() {
@@ -47,7 +73,7 @@ impl Registry {
             );
             return None;
         }
-        if let Some((_, first)) = self.ids.get(name) {
+        if let Some(first) = self.ids.get(name) {
             diags.push(
                 Diagnostic::error(
                     "duplicate",
@@ -55,23 +81,59 @@ impl Registry {
                 )
                 .at(span)
                 .label("defined again here")
-                .note(first.clone(), "first defined here")
+                .note(first.span.clone(), "first defined here")
                 .hint("rename one of them or remove the copy"),
             );
             return None;
         }
-        let index = self.order.len();
-        self.ids.insert(name.clone(), (index, span));
+        self.ids.insert(name.clone(), Entry { span, index: None });
         self.order.push(name.clone());
-        Some(index)
+        Some(Claim { name: name.clone() })
     }
 
-    /// Index of an id, without reporting.
+    /// Put a whole entry into the model: push it onto `entries` and record the index it
+    /// landed at, which is the index every reference to the id resolves to.
+    pub fn admit<T>(&mut self, claim: Claim, entries: &mut Vec<T>, entry: T) -> usize {
+        let index = entries.len();
+        entries.push(entry);
+        self.admit_at(claim, index)
+    }
+
+    /// Admit an id whose entries live elsewhere (names local to one check, such as a map's
+    /// edges): it gets the next index of this registry.
+    pub fn admit_name(&mut self, claim: Claim) -> usize {
+        let index = self.admitted.len();
+        self.admit_at(claim, index)
+    }
+
+    fn admit_at(&mut self, claim: Claim, index: usize) -> usize {
+        let Some(entry) = self.ids.get_mut(&claim.name) else {
+            return index; // a claim always comes from this registry's `define`
+        };
+        entry.index = Some(index);
+        self.admitted.insert(index, entry.span.clone());
+        index
+    }
+
+    /// Index of an admitted id, without reporting.
     pub fn get(&self, name: &str) -> Option<usize> {
-        self.ids.get(name).map(|(i, _)| *i)
+        self.ids.get(name).and_then(|e| e.index)
     }
 
-    /// Resolve a reference, reporting an unknown one.
+    /// Whether an id was defined, admitted or not.
+    pub fn is_defined(&self, name: &str) -> bool {
+        self.ids.contains_key(name)
+    }
+
+    /// Whether some defined id was left out of the model (its own problem was reported):
+    /// lookups that could have named it should not report a miss.
+    pub fn has_left_out(&self) -> bool {
+        self.ids.values().any(|e| e.index.is_none())
+    }
+
+    /// Resolve a reference: the index of an admitted id; `None` silently for an id that was
+    /// defined but left out (its own error is already reported); `None` and an
+    /// `unknown-reference` diagnostic for a name nothing defines.
     pub fn resolve(
         &self,
         file: FileId,
@@ -79,11 +141,13 @@ impl Registry {
         diags: &mut Diagnostics,
     ) -> Option<usize> {
         let name = r.get_ref();
-        if let Some(i) = self.get(name) {
-            return Some(i);
+        match self.ids.get(name) {
+            Some(e) => e.index,
+            None => {
+                diags.push(self.unknown(Span::new(file, r.span()), name));
+                None
+            }
         }
-        diags.push(self.unknown(Span::new(file, r.span()), name));
-        None
     }
 
     /// The diagnostic for an unknown name.
@@ -108,21 +172,67 @@ impl Registry {
         .hint_opt(hint)
     }
 
-    /// Number of ids.
+    /// Number of ids admitted into the model.
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.admitted.len()
     }
 
-    /// True when empty.
+    /// True when nothing is admitted.
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.admitted.is_empty()
     }
 
-    /// Where an id was defined.
+    /// Where the entry with an index was defined.
     pub fn span_of(&self, index: usize) -> Option<Span> {
-        self.order
-            .get(index)
-            .and_then(|n| self.ids.get(n))
-            .map(|(_, s)| s.clone())
+        self.admitted.get(&index).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file() -> FileId {
+        crate::diag::source::SourceMap::default().add("terrain.toml", "")
+    }
+
+    fn id(name: &str) -> Spanned<String> {
+        Spanned::new(0..name.len(), name.to_string())
+    }
+
+    #[test]
+    fn an_id_resolves_only_once_its_entry_is_admitted() {
+        let mut diags = Diagnostics::default();
+        let mut reg = Registry::new("terrain");
+        let mut entries = Vec::new();
+        let clear = reg.define(file(), &id("clear"), &mut diags).unwrap();
+        let _swamp = reg.define(file(), &id("swamp"), &mut diags).unwrap();
+        let forest = reg.define(file(), &id("forest"), &mut diags).unwrap();
+        assert_eq!(reg.admit(clear, &mut entries, "clear"), 0);
+        // `swamp` is dropped: its entry had a problem of its own.
+        assert_eq!(reg.admit(forest, &mut entries, "forest"), 1);
+        assert_eq!(entries[reg.get("forest").unwrap()], "forest");
+        assert_eq!(reg.get("swamp"), None);
+        assert!(reg.is_defined("swamp") && reg.has_left_out());
+        // A left-out id resolves to nothing without a follow-on error …
+        assert_eq!(reg.resolve(file(), &id("swamp"), &mut diags), None);
+        assert!(diags.is_empty());
+        // … an unknown one is reported with a suggestion.
+        assert_eq!(reg.resolve(file(), &id("forrest"), &mut diags), None);
+        assert_eq!(diags.error_count(), 1);
+        assert_eq!(reg.len(), 2);
+        assert_eq!(reg.span_of(1), Some(Span::new(file(), 0..6)));
+    }
+
+    #[test]
+    fn a_duplicate_or_empty_id_gets_no_claim() {
+        let mut diags = Diagnostics::default();
+        let mut reg = Registry::new("map");
+        let first = reg.define(file(), &id("east"), &mut diags);
+        assert!(first.is_some());
+        assert!(reg.define(file(), &id("east"), &mut diags).is_none());
+        assert!(reg.define(file(), &id(""), &mut diags).is_none());
+        assert_eq!(diags.error_count(), 2);
+        assert_eq!(reg.admit_name(first.unwrap()), 0);
     }
 }

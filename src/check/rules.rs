@@ -126,13 +126,10 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
     }
     let mut ids = super::Registry::new("victory condition");
     for v in &r.victory {
-        if ids.define(file, &v.id, &mut cx.diags).is_none() {
+        let Some(claim) = ids.define(file, &v.id, &mut cx.diags) else {
             continue;
-        }
-        let side = names
-            .side
-            .resolve(file, &v.side, &mut cx.diags)
-            .unwrap_or(0);
+        };
+        let side = names.side.resolve(file, &v.side, &mut cx.diags);
         let checked_after = v
             .checked_after
             .as_ref()
@@ -147,7 +144,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                         .iter()
                         .flat_map(|m| m.places.iter().map(|p| p.name.as_str()))
                         .collect();
-                    cx.push(
+                    cx.push_map_miss(
                         Diagnostic::error(
                             "unknown-reference",
                             format!("unknown place `{}`", p.get_ref()),
@@ -209,7 +206,11 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                 .hint("give `occupy-all`, `track-lead`, `track-ratio` or `control-count`"),
             );
         }
-        out.victory.push(Victory {
+        // A condition for an unknown side was reported; it is left out of the model.
+        let Some(side) = side else {
+            continue;
+        };
+        let victory = Victory {
             id: v.id.get_ref().clone(),
             name: v.name.clone(),
             side,
@@ -221,7 +222,8 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             track_ratio,
             every: v.every.filter(|e| *e > 0),
             running: running.max(1),
-        });
+        };
+        ids.admit(claim, &mut out.victory, victory);
     }
     out.markers = markers(cx, file, names, g, &r.marker);
     if let Some(cp) = &r.control_phase {
@@ -388,7 +390,10 @@ fn control_phase(
     let mut garrisons = Vec::new();
     let mut ids = super::Registry::new("garrison requirement");
     for gr in &cp.garrison {
-        let defined = ids.define(file, &gr.id, &mut cx.diags).is_some();
+        let defined = ids
+            .define(file, &gr.id, &mut cx.diags)
+            .map(|c| ids.admit_name(c))
+            .is_some();
         let side = names.side.resolve(file, &gr.side, &mut cx.diags);
         let terrain = gr
             .terrain
@@ -408,7 +413,7 @@ fn control_phase(
                             MapKind::Hex(_) => Vec::new(),
                         })
                         .collect();
-                    cx.push(
+                    cx.push_map_miss(
                         Diagnostic::error(
                             "unknown-reference",
                             format!("unknown area `{}`", a.get_ref()),
@@ -725,7 +730,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
                         .iter()
                         .flat_map(|m| m.edges.iter().map(|e| e.id.as_str()))
                         .collect();
-                    cx.push(
+                    cx.push_map_miss(
                         Diagnostic::error(
                             "unknown-reference",
                             format!("unknown map edge `{}`", e.get_ref()),
@@ -740,7 +745,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
         for h in &src.hex_sets {
             match find_set(g, h.get_ref()) {
                 Some(x) => hex_sets.push(x),
-                None => cx.push(
+                None => cx.push_map_miss(
                     Diagnostic::error(
                         "unknown-reference",
                         format!("unknown hex set `{}`", h.get_ref()),
@@ -757,7 +762,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
                     .any(|x| x.name == *p.get_ref() || x.tags.contains(p.get_ref()))
             });
             if !known {
-                cx.push(
+                cx.push_map_miss(
                     Diagnostic::error(
                         "unknown-reference",
                         format!("no place is named or tagged `{}`", p.get_ref()),
@@ -832,7 +837,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
                 hex_set,
                 description: l.description.clone(),
             }),
-            None => cx.push(
+            None => cx.push_map_miss(
                 Diagnostic::error(
                     "unknown-reference",
                     format!("unknown hex set `{}`", l.hex_set.get_ref()),

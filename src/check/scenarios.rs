@@ -31,9 +31,9 @@ pub(crate) fn check_pools_and_scenarios(
     let mut all_written = Vec::new();
     let mut pool_names: BTreeMap<String, Span> = BTreeMap::new();
     for (file, p) in gather(files, |f| &f.pool) {
-        if names.pool.define(file, &p.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.pool.define(file, &p.id, &mut cx.diags) else {
             continue;
-        }
+        };
         if let Some(first) = pool_names.get(&p.name) {
             cx.push(
                 Diagnostic::error("duplicate", format!("two pools are named `{}`", p.name))
@@ -83,7 +83,7 @@ pub(crate) fn check_pools_and_scenarios(
                 .hint("say on which turn its units become available"),
             );
         }
-        g.pools.push(Pool {
+        let pool = Pool {
             id: p.id.get_ref().clone(),
             name: p.name.clone(),
             kind,
@@ -91,24 +91,20 @@ pub(crate) fn check_pools_and_scenarios(
             turn,
             area,
             description: p.description.clone(),
-        });
+        };
+        names.pool.admit(claim, &mut g.pools, pool);
     }
 
     for (file, s) in gather(files, |f| &f.scenario) {
-        if names.scenario.define(file, &s.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.scenario.define(file, &s.id, &mut cx.diags) else {
             continue;
-        }
-        names.scenario_files.push(file);
-        let start = names
-            .turn
-            .resolve(file, &s.start, &mut cx.diags)
-            .unwrap_or(0);
-        let end = s
-            .end
-            .as_ref()
-            .and_then(|e| names.turn.resolve(file, e, &mut cx.diags))
-            .unwrap_or(g.turns.len().saturating_sub(1));
-        if end < start {
+        };
+        let start = names.turn.resolve(file, &s.start, &mut cx.diags);
+        let end = match &s.end {
+            Some(e) => names.turn.resolve(file, e, &mut cx.diags),
+            None => g.turns.len().checked_sub(1),
+        };
+        if matches!((start, end), (Some(start), Some(end)) if end < start) {
             let at = s.end.as_ref().map(|e| Cx::span(file, e));
             cx.push(
                 Diagnostic::error(
@@ -250,8 +246,12 @@ pub(crate) fn check_pools_and_scenarios(
         place_track_markers(cx, file, g, s, &mut placements, &mut written);
         check_mix(cx, g, s.id.get_ref(), &placements, &written);
         check_requirements(cx, file, names, g, s, &placements);
-        all_written.push(written);
-        g.scenarios.push(Scenario {
+        // A scenario starting or ending on an unknown turn was reported; everything in it
+        // has been checked, but it is left out of the model.
+        let (Some(start), Some(end)) = (start, end) else {
+            continue;
+        };
+        let scenario = Scenario {
             id: s.id.get_ref().clone(),
             title: s.title.clone(),
             description: s.description.clone(),
@@ -259,7 +259,10 @@ pub(crate) fn check_pools_and_scenarios(
             end,
             tracks,
             placements,
-        });
+        };
+        names.scenario.admit(claim, &mut g.scenarios, scenario);
+        names.scenario_files.push(file);
+        all_written.push(written);
     }
     all_written
 }
@@ -430,7 +433,7 @@ fn resolve_set(
         .iter()
         .flat_map(|m| m.hex_sets.iter().map(|s| s.id.clone()))
         .collect();
-    cx.push(
+    cx.push_map_miss(
         Diagnostic::error(
             "unknown-reference",
             format!("unknown hex set, region or country `{}`", a.get_ref()),
@@ -450,7 +453,7 @@ fn location(cx: &mut Cx, file: FileId, g: &Game, at: &Spanned<String>) -> Option
     match g.locate(at.get_ref()) {
         Ok(loc) => Some(loc),
         Err(e) => {
-            cx.push(
+            cx.push_map_miss(
                 Diagnostic::error(e.code(), e.to_string())
                     .at(Cx::span(file, at))
                     .hint_opt(e.hint()),

@@ -96,9 +96,9 @@ pub(crate) fn check_tables(
     g: &mut Game,
 ) {
     for (file, t) in gather(files, |f| &f.terrain) {
-        if names.terrain.define(file, &t.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.terrain.define(file, &t.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let kind = match t.kind.get_ref().as_str() {
             "land" => TerrainKind::Land,
             "water" => TerrainKind::Water,
@@ -114,7 +114,7 @@ pub(crate) fn check_tables(
         };
         let colour = colour(cx, file, &t.colour);
         let movement = costs(cx, file, names, &t.movement);
-        g.terrain.push(Terrain {
+        let terrain = Terrain {
             id: t.id.get_ref().clone(),
             name: t.name.clone(),
             kind,
@@ -127,19 +127,16 @@ pub(crate) fn check_tables(
                 shift: t.combat.shift,
                 no_retreat: t.combat.no_retreat,
             },
-        });
+        };
+        names.terrain.admit(claim, &mut g.terrain, terrain);
     }
     for (file, h) in gather(files, |f| &f.hexside_terrain) {
-        if names
-            .hexside_terrain
-            .define(file, &h.id, &mut cx.diags)
-            .is_none()
-        {
+        let Some(claim) = names.hexside_terrain.define(file, &h.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let colour = colour(cx, file, &h.colour);
         let movement = costs(cx, file, names, &h.movement);
-        g.hexside_terrain.push(HexsideTerrain {
+        let hexside = HexsideTerrain {
             id: h.id.get_ref().clone(),
             name: h.name.clone(),
             colour,
@@ -147,35 +144,24 @@ pub(crate) fn check_tables(
             shift_if_all_across: h.shift_if_all_across,
             halve_if_any_across: h.halve_if_any_across,
             passable: h.passable,
-        });
+        };
+        names
+            .hexside_terrain
+            .admit(claim, &mut g.hexside_terrain, hexside);
     }
     for (file, c) in gather(files, |f| &f.crt) {
-        if names.crt.define(file, &c.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.crt.define(file, &c.id, &mut cx.diags) else {
             continue;
-        }
+        };
+        // A table with errors was reported; it is left out of the model.
         if let Some(crt) = check_crt(cx, file, names, g, c) {
-            g.crts.push(crt);
-        } else {
-            // Keep the registry and the model aligned with an empty table.
-            g.crts.push(Crt {
-                id: c.id.get_ref().clone(),
-                title: c.title.clone(),
-                kind: CrtKind::Column,
-                labels: Vec::new(),
-                columns: Vec::new(),
-                dice: Dice { count: 1, sides: 6 },
-                rows: Vec::new(),
-                results: Vec::new(),
-                modifiers: Vec::new(),
-                halve_up: true,
-                image: None,
-            });
+            names.crt.admit(claim, &mut g.crts, crt);
         }
     }
     for (file, c) in gather(files, |f| &f.chart) {
-        if names.chart.define(file, &c.id, &mut cx.diags).is_none() {
+        let Some(claim) = names.chart.define(file, &c.id, &mut cx.diags) else {
             continue;
-        }
+        };
         let dice = c.dice.as_ref().and_then(|d| dice(cx, file, d));
         for (i, row) in c.rows.iter().enumerate() {
             if !c.columns.is_empty() && row.len() != c.columns.len() {
@@ -199,7 +185,7 @@ pub(crate) fn check_tables(
             .image
             .as_ref()
             .and_then(|p| art_path(cx, file, &g.root, p));
-        g.charts.push(Chart {
+        let chart = Chart {
             id: c.id.get_ref().clone(),
             title: c.title.clone(),
             dice,
@@ -207,7 +193,8 @@ pub(crate) fn check_tables(
             rows: c.rows.clone(),
             notes: c.notes.clone(),
             image,
-        });
+        };
+        names.chart.admit(claim, &mut g.charts, chart);
     }
 }
 
@@ -496,9 +483,10 @@ fn check_crt(
     let mut modifiers = Vec::new();
     let mut seen = super::Registry::new("modifier");
     for m in &c.modifier {
-        if seen.define(file, &m.id, &mut cx.diags).is_none() {
+        let Some(claim) = seen.define(file, &m.id, &mut cx.diags) else {
             continue;
-        }
+        };
+        seen.admit_name(claim);
         let weather = m
             .weather
             .as_ref()

@@ -49,10 +49,25 @@ pub fn to_text(diags: &Diagnostics, sources: &SourceMap) -> String {
             out.push_str(&format!("{}: {}\n", d.code, d.message));
             continue;
         }
-        out.push_str(&String::from_utf8_lossy(&buf.into_inner()));
+        for line in String::from_utf8_lossy(&buf.into_inner()).lines() {
+            out.push_str(&clip(line));
+            out.push('\n');
+        }
     }
     out.push_str(&summary(diags));
     out
+}
+
+/// Longest line of a rendered diagnostic, in characters; the file:line:column heading says
+/// where the span is when a long source line (a 10 MB string, a minified table) is cut.
+const MAX_LINE: usize = 200;
+
+/// A rendered line cut to [`MAX_LINE`] characters, with `…` where it was cut.
+fn clip(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.char_indices().nth(MAX_LINE) {
+        Some((at, _)) => format!("{} …", &line[..at]).into(),
+        None => line.into(),
+    }
 }
 
 /// `2 errors, 1 warning` or `no problems found`.
@@ -70,4 +85,27 @@ pub fn summary(diags: &Diagnostics) -> String {
 pub fn to_json(diags: &Diagnostics, sources: &SourceMap) -> String {
     let list: Vec<Located> = diags.iter().map(|d| Located::new(d, sources)).collect();
     serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_string()) + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::{Diagnostic, Span};
+
+    #[test]
+    fn a_huge_source_line_is_cut_in_the_snippet() {
+        let mut sources = SourceMap::default();
+        let text = format!("x = \"{}\"\n", "a".repeat(1_000_000));
+        let id = sources.add("big.toml", text);
+        let mut diags = Diagnostics::default();
+        diags.push(Diagnostic::error("unknown-key", "unknown field `x`").at(Span::new(id, 0..1)));
+        let out = to_text(&diags, &sources);
+        assert!(out.contains("big.toml:1:1"), "{out}");
+        assert!(
+            out.lines().all(|l| l.chars().count() <= MAX_LINE + 2),
+            "{}",
+            out.len()
+        );
+        assert!(out.contains(" …"));
+    }
 }
