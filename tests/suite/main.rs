@@ -9,6 +9,7 @@ mod gcw;
 mod gpw;
 mod helpers_cli;
 mod inspect_cli;
+mod mutation;
 mod render_cli;
 mod savegame;
 mod support;
