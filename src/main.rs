@@ -2,9 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = sandtable::cli::Cli::parse();
-    sandtable::cli::run(cli)
+    sandtable::cli::main()
 }

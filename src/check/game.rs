@@ -94,8 +94,15 @@ pub(crate) fn check_game(
         .collect();
     let Some((gfile, info)) = infos.first().copied() else {
         if !files.is_empty() || cx.sources.files().next().is_none() {
+            // Point at `game.toml` when there is one: that is where `[game]` belongs.
+            let at = files
+                .iter()
+                .find(|(id, _)| cx.sources.path(*id) == "game.toml")
+                .map(|(id, _)| Span::new(*id, 0..0));
             cx.push(
                 Diagnostic::error("no-game", "no `[game]` table found in any file")
+                    .at_opt(at)
+                    .label("`[game]` belongs in this file")
                     .hint("add a `game.toml` with `[game]`, `id`, `title` and `version`"),
             );
         }

@@ -14,6 +14,7 @@ mod scenarios;
 use crate::diag::suggest;
 mod tables;
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use toml::Spanned;
@@ -33,6 +34,47 @@ pub struct Checked {
     pub diagnostics: Diagnostics,
     /// The validated game, when there were no errors.
     pub game: Option<Game>,
+    /// The game made of the entries that were whole, even when other parts had errors
+    /// (`None` only without a `[game]`): for helpers that do not need the broken parts.
+    pub partial: Option<Game>,
+    /// The parts of the game that reported errors.
+    pub broken: BTreeSet<Part>,
+}
+
+/// A part of a game, as far as a rule helper may depend on it. Errors are counted against
+/// the part being checked when they were found.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// A file did not parse (or could not be read): anything may be missing.
+    Unparsed,
+    /// `[game]`, sides, nations, countries, weather, the calendar, tracks and displays.
+    Game,
+    /// Factors, unit types, classes and the counter mix.
+    Counters,
+    /// Terrain, combat results tables and charts.
+    Tables,
+    /// The maps.
+    Maps,
+    /// Force pools.
+    Pools,
+    /// One scenario, by id.
+    Scenario(String),
+    /// Rule parameters: zones of control, supply, control, victory.
+    Rules,
+}
+
+impl Checked {
+    /// The game for a helper that depends on every part but the scenarios `except` allows
+    /// to be broken: `None` when any part it needs reported errors.
+    pub fn game_without(&self, except: impl Fn(&Part) -> bool) -> Option<&Game> {
+        if let Some(g) = &self.game {
+            return Some(g);
+        }
+        if self.broken.iter().any(|p| !except(p)) {
+            return None;
+        }
+        self.partial.as_ref()
+    }
 }
 
 /// Load and check the game in `dir`.
@@ -53,8 +95,12 @@ pub fn check(loaded: Loaded) -> Checked {
         sources: &sources,
         diags: Diagnostics::default(),
         map_left_out: false,
+        part: Part::Game,
+        broken: BTreeSet::new(),
+        errors_before: 0,
     };
     let game = build(&mut cx, &root, &files);
+    cx.enter(Part::Game);
     // A file that failed to parse may hold `[game]` or the definitions other files refer
     // to: do not bury the parse error under references that only look broken because of it.
     let parse_failed = diagnostics.has_errors();
@@ -69,12 +115,22 @@ pub fn check(loaded: Loaded) -> Checked {
             diagnostics.push(d.clone());
         }
     }
+    let mut broken = cx.broken;
+    if parse_failed {
+        broken.insert(Part::Unparsed);
+    }
     diagnostics.sort(&sources);
-    let game = if diagnostics.has_errors() { None } else { game };
+    let (game, partial) = if diagnostics.has_errors() {
+        (None, game)
+    } else {
+        (game, None)
+    };
     Checked {
         sources,
         diagnostics,
         game,
+        partial,
+        broken,
     }
 }
 
@@ -84,6 +140,12 @@ pub(crate) struct Cx<'a> {
     pub(crate) diags: Diagnostics,
     /// Whether a map was left out of the model for errors of its own.
     pub(crate) map_left_out: bool,
+    /// The part being checked, which the errors found are counted against.
+    pub(crate) part: Part,
+    /// The parts that reported errors.
+    pub(crate) broken: BTreeSet<Part>,
+    /// Errors reported before the current part was entered.
+    pub(crate) errors_before: usize,
 }
 
 impl Cx<'_> {
@@ -91,12 +153,24 @@ impl Cx<'_> {
         self.diags.push(d);
     }
 
+    /// Start checking `part`: the part checked so far is counted as broken if it reported
+    /// an error (through [`Cx::push`] or a registry).
+    pub(crate) fn enter(&mut self, part: Part) {
+        if self.diags.error_count() > self.errors_before {
+            self.broken.insert(self.part.clone());
+        }
+        self.errors_before = self.diags.error_count();
+        self.part = part;
+    }
+
     /// Report a name that should be on a map (a location, place, area, hex set or edge)
     /// and is not. When a map was left out for its own errors the name may well be on it,
     /// so the miss is held back rather than reported as a follow-on error.
     pub(crate) fn push_map_miss(&mut self, d: Diagnostic) {
-        if !self.map_left_out {
-            self.diags.push(d);
+        if self.map_left_out {
+            self.broken.insert(self.part.clone());
+        } else {
+            self.push(d);
         }
     }
 
@@ -119,12 +193,20 @@ pub(crate) fn gather<'a, T>(
 
 fn build(cx: &mut Cx, root: &Path, files: &[(FileId, load::schema::GameFile)]) -> Option<Game> {
     let mut names = game::Names::default();
+    cx.enter(Part::Game);
     let mut g = game::check_game(cx, root, files, &mut names)?;
+    cx.enter(Part::Counters);
     counters::check_counters(cx, files, &mut names, &mut g);
+    cx.enter(Part::Tables);
     tables::check_tables(cx, files, &mut names, &mut g);
+    cx.enter(Part::Maps);
     maps::check_maps(cx, files, &mut names, &mut g);
+    cx.enter(Part::Game);
     game::check_track_displays(cx, files, &mut names, &mut g);
+    // Pools, then each scenario under its own part (set by the scenario checks).
+    cx.enter(Part::Pools);
     let written = scenarios::check_pools_and_scenarios(cx, files, &mut names, &mut g);
+    cx.enter(Part::Rules);
     rules::check_rules(cx, files, &names, &mut g);
     scenarios::check_setups(cx, &g, written);
     Some(g)

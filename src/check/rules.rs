@@ -550,23 +550,22 @@ fn victory_levels(
 ) -> Option<VictoryLevels> {
     let tracks: Vec<Option<usize>> = l
         .between
+        .get_ref()
         .iter()
         .map(|t| names.track.resolve(file, t, &mut cx.diags))
         .collect();
-    if l.between.len() != 2 {
-        let at = l.between.first().map(|t| Cx::span(file, t));
-        let mut d = Diagnostic::error(
-            "bad-value",
-            format!(
-                "levels of victory compare two tracks, not {}",
-                l.between.len()
-            ),
-        )
-        .hint("give `between = [\"one-track\", \"other-track\"]`");
-        if let Some(at) = at {
-            d = d.at(at);
-        }
-        cx.push(d);
+    if l.between.get_ref().len() != 2 {
+        cx.push(
+            Diagnostic::error(
+                "bad-value",
+                format!(
+                    "levels of victory compare two tracks, not {}",
+                    l.between.get_ref().len()
+                ),
+            )
+            .at(Cx::span(file, &l.between))
+            .hint("give `between = [\"one-track\", \"other-track\"]`"),
+        );
     }
     let mut bands: Vec<(VictoryBand, &Spanned<String>)> = Vec::new();
     for b in &l.band {
@@ -608,7 +607,7 @@ fn victory_levels(
             );
         }
     }
-    match (tracks.as_slice(), l.between.len()) {
+    match (tracks.as_slice(), l.between.get_ref().len()) {
         ([Some(a), Some(b)], 2) => Some(VictoryLevels {
             between: (*a, *b),
             bands: bands.into_iter().map(|(b, _)| b).collect(),

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::game::Names;
+use super::Part;
 use super::{gather, Cx};
 use crate::diag::{Diagnostic, Span};
 use crate::load::schema::GameFile;
@@ -96,6 +97,7 @@ pub(crate) fn check_pools_and_scenarios(
     }
 
     for (file, s) in gather(files, |f| &f.scenario) {
+        cx.enter(Part::Scenario(s.id.get_ref().clone()));
         let Some(claim) = names.scenario.define(file, &s.id, &mut cx.diags) else {
             continue;
         };
@@ -509,6 +511,7 @@ fn check_mix(cx: &mut Cx, g: &Game, scenario: &str, placements: &[Placement], wr
 /// Set-ups on the map: terrain the unit may enter, variable set-up areas, stacking limits.
 pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>) {
     for (s, written) in g.scenarios.iter().zip(all_written) {
+        cx.enter(Part::Scenario(s.id.clone()));
         let mut stacks: BTreeMap<Location, Vec<usize>> = BTreeMap::new();
         for (i, p) in s.placements.iter().enumerate() {
             let Some(w) = written.get(i) else { continue };

@@ -22,6 +22,13 @@ pub struct Args {
     format: Format,
 }
 
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
 #[derive(Serialize)]
 struct Report<'a> {
     output: String,
@@ -31,20 +38,11 @@ struct Report<'a> {
     setups: &'a [SetupSummary],
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
-    let checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
-    let Some(game) = checked.game else {
-        match a.format {
-            Format::Text => eprint!(
-                "{}",
-                render::to_text(&checked.diagnostics, &checked.sources)
-            ),
-            Format::Json => super::emit(&render::to_json(&checked.diagnostics, &checked.sources)),
-        }
-        return Err(format!(
-            "`{}` has errors; no module written",
-            a.game.dir.display()
-        ));
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    let mut checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
+    let Some(game) = checked.game.take() else {
+        let message = format!("`{}` has errors; no module written", a.game.dir.display());
+        return Err(super::Failure::game(message, checked));
     };
     if a.format == Format::Text && !checked.diagnostics.is_empty() {
         eprint!(

@@ -33,6 +33,13 @@ pub struct Args {
     format: Format,
 }
 
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
 /// The problems of a save.
 #[derive(Debug, Serialize)]
 struct SaveCheck {
@@ -151,7 +158,7 @@ fn save_text(c: &SaveCheck) -> String {
     out
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
     let diagnostics = match a.format {
         Format::Text => render::to_text(&checked.diagnostics, &checked.sources),
@@ -166,17 +173,16 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
             ExitCode::SUCCESS
         });
     };
-    let Some(game) = checked.game else {
-        match a.format {
-            Format::Text => eprint!("{diagnostics}"),
-            Format::Json => super::emit(&diagnostics),
-        }
-        return Err(format!(
+    // The save is read against the game's counters and maps; its scenarios do not matter.
+    let spared = |p: &crate::check::Part| matches!(p, crate::check::Part::Scenario(_));
+    let Some(game) = checked.game_without(spared) else {
+        let message = format!(
             "`{}` has errors, so the save cannot be read against it",
             a.game.dir.display()
-        ));
+        );
+        return Err(super::Failure::game(message, checked));
     };
-    let report = check_save(&game, save, a.module.as_deref())?;
+    let report = check_save(game, save, a.module.as_deref())?;
     match a.format {
         Format::Text => {
             let game_text = if checked.diagnostics.is_empty() {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::positions::{self, json, Source};
-use super::{checked_game, Format, GameDir};
+use super::{game_for, Format, GameDir};
 use crate::helpers::control::{
     self, AttritionReport, ControlOptions, ControlPhaseReport, ControlReport,
 };
@@ -36,6 +36,13 @@ pub struct Args {
     format: Format,
 }
 
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
 #[derive(Serialize)]
 struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -54,8 +61,12 @@ struct Report<'a> {
     note: Option<String>,
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
-    let g = checked_game(&a.game.dir, a.format)?;
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    let needs = match &a.source.scenario {
+        Some(id) => super::Needs::Scenario(id),
+        None => super::Needs::NoScenario,
+    };
+    let g = game_for(&a.game.dir, needs, a.format)?;
     let after = a
         .after
         .as_deref()
@@ -83,9 +94,9 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
                         format!(" (known: {})", known.join(", "))
                     }
                 });
-            return Err(format!(
-                "--in-force: no conditional garrison requirement `{id}`{hint}"
-            ));
+            return Err(
+                format!("--in-force: no conditional garrison requirement `{id}`{hint}").into(),
+            );
         }
     }
     let loaded = positions::load(&g, &a.source)?;

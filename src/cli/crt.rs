@@ -6,7 +6,7 @@
 
 use std::process::ExitCode;
 
-use super::{checked_game, Format, GameDir};
+use super::{game_for, Format, GameDir};
 use crate::diag::suggest::did_you_mean;
 use crate::helpers::crt::{self, CombatInput, Shift, Support};
 use crate::model::{Game, Location, MapKind};
@@ -17,7 +17,13 @@ pub struct Args {
     #[command(flatten)]
     game: GameDir,
     /// List the tables (id, kind, columns, modifiers) instead of resolving a combat.
-    #[arg(long, conflicts_with_all = ["table", "attack", "defense", "column", "roll", "seed"])]
+    #[arg(
+        long,
+        conflicts_with_all = [
+            "table", "attack", "defense", "shift", "terrain", "defender_at", "attacker_at",
+            "across", "any_across", "weather", "out_of_supply", "support", "column", "roll", "seed",
+        ]
+    )]
     list: bool,
     /// The table's id [default: the game's only table].
     #[arg(long, value_name = "ID")]
@@ -76,6 +82,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
 }
 
 /// An id the game does not know, with did-you-mean or the list of known ids.
@@ -262,8 +275,8 @@ fn json(value: &impl serde::Serialize) -> Result<String, String> {
     Ok(serde_json::to_string_pretty(value).map_err(|e| e.to_string())? + "\n")
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
-    let g = checked_game(&a.game.dir, a.format)?;
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    let g = game_for(&a.game.dir, super::Needs::NoScenario, a.format)?;
     if a.list {
         let list = crt::list_tables(&g);
         super::emit(&match a.format {

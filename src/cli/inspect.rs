@@ -20,7 +20,14 @@ pub struct Args {
     format: Format,
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let text =
         crate::vassal::inspect::run_inspect(&a.file, a.module.as_deref(), a.format == Format::Json)
             .map_err(|e| e.to_string())?;

@@ -19,6 +19,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::diag::render as diagnostics;
+use crate::diag::source::SourceMap;
+use crate::diag::{Diagnostics, Located};
+
 /// Check board wargame definitions and build playable modules from them.
 #[derive(Debug, Parser)]
 #[command(name = "sandtable", version, about, long_about = None)]
@@ -62,8 +66,52 @@ pub enum Command {
     Control(control::Args),
 }
 
+impl Command {
+    /// The output format the command was asked for (text for commands without one).
+    pub fn format(&self) -> Format {
+        match self {
+            Command::Check(a) => a.format(),
+            Command::Scenario(a) => a.format(),
+            Command::Build(a) => a.format(),
+            Command::Inspect(a) => a.format(),
+            Command::Render(a) => a.format(),
+            Command::Crt(a) => a.format(),
+            Command::Supply(a) => a.format(),
+            Command::Control(a) => a.format(),
+        }
+    }
+}
+
+/// Parse the process's arguments and run them. A usage error is printed by clap (exit 2),
+/// or as a JSON object `{"error": …}` when `--format json` was given.
+pub fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => run(cli),
+        Err(e) if e.use_stderr() && wants_json(&args) => {
+            let message = e.kind().to_string();
+            let detail = e.render().to_string();
+            emit(&error_json(&message, Some(detail.trim()), None));
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(if e.use_stderr() { 2 } else { 0 })
+        }
+    }
+}
+
+/// Whether raw arguments ask for `--format json` (before they could be parsed).
+fn wants_json(args: &[std::ffi::OsString]) -> bool {
+    args.iter()
+        .zip(args.iter().skip(1))
+        .any(|(a, b)| a == "--format" && b == "json")
+        || args.iter().any(|a| a == "--format=json")
+}
+
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
+    let format = cli.command.format();
     let result = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Scenario(a) => scenario::run(a),
@@ -76,13 +124,78 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(failure) => {
+            failure.report(format);
             ExitCode::from(1)
         }
     }
 }
 
+/// Why a command failed: what to tell the user and, when the game's check is the reason,
+/// its located diagnostics.
+#[derive(Debug)]
+pub struct Failure {
+    message: String,
+    diagnostics: Option<(Diagnostics, SourceMap)>,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Self {
+            message,
+            diagnostics: None,
+        }
+    }
+}
+
+impl Failure {
+    /// A failure because the game has errors, carrying them.
+    pub(crate) fn game(message: String, checked: crate::check::Checked) -> Self {
+        Self {
+            message,
+            diagnostics: Some((checked.diagnostics, checked.sources)),
+        }
+    }
+
+    /// Print it: diagnostics and `error: …` on stderr, or one JSON object on stdout.
+    fn report(&self, format: Format) {
+        match format {
+            Format::Text => {
+                if let Some((d, s)) = &self.diagnostics {
+                    eprint!("{}", diagnostics::to_text(d, s));
+                }
+                eprintln!("error: {}", self.message);
+            }
+            Format::Json => {
+                let located = self
+                    .diagnostics
+                    .as_ref()
+                    .map(|(d, s)| d.iter().map(|x| Located::new(x, s)).collect::<Vec<_>>());
+                emit(&error_json(&self.message, None, located));
+            }
+        }
+    }
+}
+
+/// `{"error": message, "detail": …, "diagnostics": […]}`, pretty, with a final newline.
+fn error_json(message: &str, detail: Option<&str>, diagnostics: Option<Vec<Located>>) -> String {
+    #[derive(serde::Serialize)]
+    struct ErrorReport<'a> {
+        error: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        detail: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        diagnostics: Option<Vec<Located>>,
+    }
+    let report = ErrorReport {
+        error: message,
+        detail,
+        diagnostics,
+    };
+    serde_json::to_string_pretty(&report)
+        .map(|s| s + "\n")
+        .unwrap_or_else(|_| format!("{{\"error\": {message:?}}}\n"))
+}
 /// A game directory argument.
 #[derive(Debug, clap::Args)]
 pub struct GameDir {
@@ -97,29 +210,69 @@ pub(crate) fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-/// Load and check a game, printing diagnostics to stderr when it has errors.
-pub(crate) fn checked_game(
+/// What of a game a rule helper depends on: the rest may have errors and it still answers.
+/// (`build` needs the whole game clean and checks it itself.)
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Needs<'a> {
+    /// Everything but the scenarios (tables, a save, the art).
+    NoScenario,
+    /// Everything but the scenarios other than this one.
+    Scenario(&'a str),
+}
+
+/// Load and check a game for a command that `needs` part of it. Errors in parts it does not
+/// need are not in its way: it gets the game made of the entries that checked whole, and a
+/// note on stderr says so (text only). Otherwise the failure carries the diagnostics.
+pub(crate) fn game_for(
     dir: &std::path::Path,
+    needs: Needs,
     format: Format,
-) -> Result<crate::model::Game, String> {
-    let checked = crate::check::check_dir(dir).map_err(|e| e.to_string())?;
-    match checked.game {
-        Some(g) => Ok(g),
-        None => {
-            match format {
-                Format::Text => eprint!(
-                    "{}",
-                    crate::diag::render::to_text(&checked.diagnostics, &checked.sources)
-                ),
-                Format::Json => eprint!(
-                    "{}",
-                    crate::diag::render::to_json(&checked.diagnostics, &checked.sources)
-                ),
-            }
-            Err(format!(
-                "`{}` has errors; run `sandtable check` for details",
-                dir.display()
-            ))
+) -> Result<crate::model::Game, Failure> {
+    use crate::check::Part;
+    let mut checked = crate::check::check_dir(dir).map_err(|e| e.to_string())?;
+    if let Some(g) = checked.game.take() {
+        return Ok(g);
+    }
+    let spared = |p: &Part| match (needs, p) {
+        (Needs::NoScenario, Part::Scenario(_)) => true,
+        (Needs::Scenario(id), Part::Scenario(s)) => s != id,
+        _ => false,
+    };
+    if checked.game_without(spared).is_some() {
+        if let (Some(g), Format::Text) = (&checked.partial, format) {
+            let broken: Vec<String> = checked
+                .broken
+                .iter()
+                .filter_map(|p| match p {
+                    Part::Scenario(s) => Some(format!("`{s}`")),
+                    _ => None,
+                })
+                .collect();
+            eprintln!(
+                "note: `{}` has errors in scenario {}; {} does not need it (`sandtable check` lists them)",
+                g.id,
+                broken.join(", "),
+                match needs {
+                    Needs::Scenario(s) => format!("scenario `{s}`"),
+                    _ => "this command".to_string(),
+                }
+            );
+        }
+        if let Some(g) = checked.partial.take() {
+            return Ok(g);
         }
     }
+    let what = match needs {
+        Needs::Scenario(s) if checked.broken.contains(&Part::Scenario(s.to_string())) => {
+            format!("scenario `{s}` has errors")
+        }
+        _ => "it has errors".to_string(),
+    };
+    Err(Failure::game(
+        format!(
+            "cannot use `{}`: {what}; `sandtable check` lists them",
+            dir.display()
+        ),
+        checked,
+    ))
 }

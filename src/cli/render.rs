@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::{checked_game, Format, GameDir};
+use super::{game_for, Format, GameDir};
 use crate::emit::art::{self, What};
 
 /// Arguments of `render`.
@@ -19,11 +19,21 @@ pub struct Args {
     /// Output: a PNG file for `map` and `sheet`, a folder otherwise.
     #[arg(short, long)]
     out: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let what: What = a.what.parse().map_err(|e: art::ArtError| e.to_string())?;
-    let game = checked_game(&a.game.dir, Format::Text)?;
+    let game = game_for(&a.game.dir, super::Needs::NoScenario, a.format)?;
     let bar = indicatif::ProgressBar::hidden();
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -35,10 +45,22 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
     }
     let written = art::render(&game, what, &a.out, &bar).map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    let mut text = String::new();
-    for p in &written {
-        text += &format!("wrote {}\n", p.display());
+    match a.format {
+        Format::Text => {
+            let mut text = String::new();
+            for p in &written {
+                text += &format!("wrote {}\n", p.display());
+            }
+            super::emit(&text);
+        }
+        Format::Json => {
+            let files: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            let report = serde_json::json!({ "written": files });
+            super::emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+            ));
+        }
     }
-    super::emit(&text);
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::{checked_game, Format, GameDir};
+use super::{game_for, Format, GameDir};
 use crate::model::{Game, Location};
 
 /// Arguments of `scenario`.
@@ -17,6 +17,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
 }
 
 #[derive(Serialize)]
@@ -133,8 +140,12 @@ pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
     })
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
-    let g = checked_game(&a.game.dir, a.format)?;
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    let needs = match &a.id {
+        Some(id) => super::Needs::Scenario(id),
+        None => super::Needs::NoScenario,
+    };
+    let g = game_for(&a.game.dir, needs, a.format)?;
     let Some(id) = &a.id else {
         let listing = Listing {
             scenarios: g
@@ -164,7 +175,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, String> {
         let ids: Vec<&str> = g.scenarios.iter().map(|s| s.id.as_str()).collect();
         let hint = crate::diag::suggest::did_you_mean(id, ids.iter().copied())
             .unwrap_or_else(|| format!("scenarios: {}", ids.join(", ")));
-        return Err(format!("no scenario `{id}` ({hint})"));
+        return Err(format!("no scenario `{id}` ({hint})").into());
     };
     let mut out = String::new();
     match a.format {

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::positions::{self, json, LoadedSave, Source};
-use super::{checked_game, Format, GameDir};
+use super::{game_for, Format, GameDir};
 use crate::emit::art::canvas::Rgba;
 use crate::emit::art::overlay::{self, Cell, Overlay, Ring, Tint};
 use crate::helpers::board::{Board, PlaceAt};
@@ -49,6 +49,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
 }
 
 /// What --apply did.
@@ -250,8 +257,12 @@ fn applied_text(a: &Applied) -> String {
     out
 }
 
-pub(super) fn run(a: Args) -> Result<ExitCode, String> {
-    let g = checked_game(&a.game.dir, a.format)?;
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    let needs = match &a.source.scenario {
+        Some(id) => super::Needs::Scenario(id),
+        None => super::Needs::NoScenario,
+    };
+    let g = game_for(&a.game.dir, needs, a.format)?;
     let only = a
         .side
         .as_deref()

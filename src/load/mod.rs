@@ -38,7 +38,7 @@ pub enum LoadError {
     #[error("`{0}` is not a game directory (no such directory)")]
     NotADirectory(PathBuf),
     /// A file could not be read.
-    #[error("cannot read `{path}`")]
+    #[error("cannot read `{path}`: {source}")]
     Read {
         /// The file.
         path: PathBuf,
@@ -46,8 +46,8 @@ pub enum LoadError {
         #[source]
         source: std::io::Error,
     },
-    /// Walking the directory failed.
-    #[error("cannot list `{path}`")]
+    /// Walking the directory failed (unreadable folder, broken link, a link loop).
+    #[error("cannot list `{path}`: {source}")]
     Walk {
         /// The directory.
         path: PathBuf,
@@ -55,6 +55,9 @@ pub enum LoadError {
         #[source]
         source: walkdir::Error,
     },
+    /// The directory holds no definitions at all.
+    #[error("`{0}` holds no game: no `.toml` file in it or below")]
+    NoDefinitions(PathBuf),
 }
 
 /// Largest TOML file accepted; a game definition is text written by people.
@@ -66,7 +69,10 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
         return Err(LoadError::NotADirectory(root.to_path_buf()));
     }
     let mut paths = Vec::new();
+    // Links are followed (a designer may link shared definitions in); a link loop or a
+    // broken link is an error naming it, never an endless walk.
     let walker = WalkDir::new(root)
+        .follow_links(true)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| {
@@ -75,7 +81,7 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
         });
     for entry in walker {
         let entry = entry.map_err(|source| LoadError::Walk {
-            path: root.to_path_buf(),
+            path: source.path().unwrap_or(root).to_path_buf(),
             source,
         })?;
         if entry.file_type().is_file() && entry.path().extension().is_some_and(|x| x == "toml") {
@@ -91,6 +97,9 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
         }
     }
     paths.sort();
+    if paths.is_empty() {
+        return Err(LoadError::NoDefinitions(root.to_path_buf()));
+    }
     let mut sources = SourceMap::default();
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::default();

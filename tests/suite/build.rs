@@ -392,8 +392,13 @@ fn a_game_with_errors_is_refused_and_nothing_is_written() {
         .output()
         .expect("run");
     assert_eq!(json.status.code(), Some(1));
-    let diags: Vec<Value> = serde_json::from_slice(&json.stdout).expect("diagnostics JSON");
-    assert!(!diags.is_empty());
+    let error: Value = serde_json::from_slice(&json.stdout).expect("error JSON");
+    assert!(error["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("no module written")));
+    assert!(error["diagnostics"]
+        .as_array()
+        .is_some_and(|d| !d.is_empty()));
     assert!(!path.exists());
 }
 

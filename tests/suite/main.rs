@@ -5,6 +5,7 @@ mod beanshell;
 mod build;
 mod check;
 mod combat;
+mod edges;
 mod gcw;
 mod gpw;
 mod helpers_cli;

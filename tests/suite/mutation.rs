@@ -581,8 +581,9 @@ fn mutation_no_single_edit_of_any_game_panics_the_check() {
 /// In [`REGRESSIONS`], cut the file where `from` starts.
 const CUT: &str = "\u{0}cut";
 
-/// Edits kept as regressions: (game, file, from, to). All but the last panicked
-/// `sandtable check` before the check stage admitted only whole entries.
+/// Edits the mutation test found, kept as regressions: (game, file, from, to). The first four
+/// panicked `sandtable check` before the check stage admitted only whole entries; the last
+/// two gave an error without a location.
 const REGRESSIONS: &[(&str, &str, &str, &str)] = &[
     // The rail-line water check indexed a terrain list a parse error had left empty.
     (
@@ -610,6 +611,15 @@ const REGRESSIONS: &[(&str, &str, &str, &str)] = &[
     ),
     // A map left out for an unknown terrain: its placements are held back, not indexed.
     ("tests/fixtures/mini", "map.toml", ".ff..~", ".fq..~"),
+    // `[game]` cut away: the error points at game.toml (seed 1 #1328).
+    ("tests/fixtures/mini", "game.toml", "[game]", CUT),
+    // An emptied `between` of the levels of victory (seed 1 #557).
+    (
+        "modules/greek-civil-war",
+        "rules.toml",
+        "between = [\"government-pi\", \"dse-pi\"]",
+        "between = []",
+    ),
 ];
 
 #[test]

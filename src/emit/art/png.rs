@@ -33,8 +33,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ArtError> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    std::fs::create_dir_all(dir).map_err(io)?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    crate::vassal::archive::make_folder(dir).map_err(io)?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| io(crate::vassal::archive::without_temp_path(e)))?;
     tmp.write_all(bytes).map_err(io)?;
     #[cfg(unix)]
     {
@@ -45,7 +46,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ArtError> {
             .map_err(io)?;
     }
     tmp.as_file().sync_all().map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
+    tmp.persist(path)
+        .map_err(|e| io(crate::vassal::archive::without_temp_path(e.error)))?;
     Ok(())
 }
 

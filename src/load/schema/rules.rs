@@ -378,7 +378,7 @@ pub struct Attrition {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct VictoryLevels {
     /// The two tracks compared (the higher one leads).
-    pub between: Vec<Spanned<String>>,
+    pub between: Spanned<Vec<Spanned<String>>>,
     /// Bands of the lead, e.g. `{ lead = "0-25", name = "Draw" }`; the last may be open
     /// (`"76+"`).
     pub band: Vec<VictoryBand>,

@@ -108,12 +108,19 @@ fn write_to_replaces_atomically() {
     assert_eq!(on_disk, sample_builder().to_bytes().expect("writes"));
     let leftovers = std::fs::read_dir(dir.path()).expect("list").count();
     assert_eq!(leftovers, 1, "no temporary file left behind");
+    // A missing folder is made; a file in the way is an error naming it.
     let missing_dir = dir.path().join("no/such/dir/out.vsav");
-    assert!(matches!(
-        sample_builder().write_to(&missing_dir),
-        Err(ArchiveError::Io { .. })
-    ));
-    assert!(!missing_dir.exists());
+    sample_builder()
+        .write_to(&missing_dir)
+        .expect("makes the folder");
+    assert!(missing_dir.is_file());
+    let under_file = dest.join("out.vsav");
+    match sample_builder().write_to(&under_file) {
+        Err(e @ ArchiveError::Io { .. }) => {
+            assert!(e.to_string().contains("is a file, not a folder"), "{e}");
+        }
+        other => panic!("expected an I/O error, got {other:?}"),
+    }
 }
 
 #[test]

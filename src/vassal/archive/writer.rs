@@ -128,13 +128,37 @@ impl ArchiveBuilder {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
         };
-        let mut temp = tempfile::NamedTempFile::new_in(directory).map_err(io_error)?;
+        // The folder is made if missing; errors name the destination, never the temporary
+        // file (its name means nothing to the user and it is gone afterwards).
+        make_folder(directory).map_err(io_error)?;
+        let mut temp = tempfile::NamedTempFile::new_in(directory)
+            .map_err(|e| io_error(without_temp_path(e)))?;
         let mut writer =
             self.write_zip(std::io::BufWriter::new(temp.as_file_mut()), destination)?;
         writer.flush().map_err(io_error)?;
         drop(writer);
         temp.as_file_mut().sync_all().map_err(io_error)?;
-        temp.persist(destination).map_err(|e| io_error(e.error))?;
+        temp.persist(destination)
+            .map_err(|e| io_error(without_temp_path(e.error)))?;
         Ok(())
+    }
+}
+
+/// Make `dir` and its missing parents, saying which one is a file when one is in the way.
+pub fn make_folder(dir: &Path) -> std::io::Result<()> {
+    if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+        return Err(std::io::Error::other(format!(
+            "`{}` is a file, not a folder",
+            file.display()
+        )));
+    }
+    std::fs::create_dir_all(dir)
+}
+
+/// The same error without the temporary file's path `tempfile` adds to its message.
+pub fn without_temp_path(e: std::io::Error) -> std::io::Error {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code),
+        None => std::io::Error::new(e.kind(), e.kind().to_string()),
     }
 }
