@@ -13,6 +13,7 @@ mod rules;
 mod scenarios;
 use crate::diag::suggest;
 mod tables;
+mod text;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -101,6 +102,13 @@ pub fn check(loaded: Loaded) -> Checked {
     };
     let game = build(&mut cx, &root, &files);
     cx.enter(Part::Game);
+    let ids: Vec<FileId> = files.iter().map(|(id, _)| *id).collect();
+    let mut text_errors = Vec::new();
+    text::check_text(&sources, &ids, &mut text_errors);
+    if !text_errors.is_empty() {
+        // The text reaches the module anywhere: nothing may use the game.
+        cx.broken.insert(Part::Game);
+    }
     // A file that failed to parse may hold `[game]` or the definitions other files refer
     // to: do not bury the parse error under references that only look broken because of it.
     let parse_failed = diagnostics.has_errors();
@@ -114,6 +122,9 @@ pub fn check(loaded: Loaded) -> Checked {
         if !(parse_failed && follow_on.contains(&d.code)) {
             diagnostics.push(d.clone());
         }
+    }
+    for d in text_errors {
+        diagnostics.push(d);
     }
     let mut broken = cx.broken;
     if parse_failed {

@@ -100,9 +100,7 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
     if paths.is_empty() {
         return Err(LoadError::NoDefinitions(root.to_path_buf()));
     }
-    let mut sources = SourceMap::default();
-    let mut files = Vec::new();
-    let mut diagnostics = Diagnostics::default();
+    let mut texts = Vec::new();
     for (rel, path) in paths {
         let read_err = |source| LoadError::Read {
             path: path.clone(),
@@ -110,15 +108,44 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
         };
         let meta = std::fs::metadata(&path).map_err(read_err)?;
         if meta.len() > MAX_FILE_BYTES {
-            let id = sources.add(rel.clone(), String::new());
-            diagnostics.push(
-                Diagnostic::error("file-too-large", format!("`{rel}` is larger than 32 MiB"))
-                    .at(Span::new(id, 0..0))
-                    .hint("split the definitions into several files"),
-            );
+            texts.push((rel, Contents::TooLarge));
             continue;
         }
         let bytes = std::fs::read(&path).map_err(read_err)?;
+        texts.push((rel, Contents::Bytes(bytes)));
+    }
+    Ok(load_contents(root, texts))
+}
+
+/// A definition file's contents, as read.
+#[derive(Debug, Clone)]
+pub enum Contents {
+    /// The bytes of the file.
+    Bytes(Vec<u8>),
+    /// The file is larger than a game definition can be (not read).
+    TooLarge,
+}
+
+/// Parse files already read, as `(path relative to the game, contents)` sorted by path:
+/// what [`load`] does after reading the directory (also used by the fuzz targets, which keep
+/// games in memory). Each file that is not UTF-8 or not valid TOML gives a located diagnostic.
+pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
+    let mut sources = SourceMap::default();
+    let mut files = Vec::new();
+    let mut diagnostics = Diagnostics::default();
+    for (rel, contents) in texts {
+        let bytes = match contents {
+            Contents::Bytes(b) => b,
+            Contents::TooLarge => {
+                let id = sources.add(rel.clone(), String::new());
+                diagnostics.push(
+                    Diagnostic::error("file-too-large", format!("`{rel}` is larger than 32 MiB"))
+                        .at(Span::new(id, 0..0))
+                        .hint("split the definitions into several files"),
+                );
+                continue;
+            }
+        };
         let (text, bad_utf8) = match String::from_utf8(bytes) {
             Ok(t) => (t, None),
             Err(e) => {
@@ -140,12 +167,12 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
             Err(e) => diagnostics.push(toml_error(id, &e)),
         }
     }
-    Ok(Loaded {
+    Loaded {
         root: root.to_path_buf(),
         sources,
         files,
         diagnostics,
-    })
+    }
 }
 
 /// Parse one file's text.

@@ -167,7 +167,12 @@ pub struct Report {
 
 /// Inspects a module, extension, buildfile, save or log.
 pub fn inspect(path: &Path) -> Result<Report, InspectError> {
-    let bytes = read_file(path)?;
+    inspect_bytes(read_file(path)?, path)
+}
+
+/// Inspects the bytes of a file named `path` (its name tells a buildfile; nothing else is
+/// read from disk unless the bytes are an unpacked buildfile, whose images lie beside it).
+pub fn inspect_bytes(bytes: Vec<u8>, path: &Path) -> Result<Report, InspectError> {
     if is_buildfile_name(path) || (!looks_like_zip(&bytes) && looks_like_xml(&bytes)) {
         let module = load_unpacked_module(path, &bytes)?;
         return Ok(Report {

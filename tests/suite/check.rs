@@ -282,3 +282,22 @@ fn unknown_keys_list_the_allowed_ones() {
         "{msg}"
     );
 }
+
+/// VASSAL reads a field ending in a backslash as escaping the separator after it (found by
+/// fuzzing the SequenceEncoder round trip): such text is refused where it is written.
+#[test]
+fn a_name_ending_in_a_backslash_is_refused() {
+    let tmp = copy_game("tests/fixtures/mini");
+    edit(
+        tmp.path(),
+        "game.toml",
+        "name = \"Red\"",
+        "name = \"Red\\\\\"",
+    );
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("trailing-backslash".into(), "game.toml".into(), 12)]
+    );
+}
