@@ -277,14 +277,25 @@ impl<R: Read + Seek> Archive<R> {
             return Err(too_large());
         }
         let remaining_total = self.limits.max_total_size.saturating_sub(self.total_read);
-        let cap = limit.min(remaining_total);
-        let mut data = Vec::with_capacity(usize::try_from(file.size().min(cap)).unwrap_or(0));
+        // Never more than the headers declare: an entry that inflates past its size is a
+        // lie (or a bomb), refused after one byte too many.
+        let declared = file.size();
+        let cap = limit.min(remaining_total).min(declared);
+        let mut data = Vec::with_capacity(usize::try_from(cap).unwrap_or(0));
         (&mut file)
             .take(cap.saturating_add(1))
             .read_to_end(&mut data)
             .map_err(|e| corrupt(&self.path, &e))?;
         drop(file);
         let read = data.len() as u64;
+        if read > declared {
+            return Err(corrupt(
+                &self.path,
+                &format!(
+                    "the entry inflates to more than the {declared} bytes its header declares"
+                ),
+            ));
+        }
         if read > limit {
             return Err(too_large());
         }

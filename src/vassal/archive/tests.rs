@@ -233,3 +233,67 @@ fn limits_are_enforced() {
         Err(ArchiveError::TotalTooLarge { .. })
     ));
 }
+
+/// An entry whose data inflates to more than its headers declare: read as a corrupt entry
+/// (or cut at the size limit), never as more bytes than the limit allows.
+#[test]
+fn an_entry_bigger_than_declared_is_refused() {
+    let bytes = sample_builder().to_bytes().expect("writes");
+    // images/a.png holds 3000 bytes; declare 10 in both headers.
+    let compressed = {
+        let mut zip = ZipArchive::new(Cursor::new(bytes.clone())).expect("zip");
+        let size = zip
+            .by_name("images/a.png")
+            .expect("entry")
+            .compressed_size() as u32;
+        size
+    };
+    let mut from = compressed.to_le_bytes().to_vec();
+    from.extend_from_slice(&3000u32.to_le_bytes());
+    let mut to = compressed.to_le_bytes().to_vec();
+    to.extend_from_slice(&10u32.to_le_bytes());
+    let mut lying = bytes.clone();
+    assert_eq!(patch(&mut lying, &from, &to), 2, "both headers patched");
+    match open(lying.clone()).map(|mut a| a.read("images/a.png")) {
+        Ok(Ok(data)) => panic!("read {} bytes of an entry declared as 10", data.len()),
+        Ok(Err(e)) => assert!(!e.to_string().is_empty()),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+    // With a limit between the declared and the real size, the limit holds.
+    let small = ArchiveLimits {
+        max_entry_size: 100,
+        ..ArchiveLimits::default()
+    };
+    if let Ok(mut archive) = open_limited(lying, small) {
+        match archive.read("images/a.png") {
+            Ok(data) => assert!(data.len() <= 100, "{} bytes past the limit", data.len()),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+/// A central directory cut short (its end record kept) is a clear error, not a panic or a
+/// read past the data.
+#[test]
+fn a_truncated_central_directory_is_refused() {
+    let bytes = sample_builder().to_bytes().expect("writes");
+    let end = bytes
+        .windows(4)
+        .rposition(|w| w == [0x50, 0x4b, 0x05, 0x06])
+        .expect("end of central directory");
+    let start = u32::from_le_bytes(bytes[end + 16..end + 20].try_into().expect("4 bytes")) as usize;
+    for keep in [0, 10, 46, (end - start) / 2] {
+        let mut cut = bytes[..start + keep].to_vec();
+        cut.extend_from_slice(&bytes[end..]);
+        match open(cut) {
+            Err(e) => assert!(!e.to_string().is_empty()),
+            Ok(mut archive) => {
+                // Whatever entries survive still read cleanly or fail cleanly.
+                let names: Vec<String> = archive.names().map(str::to_string).collect();
+                for name in names {
+                    let _ = archive.read(&name);
+                }
+            }
+        }
+    }
+}

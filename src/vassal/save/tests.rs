@@ -354,3 +354,46 @@ fn real_trait_chains_split_and_join_back() {
         }
     }
 }
+
+/// A hostile save: commands nested a thousand compounds deep (each level escaping the ESCs of
+/// the one inside, as VASSAL does), around a piece whose trait chain is nested a thousand
+/// traits deep. It is read without recursion past the command depth limit, the piece's chain
+/// is cut at the trait limit, and nothing grows without bound.
+#[test]
+fn a_save_nested_a_thousand_deep_is_read_within_its_limits() {
+    let traits: Vec<TraitEntry> = (0..1000)
+        .map(|i| TraitEntry {
+            type_string: format!("mark;Level{i}"),
+            state_string: String::new(),
+        })
+        .chain([TraitEntry {
+            type_string: "piece;;;deep.png;Deep".into(),
+            state_string: "Main Map;10;20;;0".into(),
+        }])
+        .collect();
+    let (piece_type, piece_state) = join_trait_chain(&traits);
+    let mut command = add_piece_command("1", &piece_type, &piece_state);
+    for _ in 0..1000 {
+        command = crate::vassal::encoder::encode_or_empty(&[command.as_str(), "CHAT* deeper"], ESC);
+    }
+    assert!(command.len() > 500_000, "{}", command.len());
+    let text = format!("begin_save{ESC}{command}{ESC}end_save");
+    let save = SaveGame::from_saved_game(text.as_bytes(), Path::new("deep.vsav")).expect("reads");
+    // Below the depth limit the tree keeps one raw leaf; what is above is decoded.
+    assert!(save.leaf_commands().len() <= commands::MAX_COMMAND_DEPTH + 4);
+    let state = save.state();
+    assert!(state.pieces.len() <= 1);
+    for piece in state.pieces.values() {
+        assert!(piece.traits.len() <= piece::MAX_TRAITS);
+    }
+    // The same text obfuscated inside a .vsav reads the same way.
+    let mut vsav = crate::vassal::archive::ArchiveBuilder::new();
+    vsav.add(
+        "savedGame",
+        crate::vassal::obfuscation::obfuscate(&text, 0x42),
+    )
+    .expect("name");
+    let bytes = vsav.to_bytes().expect("zip");
+    let again = SaveGame::from_bytes(bytes, Path::new("deep.vsav")).expect("reads");
+    assert_eq!(again.leaf_commands().len(), save.leaf_commands().len());
+}
