@@ -327,6 +327,26 @@ pub(crate) fn check_game(
     }
     for (file, t) in gather(files, |f| &f.track) {
         if let Some(claim) = names.track.define(file, &t.id, &mut cx.diags) {
+            for end in [&t.min, &t.max] {
+                if !track_value_fits(*end.get_ref()) {
+                    cx.push(
+                        Diagnostic::error(
+                            "out-of-range",
+                            format!(
+                                "track `{}` reaches {}, past what VASSAL counts",
+                                t.id.get_ref(),
+                                end.get_ref()
+                            ),
+                        )
+                        .at(Cx::span(file, end))
+                        .hint(format!(
+                            "a track runs between {} and {}",
+                            i32::MIN,
+                            i32::MAX
+                        )),
+                    );
+                }
+            }
             if t.min.get_ref() > t.max.get_ref() {
                 cx.push(
                     Diagnostic::error(
@@ -392,6 +412,12 @@ const MAX_DISPLAY_BOXES: i64 = 1000;
 /// counters and maps are known. Each display needs a map and a sane range; each track on a
 /// display needs a marker class with a counter in the mix, used by no other track, and a
 /// range inside the display's.
+/// Whether a track's value fits the Java `int` VASSAL keeps it in (so `max - min` also
+/// fits our own `i64`).
+fn track_value_fits(v: i64) -> bool {
+    i32::try_from(v).is_ok()
+}
+
 pub(crate) fn check_track_displays(
     cx: &mut Cx,
     files: &[(FileId, GameFile)],
@@ -418,7 +444,7 @@ pub(crate) fn check_track_displays(
                 .at(Cx::span(file, &d.max))
                 .hint("swap `min` and `max`"),
             );
-        } else if max - min >= MAX_DISPLAY_BOXES {
+        } else if i128::from(max) - i128::from(min) >= i128::from(MAX_DISPLAY_BOXES) {
             cx.push(
                 Diagnostic::error(
                     "out-of-range",

@@ -582,8 +582,8 @@ fn mutation_no_single_edit_of_any_game_panics_the_check() {
 const CUT: &str = "\u{0}cut";
 
 /// Edits the mutation test found, kept as regressions: (game, file, from, to). The first four
-/// panicked `sandtable check` before the check stage admitted only whole entries; the last
-/// two gave an error without a location.
+/// panicked `sandtable check` before the check stage admitted only whole entries; the next
+/// two gave an error without a location; the last two overflowed.
 const REGRESSIONS: &[(&str, &str, &str, &str)] = &[
     // The rail-line water check indexed a terrain list a parse error had left empty.
     (
@@ -619,6 +619,21 @@ const REGRESSIONS: &[(&str, &str, &str, &str)] = &[
         "rules.toml",
         "between = [\"government-pi\", \"dse-pi\"]",
         "between = []",
+    ),
+    // A display from the lowest i64 overflowed its box count (seed 2 #3155).
+    (
+        "modules/greek-civil-war",
+        "game.toml",
+        "min = 0\nmax = 99",
+        "min = -9223372036854775808\nmax = 99",
+    ),
+    // A track as wide as i64 would overflow its marker steps in the emitter; VASSAL keeps
+    // a track in a Java int.
+    (
+        "modules/great-patriotic-war",
+        "game.toml",
+        "min = 0\nmax = 99\nside = \"axis\"",
+        "min = -9223372036854775808\nmax = 9223372036854775807\nside = \"axis\"",
     ),
 ];
 
