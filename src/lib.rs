@@ -19,6 +19,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
+pub mod geo;
 pub mod helpers;
 pub mod layout;
 pub mod load;

@@ -242,15 +242,13 @@ fn layer(
     Some(out)
 }
 
-fn check_hex_map(
+/// The grid of `[map.hex]`: orientation, size, shift and printed numbering, reporting what
+/// is malformed (`None` when the grid cannot be laid at all).
+pub(crate) fn hex_geometry(
     cx: &mut Cx,
     file: FileId,
-    names: &Names,
-    g: &Game,
-    m: &schema::Map,
     h: &Spanned<schema::HexGrid>,
-    sets: &mut Registry,
-) -> Option<Map> {
+) -> Option<HexGeometry> {
     let hg = h.get_ref();
     let orientation = match hg.orientation.get_ref().as_str() {
         "columns" => Orientation::Columns,
@@ -316,7 +314,7 @@ fn check_hex_map(
         );
         return None;
     }
-    let geo = HexGeometry {
+    Some(HexGeometry {
         orientation,
         columns: *hg.columns.get_ref() as i32,
         rows: *hg.rows.get_ref() as i32,
@@ -328,7 +326,19 @@ fn check_hex_map(
             digits: n.digits,
             stagger: n.stagger,
         },
-    };
+    })
+}
+
+fn check_hex_map(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    m: &schema::Map,
+    h: &Spanned<schema::HexGrid>,
+    sets: &mut Registry,
+) -> Option<Map> {
+    let geo = hex_geometry(cx, file, h)?;
 
     // Terrain (required), country and region layers.
     let Some(terrain_layer) = &m.terrain else {

@@ -84,6 +84,25 @@ pub fn check_dir(dir: &Path) -> Result<Checked, LoadError> {
     Ok(check(loaded))
 }
 
+/// The hex grid a map's `[map.hex]` describes (for `sandtable geo`, which lays the grid
+/// before the map has layers), with the problems of its description.
+pub fn hex_grid(
+    sources: &SourceMap,
+    file: FileId,
+    h: &Spanned<load::schema::HexGrid>,
+) -> (Option<crate::model::HexGeometry>, Diagnostics) {
+    let mut cx = Cx {
+        sources,
+        diags: Diagnostics::default(),
+        map_left_out: false,
+        part: Part::Maps,
+        broken: BTreeSet::new(),
+        errors_before: 0,
+    };
+    let grid = maps::hex_geometry(&mut cx, file, h);
+    (grid, cx.diags)
+}
+
 /// Check loaded definitions.
 pub fn check(loaded: Loaded) -> Checked {
     let Loaded {

@@ -8,6 +8,7 @@ mod build;
 mod check;
 mod control;
 mod crt;
+mod geo;
 mod inspect;
 mod positions;
 mod render;
@@ -64,6 +65,9 @@ pub enum Command {
     Supply(supply::Args),
     /// Who controls each hex or area, and the victory conditions evaluated.
     Control(control::Args),
+    /// Compute a hex map's terrain and country layers, places, rivers and rails from its
+    /// `[map.geography]` and write them into the map's file.
+    Geo(geo::Args),
 }
 
 impl Command {
@@ -78,6 +82,7 @@ impl Command {
             Command::Crt(a) => a.format(),
             Command::Supply(a) => a.format(),
             Command::Control(a) => a.format(),
+            Command::Geo(a) => a.format(),
         }
     }
 }
@@ -121,6 +126,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Crt(a) => crt::run(a),
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
+        Command::Geo(a) => geo::run(a),
     };
     match result {
         Ok(code) => code,
@@ -154,6 +160,18 @@ impl Failure {
         Self {
             message,
             diagnostics: Some((checked.diagnostics, checked.sources)),
+        }
+    }
+
+    /// A failure with diagnostics of the game's files (read, not yet checked).
+    pub(crate) fn diagnostics(
+        message: String,
+        diagnostics: Diagnostics,
+        sources: SourceMap,
+    ) -> Self {
+        Self {
+            message,
+            diagnostics: Some((diagnostics, sources)),
         }
     }
 

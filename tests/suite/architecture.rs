@@ -34,6 +34,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("layout", &["load", "model", "vassal"]),
     ("emit", &["diag", "load", "model", "layout", "vassal"]),
     ("helpers", &["diag", "model", "layout", "vassal"]),
+    ("geo", &["diag", "load", "model"]),
     (
         "testgame",
         &[
@@ -43,7 +44,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "cli",
         &[
-            "diag", "load", "model", "check", "layout", "vassal", "emit", "helpers",
+            "diag", "load", "model", "check", "layout", "vassal", "emit", "helpers", "geo",
         ],
     ),
 ];

@@ -7,6 +7,7 @@ mod check;
 mod combat;
 mod edges;
 mod gcw;
+mod geo;
 mod gpw;
 mod helpers_cli;
 mod inspect_cli;

@@ -48,6 +48,8 @@ pub struct Map {
     pub size: Option<Spanned<[u32; 2]>>,
     /// Designer-supplied map image instead of the generated one.
     pub image: Option<Spanned<String>>,
+    /// The real geography the hex layers are computed from (`sandtable geo`).
+    pub geography: Option<Spanned<super::geography::Geography>>,
 }
 
 /// `[map.hex]`.

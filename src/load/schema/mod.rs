@@ -8,6 +8,7 @@
 
 pub mod counter;
 pub mod game;
+pub mod geography;
 pub mod map;
 pub mod rules;
 pub mod scenario;

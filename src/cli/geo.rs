@@ -1,0 +1,262 @@
+//! `sandtable geo DIR [--map ID] [--check] [--format json]`: compute a hex map's layers,
+//! places, river hexsides and rail lines from its `[map.geography]` and write them into the
+//! map's own file; `--check` only says whether the file is up to date.
+
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{Failure, Format, GameDir};
+use crate::geo::{self, Adjustment, KnownIds};
+
+/// Arguments of `geo`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    /// Only this map, by id [default: every map with `[map.geography]`].
+    #[arg(long, value_name = "ID")]
+    map: Option<String>,
+    /// Write nothing; exit 1 when a map's file differs from what its geography gives.
+    #[arg(long)]
+    check: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
+/// What was done for one map.
+#[derive(Debug, Serialize)]
+struct MapReport {
+    map: String,
+    file: String,
+    /// Whether the file changed (or, with --check, would change).
+    changed: bool,
+    hexes: usize,
+    places: usize,
+    rivers: usize,
+    rails: usize,
+    adjustments: Vec<Adjustment>,
+}
+
+/// How many adjustments of each kind the text shows before summing up the rest.
+const SHOWN: usize = 12;
+
+pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
+    let loaded = crate::load::load(&a.game.dir).map_err(|e| e.to_string())?;
+    if loaded.diagnostics.has_errors() {
+        return Err(Failure::diagnostics(
+            format!("`{}` has files that do not parse", a.game.dir.display()),
+            loaded.diagnostics,
+            loaded.sources,
+        ));
+    }
+    let mut known = KnownIds::default();
+    let mut water = std::collections::BTreeSet::new();
+    for (_, f) in &loaded.files {
+        for t in &f.terrain {
+            known.terrain.insert(t.id.get_ref().clone());
+            if t.kind.get_ref() == "water" {
+                water.insert(t.id.get_ref().clone());
+            }
+        }
+        known
+            .country
+            .extend(f.country.iter().map(|c| c.id.get_ref().clone()));
+        known
+            .hexside
+            .extend(f.hexside_terrain.iter().map(|h| h.id.get_ref().clone()));
+    }
+    let mut reports = Vec::new();
+    let mut diags = crate::diag::Diagnostics::default();
+    let mut found = false;
+    let mut with_geography = Vec::new();
+    let mut texts: std::collections::BTreeMap<crate::load::source::FileId, String> =
+        std::collections::BTreeMap::new();
+    for (file, f) in &loaded.files {
+        for m in &f.map {
+            if m.geography.is_some() {
+                with_geography.push(format!("`{}`", m.id.get_ref()));
+            }
+            if a.map.as_ref().is_some_and(|id| id != m.id.get_ref()) || m.geography.is_none() {
+                continue;
+            }
+            found = true;
+            let Some(h) = &m.hex else {
+                diags.push(
+                    crate::diag::Diagnostic::error(
+                        "missing-key",
+                        format!(
+                            "map `{}` has geography but no `[map.hex]` grid",
+                            m.id.get_ref()
+                        ),
+                    )
+                    .at(crate::diag::Span::new(*file, m.id.span()))
+                    .hint("give the grid's orientation, columns, rows and numbering"),
+                );
+                continue;
+            };
+            let (geometry, grid_diags) = crate::check::hex_grid(&loaded.sources, *file, h);
+            for d in grid_diags.iter() {
+                diags.push(d.clone());
+            }
+            let Some(geometry) = geometry else { continue };
+            let computed = match geo::compute(*file, m, &geometry, &known) {
+                Ok(c) => c,
+                Err(d) => {
+                    for x in d.iter() {
+                        diags.push(x.clone());
+                    }
+                    continue;
+                }
+            };
+            let rel = loaded.sources.path(*file).to_string();
+            // Several maps of one file are written one after the other into its text.
+            let old = texts
+                .entry(*file)
+                .or_insert_with(|| loaded.sources.text(*file).to_string());
+            let new = geo::write::into_file(old, &geometry, &computed, &|id| water.contains(id))?;
+            let changed = new != *old;
+            *old = new;
+            reports.push(MapReport {
+                map: computed.map.clone(),
+                file: rel,
+                changed,
+                hexes: computed.terrain.len(),
+                places: computed.places.len(),
+                rivers: computed.hexsides.len(),
+                rails: computed.rails.len(),
+                adjustments: computed.report,
+            });
+        }
+    }
+    if diags.has_errors() {
+        diags.sort(&loaded.sources);
+        return Err(Failure::diagnostics(
+            "the geography has errors; no map written".into(),
+            diags,
+            loaded.sources,
+        ));
+    }
+    if !found {
+        return Err(match &a.map {
+            Some(id) => format!(
+                "no map `{id}` with `[map.geography]` (maps with one: {})",
+                if with_geography.is_empty() {
+                    "none".to_string()
+                } else {
+                    with_geography.join(", ")
+                }
+            ),
+            None => "no map has `[map.geography]`: describe a hex map's projection, hex size, \
+                     anchor and layers in one (README, \"Maps from geography\")"
+                .to_string(),
+        }
+        .into());
+    }
+    // Only once every map computed: a mistake in one writes none.
+    if !a.check {
+        for (file, text) in &texts {
+            if text.as_str() != loaded.sources.text(*file) {
+                let path = a.game.dir.join(loaded.sources.path(*file));
+                super::positions::write_atomic(&path, text.as_bytes())?;
+            }
+        }
+    }
+    let stale = a.check && reports.iter().any(|r| r.changed);
+    match a.format {
+        Format::Json => super::emit(&super::positions::json(&reports)?),
+        Format::Text => super::emit(&text(&reports, a.check)),
+    }
+    Ok(if stale {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn text(reports: &[MapReport], check: bool) -> String {
+    let mut out = String::new();
+    for r in reports {
+        let verb = match (check, r.changed) {
+            (true, true) => "is out of date in",
+            (true, false) => "is up to date in",
+            (false, true) => "written to",
+            (false, false) => "unchanged in",
+        };
+        out.push_str(&format!(
+            "map `{}` {verb} {}: {}, {}, {}, {}\n",
+            r.map,
+            r.file,
+            count(r.hexes, "hex", "hexes"),
+            count(r.places, "place", "places"),
+            count(r.rivers, "river", "rivers"),
+            count(r.rails, "rail line", "rail lines")
+        ));
+        let majority: Vec<&Adjustment> = r
+            .adjustments
+            .iter()
+            .filter(|a| matches!(a, Adjustment::Majority { .. }))
+            .collect();
+        if !majority.is_empty() {
+            out.push_str(&format!(
+                "  {} hexes decided by a majority of their points",
+                majority.len()
+            ));
+            let shown: Vec<String> = majority
+                .iter()
+                .take(SHOWN)
+                .filter_map(|a| match a {
+                    Adjustment::Majority {
+                        hex,
+                        terrain,
+                        votes,
+                    } => Some(format!("{hex} {terrain} {}/{}", votes.0, votes.1)),
+                    _ => None,
+                })
+                .collect();
+            out.push_str(&format!(
+                ": {}{}\n",
+                shown.join(", "),
+                if majority.len() > SHOWN {
+                    ", … (--format json lists them all)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        for a in &r.adjustments {
+            match a {
+                Adjustment::Majority { .. } => {}
+                Adjustment::PlaceMoved { place, from, to } => {
+                    out.push_str(&format!("  place `{place}` moved from {from} to {to}: its hex already has a place\n"));
+                }
+                Adjustment::RiverSnapped {
+                    river,
+                    hexsides,
+                    max_km,
+                } => {
+                    out.push_str(&format!("  river `{river}`: {hexsides} hexsides, at most {max_km} km from its course\n"));
+                }
+                Adjustment::Override { hex, what, why } => {
+                    out.push_str(&format!(
+                        "  hex {hex}: {what} by override{}\n",
+                        why.as_ref().map(|w| format!(" ({w})")).unwrap_or_default()
+                    ));
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,196 @@
+//! Writing what the geography gives into the map's own file: the `[[map]]` table of the map
+//! keeps everything the designer wrote (comments included) and gets its `terrain` and
+//! `country` layers, `place`, `hexside` and `rail` entries replaced by the computed ones.
+
+use std::collections::BTreeMap;
+
+use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
+
+use super::Computed;
+use crate::model::{HexCoord, HexGeometry};
+
+/// Legend characters tried, in order, after an id's own letters.
+const SPARE: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/// One character per id: the one the map's current legend gives it, else `.` for `clear`,
+/// `~` for the first water terrain, else its first free letter, else a spare one.
+fn legend(
+    ids: &[String],
+    current: &BTreeMap<String, char>,
+    water: &dyn Fn(&str) -> bool,
+    upper: bool,
+) -> Vec<(char, String)> {
+    let mut used: BTreeMap<char, String> = BTreeMap::new();
+    let mut out = Vec::new();
+    for id in ids {
+        let mut candidates: Vec<char> = current.get(id).copied().into_iter().collect();
+        if id == "clear" {
+            candidates.push('.');
+        }
+        if water(id) {
+            candidates.push('~');
+        }
+        candidates.extend(id.chars().filter(char::is_ascii_alphanumeric).map(|c| {
+            if upper {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        }));
+        candidates.extend(SPARE.chars());
+        if let Some(c) = candidates
+            .into_iter()
+            .find(|c| !used.contains_key(c) && *c != '-')
+        {
+            used.insert(c, id.clone());
+            out.push((c, id.clone()));
+        }
+    }
+    out
+}
+
+/// The characters an existing `[map.terrain]`/`[map.country]` legend gives each id.
+fn current_legend(table: Option<&Table>) -> BTreeMap<String, char> {
+    let mut out = BTreeMap::new();
+    let Some(legend) = table
+        .and_then(|t| t.get("legend"))
+        .and_then(Item::as_inline_table)
+    else {
+        return out;
+    };
+    for (k, v) in legend.iter() {
+        if let (Some(c), Some(id)) = (k.chars().next(), v.as_str()) {
+            if k.chars().count() == 1 && !id.is_empty() {
+                out.insert(id.to_string(), c);
+            }
+        }
+    }
+    out
+}
+
+/// A layer table: `legend` and `rows`, one line per raw row.
+fn layer(geometry: &HexGeometry, cells: &[Option<String>], legend: &[(char, String)]) -> Table {
+    let char_of: BTreeMap<&str, char> = legend.iter().map(|(c, id)| (id.as_str(), *c)).collect();
+    let mut rows = String::from("\"\"\"\n");
+    for r in 0..geometry.rows {
+        for c in 0..geometry.columns {
+            let cell = &cells[geometry.index(HexCoord::new(c, r))];
+            rows.push(
+                cell.as_deref()
+                    .and_then(|id| char_of.get(id).copied())
+                    .unwrap_or('-'),
+            );
+        }
+        rows.push('\n');
+    }
+    rows.push_str("\"\"\"");
+    let mut inline = InlineTable::new();
+    for (c, id) in legend {
+        inline.insert(c.to_string(), Value::from(id.as_str()));
+    }
+    if cells.iter().any(Option::is_none) {
+        inline.insert("-", Value::from(""));
+    }
+    let mut t = Table::new();
+    t.insert("legend", value(inline));
+    // The rows are legend characters only, so this literal is always valid TOML.
+    let rows_value: Value = rows.parse().unwrap_or_else(|_| Value::from(""));
+    t.insert("rows", value(rows_value));
+    t
+}
+
+/// `text` with the `[[map]]` of `computed.map` given the computed layers and lines.
+/// `water` says whether a terrain id is water (it prints as `~`).
+pub fn into_file(
+    text: &str,
+    geometry: &HexGeometry,
+    computed: &Computed,
+    water: &dyn Fn(&str) -> bool,
+) -> Result<String, String> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| e.to_string())?;
+    let maps = doc
+        .get_mut("map")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or("the file has no `[[map]]`")?;
+    let map = maps
+        .iter_mut()
+        .find(|t| t.get("id").and_then(Item::as_str) == Some(computed.map.as_str()))
+        .ok_or_else(|| format!("the file has no `[[map]]` with id `{}`", computed.map))?;
+
+    let mut terrain_ids: Vec<String> = computed.terrain.clone();
+    terrain_ids.sort();
+    terrain_ids.dedup();
+    let current = current_legend(map.get("terrain").and_then(Item::as_table));
+    let terrain_legend = legend(&terrain_ids, &current, water, false);
+    let cells: Vec<Option<String>> = computed.terrain.iter().cloned().map(Some).collect();
+    map.insert(
+        "terrain",
+        Item::Table(layer(geometry, &cells, &terrain_legend)),
+    );
+
+    if let Some(country) = &computed.country {
+        let mut ids: Vec<String> = country.iter().flatten().cloned().collect();
+        ids.sort();
+        ids.dedup();
+        let current = current_legend(map.get("country").and_then(Item::as_table));
+        let country_legend = legend(&ids, &current, &|_| false, true);
+        map.insert(
+            "country",
+            Item::Table(layer(geometry, country, &country_legend)),
+        );
+    }
+
+    if !computed.places.is_empty() {
+        let mut places = ArrayOfTables::new();
+        for p in &computed.places {
+            let mut t = Table::new();
+            t.insert("hex", value(p.hex.as_str()));
+            t.insert("name", value(p.name.as_str()));
+            t.insert("kind", value(p.kind.as_str()));
+            if !p.tags.is_empty() {
+                t.insert(
+                    "tags",
+                    value(p.tags.iter().map(String::as_str).collect::<Array>()),
+                );
+            }
+            places.push(t);
+        }
+        map.insert("place", Item::ArrayOfTables(places));
+    }
+    if !computed.hexsides.is_empty() {
+        let mut lines = ArrayOfTables::new();
+        for l in &computed.hexsides {
+            let mut t = Table::new();
+            t.insert("kind", value(l.kind.as_deref().unwrap_or("river")));
+            t.insert("name", value(l.name.as_str()));
+            t.insert("sides", value(wrapped(&l.items)));
+            lines.push(t);
+        }
+        map.insert("hexside", Item::ArrayOfTables(lines));
+    }
+    if !computed.rails.is_empty() {
+        let mut lines = ArrayOfTables::new();
+        for l in &computed.rails {
+            let mut t = Table::new();
+            t.insert("name", value(l.name.as_str()));
+            t.insert("hexes", value(wrapped(&l.items)));
+            lines.push(t);
+        }
+        map.insert("rail", Item::ArrayOfTables(lines));
+    }
+    Ok(doc.to_string())
+}
+
+/// An array of strings, ten to a line.
+fn wrapped(items: &[String]) -> Array {
+    let mut a: Array = items.iter().map(String::as_str).collect();
+    for (i, v) in a.iter_mut().enumerate() {
+        let prefix = if i % 10 == 0 { "\n  " } else { " " };
+        v.decor_mut().set_prefix(prefix);
+    }
+    a.set_trailing("\n");
+    a.set_trailing_comma(true);
+    a
+}

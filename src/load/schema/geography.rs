@@ -1,0 +1,119 @@
+//! `[map.geography]`: a hex map described by its real geography, in latitude and longitude,
+//! from which `sandtable geo` computes the map's terrain and country layers, places, river
+//! hexsides and rail lines.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A point as `[latitude, longitude]` in degrees (north and east positive).
+pub type LatLon = [f64; 2];
+
+/// `[map.geography]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Geography {
+    /// How the globe is flattened.
+    pub projection: Spanned<Projection>,
+    /// Distance between the centres of two neighbouring hexes, in kilometres (the width
+    /// across the flats).
+    pub hex_km: Spanned<f64>,
+    /// Where the grid lies: the hex whose centre is at a point.
+    pub anchor: Spanned<Anchor>,
+    /// Terrain of a hex no region covers.
+    pub default_terrain: Spanned<String>,
+    /// Terrain regions, painted in order (a later region covers an earlier one).
+    #[serde(default)]
+    pub terrain: Vec<Region>,
+    /// Country regions, painted in order; a hex no region covers belongs to no country.
+    #[serde(default)]
+    pub country: Vec<Region>,
+    /// Rivers, canals and other lines that run along hexsides.
+    #[serde(default)]
+    pub river: Vec<Line>,
+    /// Rail lines, which run through hexes.
+    #[serde(default)]
+    pub rail: Vec<Line>,
+    /// Cities, ports and other named places.
+    #[serde(default)]
+    pub place: Vec<GeoPlace>,
+    /// Per-hex decisions that override the geography.
+    #[serde(default)]
+    pub hex: Vec<Override>,
+}
+
+/// `projection = { kind = "lambert-conformal-conic", parallels = [47, 57], centre = [52, 32] }`
+/// or `{ kind = "equirectangular", centre = [lat, lon] }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Projection {
+    /// `lambert-conformal-conic` or `equirectangular`.
+    pub kind: Spanned<String>,
+    /// The two standard parallels of a conic projection, in degrees.
+    pub parallels: Option<Spanned<[f64; 2]>>,
+    /// The point at the origin of the projection.
+    pub centre: Spanned<LatLon>,
+}
+
+/// `anchor = { hex = "0203", at = [52.52, 13.40], offset-km = [-40, 0] }`: the centre of
+/// `hex` lies at `at` moved by `offset-km` (east, north).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Anchor {
+    /// A hex number as printed.
+    pub hex: Spanned<String>,
+    /// The point.
+    pub at: Spanned<LatLon>,
+    /// A shift of the grid from the point, east and north, in kilometres.
+    pub offset_km: Option<Spanned<[f64; 2]>>,
+}
+
+/// A region: a terrain or country id and its outline.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Region {
+    /// The terrain (in `terrain`) or country (in `country`) id.
+    pub id: Spanned<String>,
+    /// The outline, as `[lat, lon]` points (closed implicitly).
+    pub outline: Spanned<Vec<LatLon>>,
+}
+
+/// A line: a river's hexside terrain, or a rail line's name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Line {
+    /// The name printed or reported (`Dnieper`, `Moscow–Leningrad`).
+    pub name: Spanned<String>,
+    /// For a river: the hexside terrain id (`river`, `canal`).
+    pub kind: Option<Spanned<String>>,
+    /// The course, as `[lat, lon]` points.
+    pub line: Spanned<Vec<LatLon>>,
+}
+
+/// A named place at a point.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GeoPlace {
+    /// Name.
+    pub name: Spanned<String>,
+    /// The feature terrain id (`city`, `major-city`, `port`).
+    pub kind: Spanned<String>,
+    /// Where it is.
+    pub at: Spanned<LatLon>,
+    /// Tags rules select places by (`capital`, `port`).
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// `[[map.geography.hex]]`: force a hex's terrain or country.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Override {
+    /// A hex number as printed.
+    pub hex: Spanned<String>,
+    /// The terrain it has whatever the regions say.
+    pub terrain: Option<Spanned<String>>,
+    /// The country it belongs to (`""` for none).
+    pub country: Option<Spanned<String>>,
+    /// Why (kept for the report).
+    pub why: Option<String>,
+}

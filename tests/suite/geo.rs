@@ -1,0 +1,192 @@
+//! `sandtable geo`: the fixture's layers, places, river and rail are what its geography
+//! gives (golden: the committed file is up to date, and the report is a snapshot); a change
+//! of geography rewrites only the generated parts; mistakes are located.
+
+use serde_json::Value;
+
+use crate::support::{bin, copy_game, edit, game};
+
+const GEO: &str = "tests/fixtures/geo";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = bin().args(args).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+    )
+}
+
+#[test]
+fn the_fixture_map_is_what_its_geography_gives() {
+    let dir = game(GEO);
+    let d = dir.to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d, "--check"]);
+    assert_eq!(code, 0, "the committed map.toml is stale: {stdout}{stderr}");
+    assert!(stdout.contains("is up to date in map.toml"), "{stdout}");
+    let (code, stdout, _) = run(&["geo", d, "--check", "--format", "json"]);
+    assert_eq!(code, 0);
+    let report: Value = serde_json::from_str(&stdout).expect("JSON");
+    insta::assert_json_snapshot!("geo_fixture_report", report);
+    let (code, _, _) = run(&["check", d]);
+    assert_eq!(code, 0, "the generated map checks clean");
+}
+
+#[test]
+fn the_generated_layers_hold_the_coast_the_lake_the_river_and_both_countries() {
+    let text = std::fs::read_to_string(game(GEO).join("map.toml")).expect("read");
+    let checked = sandtable::check::check_dir(&game(GEO)).expect("reads");
+    let g = checked.game.expect("clean");
+    let sandtable::model::MapKind::Hex(h) = &g.maps[0].kind else {
+        panic!("a hex map");
+    };
+    let terrain_of = |n: &str| {
+        let c = h.geometry.parse_number(n).expect("hex");
+        g.terrain[h.hex(c).terrain].id.clone()
+    };
+    assert_eq!(terrain_of("0101"), "sea", "the north-west corner is sea");
+    assert_eq!(terrain_of("1311"), "lake");
+    assert_eq!(terrain_of("0806"), "forest");
+    assert_eq!(terrain_of("1010"), "forest", "the override");
+    assert_eq!(terrain_of("1515"), "clear");
+    let country_of = |n: &str| {
+        let c = h.geometry.parse_number(n).expect("hex");
+        h.hex(c).country.map(|i| g.countries[i].id.clone())
+    };
+    assert_eq!(country_of("0208").as_deref(), Some("west"));
+    assert_eq!(country_of("1508").as_deref(), Some("east"));
+    // The river runs between the two countries, as one connected line of hexsides.
+    assert!(text.contains("name = \"Border River\""));
+    let sides: Vec<_> = h.hexsides.keys().collect();
+    assert!(sides.len() >= 20, "{}", sides.len());
+    for (a, b) in &sides {
+        assert_ne!(
+            country_of(&h.geometry.number(*a)),
+            country_of(&h.geometry.number(*b)),
+            "{}/{} does not separate the countries",
+            h.geometry.number(*a),
+            h.geometry.number(*b)
+        );
+    }
+    // One place per hex: Twinville moved off Redburg's hex.
+    let places: Vec<(&str, String)> = g.maps[0]
+        .places
+        .iter()
+        .map(|p| match p.at {
+            sandtable::model::map::PlaceAt::Hex(c) => (p.name.as_str(), h.geometry.number(c)),
+            _ => (p.name.as_str(), String::new()),
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("Redburg", "0206".into()),
+            ("Twinville", "0306".into()),
+            ("Bluetown", "1607".into())
+        ]
+    );
+}
+
+#[test]
+fn a_change_of_geography_rewrites_only_what_it_computes() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    // Move the lake east.
+    edit(
+        tmp.path(),
+        "map.toml",
+        "[[51.75, 24.6], [51.75, 25.4], [51.3, 25.4], [51.3, 24.6]]",
+        "[[51.75, 26.6], [51.75, 27.4], [51.3, 27.4], [51.3, 26.6]]",
+    );
+    let before = std::fs::read_to_string(tmp.path().join("map.toml")).expect("read");
+    let (code, stdout, _) = run(&["geo", d, "--check"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("is out of date"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("map.toml")).expect("read"),
+        before,
+        "--check writes nothing"
+    );
+    let (code, stdout, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let after = std::fs::read_to_string(tmp.path().join("map.toml")).expect("read");
+    // The hand-written part (comments included) is kept as it was.
+    let head = |t: &str| t[..t.find("[map.terrain]").expect("terrain layer")].to_string();
+    assert_eq!(head(&after), head(&before));
+    assert_ne!(after, before);
+    let (code, _, _) = run(&["check", d]);
+    assert_eq!(code, 0);
+    // Writing again changes nothing: the same input gives the same bytes.
+    run(&["geo", d]);
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("map.toml")).expect("read"),
+        after
+    );
+}
+
+#[test]
+fn mistakes_in_the_geography_are_located() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    edit(
+        tmp.path(),
+        "map.toml",
+        "id = \"forest\"\noutline",
+        "id = \"forrest\"\noutline",
+    );
+    edit(
+        tmp.path(),
+        "map.toml",
+        "kind = \"lambert-conformal-conic\"",
+        "kind = \"mercator\"",
+    );
+    edit(
+        tmp.path(),
+        "map.toml",
+        "at = [52.2, 26.0]",
+        "at = [40.0, 26.0]",
+    );
+    let before = std::fs::read_to_string(tmp.path().join("map.toml")).expect("read");
+    let (code, stdout, _) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let found: Vec<(String, u64)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|x| {
+            (
+                x["code"].as_str().unwrap_or("").to_string(),
+                x["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert!(found.contains(&("unknown-value".into(), 20)), "{found:?}");
+    assert!(
+        found.contains(&("unknown-reference".into(), 30)),
+        "{found:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("map.toml")).expect("read"),
+        before
+    );
+    // With the projection fixed, the place off the map is located.
+    edit(
+        tmp.path(),
+        "map.toml",
+        "kind = \"mercator\"",
+        "kind = \"lambert-conformal-conic\"",
+    );
+    edit(
+        tmp.path(),
+        "map.toml",
+        "id = \"forrest\"",
+        "id = \"forest\"",
+    );
+    let (code, stdout, _) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(v["diagnostics"][0]["code"], "off-map", "{v}");
+}
