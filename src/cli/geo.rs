@@ -4,6 +4,8 @@
 
 use std::process::ExitCode;
 
+use std::path::{Path, PathBuf};
+
 use serde::Serialize;
 
 use super::{Failure, Format, GameDir};
@@ -20,6 +22,10 @@ pub struct Args {
     /// Write nothing; exit 1 when a map's file differs from what its geography gives.
     #[arg(long)]
     check: bool,
+    /// Also write the Natural Earth data each map used, cut to the map, into this folder of
+    /// the game (name it in `natural-earth.data` and the game carries its own coast).
+    #[arg(long, value_name = "FOLDER", conflicts_with = "check")]
+    keep_natural_earth: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -77,6 +83,8 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut reports = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
     let mut found = false;
+    let mut atlases = std::collections::BTreeMap::new();
+    let mut kept = Vec::new();
     let mut with_geography = Vec::new();
     let mut texts: std::collections::BTreeMap<crate::load::source::FileId, String> =
         std::collections::BTreeMap::new();
@@ -108,7 +116,23 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 diags.push(d.clone());
             }
             let Some(geometry) = geometry else { continue };
-            let computed = match geo::compute(*file, m, &geometry, &known) {
+            let source = natural_earth_source(m, &a.game.dir);
+            let atlas = match &source {
+                Some(key) => match atlases.get(key) {
+                    Some(a) => Some(a),
+                    None => {
+                        let loaded = match &key.1 {
+                            Some(folder) => {
+                                geo::natural_earth::Atlas::load_from(key.0, Some(folder.clone()))
+                            }
+                            None => geo::natural_earth::Atlas::load(key.0),
+                        }?;
+                        Some(&*atlases.entry(key.clone()).or_insert(loaded))
+                    }
+                },
+                None => None,
+            };
+            let computed = match geo::compute(*file, m, &geometry, &known, atlas) {
                 Ok(c) => c,
                 Err(d) => {
                     for x in d.iter() {
@@ -117,6 +141,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                     continue;
                 }
             };
+            if let (Some(folder), Some(clipped), Some((scale, _))) =
+                (&a.keep_natural_earth, &computed.natural_earth, &source)
+            {
+                kept.push((a.game.dir.join(folder), *scale, clipped.clone()));
+            }
             let rel = loaded.sources.path(*file).to_string();
             // Several maps of one file are written one after the other into its text.
             let old = texts
@@ -162,6 +191,16 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         .into());
     }
     // Only once every map computed: a mistake in one writes none.
+    if kept.len() > 1 {
+        return Err(
+            "--keep-natural-earth keeps one map's data; choose it with --map"
+                .to_string()
+                .into(),
+        );
+    }
+    for (folder, scale, atlas) in &kept {
+        atlas.save(*scale, folder)?;
+    }
     if !a.check {
         for (file, text) in &texts {
             if text.as_str() != loaded.sources.text(*file) {
@@ -179,6 +218,29 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// The Natural Earth scale a map's geography needs and the game's folder of data, if it
+/// uses Natural Earth at all (an unknown scale is the large one here; `compute` reports it).
+fn natural_earth_source(
+    m: &crate::load::schema::Map,
+    game: &Path,
+) -> Option<(geo::natural_earth::Scale, Option<PathBuf>)> {
+    use geo::natural_earth::Scale;
+    let g = m.geography.as_ref()?.get_ref();
+    let regions = g.terrain.iter().chain(&g.country);
+    let uses = g.natural_earth.is_some() || regions.clone().any(|r| r.natural_earth.is_some());
+    let ne = g.natural_earth.as_ref().map(|ne| ne.get_ref());
+    uses.then(|| {
+        let scale = ne
+            .and_then(|ne| ne.scale.as_ref())
+            .and_then(|s| Scale::parse(s.get_ref()))
+            .unwrap_or(Scale::Large);
+        let folder = ne
+            .and_then(|ne| ne.data.as_ref())
+            .map(|d| game.join(d.get_ref()));
+        (scale, folder)
     })
 }
 

@@ -8,12 +8,13 @@
 //! ([`write`]); `check` then verifies it like any hand-written map. Polygons are `geo`'s.
 
 pub mod grid;
+pub mod natural_earth;
 pub mod projection;
 pub mod write;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use geo::{Contains, LineString, Point, Polygon};
+use geo::{Contains, LineString, MultiPolygon, Point, Polygon};
 use serde::Serialize;
 use toml::Spanned;
 
@@ -23,6 +24,7 @@ use crate::load::schema::Map;
 use crate::load::source::FileId;
 use crate::model::{HexCoord, HexGeometry};
 use grid::KmGrid;
+use natural_earth::Atlas;
 use projection::Projection;
 
 /// A point in projected kilometres (east, north).
@@ -45,6 +47,9 @@ pub struct Computed {
     pub rails: Vec<ComputedLine>,
     /// Every decision worth a look.
     pub report: Vec<Adjustment>,
+    /// The Natural Earth data the map used, cut to its extent.
+    #[serde(skip)]
+    pub natural_earth: Option<Atlas>,
 }
 
 /// A place as computed.
@@ -130,6 +135,7 @@ pub fn compute(
     map: &Map,
     geometry: &HexGeometry,
     known: &KnownIds,
+    atlas: Option<&Atlas>,
 ) -> Result<Computed, Diagnostics> {
     let mut diags = Diagnostics::default();
     let Some(geo) = &map.geography else {
@@ -217,7 +223,7 @@ pub fn compute(
             check_id(&mut diags, c, &known.country, "country");
         }
     }
-    let mut points = |what: &str, pts: &Spanned<Vec<LatLon>>, min: usize| {
+    let points = |diags: &mut Diagnostics, what: &str, pts: &Spanned<Vec<LatLon>>, min: usize| {
         let list = pts.get_ref();
         let bad = list.iter().any(|[lat, lon]| {
             !(lat.is_finite() && lon.is_finite() && lat.abs() <= 89.0 && lon.abs() <= 360.0)
@@ -235,10 +241,74 @@ pub fn compute(
         }
     };
     for r in g.terrain.iter().chain(&g.country) {
-        points("an outline", &r.outline, 3);
+        match (&r.outline, &r.natural_earth) {
+            (Some(outline), None) => points(&mut diags, "an outline", outline, 3),
+            (None, Some(names)) => {
+                if let Some(atlas) = atlas {
+                    for name in names.get_ref() {
+                        if !atlas.countries.contains_key(name) {
+                            let hint = crate::diag::suggest::did_you_mean(
+                                name,
+                                atlas.countries.keys().map(String::as_str),
+                            );
+                            diags.push(
+                                Diagnostic::error(
+                                    "unknown-reference",
+                                    format!("Natural Earth has no country `{name}`"),
+                                )
+                                .at(at(names.span()))
+                                .hint_opt(hint),
+                            );
+                        }
+                    }
+                }
+            }
+            (Some(_), Some(names)) => diags.push(
+                Diagnostic::error(
+                    "conflicting-keys",
+                    format!(
+                        "region `{}` has both an outline and Natural Earth countries",
+                        r.id.get_ref()
+                    ),
+                )
+                .at(at(names.span()))
+                .hint("keep one of `outline` and `natural-earth`"),
+            ),
+            (None, None) => diags.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("region `{}` has no outline", r.id.get_ref()),
+                )
+                .at(at(r.id.span()))
+                .hint("give `outline = [[lat, lon], …]` or `natural-earth = [\"Country\", …]`"),
+            ),
+        }
+    }
+    if let Some(scale) = g
+        .natural_earth
+        .as_ref()
+        .and_then(|ne| ne.get_ref().scale.as_ref())
+    {
+        if natural_earth::Scale::parse(scale.get_ref()).is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "unknown-value",
+                    format!("Natural Earth has no scale `{}`", scale.get_ref()),
+                )
+                .at(at(scale.span()))
+                .hint("use `10m`, `50m` or `110m`"),
+            );
+        }
+    }
+    let sea = g
+        .natural_earth
+        .as_ref()
+        .and_then(|ne| ne.get_ref().sea.as_ref());
+    if let Some(sea) = sea {
+        check_id(&mut diags, sea, &known.terrain, "terrain");
     }
     for l in g.river.iter().chain(&g.rail) {
-        points("a line", &l.line, 2);
+        points(&mut diags, "a line", &l.line, 2);
     }
     let (Some(projection), Some(anchor)) = (projection, anchor) else {
         return Err(diags);
@@ -262,36 +332,67 @@ pub fn compute(
             .map(|[lat, lon]| projection.project(*lat, *lon))
             .collect()
     };
-    let polygon = |pts: &[LatLon]| Polygon::new(LineString::from(project(pts)), vec![]);
+    // Natural Earth near the map only: every point test then looks at a short coast.
+    let clipped = atlas.map(|a| near_the_map(a, &grid, geometry, &projection));
+    let atlas = clipped.as_ref();
+    let shape = |r: &crate::load::schema::geography::Region| -> Shape {
+        match (&r.outline, &r.natural_earth, atlas) {
+            (Some(outline), _, _) => Shape::Outline(Polygon::new(
+                LineString::from(project(outline.get_ref())),
+                vec![],
+            )),
+            (None, Some(names), Some(atlas)) => Shape::Atlas(
+                names
+                    .get_ref()
+                    .iter()
+                    .filter_map(|n| atlas.countries.get(n).cloned())
+                    .collect(),
+            ),
+            _ => Shape::Atlas(Vec::new()),
+        }
+    };
 
-    // Terrain and countries: each hex's points vote; regions paint in order.
-    let terrain_regions: Vec<(&str, Polygon)> = g
+    // Terrain and countries: each hex's points vote; regions paint in order, and the sea
+    // off Natural Earth's land covers them all.
+    let terrain_regions: Vec<(&str, Shape)> = g
         .terrain
         .iter()
-        .map(|r| (r.id.get_ref().as_str(), polygon(r.outline.get_ref())))
+        .map(|r| (r.id.get_ref().as_str(), shape(r)))
         .collect();
-    let country_regions: Vec<(&str, Polygon)> = g
+    let country_regions: Vec<(&str, Shape)> = g
         .country
         .iter()
-        .map(|r| (r.id.get_ref().as_str(), polygon(r.outline.get_ref())))
+        .map(|r| (r.id.get_ref().as_str(), shape(r)))
         .collect();
-    let paint = |regions: &[(&str, Polygon)], x: f64, y: f64| -> Option<String> {
-        let p = Point::new(x, y);
+    let paint = |regions: &[(&str, Shape)], x: f64, y: f64| -> Option<String> {
+        let km = Point::new(x, y);
+        let (lat, lon) = projection.unproject(x, y);
+        let degrees = Point::new(lon, lat);
         regions
             .iter()
             .rev()
-            .find(|(_, poly)| poly.contains(&p))
+            .find(|(_, shape)| shape.covers(km, degrees))
             .map(|(id, _)| (*id).to_string())
+    };
+    let sea_at = |x: f64, y: f64| -> Option<String> {
+        let (sea, atlas) = (sea?, atlas?);
+        let (lat, lon) = projection.unproject(x, y);
+        (!atlas.is_land(lat, lon)).then(|| sea.get_ref().clone())
     };
     let mut country = Vec::new();
     for c in geometry.coords() {
         let samples = grid.samples(c);
-        let vote = |regions: &[(&str, Polygon)], default: Option<&str>| {
+        let vote = |regions: &[(&str, Shape)], default: Option<&str>, sea: bool| {
             let mut votes: BTreeMap<Option<String>, usize> = BTreeMap::new();
-            let centre = paint(regions, samples[0].0, samples[0].1).or(default.map(str::to_string));
+            let value = |x: f64, y: f64| {
+                let off_land = if sea { sea_at(x, y) } else { None };
+                off_land
+                    .or_else(|| paint(regions, x, y))
+                    .or(default.map(str::to_string))
+            };
+            let centre = value(samples[0].0, samples[0].1);
             for (x, y) in &samples {
-                let v = paint(regions, *x, *y).or(default.map(str::to_string));
-                *votes.entry(v).or_default() += 1;
+                *votes.entry(value(*x, *y)).or_default() += 1;
             }
             // The most votes win; a tie goes to what covers the centre.
             let best = votes.values().copied().max().unwrap_or(0);
@@ -305,7 +406,7 @@ pub fn compute(
             };
             (winner, best, votes.len())
         };
-        let (t, n, kinds) = vote(&terrain_regions, Some(g.default_terrain.get_ref()));
+        let (t, n, kinds) = vote(&terrain_regions, Some(g.default_terrain.get_ref()), true);
         let t = t.unwrap_or_else(|| g.default_terrain.get_ref().clone());
         if kinds > 1 {
             out.report.push(Adjustment::Majority {
@@ -316,7 +417,7 @@ pub fn compute(
         }
         out.terrain.push(t);
         if !country_regions.is_empty() {
-            country.push(vote(&country_regions, None).0);
+            country.push(vote(&country_regions, None, false).0);
         }
     }
     if !country_regions.is_empty() {
@@ -517,7 +618,47 @@ pub fn compute(
     if diags.has_errors() {
         return Err(diags);
     }
+    out.natural_earth = clipped;
     Ok(out)
+}
+
+/// Where a region is: an outline in projected km, or Natural Earth shapes in degrees.
+enum Shape {
+    Outline(Polygon<f64>),
+    Atlas(Vec<MultiPolygon<f64>>),
+}
+
+impl Shape {
+    fn covers(&self, km: Point<f64>, degrees: Point<f64>) -> bool {
+        match self {
+            Shape::Outline(p) => p.contains(&km),
+            Shape::Atlas(shapes) => shapes.iter().any(|m| m.contains(&degrees)),
+        }
+    }
+}
+
+/// The atlas cut to the map's extent (its corners and edges unprojected, a degree around).
+fn near_the_map(
+    atlas: &Atlas,
+    grid: &KmGrid,
+    geometry: &HexGeometry,
+    projection: &Projection,
+) -> Atlas {
+    let (mut west, mut south, mut east, mut north) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in geometry.coords() {
+        let on_edge =
+            c.col == 0 || c.row == 0 || c.col + 1 == geometry.columns || c.row + 1 == geometry.rows;
+        if !on_edge {
+            continue;
+        }
+        let (x, y) = grid.centre(c);
+        let (lat, lon) = projection.unproject(x, y);
+        west = west.min(lon);
+        east = east.max(lon);
+        south = south.min(lat);
+        north = north.max(lat);
+    }
+    atlas.clipped(west - 1.0, south - 1.0, east + 1.0, north + 1.0)
 }
 
 /// How far `mid` lies from the course, and on which side of the course's nearest segment

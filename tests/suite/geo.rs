@@ -46,30 +46,44 @@ fn the_generated_layers_hold_the_coast_the_lake_the_river_and_both_countries() {
         let c = h.geometry.parse_number(n).expect("hex");
         g.terrain[h.hex(c).terrain].id.clone()
     };
-    assert_eq!(terrain_of("0101"), "sea", "the north-west corner is sea");
-    assert_eq!(terrain_of("1311"), "lake");
-    assert_eq!(terrain_of("0806"), "forest");
+    // The Baltic, from Natural Earth's coast, in the north-west corner only.
+    assert_eq!(terrain_of("0101"), "sea", "the Gulf of Gdańsk");
+    assert_eq!(terrain_of("0202"), "sea");
+    assert_eq!(terrain_of("0801"), "clear", "the Sambian coast is land");
+    assert_eq!(terrain_of("1613"), "lake");
+    assert_eq!(terrain_of("1514"), "lake");
+    assert_eq!(terrain_of("0909"), "forest");
     assert_eq!(terrain_of("1010"), "forest", "the override");
     assert_eq!(terrain_of("1515"), "clear");
     let country_of = |n: &str| {
         let c = h.geometry.parse_number(n).expect("hex");
         h.hex(c).country.map(|i| g.countries[i].id.clone())
     };
+    // Natural Earth's Poland is `west`; Belarus, Lithuania and Ukraine are `east`; the
+    // Kaliningrad oblast (Russia) is neither.
     assert_eq!(country_of("0208").as_deref(), Some("west"));
+    assert_eq!(country_of("0515").as_deref(), Some("west"));
     assert_eq!(country_of("1508").as_deref(), Some("east"));
-    // The river runs between the two countries, as one connected line of hexsides.
+    assert_eq!(country_of("1001").as_deref(), Some("east"), "Lithuania");
+    assert_eq!(country_of("0801"), None, "Kaliningrad");
+    // The river is one connected line of hexsides.
     assert!(text.contains("name = \"Border River\""));
-    let sides: Vec<_> = h.hexsides.keys().collect();
-    assert!(sides.len() >= 20, "{}", sides.len());
-    for (a, b) in &sides {
-        assert_ne!(
-            country_of(&h.geometry.number(*a)),
-            country_of(&h.geometry.number(*b)),
-            "{}/{} does not separate the countries",
-            h.geometry.number(*a),
-            h.geometry.number(*b)
-        );
+    let sides: Vec<_> = h.hexsides.keys().copied().collect();
+    assert!(sides.len() >= 15, "{}", sides.len());
+    let mut joined = vec![sides[0]];
+    let mut rest: Vec<_> = sides[1..].to_vec();
+    while let Some(i) = rest.iter().position(|(a, b)| {
+        joined
+            .iter()
+            .any(|(c, d)| [c, d].contains(&a) || [c, d].contains(&b))
+    }) {
+        joined.push(rest.remove(i));
     }
+    let loose: Vec<String> = rest
+        .iter()
+        .map(|(a, b)| format!("{}/{}", h.geometry.number(*a), h.geometry.number(*b)))
+        .collect();
+    assert!(loose.is_empty(), "hexsides apart from the river: {loose:?}");
     // One place per hex: Twinville moved off Redburg's hex.
     let places: Vec<(&str, String)> = g.maps[0]
         .places
@@ -82,9 +96,9 @@ fn the_generated_layers_hold_the_coast_the_lake_the_river_and_both_countries() {
     assert_eq!(
         places,
         [
-            ("Redburg", "0206".into()),
-            ("Twinville", "0306".into()),
-            ("Bluetown", "1607".into())
+            ("Redburg", "0510".into()),
+            ("Twinville", "0410".into()),
+            ("Bluetown", "1811".into())
         ]
     );
 }
@@ -163,9 +177,9 @@ fn mistakes_in_the_geography_are_located() {
             )
         })
         .collect();
-    assert!(found.contains(&("unknown-value".into(), 20)), "{found:?}");
+    assert!(found.contains(&("unknown-value".into(), 22)), "{found:?}");
     assert!(
-        found.contains(&("unknown-reference".into(), 30)),
+        found.contains(&("unknown-reference".into(), 29)),
         "{found:?}"
     );
     assert_eq!(
@@ -189,4 +203,46 @@ fn mistakes_in_the_geography_are_located() {
     assert_eq!(code, 1);
     let v: Value = serde_json::from_str(&stdout).expect("JSON");
     assert_eq!(v["diagnostics"][0]["code"], "off-map", "{v}");
+}
+
+#[test]
+fn a_country_natural_earth_does_not_know_is_located_with_a_suggestion() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    edit(tmp.path(), "map.toml", "[\"Poland\"]", "[\"Polnad\"]");
+    edit(tmp.path(), "map.toml", "sea = \"sea\"", "sea = \"ocean\"");
+    let (code, stdout, _) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let diags = v["diagnostics"].as_array().expect("diagnostics");
+    let polnad = diags
+        .iter()
+        .find(|x| x["message"].as_str().is_some_and(|m| m.contains("Polnad")))
+        .expect("the unknown country is reported");
+    assert_eq!(polnad["line"], 38);
+    assert!(
+        polnad["hint"].as_str().unwrap_or("").contains("Poland"),
+        "{polnad}"
+    );
+    assert!(
+        diags
+            .iter()
+            .any(|x| x["message"].as_str().is_some_and(|m| m.contains("ocean"))),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_missing_natural_earth_folder_is_named_and_nothing_is_written() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    std::fs::remove_dir_all(tmp.path().join("natural-earth")).expect("remove");
+    let before = std::fs::read_to_string(tmp.path().join("map.toml")).expect("read");
+    let (code, stdout, stderr) = run(&["geo", d]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stderr.contains("land-10m.json"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("map.toml")).expect("read"),
+        before
+    );
 }

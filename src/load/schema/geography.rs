@@ -21,6 +21,8 @@ pub struct Geography {
     pub anchor: Spanned<Anchor>,
     /// Terrain of a hex no region covers.
     pub default_terrain: Spanned<String>,
+    /// The coast from Natural Earth: what is off its land takes the `sea` terrain.
+    pub natural_earth: Option<Spanned<NaturalEarth>>,
     /// Terrain regions, painted in order (a later region covers an earlier one).
     #[serde(default)]
     pub terrain: Vec<Region>,
@@ -67,14 +69,32 @@ pub struct Anchor {
     pub offset_km: Option<Spanned<[f64; 2]>>,
 }
 
-/// A region: a terrain or country id and its outline.
+/// `[map.geography.natural-earth]`: `scale = "10m"` (or `50m`, `110m`), `sea = "sea"` and
+/// optionally `data = "natural-earth"`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct NaturalEarth {
+    /// Natural Earth's scale; `10m` when not given.
+    pub scale: Option<Spanned<String>>,
+    /// The terrain of everything off Natural Earth's land; it covers every region.
+    pub sea: Option<Spanned<String>>,
+    /// A folder of the game holding the data (`land-<scale>.json`, `countries-<scale>.json`,
+    /// TopoJSON or GeoJSON, as `sandtable geo --keep-natural-earth` writes it) instead of
+    /// the package fetched from npm.
+    pub data: Option<Spanned<String>>,
+}
+
+/// A region: a terrain or country id and where it is — an outline, or countries as
+/// Natural Earth names them.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Region {
     /// The terrain (in `terrain`) or country (in `country`) id.
     pub id: Spanned<String>,
     /// The outline, as `[lat, lon]` points (closed implicitly).
-    pub outline: Spanned<Vec<LatLon>>,
+    pub outline: Option<Spanned<Vec<LatLon>>>,
+    /// Natural Earth countries (`["Poland", "Lithuania"]`) whose land the region is.
+    pub natural_earth: Option<Spanned<Vec<String>>>,
 }
 
 /// A line: a river's hexside terrain, or a rail line's name.

@@ -1,0 +1,437 @@
+//! Natural Earth's land and country outlines (public domain), as the npm package
+//! `world-atlas` 2.0.2 packs them (TopoJSON at 1:10m, 1:50m and 1:110m): fetched once from
+//! the npm registry, checked against a pinned SHA-256, cached outside the game, never
+//! committed. `SANDTABLE_NATURAL_EARTH` may name a directory holding `land-<scale>.json` and
+//! `countries-<scale>.json` instead (TopoJSON or GeoJSON): the tests use a committed
+//! clipping of a small region, and a machine without network uses a copy.
+//!
+//! Coordinates stay in degrees, `x` = longitude and `y` = latitude, as the data has them.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use geo::{BooleanOps, BoundingRect, Contains, MultiPolygon, Point, Polygon, Rect};
+use sha2::{Digest, Sha256};
+
+/// The package, its version and where the npm registry serves it.
+pub const PACKAGE: &str = "world-atlas@2.0.2";
+const TARBALL_URL: &str = "https://registry.npmjs.org/world-atlas/-/world-atlas-2.0.2.tgz";
+const TARBALL_FILE: &str = "world-atlas-2.0.2.tgz";
+/// SHA-256 of the tarball (its npm integrity is sha512-IXfV0qwlKXpckz1F…).
+const TARBALL_SHA256: &str = "032e7765f2ce00edaeafec23ff22bc3b77e42987c257da944cc585b452c05b97";
+/// A tarball larger than this is not the package.
+const MAX_TARBALL: u64 = 16 << 20;
+
+/// Which of Natural Earth's scales.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Scale {
+    /// 1:10,000,000, for maps of a country or a front.
+    Large,
+    /// 1:50,000,000.
+    Medium,
+    /// 1:110,000,000, for maps of the world.
+    Small,
+}
+
+impl Scale {
+    /// `10m`, `50m` or `110m`, as the language and the file names say it.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "10m" => Some(Self::Large),
+            "50m" => Some(Self::Medium),
+            "110m" => Some(Self::Small),
+            _ => None,
+        }
+    }
+
+    /// `10m`, `50m` or `110m`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Self::Large => "10m",
+            Self::Medium => "50m",
+            Self::Small => "110m",
+        }
+    }
+}
+
+/// Land and the countries by their Natural Earth name (`Poland`, `Bosnia and Herz.`).
+#[derive(Debug, Clone)]
+pub struct Atlas {
+    /// Everything that is land.
+    pub land: MultiPolygon<f64>,
+    /// Each country's outline.
+    pub countries: BTreeMap<String, MultiPolygon<f64>>,
+}
+
+impl Atlas {
+    /// Read the atlas at `scale` from `SANDTABLE_NATURAL_EARTH`, or from the cached package
+    /// (fetching it first when it is not there).
+    pub fn load(scale: Scale) -> Result<Self, String> {
+        let folder = std::env::var_os("SANDTABLE_NATURAL_EARTH").filter(|d| !d.is_empty());
+        Self::load_from(scale, folder.map(PathBuf::from))
+    }
+
+    /// Read the atlas at `scale` from a folder, or (`None`) from the cached package.
+    pub fn load_from(scale: Scale, folder: Option<PathBuf>) -> Result<Self, String> {
+        let (land, countries) = match folder {
+            Some(dir) => {
+                let read = |name: String| {
+                    let path = dir.join(&name);
+                    std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+                };
+                (
+                    read(format!("land-{}.json", scale.suffix()))?,
+                    read(format!("countries-{}.json", scale.suffix()))?,
+                )
+            }
+            None => {
+                let tarball = cached_tarball()?;
+                (
+                    from_tarball(&tarball, &format!("land-{}.json", scale.suffix()))?,
+                    from_tarball(&tarball, &format!("countries-{}.json", scale.suffix()))?,
+                )
+            }
+        };
+        let mut atlas = Atlas {
+            land: MultiPolygon::new(vec![]),
+            countries: BTreeMap::new(),
+        };
+        for (_, shape) in features(&land, "land")? {
+            atlas.land.0.extend(shape.0);
+        }
+        for (name, shape) in features(&countries, "countries")? {
+            if let Some(name) = name {
+                atlas
+                    .countries
+                    .entry(name)
+                    .or_insert_with(|| MultiPolygon::new(vec![]))
+                    .0
+                    .extend(shape.0);
+            }
+        }
+        Ok(atlas)
+    }
+
+    /// The same atlas cut to a longitude/latitude box: point tests then only look at the
+    /// coast near the map.
+    pub fn clipped(&self, west: f64, south: f64, east: f64, north: f64) -> Self {
+        let rect = Rect::new((west, south), (east, north));
+        let frame = MultiPolygon::new(vec![rect.to_polygon()]);
+        let cut = |m: &MultiPolygon<f64>| -> MultiPolygon<f64> {
+            let near: Vec<Polygon<f64>> =
+                m.0.iter()
+                    .filter(|p| p.bounding_rect().is_some_and(|b| overlaps(b, rect)))
+                    .cloned()
+                    .collect();
+            if near.is_empty() {
+                return MultiPolygon::new(vec![]);
+            }
+            MultiPolygon::new(near).intersection(&frame)
+        };
+        Atlas {
+            land: cut(&self.land),
+            countries: self
+                .countries
+                .iter()
+                .map(|(k, v)| (k.clone(), cut(v)))
+                .filter(|(_, v)| !v.0.is_empty())
+                .collect(),
+        }
+    }
+
+    /// Whether a point (degrees) is land.
+    pub fn is_land(&self, lat: f64, lon: f64) -> bool {
+        self.land.contains(&Point::new(lon, lat))
+    }
+
+    /// The country a point lies in, if any.
+    pub fn country_at(&self, lat: f64, lon: f64) -> Option<&str> {
+        let p = Point::new(lon, lat);
+        self.countries
+            .iter()
+            .find(|(_, shape)| shape.contains(&p))
+            .map(|(name, _)| name.as_str())
+    }
+}
+
+fn overlaps(a: Rect<f64>, b: Rect<f64>) -> bool {
+    a.min().x <= b.max().x
+        && b.min().x <= a.max().x
+        && a.min().y <= b.max().y
+        && b.min().y <= a.max().y
+}
+
+/// The cache: `SANDTABLE_CACHE`, else `$XDG_CACHE_HOME/sandtable`, else `~/.cache/sandtable`.
+fn cache_dir() -> Result<PathBuf, String> {
+    if let Some(d) = std::env::var_os("SANDTABLE_CACHE") {
+        return Ok(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Ok(PathBuf::from(d).join("sandtable"));
+    }
+    std::env::var_os("HOME")
+        .map(|h| PathBuf::from(h).join(".cache").join("sandtable"))
+        .ok_or_else(|| "no cache folder for Natural Earth: set SANDTABLE_CACHE or HOME".to_string())
+}
+
+/// The package's tarball, fetched into the cache when it is not there yet.
+fn cached_tarball() -> Result<Vec<u8>, String> {
+    let dir = cache_dir()?;
+    let path = dir.join(TARBALL_FILE);
+    if let Ok(bytes) = std::fs::read(&path) {
+        if sha256(&bytes) == TARBALL_SHA256 {
+            return Ok(bytes);
+        }
+        eprintln!(
+            "note: {} does not match its pinned hash; fetching it again",
+            path.display()
+        );
+    }
+    eprintln!(
+        "note: fetching Natural Earth ({PACKAGE}) from the npm registry into {}",
+        dir.display()
+    );
+    let bytes = download(TARBALL_URL)?;
+    let got = sha256(&bytes);
+    if got != TARBALL_SHA256 {
+        return Err(format!(
+            "{TARBALL_URL} has SHA-256 {got}, not the pinned {TARBALL_SHA256}; nothing cached"
+        ));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_atomic(&path, &bytes)?;
+    Ok(bytes)
+}
+
+fn download(url: &str) -> Result<Vec<u8>, String> {
+    let response = ureq::get(url)
+        .call()
+        .map_err(|e| format!("could not fetch {url}: {e} (set SANDTABLE_NATURAL_EARTH to a folder with the data to work offline)"))?;
+    let mut bytes = Vec::new();
+    response
+        .into_reader()
+        .take(MAX_TARBALL + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("could not fetch {url}: {e}"))?;
+    if bytes.len() as u64 > MAX_TARBALL {
+        return Err(format!(
+            "{url} is larger than {MAX_TARBALL} bytes; not the package"
+        ));
+    }
+    Ok(bytes)
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    // A temporary file is private; what lands in the cache or a game reads like any file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    tmp.persist(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(())
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// One file of the package's tarball, as text.
+fn from_tarball(tarball: &[u8], name: &str) -> Result<String, String> {
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(tarball));
+    let entries = archive.entries().map_err(|e| format!("{PACKAGE}: {e}"))?;
+    for entry in entries {
+        let mut entry = entry.map_err(|e| format!("{PACKAGE}: {e}"))?;
+        let is_it = entry
+            .path()
+            .ok()
+            .is_some_and(|p| p == Path::new("package").join(name));
+        if is_it {
+            let mut text = String::new();
+            entry
+                .read_to_string(&mut text)
+                .map_err(|e| format!("{PACKAGE} {name}: {e}"))?;
+            return Ok(text);
+        }
+    }
+    Err(format!("{PACKAGE} has no {name}"))
+}
+
+/// A feature's `name` property and its polygons.
+type Feature = (Option<String>, MultiPolygon<f64>);
+
+/// The features of a TopoJSON topology's object `key`, or of a GeoJSON feature collection:
+/// each feature's `name` property and its polygons.
+fn features(text: &str, key: &str) -> Result<Vec<Feature>, String> {
+    let json: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("Natural Earth {key}: {e}"))?;
+    let collection = if json.get("type").and_then(|t| t.as_str()) == Some("Topology") {
+        let topo: topojson::TopoJson = text
+            .parse()
+            .map_err(|e| format!("Natural Earth {key}: {e}"))?;
+        let topojson::TopoJson::Topology(topology) = topo else {
+            return Err(format!("Natural Earth {key}: not a topology"));
+        };
+        topojson::to_geojson(&topology, key).map_err(|e| format!("Natural Earth {key}: {e}"))?
+    } else {
+        geojson::FeatureCollection::try_from(
+            geojson::GeoJson::from_json_value(json)
+                .map_err(|e| format!("Natural Earth {key}: {e}"))?,
+        )
+        .map_err(|e| format!("Natural Earth {key}: {e}"))?
+    };
+    let mut out = Vec::new();
+    for f in collection.features {
+        let name = f
+            .property("name")
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
+        let Some(g) = f.geometry else { continue };
+        let shape: geo::Geometry<f64> = g
+            .try_into()
+            .map_err(|e| format!("Natural Earth {key}: {e}"))?;
+        let polygons = match shape {
+            geo::Geometry::Polygon(p) => vec![p],
+            geo::Geometry::MultiPolygon(m) => m.0,
+            _ => continue,
+        };
+        out.push((name, MultiPolygon::new(polygons)));
+    }
+    Ok(out)
+}
+
+impl Atlas {
+    /// Write the atlas as `land-<scale>.json` and `countries-<scale>.json` (GeoJSON,
+    /// coordinates to 1e-5 degrees) into `folder`, for a game to carry its own data.
+    pub fn save(&self, scale: Scale, folder: &Path) -> Result<(), String> {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        let round = |m: &MultiPolygon<f64>| {
+            use geo::MapCoords;
+            m.map_coords(|c| {
+                geo::coord! {
+                    x: (c.x * 1e5).round() / 1e5,
+                    y: (c.y * 1e5).round() / 1e5,
+                }
+            })
+        };
+        let land = round(&self.land);
+        let countries: Vec<(String, MultiPolygon<f64>)> = self
+            .countries
+            .iter()
+            .map(|(k, v)| (k.clone(), round(v)))
+            .collect();
+        let land_json = to_geojson(&[(None, &land)]);
+        let countries_json = to_geojson(
+            &countries
+                .iter()
+                .map(|(k, v)| (Some(k.as_str()), v))
+                .collect::<Vec<_>>(),
+        );
+        write_atomic(
+            &folder.join(format!("land-{}.json", scale.suffix())),
+            land_json.as_bytes(),
+        )?;
+        write_atomic(
+            &folder.join(format!("countries-{}.json", scale.suffix())),
+            countries_json.as_bytes(),
+        )
+    }
+}
+
+/// A GeoJSON feature collection of named shapes.
+fn to_geojson(shapes: &[(Option<&str>, &MultiPolygon<f64>)]) -> String {
+    let features = shapes
+        .iter()
+        .map(|(name, shape)| {
+            let mut f = geojson::Feature::from(geojson::Geometry::from(*shape));
+            if let Some(n) = name {
+                f.set_property("name", *n);
+            }
+            f
+        })
+        .collect();
+    geojson::FeatureCollection {
+        bbox: None,
+        features,
+        foreign_members: None,
+    }
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SQUARE: &str = r#"{"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"name":"Square"},
+         "geometry":{"type":"Polygon","coordinates":[[[10,50],[12,50],[12,52],[10,52],[10,50]]]}}]}"#;
+
+    #[test]
+    fn geojson_features_keep_their_names() {
+        let f = features(SQUARE, "countries").expect("reads");
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].0.as_deref(), Some("Square"));
+        assert!(f[0].1.contains(&Point::new(11.0, 51.0)));
+    }
+
+    #[test]
+    fn topojson_is_read_through_its_arcs() {
+        // The same square as a quantized topology (transform scale 1, translate 10/50).
+        let topo = r#"{"type":"Topology","transform":{"scale":[1,1],"translate":[10,50]},
+            "objects":{"land":{"type":"GeometryCollection","geometries":[
+                {"type":"Polygon","arcs":[[0]]}]}},
+            "arcs":[[[0,0],[2,0],[0,2],[-2,0],[0,-2]]]}"#;
+        let f = features(topo, "land").expect("reads");
+        let atlas = Atlas {
+            land: f[0].1.clone(),
+            countries: BTreeMap::new(),
+        };
+        assert!(atlas.is_land(51.0, 11.0));
+        assert!(!atlas.is_land(53.0, 11.0));
+    }
+
+    #[test]
+    fn clipping_keeps_what_is_inside_the_box() {
+        let f = features(SQUARE, "countries").expect("reads");
+        let atlas = Atlas {
+            land: f[0].1.clone(),
+            countries: [("Square".to_string(), f[0].1.clone())].into(),
+        };
+        let c = atlas.clipped(11.0, 49.0, 13.0, 53.0);
+        assert!(c.is_land(51.0, 11.5));
+        assert!(!c.is_land(51.0, 10.5), "cut away");
+        assert_eq!(c.country_at(51.0, 11.5), Some("Square"));
+        let none = atlas.clipped(20.0, 49.0, 21.0, 53.0);
+        assert!(none.countries.is_empty());
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"{"type":"Topology"}"#,
+            r#"{"type":"FeatureCollection"}"#,
+        ] {
+            assert!(features(bad, "land").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scales_are_named_as_natural_earth_names_them() {
+        assert_eq!(Scale::parse("10m"), Some(Scale::Large));
+        assert_eq!(Scale::parse("110m").map(Scale::suffix), Some("110m"));
+        assert_eq!(Scale::parse("1m"), None);
+    }
+}
