@@ -6,20 +6,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{bin, copy_game, game};
+use crate::support::{copy_game, game, run};
 
 const MINI: &str = "tests/fixtures/mini";
-
-/// Run `sandtable ARGS`: exit code, stdout, stderr (never a panic).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = bin().args(args).output().expect("run");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    );
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap_or(-1), stdout, stderr)
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")

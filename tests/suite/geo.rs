@@ -4,20 +4,9 @@
 
 use serde_json::Value;
 
-use crate::support::{bin, copy_game, edit, game};
+use crate::support::{copy_game, edit, game, run};
 
 const GEO: &str = "tests/fixtures/geo";
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = bin().args(args).output().expect("run");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr,
-    )
-}
 
 #[test]
 fn the_fixture_map_is_what_its_geography_gives() {

@@ -18,7 +18,7 @@ use sandtable::vassal::save::{
     join_trait_chain, split_trait_chain, GameState, SaveGame, SavedPiece,
 };
 
-use crate::support::{bin, game, root};
+use crate::support::{game, root, run};
 
 const GPW: &str = "modules/great-patriotic-war";
 const GCW: &str = "modules/greek-civil-war";
@@ -30,17 +30,6 @@ fn present(rel: &str) -> bool {
         eprintln!("skipped: {rel} is absent");
     }
     here
-}
-
-/// Run `sandtable ARGS`: exit code, stdout, stderr.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = bin().args(args).output().expect("run");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    );
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap_or(-1), stdout, stderr)
 }
 
 /// Run with `--format json`, expecting exit code `code`.

@@ -42,3 +42,14 @@ pub fn edit(dir: &Path, file: &str, from: &str, to: &str) {
 pub fn bin() -> snapbox::cmd::Command {
     snapbox::cmd::Command::new(snapbox::cmd::cargo_bin!("sandtable"))
 }
+
+/// Run `sandtable ARGS`: exit code, stdout, stderr; a panic fails the test.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = bin().args(args).output().expect("run");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
