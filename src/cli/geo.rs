@@ -71,6 +71,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             known.terrain.insert(t.id.get_ref().clone());
             if t.kind.get_ref() == "water" {
                 water.insert(t.id.get_ref().clone());
+                known.water.insert(t.id.get_ref().clone());
             }
         }
         known
@@ -121,11 +122,13 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 Some(key) => match atlases.get(key) {
                     Some(a) => Some(a),
                     None => {
-                        let loaded = match &key.1 {
-                            Some(folder) => {
-                                geo::natural_earth::Atlas::load_from(key.0, Some(folder.clone()))
-                            }
-                            None => geo::natural_earth::Atlas::load(key.0),
+                        let loaded = match &key.2 {
+                            Some(folder) => geo::natural_earth::Atlas::load_from(
+                                key.0,
+                                key.1,
+                                Some(folder.clone()),
+                            ),
+                            None => geo::natural_earth::Atlas::load(key.0, key.1),
                         }?;
                         Some(&*atlases.entry(key.clone()).or_insert(loaded))
                     }
@@ -141,7 +144,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                     continue;
                 }
             };
-            if let (Some(folder), Some(clipped), Some((scale, _))) =
+            if let (Some(folder), Some(clipped), Some((scale, _, _))) =
                 (&a.keep_natural_earth, &computed.natural_earth, &source)
             {
                 kept.push((a.game.dir.join(folder), *scale, clipped.clone()));
@@ -221,16 +224,19 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     })
 }
 
-/// The Natural Earth scale a map's geography needs and the game's folder of data, if it
-/// uses Natural Earth at all (an unknown scale is the large one here; `compute` reports it).
+/// The Natural Earth scale a map's geography needs, whether it names lakes, and the game's
+/// folder of data, if it uses Natural Earth at all (an unknown scale is the large one here;
+/// `compute` reports it).
 fn natural_earth_source(
     m: &crate::load::schema::Map,
     game: &Path,
-) -> Option<(geo::natural_earth::Scale, Option<PathBuf>)> {
+) -> Option<(geo::natural_earth::Scale, bool, Option<PathBuf>)> {
     use geo::natural_earth::Scale;
     let g = m.geography.as_ref()?.get_ref();
-    let regions = g.terrain.iter().chain(&g.country);
-    let uses = g.natural_earth.is_some() || regions.clone().any(|r| r.natural_earth.is_some());
+    let mut regions = g.terrain.iter().chain(&g.country);
+    let uses = g.natural_earth.is_some()
+        || !g.lake.is_empty()
+        || regions.any(|r| r.natural_earth.is_some() || r.inside.is_some());
     let ne = g.natural_earth.as_ref().map(|ne| ne.get_ref());
     uses.then(|| {
         let scale = ne
@@ -240,7 +246,7 @@ fn natural_earth_source(
         let folder = ne
             .and_then(|ne| ne.data.as_ref())
             .map(|d| game.join(d.get_ref()));
-        (scale, folder)
+        (scale, !g.lake.is_empty(), folder)
     })
 }
 
@@ -272,10 +278,6 @@ fn text(reports: &[MapReport], check: bool) -> String {
             .filter(|a| matches!(a, Adjustment::Majority { .. }))
             .collect();
         if !majority.is_empty() {
-            out.push_str(&format!(
-                "  {} hexes decided by a majority of their points",
-                majority.len()
-            ));
             let shown: Vec<String> = majority
                 .iter()
                 .take(SHOWN)
@@ -289,7 +291,8 @@ fn text(reports: &[MapReport], check: bool) -> String {
                 })
                 .collect();
             out.push_str(&format!(
-                ": {}{}\n",
+                "  {} hexes of mixed terrain: {}{}\n",
+                majority.len(),
                 shown.join(", "),
                 if majority.len() > SHOWN {
                     ", … (--format json lists them all)"
@@ -299,24 +302,8 @@ fn text(reports: &[MapReport], check: bool) -> String {
             ));
         }
         for a in &r.adjustments {
-            match a {
-                Adjustment::Majority { .. } => {}
-                Adjustment::PlaceMoved { place, from, to } => {
-                    out.push_str(&format!("  place `{place}` moved from {from} to {to}: its hex already has a place\n"));
-                }
-                Adjustment::RiverSnapped {
-                    river,
-                    hexsides,
-                    max_km,
-                } => {
-                    out.push_str(&format!("  river `{river}`: {hexsides} hexsides, at most {max_km} km from its course\n"));
-                }
-                Adjustment::Override { hex, what, why } => {
-                    out.push_str(&format!(
-                        "  hex {hex}: {what} by override{}\n",
-                        why.as_ref().map(|w| format!(" ({w})")).unwrap_or_default()
-                    ));
-                }
+            if !matches!(a, Adjustment::Majority { .. }) {
+                out.push_str(&format!("  {a}\n"));
             }
         }
     }

@@ -79,19 +79,17 @@ impl KmGrid {
         best.map(|(_, c)| c).filter(|c| self.geometry.contains(*c))
     }
 
-    /// The points of a hex that vote on what covers it: the centre, six points halfway to
-    /// the corners and six near the middle of the sides.
+    /// The points of a hex that vote on what covers it: the centre, two rings of six toward
+    /// the corners (at 0.45 and 0.85 of the way) and six toward the middle of the sides (at
+    /// 0.75 of the way): nineteen points, the centre first.
     pub fn samples(&self, c: HexCoord) -> Vec<(f64, f64)> {
         let (x, y) = self.centre(c);
         let r = self.radius();
-        let corner0 = match self.geometry.orientation {
-            Orientation::Columns => 0.0,
-            Orientation::Rows => 30.0,
-        };
         let mut out = vec![(x, y)];
         for k in 0..6 {
-            let a = (corner0 + 60.0 * f64::from(k)).to_radians();
-            out.push((x + 0.5 * r * a.cos(), y + 0.5 * r * a.sin()));
+            let a = (self.corner0() + 60.0 * f64::from(k)).to_radians();
+            out.push((x + 0.45 * r * a.cos(), y + 0.45 * r * a.sin()));
+            out.push((x + 0.85 * r * a.cos(), y + 0.85 * r * a.sin()));
             let b = a + 30f64.to_radians();
             out.push((
                 x + 0.75 * self.across / 2.0 * b.cos(),
@@ -99,6 +97,24 @@ impl KmGrid {
             ));
         }
         out
+    }
+
+    /// The direction of a hex's first corner, in degrees from east.
+    fn corner0(&self) -> f64 {
+        match self.geometry.orientation {
+            Orientation::Columns => 0.0,
+            Orientation::Rows => 30.0,
+        }
+    }
+
+    /// The six corners of a hex, counter-clockwise from the first.
+    pub fn corners(&self, c: HexCoord) -> [(f64, f64); 6] {
+        let (x, y) = self.centre(c);
+        let r = self.radius();
+        std::array::from_fn(|k| {
+            let a = (self.corner0() + 60.0 * k as f64).to_radians();
+            (x + r * a.cos(), y + r * a.sin())
+        })
     }
 }
 
@@ -144,6 +160,19 @@ mod tests {
             let c = HexCoord::new(col, row);
             for (x, y) in g.samples(c) {
                 prop_assert_eq!(g.hex_at(x, y), Some(c));
+            }
+        }
+
+        #[test]
+        fn neighbours_share_two_corners(col in 1i32..19, row in 1i32..14, rows in any::<bool>()) {
+            let o = if rows { Orientation::Rows } else { Orientation::Columns };
+            let g = KmGrid::new(geometry(o), 47.0, HexCoord::new(0, 0), (0.0, 0.0));
+            let c = HexCoord::new(col, row);
+            for n in g.geometry.neighbours(c) {
+                let shared = g.corners(c).iter().filter(|p| {
+                    g.corners(n).iter().any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 1e-6)
+                }).count();
+                prop_assert_eq!(shared, 2, "{:?} {:?}", c, n);
             }
         }
 

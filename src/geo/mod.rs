@@ -7,14 +7,17 @@
 //! `sandtable geo` runs [`compute`] and writes the result into the map's own file
 //! ([`write`]); `check` then verifies it like any hand-written map. Polygons are `geo`'s.
 
+pub mod coverage;
 pub mod grid;
+mod layers;
 pub mod natural_earth;
 pub mod projection;
+mod rail;
+mod river;
 pub mod write;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use geo::{Contains, LineString, MultiPolygon, Point, Polygon};
 use serde::Serialize;
 use toml::Spanned;
 
@@ -23,6 +26,7 @@ use crate::load::schema::geography::{Geography, LatLon};
 use crate::load::schema::Map;
 use crate::load::source::FileId;
 use crate::model::{HexCoord, HexGeometry};
+use coverage::Coverage;
 use grid::KmGrid;
 use natural_earth::Atlas;
 use projection::Projection;
@@ -80,16 +84,53 @@ pub struct ComputedLine {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Adjustment {
-    /// The points of a hex lay in several terrains; the most took it.
+    /// The land points of a hex lay in several terrains; the priority or the most decided.
     Majority {
         /// Hex number.
         hex: String,
         /// The terrain chosen.
         terrain: String,
-        /// How many of the hex's points lay in it, of how many.
+        /// How many of the hex's points lay in it, of how many (its land points, under a
+        /// priority).
         votes: (usize, usize),
     },
-    /// Two places fell in one hex; the later one moved to a free neighbour.
+    /// A region or lake with `min-share` claimed a hex it covers enough of.
+    MinShare {
+        /// Hex number.
+        hex: String,
+        /// The terrain it took.
+        terrain: String,
+        /// The region's or lake's name.
+        region: String,
+        /// The share of the hex's points in it.
+        share: f64,
+    },
+    /// Land outside every country of the data took its neighbours' country.
+    CountryFromNeighbours {
+        /// Hex number.
+        hex: String,
+        /// The country.
+        country: String,
+    },
+    /// A place's hex took the country the place lies in.
+    CountryOfPlace {
+        /// Hex number.
+        hex: String,
+        /// The place.
+        place: String,
+        /// The country.
+        country: String,
+    },
+    /// A place's hex was mostly water but enough of it land: it became land.
+    MadeLand {
+        /// Hex number.
+        hex: String,
+        /// The place.
+        place: String,
+        /// The share of the hex that is land.
+        land: f64,
+    },
+    /// A place moved to the nearest free land hex.
     PlaceMoved {
         /// The place.
         place: String,
@@ -97,6 +138,8 @@ pub enum Adjustment {
         from: String,
         /// Where it went.
         to: String,
+        /// Why.
+        why: String,
     },
     /// A river's course became hexsides; the farthest side used lies this far from it.
     RiverSnapped {
@@ -106,6 +149,15 @@ pub enum Adjustment {
         hexsides: usize,
         /// Largest distance from a used hexside's middle to the course, in km.
         max_km: f64,
+    },
+    /// A rail line skipped a stop.
+    RailGap {
+        /// The line.
+        rail: String,
+        /// The stop.
+        stop: String,
+        /// Why.
+        why: String,
     },
     /// A hex was forced by `[[map.geography.hex]]`.
     Override {
@@ -118,6 +170,70 @@ pub enum Adjustment {
     },
 }
 
+impl std::fmt::Display for Adjustment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Adjustment::Majority {
+                hex,
+                terrain,
+                votes,
+            } => write!(
+                f,
+                "hex {hex}: {terrain} by {} of {} points",
+                votes.0, votes.1
+            ),
+            Adjustment::MinShare {
+                hex,
+                terrain,
+                region,
+                share,
+            } => write!(
+                f,
+                "hex {hex}: {terrain}, {region} covers {:.0}% of it",
+                share * 100.0
+            ),
+            Adjustment::CountryFromNeighbours { hex, country } => write!(
+                f,
+                "hex {hex}: land outside every country of the data, given its neighbours' {country}"
+            ),
+            Adjustment::CountryOfPlace {
+                hex,
+                place,
+                country,
+            } => write!(f, "hex {hex}: {country}, the country `{place}` lies in"),
+            Adjustment::MadeLand { hex, place, land } => write!(
+                f,
+                "hex {hex}: made land for `{place}` ({:.0}% of it is land)",
+                land * 100.0
+            ),
+            Adjustment::PlaceMoved {
+                place,
+                from,
+                to,
+                why,
+            } => write!(f, "place `{place}` moved from {from} to {to}: {why}"),
+            Adjustment::RiverSnapped {
+                river,
+                hexsides,
+                max_km,
+            } => write!(
+                f,
+                "river `{river}`: {hexsides} hexsides, at most {max_km} km from its course"
+            ),
+            Adjustment::RailGap { rail, stop, why } => {
+                write!(f, "rail line `{rail}` skips `{stop}`: {why}")
+            }
+            Adjustment::Override { hex, what, why } => {
+                write!(f, "hex {hex}: {what} by override")?;
+                match why {
+                    Some(w) => write!(f, " ({w})"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
 /// Ids the game defines, which the geography may name.
 #[derive(Debug, Clone, Default)]
 pub struct KnownIds {
@@ -127,6 +243,8 @@ pub struct KnownIds {
     pub country: BTreeSet<String>,
     /// Hexside terrain ids.
     pub hexside: BTreeSet<String>,
+    /// The terrain ids that are water.
+    pub water: BTreeSet<String>,
 }
 
 /// Compute what a map's geography gives it; errors are located in `file`.
@@ -225,9 +343,7 @@ pub fn compute(
     }
     let points = |diags: &mut Diagnostics, what: &str, pts: &Spanned<Vec<LatLon>>, min: usize| {
         let list = pts.get_ref();
-        let bad = list.iter().any(|[lat, lon]| {
-            !(lat.is_finite() && lon.is_finite() && lat.abs() <= 89.0 && lon.abs() <= 360.0)
-        });
+        let bad = list.iter().any(|p| !valid_point(*p));
         if bad || list.len() < min {
             diags.push(
                 Diagnostic::error(
@@ -240,55 +356,158 @@ pub fn compute(
             );
         }
     };
-    for r in g.terrain.iter().chain(&g.country) {
-        match (&r.outline, &r.natural_earth) {
-            (Some(outline), None) => points(&mut diags, "an outline", outline, 3),
-            (None, Some(names)) => {
-                if let Some(atlas) = atlas {
-                    for name in names.get_ref() {
-                        if !atlas.countries.contains_key(name) {
-                            let hint = crate::diag::suggest::did_you_mean(
-                                name,
-                                atlas.countries.keys().map(String::as_str),
-                            );
-                            diags.push(
-                                Diagnostic::error(
-                                    "unknown-reference",
-                                    format!("Natural Earth has no country `{name}`"),
-                                )
-                                .at(at(names.span()))
-                                .hint_opt(hint),
-                            );
-                        }
-                    }
-                }
+    let point = |diags: &mut Diagnostics, pt: &Spanned<LatLon>| {
+        if !valid_point(*pt.get_ref()) {
+            diags.push(
+                Diagnostic::error("bad-geometry", "not a point of the globe")
+                    .at(at(pt.span()))
+                    .hint("give `[latitude, longitude]` in degrees"),
+            );
+        }
+    };
+    let share = |diags: &mut Diagnostics, s: &Spanned<f64>, key: &str| {
+        let v = *s.get_ref();
+        if !(v > 0.0 && v <= 1.0) {
+            diags.push(
+                Diagnostic::error("out-of-range", format!("`{key}` of {v} is not a share"))
+                    .at(at(s.span()))
+                    .hint("give a share of the hex's points above 0 and at most 1, e.g. 0.4"),
+            );
+        }
+    };
+    let ne_names = |diags: &mut Diagnostics, names: &Spanned<Vec<String>>| {
+        let Some(atlas) = atlas else { return };
+        for name in names.get_ref() {
+            if !atlas.countries.contains_key(name) {
+                let hint = crate::diag::suggest::did_you_mean(
+                    name,
+                    atlas.countries.keys().map(String::as_str),
+                );
+                diags.push(
+                    Diagnostic::error(
+                        "unknown-reference",
+                        format!("Natural Earth has no country `{name}`"),
+                    )
+                    .at(at(names.span()))
+                    .hint_opt(hint),
+                );
             }
-            (Some(_), Some(names)) => diags.push(
+        }
+    };
+    let priority: Option<Vec<String>> = g.terrain_priority.as_ref().map(|list| {
+        for t in list.get_ref() {
+            check_id(&mut diags, t, &known.terrain, "terrain");
+        }
+        list.get_ref().iter().map(|t| t.get_ref().clone()).collect()
+    });
+    if let Some(s) = &g.terrain_share {
+        share(&mut diags, s, "terrain-share");
+        if priority.is_none() {
+            diags.push(
                 Diagnostic::error(
                     "conflicting-keys",
-                    format!(
-                        "region `{}` has both an outline and Natural Earth countries",
-                        r.id.get_ref()
-                    ),
+                    "`terrain-share` without `terrain-priority`",
                 )
-                .at(at(names.span()))
-                .hint("keep one of `outline` and `natural-earth`"),
-            ),
-            (None, None) => diags.push(
+                .at(at(s.span()))
+                .hint("list the terrains in order of priority in `terrain-priority`"),
+            );
+        }
+    }
+    for (r, is_terrain) in g
+        .terrain
+        .iter()
+        .map(|r| (r, true))
+        .chain(g.country.iter().map(|r| (r, false)))
+    {
+        let given = [
+            r.outline.as_ref().map(|_| "outline"),
+            r.natural_earth.as_ref().map(|_| "natural-earth"),
+            r.along.as_ref().map(|_| "along"),
+        ];
+        let given: Vec<&str> = given.into_iter().flatten().collect();
+        match given.len() {
+            0 => diags.push(
                 Diagnostic::error(
                     "missing-key",
                     format!("region `{}` has no outline", r.id.get_ref()),
                 )
                 .at(at(r.id.span()))
-                .hint("give `outline = [[lat, lon], …]` or `natural-earth = [\"Country\", …]`"),
+                .hint("give `outline = [[lat, lon], …]`, `natural-earth = [\"Country\", …]` or `along = [[lat, lon], …]` with `within-km`"),
+            ),
+            1 => {}
+            _ => diags.push(
+                Diagnostic::error(
+                    "conflicting-keys",
+                    format!(
+                        "region `{}` has both `{}` and `{}`",
+                        r.id.get_ref(),
+                        given[0],
+                        given[1]
+                    ),
+                )
+                .at(at(r.id.span()))
+                .hint("a region is one of an outline, Natural Earth countries or a band along a line"),
             ),
         }
+        if let Some(outline) = &r.outline {
+            points(&mut diags, "an outline", outline, 3);
+        }
+        if let Some(names) = &r.natural_earth {
+            ne_names(&mut diags, names);
+        }
+        if let Some(names) = &r.inside {
+            ne_names(&mut diags, names);
+        }
+        match (&r.along, &r.within_km) {
+            (Some(line), Some(km)) => {
+                points(&mut diags, "a line", line, 1);
+                let v = *km.get_ref();
+                if !(v.is_finite() && v > 0.0 && v < 10_000.0) {
+                    diags.push(
+                        Diagnostic::error("out-of-range", format!("a band {v} km wide"))
+                            .at(at(km.span()))
+                            .hint("give how far the region reaches from its line, in km"),
+                    );
+                }
+            }
+            (Some(line), None) => diags.push(
+                Diagnostic::error("missing-key", "a band along a line needs `within-km`")
+                    .at(at(line.span()))
+                    .hint("say how far the region reaches on each side, e.g. `within-km = 25`"),
+            ),
+            (None, Some(km)) => diags.push(
+                Diagnostic::error("conflicting-keys", "`within-km` without `along`")
+                    .at(at(km.span()))
+                    .hint("give the line the band lies along in `along`"),
+            ),
+            (None, None) => {}
+        }
+        if let Some(s) = &r.min_share {
+            share(&mut diags, s, "min-share");
+            if !is_terrain {
+                diags.push(
+                    Diagnostic::error("conflicting-keys", "a country region has no `min-share`")
+                        .at(at(s.span()))
+                        .hint("`min-share` lets a terrain claim the hexes it covers enough of"),
+                );
+            }
+        }
+        let land_terrain = is_terrain && !known.water.contains(r.id.get_ref());
+        if let (Some(order), true) = (&priority, land_terrain) {
+            if !order.contains(r.id.get_ref()) {
+                diags.push(
+                    Diagnostic::error(
+                        "unknown-reference",
+                        format!("terrain `{}` is not in `terrain-priority`", r.id.get_ref()),
+                    )
+                    .at(at(r.id.span()))
+                    .hint("add it to `terrain-priority` where it should rank"),
+                );
+            }
+        }
     }
-    if let Some(scale) = g
-        .natural_earth
-        .as_ref()
-        .and_then(|ne| ne.get_ref().scale.as_ref())
-    {
+    let ne = g.natural_earth.as_ref().map(|ne| ne.get_ref());
+    if let Some(scale) = ne.and_then(|ne| ne.scale.as_ref()) {
         if natural_earth::Scale::parse(scale.get_ref()).is_none() {
             diags.push(
                 Diagnostic::error(
@@ -300,15 +519,132 @@ pub fn compute(
             );
         }
     }
-    let sea = g
-        .natural_earth
-        .as_ref()
-        .and_then(|ne| ne.get_ref().sea.as_ref());
+    let sea = ne.and_then(|ne| ne.sea.as_ref());
     if let Some(sea) = sea {
         check_id(&mut diags, sea, &known.terrain, "terrain");
     }
-    for l in g.river.iter().chain(&g.rail) {
-        points(&mut diags, "a line", &l.line, 2);
+    let lake_default = ne.and_then(|ne| ne.lake.as_ref());
+    if let Some(t) = lake_default {
+        check_id(&mut diags, t, &known.terrain, "terrain");
+    }
+    for l in &g.lake {
+        point(&mut diags, &l.at);
+        match l.terrain.as_ref().or(lake_default) {
+            Some(t) => check_id(&mut diags, t, &known.terrain, "terrain"),
+            None => diags.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("lake `{}` has no terrain", l.name.get_ref()),
+                )
+                .at(at(l.name.span()))
+                .hint("give `terrain = \"lake\"`, or `lake = \"lake\"` in `natural-earth` for every lake"),
+            ),
+        }
+        if let Some(s) = &l.min_share {
+            share(&mut diags, s, "min-share");
+        }
+    }
+    for j in &g.junction {
+        point(&mut diags, &j.at);
+    }
+    for p in &g.place {
+        point(&mut diags, &p.at);
+    }
+    for (t, cost) in &g.rail_detour {
+        if !known.terrain.contains(t) {
+            diags.push(
+                Diagnostic::error("unknown-reference", format!("unknown terrain `{t}`"))
+                    .at(at(cost.span()))
+                    .hint_opt(crate::diag::suggest::did_you_mean(
+                        t,
+                        known.terrain.iter().map(String::as_str),
+                    )),
+            );
+        }
+        let v = *cost.get_ref();
+        if !(v.is_finite() && (0.0..=100.0).contains(&v)) {
+            diags.push(
+                Diagnostic::error("out-of-range", format!("a detour of {v} hexes"))
+                    .at(at(cost.span()))
+                    .hint("give the extra cost of entering the terrain, in hexes (0 to 100)"),
+            );
+        }
+    }
+    let stop_names: BTreeSet<&str> = g
+        .place
+        .iter()
+        .map(|p| p.name.get_ref().as_str())
+        .chain(g.junction.iter().map(|j| j.name.get_ref().as_str()))
+        .collect();
+    for l in &g.river {
+        match &l.line {
+            Some(line) => points(&mut diags, "a line", line, 2),
+            None => diags.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("river `{}` has no `line`", l.name.get_ref()),
+                )
+                .at(at(l.name.span()))
+                .hint("give its course as `line = [[lat, lon], …]` from source to mouth"),
+            ),
+        }
+        if let Some(stops) = &l.stops {
+            diags.push(
+                Diagnostic::error("conflicting-keys", "a river has no stops")
+                    .at(at(stops.span()))
+                    .hint("give its course as `line`"),
+            );
+        }
+    }
+    for l in &g.rail {
+        match (&l.line, &l.stops) {
+            (Some(line), None) => points(&mut diags, "a line", line, 2),
+            (None, Some(stops)) => {
+                for s in stops.get_ref() {
+                    if !stop_names.contains(s.get_ref().as_str()) {
+                        diags.push(
+                            Diagnostic::error(
+                                "unknown-reference",
+                                format!("no place or junction `{}`", s.get_ref()),
+                            )
+                            .at(at(s.span()))
+                            .hint(
+                                crate::diag::suggest::did_you_mean(
+                                    s.get_ref(),
+                                    stop_names.iter().copied(),
+                                )
+                                .unwrap_or_else(|| {
+                                    "name a `[[map.geography.place]]` or `[[map.geography.junction]]`"
+                                        .to_string()
+                                }),
+                            ),
+                        );
+                    }
+                }
+                if stops.get_ref().len() < 2 {
+                    diags.push(
+                        Diagnostic::error("bad-geometry", "a rail line needs two stops or more")
+                            .at(at(stops.span())),
+                    );
+                }
+            }
+            (Some(_), Some(stops)) => diags.push(
+                Diagnostic::error(
+                    "conflicting-keys",
+                    "a rail line has both `line` and `stops`",
+                )
+                .at(at(stops.span()))
+                .hint("keep one"),
+            ),
+            (None, None) => diags.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("rail line `{}` has no course", l.name.get_ref()),
+                )
+                .at(at(l.name.span()))
+                .hint("give `stops = [\"Place\", …]` or `line = [[lat, lon], …]`"),
+            ),
+        }
     }
     let (Some(projection), Some(anchor)) = (projection, anchor) else {
         return Err(diags);
@@ -327,102 +663,100 @@ pub fn compute(
         map: map.id.get_ref().clone(),
         ..Computed::default()
     };
-    let project = |pts: &[LatLon]| -> Vec<(f64, f64)> {
+    let project = |pts: &[LatLon]| -> Vec<Km> {
         pts.iter()
             .map(|[lat, lon]| projection.project(*lat, *lon))
             .collect()
     };
-    // Natural Earth near the map only: every point test then looks at a short coast.
+    // Natural Earth near the map only, indexed: every point test then looks at a short coast.
     let clipped = atlas.map(|a| near_the_map(a, &grid, geometry, &projection));
     let atlas = clipped.as_ref();
-    let shape = |r: &crate::load::schema::geography::Region| -> Shape {
-        match (&r.outline, &r.natural_earth, atlas) {
-            (Some(outline), _, _) => Shape::Outline(Polygon::new(
-                LineString::from(project(outline.get_ref())),
-                vec![],
-            )),
-            (None, Some(names), Some(atlas)) => Shape::Atlas(
-                names
-                    .get_ref()
-                    .iter()
-                    .filter_map(|n| atlas.countries.get(n).cloned())
-                    .collect(),
-            ),
-            _ => Shape::Atlas(Vec::new()),
-        }
-    };
-
-    // Terrain and countries: each hex's points vote; regions paint in order, and the sea
-    // off Natural Earth's land covers them all.
-    let terrain_regions: Vec<(&str, Shape)> = g
-        .terrain
-        .iter()
-        .map(|r| (r.id.get_ref().as_str(), shape(r)))
-        .collect();
-    let country_regions: Vec<(&str, Shape)> = g
-        .country
-        .iter()
-        .map(|r| (r.id.get_ref().as_str(), shape(r)))
-        .collect();
-    let paint = |regions: &[(&str, Shape)], x: f64, y: f64| -> Option<String> {
-        let km = Point::new(x, y);
-        let (lat, lon) = projection.unproject(x, y);
-        let degrees = Point::new(lon, lat);
-        regions
+    let land = atlas.map(|a| Coverage::new(&a.land));
+    let countries: BTreeMap<&str, Coverage> = atlas
+        .map(|a| {
+            a.countries
+                .iter()
+                .map(|(k, v)| (k.as_str(), Coverage::new(v)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let named = |names: &Spanned<Vec<String>>| -> Vec<Coverage> {
+        names
+            .get_ref()
             .iter()
-            .rev()
-            .find(|(_, shape)| shape.covers(km, degrees))
-            .map(|(id, _)| (*id).to_string())
+            .filter_map(|n| countries.get(n.as_str()).cloned())
+            .collect()
     };
-    let sea_at = |x: f64, y: f64| -> Option<String> {
-        let (sea, atlas) = (sea?, atlas?);
-        let (lat, lon) = projection.unproject(x, y);
-        (!atlas.is_land(lat, lon)).then(|| sea.get_ref().clone())
-    };
-    let mut country = Vec::new();
-    for c in geometry.coords() {
-        let samples = grid.samples(c);
-        let vote = |regions: &[(&str, Shape)], default: Option<&str>, sea: bool| {
-            let mut votes: BTreeMap<Option<String>, usize> = BTreeMap::new();
-            let value = |x: f64, y: f64| {
-                let off_land = if sea { sea_at(x, y) } else { None };
-                off_land
-                    .or_else(|| paint(regions, x, y))
-                    .or(default.map(str::to_string))
-            };
-            let centre = value(samples[0].0, samples[0].1);
-            for (x, y) in &samples {
-                *votes.entry(value(*x, *y)).or_default() += 1;
+    let region = |r: &crate::load::schema::geography::Region, terrain: bool| layers::Region {
+        id: r.id.get_ref().clone(),
+        name: r.name.clone().unwrap_or_else(|| r.id.get_ref().clone()),
+        shape: match (&r.outline, &r.natural_earth, &r.along) {
+            (Some(outline), _, _) => {
+                layers::Shape::Outline(layers::outline(project(outline.get_ref())))
             }
-            // The most votes win; a tie goes to what covers the centre.
-            let best = votes.values().copied().max().unwrap_or(0);
-            let winner = if votes.get(&centre).copied() == Some(best) {
-                centre
-            } else {
-                votes
-                    .iter()
-                    .find(|(_, n)| **n == best)
-                    .and_then(|(v, _)| v.clone())
-            };
-            (winner, best, votes.len())
-        };
-        let (t, n, kinds) = vote(&terrain_regions, Some(g.default_terrain.get_ref()), true);
-        let t = t.unwrap_or_else(|| g.default_terrain.get_ref().clone());
-        if kinds > 1 {
-            out.report.push(Adjustment::Majority {
-                hex: geometry.number(c),
-                terrain: t.clone(),
-                votes: (n, samples.len()),
-            });
-        }
-        out.terrain.push(t);
-        if !country_regions.is_empty() {
-            country.push(vote(&country_regions, None, false).0);
+            (_, Some(names), _) => layers::Shape::Countries(named(names)),
+            (_, _, Some(line)) => layers::Shape::Band(
+                project(line.get_ref()),
+                r.within_km.as_ref().map_or(0.0, |k| *k.get_ref()),
+            ),
+            _ => layers::Shape::Countries(Vec::new()),
+        },
+        inside: r.inside.as_ref().map(named),
+        min_share: r.min_share.as_ref().map(|s| *s.get_ref()),
+        water: terrain && known.water.contains(r.id.get_ref()),
+    };
+    let terrain_regions: Vec<layers::Region> = g.terrain.iter().map(|r| region(r, true)).collect();
+    let country_regions: Vec<layers::Region> = g.country.iter().map(|r| region(r, false)).collect();
+    let mut lakes = Vec::new();
+    for l in &g.lake {
+        let [lat, lon] = *l.at.get_ref();
+        match atlas.and_then(|a| a.lake_at(lat, lon)) {
+            Some(shape) => lakes.push(layers::Lake {
+                name: l.name.get_ref().clone(),
+                terrain: l
+                    .terrain
+                    .as_ref()
+                    .or(lake_default)
+                    .map(|t| t.get_ref().clone())
+                    .unwrap_or_default(),
+                cover: Coverage::of_polygon(shape),
+                min_share: l.min_share.as_ref().map(|s| *s.get_ref()),
+            }),
+            None => diags.push(
+                Diagnostic::error(
+                    "unknown-reference",
+                    format!(
+                        "no Natural Earth lake at [{lat}, {lon}] for `{}`",
+                        l.name.get_ref()
+                    ),
+                )
+                .at(at(l.at.span()))
+                .hint("give a point well inside the lake (Natural Earth's 1:10m lakes)"),
+            ),
         }
     }
-    if !country_regions.is_empty() {
-        out.country = Some(country);
+    if diags.has_errors() {
+        return Err(diags);
     }
+    let rules = layers::Rules {
+        default_terrain: g.default_terrain.get_ref(),
+        sea: sea.map(|s| s.get_ref().as_str()),
+        priority: priority
+            .as_deref()
+            .map(|p| (p, g.terrain_share.as_ref().map_or(0.4, |s| *s.get_ref()))),
+    };
+    let mut laid = layers::lay(
+        &grid,
+        &projection,
+        land.as_ref(),
+        &countries.values().cloned().collect::<Vec<_>>(),
+        &terrain_regions,
+        &country_regions,
+        &lakes,
+        &rules,
+        &mut out.report,
+    );
+    let is_water = |t: &str| known.water.contains(t);
     for o in &g.hex {
         let Some(c) = geometry.parse_number(o.hex.get_ref()) else {
             diags.push(
@@ -436,16 +770,19 @@ pub fn compute(
         };
         let i = geometry.index(c);
         if let Some(t) = &o.terrain {
-            out.terrain[i] = t.get_ref().clone();
+            laid.terrain[i] = t.get_ref().clone();
+            laid.water[i] = is_water(t.get_ref());
+            if laid.water[i] {
+                laid.country[i] = None;
+            }
             out.report.push(Adjustment::Override {
                 hex: geometry.number(c),
                 what: format!("terrain {}", t.get_ref()),
                 why: o.why.clone(),
             });
         }
-        if let (Some(cc), Some(list)) = (&o.country, out.country.as_mut()) {
-            let v = Some(cc.get_ref().clone()).filter(|s| !s.is_empty());
-            list[i] = v;
+        if let Some(cc) = &o.country {
+            laid.country[i] = Some(cc.get_ref().clone()).filter(|s| !s.is_empty());
             out.report.push(Adjustment::Override {
                 hex: geometry.number(c),
                 what: format!(
@@ -461,12 +798,23 @@ pub fn compute(
         }
     }
 
-    // Places: one per hex; a later place in an occupied hex moves to the nearest free one.
+    // Places: one per hex, on land. A place in a hex that is mostly water makes it land
+    // when enough of it is, else moves to the nearest land; a place in a hex another place
+    // holds moves to the nearest free one. A place's hex is the country the place is in.
+    let country_at = |x: f64, y: f64| -> Option<String> {
+        let (lat, lon) = projection.unproject(x, y);
+        country_regions
+            .iter()
+            .rev()
+            .find(|r| r.covers((x, y), lon, lat))
+            .map(|r| r.id.clone())
+    };
     let mut taken: BTreeMap<HexCoord, String> = BTreeMap::new();
+    let mut place_hex: BTreeMap<&str, HexCoord> = BTreeMap::new();
     for p in &g.place {
         let [lat, lon] = *p.at.get_ref();
         let (x, y) = projection.project(lat, lon);
-        let Some(c) = grid.hex_at(x, y) else {
+        let Some(mut c) = grid.hex_at(x, y) else {
             diags.push(
                 Diagnostic::error(
                     "off-map",
@@ -477,22 +825,54 @@ pub fn compute(
             );
             continue;
         };
-        let hex = if taken.contains_key(&c) {
-            let mut free: Vec<(f64, HexCoord)> = geometry
-                .coords()
-                .filter(|n| !taken.contains_key(n) && geometry.distance(c, *n) <= 2)
-                .map(|n| {
-                    let (cx, cy) = grid.centre(n);
-                    ((cx - x).hypot(cy - y), n)
-                })
-                .collect();
-            free.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            let Some(&(_, n)) = free.first() else {
+        let i = geometry.index(c);
+        if laid.water[i] {
+            if laid.land_share[i] >= PLACE_LAND_SHARE {
+                laid.terrain[i] = g.default_terrain.get_ref().clone();
+                laid.water[i] = false;
+                out.report.push(Adjustment::MadeLand {
+                    hex: geometry.number(c),
+                    place: p.name.get_ref().clone(),
+                    land: (laid.land_share[i] * 100.0).round() / 100.0,
+                });
+            } else {
+                let nearest = nearest_hex(&grid, c, (x, y), |n| {
+                    !laid.water[geometry.index(n)] && !taken.contains_key(&n)
+                });
+                let Some(n) = nearest else {
+                    diags.push(
+                        Diagnostic::error(
+                            "off-map",
+                            format!(
+                                "place `{}` lies in water ({} is {:.0}% land) with no land near",
+                                p.name.get_ref(),
+                                geometry.number(c),
+                                laid.land_share[i] * 100.0
+                            ),
+                        )
+                        .at(at(p.at.span())),
+                    );
+                    continue;
+                };
+                out.report.push(Adjustment::PlaceMoved {
+                    place: p.name.get_ref().clone(),
+                    from: geometry.number(c),
+                    to: geometry.number(n),
+                    why: "its hex is mostly water".into(),
+                });
+                c = n;
+            }
+        }
+        if let Some(other) = taken.get(&c) {
+            let nearest = nearest_hex(&grid, c, (x, y), |n| {
+                !laid.water[geometry.index(n)] && !taken.contains_key(&n)
+            });
+            let Some(n) = nearest else {
                 diags.push(
                     Diagnostic::error(
                         "crowded",
                         format!(
-                            "no free hex near `{}` for place `{}`",
+                            "no free land hex near `{}` for place `{}`",
                             geometry.number(c),
                             p.name.get_ref()
                         ),
@@ -505,98 +885,142 @@ pub fn compute(
                 place: p.name.get_ref().clone(),
                 from: geometry.number(c),
                 to: geometry.number(n),
+                why: format!("{other} is there"),
             });
-            n
-        } else {
-            c
-        };
-        taken.insert(hex, p.name.get_ref().clone());
-        out.places.push(ComputedPlace {
-            name: p.name.get_ref().clone(),
-            kind: p.kind.get_ref().clone(),
-            hex: geometry.number(hex),
-            tags: p.tags.clone(),
-        });
-    }
-
-    // Rivers: along the course, the sides of the hex each point lies in that the course
-    // separates (their two hexes lie on opposite sides of it) and that lie near it.
-    for r in &g.river {
-        let course = densify(&project(r.line.get_ref()), grid.radius() / 4.0);
-        let mut sides: Vec<(HexCoord, HexCoord)> = Vec::new();
-        let mut max_km: f64 = 0.0;
-        for &(x, y) in &course {
-            let Some(c) = grid.hex_at(x, y) else { continue };
-            for n in geometry.neighbours(c) {
-                let (a, b) = (grid.centre(c), grid.centre(n));
-                let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-                let Some((d, side_a, side_b)) = separation(&course, mid, a, b) else {
-                    continue;
-                };
-                if d > 0.8 * grid.radius() || side_a == side_b {
-                    continue;
-                }
-                let key = if c <= n { (c, n) } else { (n, c) };
-                if !sides.contains(&key) {
-                    sides.push(key);
-                    max_km = max_km.max(d);
+            c = n;
+        }
+        let i = geometry.index(c);
+        if !country_regions.is_empty() {
+            if let Some(own) = country_at(x, y) {
+                if laid.country[i].as_deref() != Some(own.as_str()) {
+                    out.report.push(Adjustment::CountryOfPlace {
+                        hex: geometry.number(c),
+                        place: p.name.get_ref().clone(),
+                        country: own.clone(),
+                    });
+                    laid.country[i] = Some(own);
                 }
             }
         }
-        if sides.is_empty() {
+        taken.insert(c, p.name.get_ref().clone());
+        place_hex.insert(p.name.get_ref().as_str(), c);
+        out.places.push(ComputedPlace {
+            name: p.name.get_ref().clone(),
+            kind: p.kind.get_ref().clone(),
+            hex: geometry.number(c),
+            tags: p.tags.clone(),
+        });
+    }
+    let water_at = |c: HexCoord| laid.water[geometry.index(c)];
+
+    // Rivers: an unbroken chain of hexsides along the course.
+    let sides = (!g.river.is_empty()).then(|| river::Sides::new(&grid));
+    for r in &g.river {
+        let (Some(sides), Some(line)) = (&sides, &r.line) else {
+            continue;
+        };
+        let (chain, max_km) = sides.follow(&grid, &project(line.get_ref()), &water_at);
+        if chain.is_empty() {
             diags.push(
                 Diagnostic::error(
                     "off-map",
-                    format!("river `{}` does not cross the map", r.name.get_ref()),
+                    format!(
+                        "river `{}` runs along no hexside of the map's land",
+                        r.name.get_ref()
+                    ),
                 )
-                .at(at(r.line.span())),
+                .at(at(line.span())),
             );
             continue;
         }
         out.report.push(Adjustment::RiverSnapped {
             river: r.name.get_ref().clone(),
-            hexsides: sides.len(),
+            hexsides: chain.len(),
             max_km: (max_km * 10.0).round() / 10.0,
         });
         out.hexsides.push(ComputedLine {
             name: r.name.get_ref().clone(),
             kind: r.kind.as_ref().map(|k| k.get_ref().clone()),
-            items: sides
+            items: chain
                 .iter()
                 .map(|(a, b)| format!("{}/{}", geometry.number(*a), geometry.number(*b)))
                 .collect(),
         });
     }
 
-    // Rails: the hexes the course passes through, each next to the one before.
-    for r in &g.rail {
-        let course = densify(&project(r.line.get_ref()), grid.radius() / 6.0);
-        let mut hexes: Vec<HexCoord> = Vec::new();
-        for &(x, y) in &course {
-            let Some(c) = grid.hex_at(x, y) else { continue };
-            if hexes.last() == Some(&c) {
-                continue;
-            }
-            if let Some(&prev) = hexes.last() {
-                // A course grazing a corner can skip to a hex two away: go through the
-                // neighbour of both whose centre is nearest the course.
-                if !geometry.adjacent(prev, c) {
-                    if let Some(mid) = geometry
-                        .neighbours(prev)
-                        .filter(|n| geometry.adjacent(*n, c))
-                        .min_by(|a, b| {
-                            let da = dist(grid.centre(*a), (x, y));
-                            let db = dist(grid.centre(*b), (x, y));
-                            da.total_cmp(&db).then(a.cmp(b))
-                        })
-                    {
-                        hexes.push(mid);
-                    }
-                }
-            }
-            hexes.push(c);
+    // Rails: stop to stop over land.
+    let junctions: BTreeMap<&str, LatLon> = g
+        .junction
+        .iter()
+        .map(|j| (j.name.get_ref().as_str(), *j.at.get_ref()))
+        .collect();
+    let detour = |c: HexCoord| {
+        g.rail_detour
+            .get(&laid.terrain[geometry.index(c)])
+            .map_or(0.0, |v| *v.get_ref())
+    };
+    let land_hex_at = |(lat, lon): (f64, f64)| -> Option<HexCoord> {
+        let (x, y) = projection.project(lat, lon);
+        let c = grid.hex_at(x, y)?;
+        if !water_at(c) {
+            return Some(c);
         }
-        if hexes.len() < 2 {
+        nearest_hex(&grid, c, (x, y), |n| !water_at(n))
+    };
+    for r in &g.rail {
+        let stops: Vec<(String, Option<HexCoord>)> = match (&r.stops, &r.line) {
+            (Some(stops), _) => stops
+                .get_ref()
+                .iter()
+                .map(|s| {
+                    let name = s.get_ref().as_str();
+                    let hex = place_hex.get(name).copied().or_else(|| {
+                        junctions
+                            .get(name)
+                            .and_then(|[lat, lon]| land_hex_at((*lat, *lon)))
+                    });
+                    (name.to_string(), hex)
+                })
+                .collect(),
+            (None, Some(line)) => line
+                .get_ref()
+                .iter()
+                .map(|[lat, lon]| (format!("[{lat}, {lon}]"), land_hex_at((*lat, *lon))))
+                .collect(),
+            (None, None) => continue,
+        };
+        let mut hexes: Vec<HexCoord> = Vec::new();
+        for (name, hex) in stops {
+            let Some(h) = hex else {
+                out.report.push(Adjustment::RailGap {
+                    rail: r.name.get_ref().clone(),
+                    stop: name,
+                    why: "off the map's land".into(),
+                });
+                continue;
+            };
+            let Some(&last) = hexes.last() else {
+                hexes.push(h);
+                continue;
+            };
+            match rail::route(&grid, last, h, &water_at, &detour) {
+                Some(path) => hexes.extend(&path[1..]),
+                None => out.report.push(Adjustment::RailGap {
+                    rail: r.name.get_ref().clone(),
+                    stop: name,
+                    why: "no land path to it".into(),
+                }),
+            }
+        }
+        // A line that comes back to a hex drops the loop.
+        let mut clean: Vec<HexCoord> = Vec::new();
+        for h in hexes {
+            match clean.iter().position(|x| *x == h) {
+                Some(k) => clean.truncate(k + 1),
+                None => clean.push(h),
+            }
+        }
+        if clean.len() < 2 {
             diags.push(
                 Diagnostic::error(
                     "off-map",
@@ -605,36 +1029,52 @@ pub fn compute(
                         r.name.get_ref()
                     ),
                 )
-                .at(at(r.line.span())),
+                .at(at(r.name.span())),
             );
             continue;
         }
         out.rails.push(ComputedLine {
             name: r.name.get_ref().clone(),
             kind: None,
-            items: hexes.iter().map(|c| geometry.number(*c)).collect(),
+            items: clean.iter().map(|c| geometry.number(*c)).collect(),
         });
     }
     if diags.has_errors() {
         return Err(diags);
     }
+    out.terrain = laid.terrain;
+    if !country_regions.is_empty() {
+        out.country = Some(laid.country);
+    }
     out.natural_earth = clipped;
     Ok(out)
 }
 
-/// Where a region is: an outline in projected km, or Natural Earth shapes in degrees.
-enum Shape {
-    Outline(Polygon<f64>),
-    Atlas(Vec<MultiPolygon<f64>>),
+/// A hex mostly water that holds a place becomes land when at least this share of it is.
+const PLACE_LAND_SHARE: f64 = 0.3;
+
+fn valid_point([lat, lon]: LatLon) -> bool {
+    lat.is_finite() && lon.is_finite() && lat.abs() <= 89.0 && lon.abs() <= 360.0
 }
 
-impl Shape {
-    fn covers(&self, km: Point<f64>, degrees: Point<f64>) -> bool {
-        match self {
-            Shape::Outline(p) => p.contains(&km),
-            Shape::Atlas(shapes) => shapes.iter().any(|m| m.contains(&degrees)),
-        }
-    }
+/// The hex within two of `c` that `fits`, nearest to the point.
+fn nearest_hex(
+    grid: &KmGrid,
+    c: HexCoord,
+    (x, y): Km,
+    fits: impl Fn(HexCoord) -> bool,
+) -> Option<HexCoord> {
+    let geometry = &grid.geometry;
+    let mut free: Vec<(f64, HexCoord)> = geometry
+        .coords()
+        .filter(|n| *n != c && geometry.distance(c, *n) <= 2 && fits(*n))
+        .map(|n| {
+            let (cx, cy) = grid.centre(n);
+            ((cx - x).hypot(cy - y), n)
+        })
+        .collect();
+    free.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    free.first().map(|f| f.1)
 }
 
 /// The atlas cut to the map's extent (its corners and edges unprojected, a degree around).
@@ -661,39 +1101,12 @@ fn near_the_map(
     atlas.clipped(west - 1.0, south - 1.0, east + 1.0, north + 1.0)
 }
 
-/// How far `mid` lies from the course, and on which side of the course's nearest segment
-/// the points `a` and `b` lie.
-fn separation(
-    course: &[(f64, f64)],
-    mid: (f64, f64),
-    a: (f64, f64),
-    b: (f64, f64),
-) -> Option<(f64, bool, bool)> {
-    let mut best: Option<(f64, Km, Km)> = None;
-    for w in course.windows(2) {
-        let (p, q) = (w[0], w[1]);
-        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-        let len2 = dx * dx + dy * dy;
-        if len2 == 0.0 {
-            continue;
-        }
-        let t = (((mid.0 - p.0) * dx + (mid.1 - p.1) * dy) / len2).clamp(0.0, 1.0);
-        let d = dist(mid, (p.0 + t * dx, p.1 + t * dy));
-        if best.is_none_or(|(bd, _, _)| d < bd) {
-            best = Some((d, p, q));
-        }
-    }
-    let (d, p, q) = best?;
-    let side = |o: (f64, f64)| (q.0 - p.0) * (o.1 - p.1) - (q.1 - p.1) * (o.0 - p.0) > 0.0;
-    Some((d, side(a), side(b)))
-}
-
 fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
 }
 
 /// The points of a polyline with extra points so that none is more than `step` from the next.
-fn densify(pts: &[(f64, f64)], step: f64) -> Vec<(f64, f64)> {
+pub(super) fn densify(pts: &[(f64, f64)], step: f64) -> Vec<(f64, f64)> {
     let mut out = Vec::new();
     for w in pts.windows(2) {
         let (a, b) = (w[0], w[1]);

