@@ -64,23 +64,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             loaded.sources,
         ));
     }
-    let mut known = KnownIds::default();
-    let mut water = std::collections::BTreeSet::new();
-    for (_, f) in &loaded.files {
-        for t in &f.terrain {
-            known.terrain.insert(t.id.get_ref().clone());
-            if t.kind.get_ref() == "water" {
-                water.insert(t.id.get_ref().clone());
-                known.water.insert(t.id.get_ref().clone());
-            }
-        }
-        known
-            .country
-            .extend(f.country.iter().map(|c| c.id.get_ref().clone()));
-        known
-            .hexside
-            .extend(f.hexside_terrain.iter().map(|h| h.id.get_ref().clone()));
-    }
+    let known = KnownIds::of(&loaded);
     let mut reports = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
     let mut found = false;
@@ -154,7 +138,8 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             let old = texts
                 .entry(*file)
                 .or_insert_with(|| loaded.sources.text(*file).to_string());
-            let new = geo::write::into_file(old, &geometry, &computed, &|id| water.contains(id))?;
+            let new =
+                geo::write::into_file(old, &geometry, &computed, &|id| known.water.contains(id))?;
             let changed = new != *old;
             *old = new;
             reports.push(MapReport {

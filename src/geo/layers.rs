@@ -16,7 +16,8 @@ use crate::model::HexCoord;
 
 /// Where a region is.
 pub(super) enum Shape {
-    /// An outline, in projected km.
+    /// An outline, in degrees: its sides run straight on a latitude–longitude chart, as
+    /// Natural Earth's do.
     Outline(Coverage),
     /// Natural Earth countries, in degrees.
     Countries(Vec<Coverage>),
@@ -41,7 +42,7 @@ pub(super) struct Region {
 impl Region {
     pub(super) fn covers(&self, km: Km, lon: f64, lat: f64) -> bool {
         let on = match &self.shape {
-            Shape::Outline(c) => c.contains(km.0, km.1),
+            Shape::Outline(c) => c.contains(lon, lat),
             Shape::Countries(cs) => cs.iter().any(|c| c.contains(lon, lat)),
             Shape::Band(line, width) => distance_to_line(km, line) <= *width,
         };
@@ -60,10 +61,11 @@ pub(super) struct Lake {
     pub min_share: Option<f64>,
 }
 
-/// An outline in projected km, ready for point tests.
-pub(super) fn outline(points: Vec<Km>) -> Coverage {
+/// An outline given as `[lat, lon]` points, ready for point tests in degrees.
+pub(super) fn outline(points: &[[f64; 2]]) -> Coverage {
+    let ring: Vec<(f64, f64)> = points.iter().map(|[lat, lon]| (*lon, *lat)).collect();
     Coverage::new(&MultiPolygon::new(vec![Polygon::new(
-        LineString::from(points),
+        LineString::from(ring),
         vec![],
     )]))
 }
@@ -315,18 +317,7 @@ pub(super) fn lay(
             if out.water[i] || out.country[i].is_some() || !unclaimed[i] {
                 continue;
             }
-            let mut votes: Vec<(String, usize)> = Vec::new();
-            for nb in geometry.neighbours(c) {
-                if let Some(id) = &out.country[geometry.index(nb)] {
-                    bump(&mut votes, id);
-                }
-            }
-            let best = votes.iter().map(|v| v.1).max();
-            if let Some(id) = votes
-                .iter()
-                .find(|v| Some(v.1) == best)
-                .map(|v| v.0.clone())
-            {
+            if let Some(id) = neighbours_country(geometry, &out.country, c) {
                 report.push(Adjustment::CountryFromNeighbours {
                     hex: geometry.number(c),
                     country: id.clone(),
@@ -336,6 +327,23 @@ pub(super) fn lay(
         }
     }
     out
+}
+
+/// The country most of a hex's neighbours have (the first of equals, in the grid's order
+/// of neighbours).
+pub(super) fn neighbours_country(
+    geometry: &crate::model::HexGeometry,
+    country: &[Option<String>],
+    c: HexCoord,
+) -> Option<String> {
+    let mut votes: Vec<(String, usize)> = Vec::new();
+    for nb in geometry.neighbours(c) {
+        if let Some(id) = &country[geometry.index(nb)] {
+            bump(&mut votes, id);
+        }
+    }
+    let best = votes.iter().map(|v| v.1).max();
+    votes.into_iter().find(|v| Some(v.1) == best).map(|v| v.0)
 }
 
 /// Count one more for `id`, keeping the order ids were first seen in.

