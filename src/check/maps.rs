@@ -849,6 +849,63 @@ fn titled(id: &str) -> String {
         .join(" ")
 }
 
+/// When every area of a map has an outline (a map laid from geography), the borders the
+/// outlines share should be the adjacency the areas declare: a warning for each difference.
+fn compare_outlines_with_adjacency(
+    cx: &mut Cx,
+    file: FileId,
+    m: &schema::Map,
+    areas: &[Area],
+    size: (u32, u32),
+) {
+    let map = crate::model::AreaMap {
+        areas: areas.to_vec(),
+        routes: Vec::new(),
+        size,
+    };
+    let Some(implied) = map.implied_adjacency() else {
+        return;
+    };
+    let span_of = |i: usize| {
+        m.area
+            .iter()
+            .find(|a| a.id.get_ref() == &areas[i].id)
+            .map(|a| Cx::span(file, &a.id))
+    };
+    for &(a, b) in &implied {
+        if !areas[a].adjacent.contains(&b) {
+            cx.push(
+                Diagnostic::warning(
+                    "adjacency-mismatch",
+                    format!(
+                        "the outlines of `{}` and `{}` share a border, but neither lists the other as adjacent",
+                        areas[a].id, areas[b].id
+                    ),
+                )
+                .at_opt(span_of(a))
+                .hint(format!("add `{}` to `adjacent`, or move the border (`sandtable geo`)", areas[b].id)),
+            );
+        }
+    }
+    for (a, area) in areas.iter().enumerate() {
+        for &b in area.adjacent.iter().filter(|b| a < **b) {
+            if areas[b].within.is_none() && area.within.is_none() && !implied.contains(&(a, b)) {
+                cx.push(
+                    Diagnostic::warning(
+                        "adjacency-mismatch",
+                        format!(
+                            "`{}` and `{}` are listed as adjacent, but their outlines do not touch",
+                            area.id, areas[b].id
+                        ),
+                    )
+                    .at_opt(span_of(a))
+                    .hint("remove the adjacency, or join them with a `[[map.route]]` if they are linked across water"),
+                );
+            }
+        }
+    }
+}
+
 fn check_area_map(
     cx: &mut Cx,
     file: FileId,
@@ -1016,6 +1073,7 @@ fn check_area_map(
             );
         }
     }
+    compare_outlines_with_adjacency(cx, file, m, &areas, size);
     let mut places = Vec::new();
     for p in &m.place {
         let Some(at) = &p.area else {

@@ -46,6 +46,7 @@ struct MapReport {
     /// Whether the file changed (or, with --check, would change).
     changed: bool,
     hexes: usize,
+    areas: usize,
     places: usize,
     rivers: usize,
     rails: usize,
@@ -82,25 +83,31 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 continue;
             }
             found = true;
-            let Some(h) = &m.hex else {
-                diags.push(
-                    crate::diag::Diagnostic::error(
-                        "missing-key",
-                        format!(
-                            "map `{}` has geography but no `[map.hex]` grid",
-                            m.id.get_ref()
-                        ),
-                    )
-                    .at(crate::diag::Span::new(*file, m.id.span()))
-                    .hint("give the grid's orientation, columns, rows and numbering"),
-                );
-                continue;
+            let geometry = match &m.hex {
+                Some(h) => {
+                    let (geometry, grid_diags) = crate::check::hex_grid(&loaded.sources, *file, h);
+                    for d in grid_diags.iter() {
+                        diags.push(d.clone());
+                    }
+                    let Some(geometry) = geometry else { continue };
+                    Some(geometry)
+                }
+                None if !m.area.is_empty() => None,
+                None => {
+                    diags.push(
+                        crate::diag::Diagnostic::error(
+                            "missing-key",
+                            format!(
+                                "map `{}` has geography but neither a `[map.hex]` grid nor areas",
+                                m.id.get_ref()
+                            ),
+                        )
+                        .at(crate::diag::Span::new(*file, m.id.span()))
+                        .hint("give the grid's orientation, columns, rows and numbering, or the map's `[[map.area]]`"),
+                    );
+                    continue;
+                }
             };
-            let (geometry, grid_diags) = crate::check::hex_grid(&loaded.sources, *file, h);
-            for d in grid_diags.iter() {
-                diags.push(d.clone());
-            }
-            let Some(geometry) = geometry else { continue };
             let source = natural_earth_source(m, &a.game.dir);
             let atlas = match &source {
                 Some(key) => match atlases.get(key) {
@@ -119,7 +126,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 },
                 None => None,
             };
-            let computed = match geo::compute(*file, m, &geometry, &known, atlas) {
+            let result = match &geometry {
+                Some(geometry) => geo::compute(*file, m, geometry, &known, atlas),
+                None => geo::compute_areas(*file, m, &known, atlas),
+            };
+            let computed = match result {
                 Ok(c) => c,
                 Err(d) => {
                     for x in d.iter() {
@@ -138,8 +149,12 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             let old = texts
                 .entry(*file)
                 .or_insert_with(|| loaded.sources.text(*file).to_string());
-            let new =
-                geo::write::into_file(old, &geometry, &computed, &|id| known.water.contains(id))?;
+            let new = match &geometry {
+                Some(geometry) => {
+                    geo::write::into_file(old, geometry, &computed, &|id| known.water.contains(id))?
+                }
+                None => geo::write::areas_into_file(old, &computed)?,
+            };
             let changed = new != *old;
             *old = new;
             reports.push(MapReport {
@@ -147,6 +162,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 file: rel,
                 changed,
                 hexes: computed.terrain.len(),
+                areas: computed.areas.len(),
                 places: computed.places.len(),
                 rivers: computed.hexsides.len(),
                 rails: computed.rails.len(),
@@ -221,6 +237,9 @@ fn natural_earth_source(
     let mut regions = g.terrain.iter().chain(&g.country);
     let uses = g.natural_earth.is_some()
         || !g.lake.is_empty()
+        || g.province
+            .iter()
+            .any(|p| p.natural_earth.is_some() || p.inside.is_some())
         || regions.any(|r| r.natural_earth.is_some() || r.inside.is_some());
     let ne = g.natural_earth.as_ref().map(|ne| ne.get_ref());
     uses.then(|| {
@@ -248,15 +267,18 @@ fn text(reports: &[MapReport], check: bool) -> String {
             (false, true) => "written to",
             (false, false) => "unchanged in",
         };
-        out.push_str(&format!(
-            "map `{}` {verb} {}: {}, {}, {}, {}\n",
-            r.map,
-            r.file,
-            count(r.hexes, "hex", "hexes"),
-            count(r.places, "place", "places"),
-            count(r.rivers, "river", "rivers"),
-            count(r.rails, "rail line", "rail lines")
-        ));
+        let what = if r.areas > 0 {
+            count(r.areas, "area", "areas")
+        } else {
+            format!(
+                "{}, {}, {}, {}",
+                count(r.hexes, "hex", "hexes"),
+                count(r.places, "place", "places"),
+                count(r.rivers, "river", "rivers"),
+                count(r.rails, "rail line", "rail lines")
+            )
+        };
+        out.push_str(&format!("map `{}` {verb} {}: {what}\n", r.map, r.file));
         let majority: Vec<&Adjustment> = r
             .adjustments
             .iter()

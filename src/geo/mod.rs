@@ -12,6 +12,7 @@ pub mod grid;
 mod layers;
 pub mod natural_earth;
 pub mod projection;
+pub mod provinces;
 mod rail;
 mod river;
 pub mod write;
@@ -49,6 +50,10 @@ pub struct Computed {
     pub hexsides: Vec<ComputedLine>,
     /// Rail lines as hex numbers in order.
     pub rails: Vec<ComputedLine>,
+    /// An area map's areas, and its picture's size.
+    pub areas: Vec<provinces::ComputedArea>,
+    /// The size of an area map's picture, in pixels.
+    pub size: Option<[u32; 2]>,
     /// Every decision worth a look.
     pub report: Vec<Adjustment>,
     /// The Natural Earth data the map used, cut to its extent.
@@ -159,6 +164,35 @@ pub enum Adjustment {
         /// Why.
         why: String,
     },
+    /// A province has no land (or sea) of its own: its seed's share is taken by others.
+    NoShape {
+        /// The area.
+        area: String,
+    },
+    /// A province is in several pieces (islands, an exclave); only the largest is drawn.
+    PieceLeftOut {
+        /// The area.
+        area: String,
+        /// The piece's size in km².
+        km2: f64,
+    },
+    /// A province's seed lies outside its drawn outline; its name goes inside.
+    LabelMoved {
+        /// The area.
+        area: String,
+        /// Where the name goes, in pixels.
+        to: [f64; 2],
+    },
+    /// Outlines that share a border where the areas declare none, or the reverse.
+    Adjacency {
+        /// One area.
+        a: String,
+        /// The other.
+        b: String,
+        /// Whether the outlines touch (and the declaration is missing), or not (and the
+        /// declaration has no border to stand on).
+        outlines_touch: bool,
+    },
     /// A hex was forced by `[[map.geography.hex]]`.
     Override {
         /// Hex number.
@@ -223,6 +257,37 @@ impl std::fmt::Display for Adjustment {
             Adjustment::RailGap { rail, stop, why } => {
                 write!(f, "rail line `{rail}` skips `{stop}`: {why}")
             }
+            Adjustment::NoShape { area } => write!(
+                f,
+                "area `{area}` has no land or sea of its own; move its seed or give it an outline"
+            ),
+            Adjustment::PieceLeftOut { area, km2 } => {
+                write!(
+                    f,
+                    "area `{area}`: a piece of {km2} km² apart from the rest is not drawn"
+                )
+            }
+            Adjustment::LabelMoved { area, to } => write!(
+                f,
+                "area `{area}`: its seed is outside its outline; the name goes at [{}, {}]",
+                to[0], to[1]
+            ),
+            Adjustment::Adjacency {
+                a,
+                b,
+                outlines_touch: true,
+            } => write!(
+                f,
+                "areas `{a}` and `{b}` share a border but are not declared adjacent"
+            ),
+            Adjustment::Adjacency {
+                a,
+                b,
+                outlines_touch: false,
+            } => write!(
+                f,
+                "areas `{a}` and `{b}` are declared adjacent but their outlines do not touch"
+            ),
             Adjustment::Override { hex, what, why } => {
                 write!(f, "hex {hex}: {what} by override")?;
                 match why {
@@ -291,28 +356,74 @@ pub fn compute(
     };
     let g = geo.get_ref();
     let at = |s: std::ops::Range<usize>| Span::new(file, s);
+    let mut missing = |key: &str, hint: &str| {
+        diags.push(
+            Diagnostic::error(
+                "missing-key",
+                format!("a hex map's geography needs `{key}`"),
+            )
+            .at(at(geo.span()))
+            .hint(hint),
+        );
+    };
+    if g.hex_km.is_none() {
+        missing(
+            "hex-km",
+            "give the distance between neighbouring hex centres, e.g. `hex-km = 47`",
+        );
+    }
+    if g.anchor.is_none() {
+        missing(
+            "anchor",
+            "say where the grid lies: `anchor = { hex = \"0101\", at = [lat, lon] }`",
+        );
+    }
+    if g.default_terrain.is_none() {
+        missing(
+            "default-terrain",
+            "name the terrain of land no region covers, e.g. `default-terrain = \"clear\"`",
+        );
+    }
+    for (key, span) in [
+        ("extent", g.extent.as_ref().map(Spanned::span)),
+        ("width-px", g.width_px.as_ref().map(Spanned::span)),
+        ("province", g.province.first().map(|p| p.area.span())),
+    ] {
+        if let Some(span) = span {
+            diags.push(
+                Diagnostic::error("conflicting-keys", format!("`{key}` is for area maps"))
+                    .at(at(span))
+                    .hint("a hex map's geography has `hex-km` and `anchor` instead"),
+            );
+        }
+    }
+    let (Some(hex_km), Some(anchor_at), Some(default_terrain)) =
+        (&g.hex_km, &g.anchor, &g.default_terrain)
+    else {
+        return Err(diags);
+    };
     let projection = projection_of(g, &mut diags, &at);
-    let across = *g.hex_km.get_ref();
+    let across = *hex_km.get_ref();
     if !(across.is_finite() && across > 0.0 && across < 10_000.0) {
         diags.push(
             Diagnostic::error("out-of-range", format!("a hex {across} km across"))
-                .at(at(g.hex_km.span()))
+                .at(at(hex_km.span()))
                 .hint(
                     "give the distance between neighbouring hex centres in km, e.g. `hex-km = 47`",
                 ),
         );
     }
-    let anchor = geometry.parse_number(g.anchor.get_ref().hex.get_ref());
+    let anchor = geometry.parse_number(anchor_at.get_ref().hex.get_ref());
     if anchor.is_none() {
         diags.push(
             Diagnostic::error(
                 "no-such-hex",
                 format!(
                     "anchor hex `{}` is not on the map",
-                    g.anchor.get_ref().hex.get_ref()
+                    anchor_at.get_ref().hex.get_ref()
                 ),
             )
-            .at(at(g.anchor.get_ref().hex.span())),
+            .at(at(anchor_at.get_ref().hex.span())),
         );
     }
     let check_id = |diags: &mut Diagnostics,
@@ -332,7 +443,7 @@ pub fn compute(
             );
         }
     };
-    check_id(&mut diags, &g.default_terrain, &known.terrain, "terrain");
+    check_id(&mut diags, default_terrain, &known.terrain, "terrain");
     for r in &g.terrain {
         check_id(&mut diags, &r.id, &known.terrain, "terrain");
     }
@@ -684,9 +795,9 @@ pub fn compute(
     if diags.has_errors() {
         return Err(diags);
     }
-    let [alat, alon] = *g.anchor.get_ref().at.get_ref();
+    let [alat, alon] = *anchor_at.get_ref().at.get_ref();
     let (mut ax, mut ay) = projection.project(alat, alon);
-    if let Some(off) = &g.anchor.get_ref().offset_km {
+    if let Some(off) = &anchor_at.get_ref().offset_km {
         ax += off.get_ref()[0];
         ay += off.get_ref()[1];
     }
@@ -769,7 +880,7 @@ pub fn compute(
         return Err(diags);
     }
     let rules = layers::Rules {
-        default_terrain: g.default_terrain.get_ref(),
+        default_terrain: default_terrain.get_ref(),
         sea: sea.map(|s| s.get_ref().as_str()),
         priority: priority
             .as_deref()
@@ -858,7 +969,7 @@ pub fn compute(
         let i = geometry.index(c);
         if laid.water[i] {
             if laid.land_share[i] >= PLACE_LAND_SHARE {
-                laid.terrain[i] = g.default_terrain.get_ref().clone();
+                laid.terrain[i] = default_terrain.get_ref().clone();
                 laid.water[i] = false;
                 out.report.push(Adjustment::MadeLand {
                     hex: geometry.number(c),
@@ -1244,4 +1355,206 @@ fn projection_of(
             None
         }
     }
+}
+
+/// Compute an area map's outlines from its geography; errors are located in `file`.
+pub fn compute_areas(
+    file: FileId,
+    map: &Map,
+    known: &KnownIds,
+    atlas: Option<&Atlas>,
+) -> Result<Computed, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let Some(geo) = &map.geography else {
+        diags.push(
+            Diagnostic::error(
+                "missing-key",
+                format!("map `{}` has no `[map.geography]`", map.id.get_ref()),
+            )
+            .at(Span::new(file, map.id.span())),
+        );
+        return Err(diags);
+    };
+    let g = geo.get_ref();
+    let at = |s: std::ops::Range<usize>| Span::new(file, s);
+    let projection = projection_of(g, &mut diags, &at);
+    let hex_only: [(&str, Option<std::ops::Range<usize>>); 8] = [
+        ("hex-km", g.hex_km.as_ref().map(Spanned::span)),
+        ("anchor", g.anchor.as_ref().map(Spanned::span)),
+        (
+            "default-terrain",
+            g.default_terrain.as_ref().map(Spanned::span),
+        ),
+        ("terrain", g.terrain.first().map(|r| r.id.span())),
+        ("country", g.country.first().map(|r| r.id.span())),
+        ("river", g.river.first().map(|r| r.name.span())),
+        ("rail", g.rail.first().map(|r| r.name.span())),
+        ("place", g.place.first().map(|r| r.name.span())),
+    ];
+    for (key, span) in hex_only {
+        if let Some(span) = span {
+            diags.push(
+                Diagnostic::error("conflicting-keys", format!("`{key}` is for hex maps"))
+                    .at(at(span))
+                    .hint("an area map's geography has `extent`, `width-px` and `[[map.geography.province]]`"),
+            );
+        }
+    }
+    let (Some(extent), Some(width)) = (&g.extent, &g.width_px) else {
+        diags.push(
+            Diagnostic::error(
+                "missing-key",
+                "an area map's geography needs `extent` and `width-px`",
+            )
+            .at(at(geo.span()))
+            .hint("e.g. `extent = [[50.0, 19.0], [55.0, 27.0]]` (south-west, north-east) and `width-px = 1600`"),
+        );
+        return Err(diags);
+    };
+    let [sw, ne] = *extent.get_ref();
+    if !(valid_point(sw) && valid_point(ne) && sw[0] < ne[0] && sw[1] < ne[1]) {
+        diags.push(
+            Diagnostic::error("bad-geometry", "the extent is not a box of the globe")
+                .at(at(extent.span()))
+                .hint("give the south-west corner, then the north-east one: `[[lat, lon], [lat, lon]]`"),
+        );
+    }
+    if !(100..=20_000).contains(width.get_ref()) {
+        diags.push(
+            Diagnostic::error(
+                "out-of-range",
+                format!("a picture {} pixels wide", width.get_ref()),
+            )
+            .at(at(width.span()))
+            .hint("give between 100 and 20000 pixels"),
+        );
+    }
+    let area_ids: BTreeSet<&str> = map.area.iter().map(|a| a.id.get_ref().as_str()).collect();
+    let mut laid: BTreeSet<&str> = BTreeSet::new();
+    for p in &g.province {
+        let id = p.area.get_ref().as_str();
+        if !area_ids.contains(id) {
+            diags.push(
+                Diagnostic::error("unknown-reference", format!("no area `{id}` on this map"))
+                    .at(at(p.area.span()))
+                    .hint_opt(crate::diag::suggest::did_you_mean(
+                        id,
+                        area_ids.iter().copied(),
+                    )),
+            );
+        } else if !laid.insert(id) {
+            diags.push(
+                Diagnostic::error("duplicate-id", format!("area `{id}` has two provinces"))
+                    .at(at(p.area.span())),
+            );
+        }
+        if !valid_point(*p.at.get_ref()) {
+            diags.push(
+                Diagnostic::error("bad-geometry", "not a point of the globe")
+                    .at(at(p.at.span()))
+                    .hint("give `[latitude, longitude]` in degrees"),
+            );
+        }
+        if p.outline.is_some() && p.natural_earth.is_some() {
+            diags.push(
+                Diagnostic::error(
+                    "conflicting-keys",
+                    format!("province `{id}` has both an outline and Natural Earth countries"),
+                )
+                .at(at(p.area.span()))
+                .hint("keep one of `outline` and `natural-earth`"),
+            );
+        }
+        if let Some(o) = &p.outline {
+            if o.get_ref().len() < 3 || !o.get_ref().iter().all(|q| valid_point(*q)) {
+                diags.push(
+                    Diagnostic::error(
+                        "bad-geometry",
+                        "an outline needs at least 3 points of `[latitude, longitude]` in degrees",
+                    )
+                    .at(at(o.span())),
+                );
+            }
+        }
+        for names in [&p.natural_earth, &p.inside].into_iter().flatten() {
+            let Some(atlas) = atlas else { continue };
+            for name in names.get_ref() {
+                if !atlas.countries.contains_key(name) {
+                    diags.push(
+                        Diagnostic::error(
+                            "unknown-reference",
+                            format!("Natural Earth has no country `{name}`"),
+                        )
+                        .at(at(names.span()))
+                        .hint_opt(crate::diag::suggest::did_you_mean(
+                            name,
+                            atlas.countries.keys().map(String::as_str),
+                        )),
+                    );
+                }
+            }
+        }
+    }
+    for a in map.area.iter().filter(|a| a.within.is_none()) {
+        if !laid.contains(a.id.get_ref().as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("area `{}` has no `[[map.geography.province]]`", a.id.get_ref()),
+                )
+                .at(at(a.id.span()))
+                .hint("give it a seed point: `[[map.geography.province]]` with `area` and `at = [lat, lon]`"),
+            );
+        }
+    }
+    let Some(projection) = projection else {
+        return Err(diags);
+    };
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let Some(picture) = provinces::Picture::new(&projection, [sw, ne], *width.get_ref()) else {
+        diags.push(
+            Diagnostic::error(
+                "bad-geometry",
+                "the extent gives no picture under this projection",
+            )
+            .at(at(extent.span())),
+        );
+        return Err(diags);
+    };
+    let clipped = atlas.map(|a| a.clipped(sw[1] - 1.0, sw[0] - 1.0, ne[1] + 1.0, ne[0] + 1.0));
+    let whole_land = Atlas {
+        land: geo::MultiPolygon::new(vec![geo::Rect::new(
+            (sw[1] - 1.0, sw[0] - 1.0),
+            (ne[1] + 1.0, ne[0] + 1.0),
+        )
+        .to_polygon()]),
+        countries: BTreeMap::new(),
+        lakes: Vec::new(),
+    };
+    let mut out = Computed {
+        map: map.id.get_ref().clone(),
+        ..Computed::default()
+    };
+    let areas = provinces::lay(
+        g,
+        map,
+        &projection,
+        &picture,
+        clipped.as_ref().unwrap_or(&whole_land),
+        &|t| known.water.contains(t),
+        &mut out.report,
+    );
+    for (a, b, outlines_touch) in provinces::compare_adjacency(map, &areas, picture.size) {
+        out.report.push(Adjustment::Adjacency {
+            a,
+            b,
+            outlines_touch,
+        });
+    }
+    out.size = Some(picture.size);
+    out.areas = areas;
+    out.natural_earth = clipped;
+    Ok(out)
 }

@@ -194,3 +194,50 @@ fn wrapped(items: &[String]) -> Array {
     a.set_trailing_comma(true);
     a
 }
+
+/// `text` with the areas of the area map `computed.map` given their computed `position` and
+/// `outline`, and the map its picture `size`.
+pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| e.to_string())?;
+    let maps = doc
+        .get_mut("map")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or("the file has no `[[map]]`")?;
+    let map = maps
+        .iter_mut()
+        .find(|t| t.get("id").and_then(Item::as_str) == Some(computed.map.as_str()))
+        .ok_or_else(|| format!("the file has no `[[map]]` with id `{}`", computed.map))?;
+    if let Some([w, h]) = computed.size {
+        let size: Array = [i64::from(w), i64::from(h)].into_iter().collect();
+        map.insert("size", value(size));
+    }
+    let areas = map
+        .get_mut("area")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or("the map has no `[[map.area]]`")?;
+    for t in areas.iter_mut() {
+        let Some(id) = t.get("id").and_then(Item::as_str) else {
+            continue;
+        };
+        let Some(a) = computed.areas.iter().find(|a| a.id == id) else {
+            continue;
+        };
+        t.insert("position", value(point(a.position)));
+        let mut outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
+        for (i, v) in outline.iter_mut().enumerate() {
+            let prefix = if i % 6 == 0 { "\n  " } else { " " };
+            v.decor_mut().set_prefix(prefix);
+        }
+        outline.set_trailing("\n");
+        outline.set_trailing_comma(true);
+        t.insert("outline", value(outline));
+    }
+    Ok(doc.to_string())
+}
+
+/// `[x, y]`.
+fn point(p: [f64; 2]) -> Array {
+    p.into_iter().collect()
+}

@@ -170,7 +170,97 @@ pub struct AreaMap {
     pub size: (u32, u32),
 }
 
+/// Which outlines share a border on a picture of `size` pixels: the picture is laid out in
+/// cells of two pixels, each cell takes the outline its centre lies in, and two outlines
+/// touch when at least three cells of one meet cells of the other (side by side, or across
+/// a one-cell gap that neither covers: outlines drawn apart by rounding still touch). Pairs
+/// are of indices into `outlines`, smaller first; an outline of fewer than three points
+/// touches nothing.
+pub fn touching_outlines(
+    outlines: &[Vec<(f64, f64)>],
+    size: (u32, u32),
+) -> BTreeSet<(usize, usize)> {
+    use geo::{BoundingRect, Contains};
+    const CELL: f64 = 2.0;
+    let shapes: Vec<Option<(geo::Polygon<f64>, geo::Rect<f64>)>> = outlines
+        .iter()
+        .map(|o| {
+            if o.len() < 3 {
+                return None;
+            }
+            let p = geo::Polygon::new(geo::LineString::from(o.clone()), vec![]);
+            let r = p.bounding_rect()?;
+            Some((p, r))
+        })
+        .collect();
+    let (w, h) = (
+        (f64::from(size.0) / CELL).ceil() as usize,
+        (f64::from(size.1) / CELL).ceil() as usize,
+    );
+    let mut label: Vec<Option<usize>> = vec![None; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let p = geo::Point::new((x as f64 + 0.5) * CELL, (y as f64 + 0.5) * CELL);
+            label[y * w + x] = shapes.iter().position(|s| {
+                s.as_ref().is_some_and(|(poly, r)| {
+                    r.min().x <= p.x()
+                        && p.x() <= r.max().x
+                        && r.min().y <= p.y()
+                        && p.y() <= r.max().y
+                        && poly.contains(&p)
+                })
+            });
+        }
+    }
+    let mut counts: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    let at = |x: usize, y: usize| label[y * w + x];
+    for y in 0..h {
+        for x in 0..w {
+            let Some(a) = at(x, y) else { continue };
+            for (dx, dy) in [(1, 0), (0, 1)] {
+                let (x1, y1) = (x + dx, y + dy);
+                if x1 >= w || y1 >= h {
+                    continue;
+                }
+                let b = match at(x1, y1) {
+                    Some(b) => Some(b),
+                    None if x1 + dx < w && y1 + dy < h => at(x1 + dx, y1 + dy),
+                    None => None,
+                };
+                if let Some(b) = b.filter(|b| *b != a) {
+                    *counts.entry((a.min(b), a.max(b))).or_default() += 1;
+                }
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .filter(|(_, n)| *n >= 3)
+        .map(|(pair, _)| pair)
+        .collect()
+}
+
 impl AreaMap {
+    /// Pairs of areas (indices, smaller first) whose outlines share a border, when every
+    /// area not inside another has an outline; `None` otherwise (a schematic map, whose
+    /// cells are derived from positions, implies nothing).
+    pub fn implied_adjacency(&self) -> Option<BTreeSet<(usize, usize)>> {
+        let top: Vec<usize> = (0..self.areas.len())
+            .filter(|i| self.areas[*i].within.is_none())
+            .collect();
+        if top.is_empty() || top.iter().any(|i| self.areas[*i].outline.len() < 3) {
+            return None;
+        }
+        let outlines: Vec<Vec<(f64, f64)>> =
+            top.iter().map(|i| self.areas[*i].outline.clone()).collect();
+        Some(
+            touching_outlines(&outlines, self.size)
+                .into_iter()
+                .map(|(a, b)| (top[a], top[b]))
+                .collect(),
+        )
+    }
+
     /// Areas reachable in one move: shared borders and routes.
     pub fn neighbours(&self, area: usize) -> BTreeSet<usize> {
         let mut n: BTreeSet<usize> = self.areas[area].adjacent.iter().copied().collect();
@@ -250,4 +340,36 @@ pub struct Route {
     pub kind: String,
     /// Unit types allowed (empty = all).
     pub units: Vec<super::UnitTypeId>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f64, y: f64, side: f64) -> Vec<(f64, f64)> {
+        vec![(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
+    }
+
+    #[test]
+    fn outlines_that_share_a_side_touch_and_others_do_not() {
+        let outlines = vec![
+            square(10.0, 10.0, 40.0),
+            // Shares the side x = 50.
+            square(50.0, 10.0, 40.0),
+            // A pixel apart from the second: still touching.
+            square(91.0, 10.0, 40.0),
+            // Far from the rest.
+            square(10.0, 80.0, 40.0),
+            // Not an outline.
+            vec![(0.0, 0.0), (1.0, 1.0)],
+        ];
+        let t = touching_outlines(&outlines, (200, 200));
+        assert_eq!(t, BTreeSet::from([(0, 1), (1, 2)]));
+    }
+
+    #[test]
+    fn corners_alone_do_not_touch() {
+        let outlines = vec![square(10.0, 10.0, 40.0), square(50.0, 50.0, 40.0)];
+        assert!(touching_outlines(&outlines, (200, 200)).is_empty());
+    }
 }

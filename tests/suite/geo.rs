@@ -283,3 +283,124 @@ fn the_great_patriotic_war_map_is_what_its_geography_gives() {
         .any(|a| a["place"] == "Taganrog" && a["hex"] == "4635"));
     assert!(of("rail-gap").is_empty(), "{:?}", of("rail-gap"));
 }
+
+#[test]
+fn the_province_map_is_laid_from_the_coast_and_its_seeds() {
+    let checked = sandtable::check::check_dir(&game(GEO)).expect("reads");
+    let g = checked.game.expect("clean");
+    let map = g
+        .maps
+        .iter()
+        .find(|m| m.id == "provinces")
+        .expect("the area map");
+    let sandtable::model::MapKind::Area(am) = &map.kind else {
+        panic!("an area map");
+    };
+    assert_eq!(am.size.0, 800);
+    let id = |i: usize| am.areas[i].id.as_str();
+    let implied: Vec<(&str, &str)> = am
+        .implied_adjacency()
+        .expect("every area has an outline")
+        .into_iter()
+        .map(|(a, b)| (id(a), id(b)))
+        .collect();
+    // The Baltic touches the coastal provinces only; inland seeds share borders.
+    assert!(implied.contains(&("baltic", "prussia")), "{implied:?}");
+    assert!(implied.contains(&("baltic", "lithuania")), "{implied:?}");
+    assert!(!implied.contains(&("baltic", "lublin")));
+    assert!(implied.contains(&("podlasie", "grodno")), "{implied:?}");
+    // Every outline is on the picture and holds its name.
+    for a in &am.areas {
+        assert!(a.outline.len() >= 3, "{}", a.id);
+        let (x, y) = a.position.expect("a position");
+        assert!((0.0..=800.0).contains(&x) && y >= 0.0 && y <= f64::from(am.size.1));
+    }
+}
+
+#[test]
+fn a_declared_adjacency_the_outlines_do_not_bear_is_a_warning() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    // Drop Podlasie–Grodno and claim Masovia–Polesie.
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "adjacent = [\"lithuania\", \"grodno\", \"lublin\", \"polesie\"]",
+        "adjacent = [\"lithuania\", \"lublin\", \"polesie\"]",
+    );
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "adjacent = [\"podlasie\", \"lublin\"]",
+        "adjacent = [\"podlasie\", \"lublin\", \"polesie\"]",
+    );
+    let (code, stdout, _) = run(&["check", d, "--format", "json"]);
+    assert_eq!(code, 0, "warnings only: {stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let messages: Vec<String> = v
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|x| x["code"] == "adjacency-mismatch")
+        .map(|x| format!("{} {}", x["message"], x["line"]))
+        .collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages
+        .iter()
+        .any(|m| m.contains("`podlasie` and `grodno` share a border")));
+    assert!(messages
+        .iter()
+        .any(|m| m.contains("`masovia` and `polesie` are listed as adjacent")));
+    // The geo report says the same.
+    let (code, stdout, _) = run(&["geo", d, "--map", "provinces", "--check"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout
+            .contains("areas `grodno` and `podlasie` share a border but are not declared adjacent"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "areas `masovia` and `polesie` are declared adjacent but their outlines do not touch"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn province_mistakes_are_located() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "area = \"polesie\"",
+        "area = \"polesia\"",
+    );
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "width-px = 800",
+        "width-px = 800\nhex-km = 30",
+    );
+    let (code, stdout, _) = run(&["geo", d, "--map", "provinces", "--format", "json"]);
+    assert_eq!(code, 1, "{stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let diags = v["diagnostics"].as_array().expect("diagnostics");
+    let text = |code: &str| -> Vec<String> {
+        diags
+            .iter()
+            .filter(|x| x["code"] == code)
+            .map(|x| format!("{} {}", x["message"], x["hint"]))
+            .collect()
+    };
+    assert!(text("unknown-reference")
+        .iter()
+        .any(|m| m.contains("no area `polesia`") && m.contains("polesie")));
+    assert!(text("missing-key")
+        .iter()
+        .any(|m| m.contains("area `polesie` has no `[[map.geography.province]]`")));
+    assert!(text("conflicting-keys")
+        .iter()
+        .any(|m| m.contains("`hex-km` is for hex maps")));
+}

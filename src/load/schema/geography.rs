@@ -1,6 +1,7 @@
-//! `[map.geography]`: a hex map described by its real geography, in latitude and longitude,
-//! from which `sandtable geo` computes the map's terrain and country layers, places, river
-//! hexsides and rail lines.
+//! `[map.geography]`: a map described by its real geography, in latitude and longitude.
+//! For a hex map `sandtable geo` computes the terrain and country layers, places, river
+//! hexsides and rail lines; for an area map, each area's outline on the picture (land from
+//! the coast, divided among the provinces' seed points or given outlines).
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -14,13 +15,20 @@ pub type LatLon = [f64; 2];
 pub struct Geography {
     /// How the globe is flattened.
     pub projection: Spanned<Projection>,
-    /// Distance between the centres of two neighbouring hexes, in kilometres (the width
-    /// across the flats).
-    pub hex_km: Spanned<f64>,
-    /// Where the grid lies: the hex whose centre is at a point.
-    pub anchor: Spanned<Anchor>,
-    /// Terrain of a land hex no region covers.
-    pub default_terrain: Spanned<String>,
+    /// Hex maps: distance between the centres of two neighbouring hexes, in kilometres
+    /// (the width across the flats).
+    pub hex_km: Option<Spanned<f64>>,
+    /// Hex maps: where the grid lies, the hex whose centre is at a point.
+    pub anchor: Option<Spanned<Anchor>>,
+    /// Hex maps: terrain of a land hex no region covers.
+    pub default_terrain: Option<Spanned<String>>,
+    /// Area maps: the south-west and north-east corners of what the picture shows.
+    pub extent: Option<Spanned<[LatLon; 2]>>,
+    /// Area maps: the picture's width in pixels (its height follows from the extent).
+    pub width_px: Option<Spanned<u32>>,
+    /// Area maps: where each area is.
+    #[serde(default)]
+    pub province: Vec<Province>,
     /// How a land hex's terrain is chosen when regions overlap it: the first terrain of
     /// this list that covers at least `terrain-share` of its land points, else the default.
     /// Without it, the region painted last at each point wins and the most points decide.
@@ -130,6 +138,24 @@ pub struct Region {
     /// A hex with at least this share of its points in the region takes it, whatever the
     /// majority or the priority says (a narrow lake, a thin ridge).
     pub min_share: Option<Spanned<f64>>,
+}
+
+/// `[[map.geography.province]]`: an area of an area map, by a seed point (the land or sea
+/// nearer to it than to any other province's seed is its), or by an outline or Natural Earth
+/// countries.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Province {
+    /// The `[[map.area]]` id.
+    pub area: Spanned<String>,
+    /// The seed point; also where its name is printed.
+    pub at: Spanned<LatLon>,
+    /// An outline, as `[lat, lon]` points, instead of the seed's share.
+    pub outline: Option<Spanned<Vec<LatLon>>>,
+    /// Natural Earth countries, instead of the seed's share.
+    pub natural_earth: Option<Spanned<Vec<String>>>,
+    /// Natural Earth countries the outline is limited to.
+    pub inside: Option<Spanned<Vec<String>>>,
 }
 
 /// `[[map.geography.lake]]`: a Natural Earth lake, picked by a point inside it.
