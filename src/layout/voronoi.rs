@@ -1,9 +1,12 @@
-//! Plane geometry for schematic area maps: Voronoi cells by half-plane clipping, convex hulls,
-//! convex clipping (Sutherland–Hodgman), areas and centroids.
+//! Plane geometry for schematic area maps: Voronoi cells by half-plane clipping and convex
+//! clipping (Sutherland–Hodgman), which `geo` does not offer; convex hulls, areas and
+//! centroids are `geo`'s, adapted to the `(x, y)` tuples the layout uses.
 //!
 //! The Voronoi cell of a site is the rectangle clipped, for every other site, to the half
 //! plane of points nearer to it. That is O(n²) clips, nothing at the ~50 areas of a map,
 //! and robust: no degenerate cases beyond identical sites, which simply share a cell.
+
+use geo::{Area, Centroid, ConvexHull, LineString, MultiPoint, Polygon};
 
 /// A point.
 pub type P = (f64, f64);
@@ -56,40 +59,29 @@ pub fn cells(sites: &[P], rect: (f64, f64, f64, f64)) -> Vec<Vec<P>> {
         .collect()
 }
 
+fn polygon(poly: &[P]) -> Polygon<f64> {
+    Polygon::new(LineString::from(poly.to_vec()), vec![])
+}
+
 /// Signed area (positive when counter-clockwise in y-up axes, i.e. clockwise on screen).
 pub fn signed_area(poly: &[P]) -> f64 {
-    let n = poly.len();
-    (0..n)
-        .map(|i| {
-            let (a, b) = (poly[i], poly[(i + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum::<f64>()
-        / 2.0
+    polygon(poly).signed_area()
 }
 
 /// The centroid of a polygon (the mean of its points when it has no area).
 pub fn centroid(poly: &[P]) -> P {
-    let a = signed_area(poly);
-    let n = poly.len();
-    if n == 0 {
+    if poly.is_empty() {
         return (0.0, 0.0);
     }
-    if a.abs() < 1e-9 {
+    if signed_area(poly).abs() < 1e-9 {
+        let n = poly.len() as f64;
         let (sx, sy) = poly.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0, s.1 + p.1));
-        return (sx / n as f64, sy / n as f64);
+        return (sx / n, sy / n);
     }
-    let (mut cx, mut cy) = (0.0, 0.0);
-    for i in 0..n {
-        let (p, q) = (poly[i], poly[(i + 1) % n]);
-        let cross = p.0 * q.1 - q.0 * p.1;
-        cx += (p.0 + q.0) * cross;
-        cy += (p.1 + q.1) * cross;
-    }
-    (cx / (6.0 * a), cy / (6.0 * a))
+    polygon(poly).centroid().map_or((0.0, 0.0), |c| (c.x(), c.y()))
 }
 
-/// The convex hull of points (Andrew's monotone chain), counter-clockwise on screen.
+/// The convex hull of points, counter-clockwise in y-up axes.
 pub fn convex_hull(points: &[P]) -> Vec<P> {
     let mut pts: Vec<P> = points.to_vec();
     pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
@@ -97,25 +89,10 @@ pub fn convex_hull(points: &[P]) -> Vec<P> {
     if pts.len() < 3 {
         return pts;
     }
-    let cross = |o: P, a: P, b: P| (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0);
-    let mut lower: Vec<P> = Vec::new();
-    for &p in &pts {
-        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0.0 {
-            lower.pop();
-        }
-        lower.push(p);
-    }
-    let mut upper: Vec<P> = Vec::new();
-    for &p in pts.iter().rev() {
-        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0.0 {
-            upper.pop();
-        }
-        upper.push(p);
-    }
-    lower.pop();
-    upper.pop();
-    lower.extend(upper);
-    lower
+    let hull = MultiPoint::from(pts).convex_hull();
+    let mut ring: Vec<P> = hull.exterior().coords().map(|c| (c.x, c.y)).collect();
+    ring.pop();
+    ring
 }
 
 /// Clip a polygon by a convex polygon (either winding).
