@@ -78,7 +78,9 @@ pub fn centroid(poly: &[P]) -> P {
         let (sx, sy) = poly.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0, s.1 + p.1));
         return (sx / n, sy / n);
     }
-    polygon(poly).centroid().map_or((0.0, 0.0), |c| (c.x(), c.y()))
+    polygon(poly)
+        .centroid()
+        .map_or((0.0, 0.0), |c| (c.x(), c.y()))
 }
 
 /// The convex hull of points, counter-clockwise in y-up axes.
