@@ -4,6 +4,7 @@
 //! [`SourceMap`] and parses each into a [`schema::GameFile`]. Syntax errors and unknown keys
 //! become diagnostics located in the file; a broken file never stops the others from loading.
 
+pub mod dpjudge;
 pub mod schema;
 // The source files a game was read from: `diag` owns them, since every diagnostic points
 // into them; loading fills them.

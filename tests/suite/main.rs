@@ -5,6 +5,7 @@ mod beanshell;
 mod build;
 mod check;
 mod combat;
+mod dpjudge;
 mod edges;
 mod gcw;
 mod geo;
