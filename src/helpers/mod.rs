@@ -11,6 +11,7 @@
 //! | [`positions`] | where the units are: a scenario's placements or a saved game, adapted |
 //! | [`board`] | the locations of all maps as one dense graph (hexes and areas) |
 //! | [`crt`] | combat results tables: column, modifiers, shifts, roll, result |
+//! | [`diplomacy`] | Diplomacy orders and the adjudicator of a movement phase |
 //! | [`zoc`] | zones of control per side |
 //! | [`supply`] | supply tracing for every unit at once |
 //! | [`control`](mod@control) | who controls each hex or area |
@@ -25,6 +26,7 @@
 pub mod board;
 pub mod control;
 pub mod crt;
+pub mod diplomacy;
 pub mod positions;
 pub mod savegame;
 pub mod stacking;

@@ -5,6 +5,7 @@ mod beanshell;
 mod build;
 mod check;
 mod combat;
+mod datc;
 mod dpjudge;
 mod edges;
 mod gcw;

@@ -1,0 +1,72 @@
+//! Diplomacy: units on a board of provinces, written orders, and the adjudicator that decides
+//! which orders succeed.
+//!
+//! | file | concern |
+//! |---|---|
+//! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
+//! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
+//!
+//! The adjudicator asks the board only what the rules need ([`Board`]): which moves armies
+//! and fleets can make, which provinces are sea, and a location's province. A unit's
+//! strength is data (1 in the standard game), so a variant with stronger units needs no new
+//! resolver.
+
+pub mod movement;
+pub mod orders;
+
+/// What the adjudicator needs to know of a board. Locations are ids in lower case: a
+/// province (`par`) or a coast of one (`spa/nc`).
+pub trait Board {
+    /// The province a location belongs to (`spa` for `spa/nc`).
+    fn province<'a>(&self, location: &'a str) -> &'a str {
+        location.split('/').next().unwrap_or(location)
+    }
+    /// Whether an army may move from one province to the other.
+    fn army_move(&self, from: &str, to: &str) -> bool;
+    /// Whether a fleet may move from one location to the other (coasts named).
+    fn fleet_move(&self, from: &str, to: &str) -> bool;
+    /// Every location a fleet at `location` may move to.
+    fn fleet_moves_from(&self, location: &str) -> Vec<String>;
+    /// The locations of a province a fleet may stand on: its coasts when it has several,
+    /// else the province itself; none for an inland province.
+    fn fleet_locations(&self, province: &str) -> Vec<String>;
+    /// Whether a province is sea (a fleet there may convoy).
+    fn is_sea(&self, province: &str) -> bool;
+    /// The location id an order's name means (`Spain (north coast)`, `spa(nc)`, `SPA/NC`).
+    fn resolve_name(&self, name: &str) -> Option<String>;
+}
+
+/// Army or fleet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum UnitKind {
+    /// Moves over land, may be convoyed.
+    Army,
+    /// Moves over water and along coasts, may convoy.
+    Fleet,
+}
+
+/// A unit on the board.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Unit {
+    /// The power it belongs to.
+    pub power: String,
+    /// Army or fleet.
+    pub kind: UnitKind,
+    /// Its location (a fleet on a split coast names the coast).
+    pub location: String,
+    /// Its strength: what it adds to an attack, a defence or a support (1 in the standard
+    /// game).
+    pub strength: u32,
+}
+
+impl Unit {
+    /// A standard unit of strength 1.
+    pub fn new(power: &str, kind: UnitKind, location: &str) -> Self {
+        Self {
+            power: power.to_string(),
+            kind,
+            location: location.to_string(),
+            strength: 1,
+        }
+    }
+}

@@ -1,0 +1,800 @@
+//! A movement phase resolved, after Lucas Kruijswijk's algorithm ("The Math of
+//! Adjudication", with the DATC): every order's success is a function of other orders'
+//! successes; each is resolved on demand, a dependency cycle is detected by guessing, and a
+//! cycle with two consistent answers is settled by the backup rule — circular movement
+//! succeeds, and in a convoy paradox the convoys of the cycle fail (the Szykman rule).
+//!
+//! Options the DATC leaves open, as chosen here: an army adjacent to its destination goes by
+//! convoy when its order says `via convoy` or a fleet of its own power is ordered to convoy
+//! it there (4.A.3, DPTG intent); an order to a unit of another power, or one that cannot be
+//! carried out (a move to a province not adjacent and not reachable by convoy, a fleet move
+//! to a split-coast province without a coast it can reach, a support to a province the unit
+//! cannot move to), is a hold and fails; a support or convoy that matches no order gives
+//! nothing.
+
+use serde::Serialize;
+
+use super::orders::{Command, Order};
+use super::{Board, Unit, UnitKind};
+
+/// How an order ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    /// The unit's location.
+    pub unit: String,
+    /// What it was ordered (a hold when it had no order or the order was void).
+    pub command: Command,
+    /// Whether the order succeeded (a hold: the unit stayed undislodged).
+    pub succeeds: bool,
+    /// Whether the order was void (not carried out at all), and why.
+    pub void: Option<String>,
+    /// Whether the unit was dislodged, and from where the attack came (a province).
+    pub dislodged_by: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+/// The phase being resolved.
+struct Phase<'a> {
+    board: &'a dyn Board,
+    units: &'a [Unit],
+    /// The effective command of each unit.
+    commands: Vec<Command>,
+    /// Moves that go by convoy.
+    by_convoy: Vec<bool>,
+    /// Moves whose order says `via convoy`.
+    explicit: Vec<bool>,
+    state: Vec<State>,
+    resolution: Vec<bool>,
+    dependencies: Vec<usize>,
+    /// How many times a guess has been read, to tell an order that depends on a guess
+    /// already in the list from one that depends on none.
+    guess_reads: usize,
+}
+
+/// Resolve a movement phase: `units` on the board and their `orders` (units without one
+/// hold). The outcomes are in the order of `units`.
+pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outcome> {
+    let mut commands = vec![Command::Hold; units.len()];
+    let mut void: Vec<Option<String>> = vec![None; units.len()];
+    let mut ordered = vec![false; units.len()];
+    for o in orders {
+        let Some(i) = units
+            .iter()
+            .position(|u| board.province(&u.location) == board.province(&o.unit))
+        else {
+            continue;
+        };
+        if ordered[i] {
+            continue;
+        }
+        ordered[i] = true;
+        let u = &units[i];
+        let reason = if u.kind != o.kind {
+            Some("the unit there is not of that kind".to_string())
+        } else if o.power.as_deref().is_some_and(|p| !same_power(p, &u.power)) {
+            Some(format!("the unit belongs to {}", u.power))
+        } else {
+            None
+        };
+        match reason {
+            Some(r) => void[i] = Some(r),
+            None => commands[i] = o.command.clone(),
+        }
+    }
+    let mut by_convoy = vec![false; units.len()];
+    let explicit: Vec<bool> = commands
+        .iter()
+        .map(|c| matches!(c, Command::Move { convoy: true, .. }))
+        .collect();
+    // Make each command concrete (a fleet's coast) or void.
+    for i in 0..units.len() {
+        let u = &units[i];
+        let here = board.province(&u.location).to_string();
+        let problem = match commands[i].clone() {
+            Command::Hold => None,
+            Command::Move { to, convoy } => {
+                let dest = board.province(&to).to_string();
+                if dest == here {
+                    Some("a unit cannot move to its own province".to_string())
+                } else {
+                    match u.kind {
+                        UnitKind::Army => {
+                            let direct = board.army_move(&here, &dest);
+                            let ordered = convoy_route(board, units, &commands, &here, &dest);
+                            // The power means a convoy when its order says so, or when one
+                            // of its fleets is ordered to convoy the army and could be on a
+                            // route (4.A.3, the 2023 rules).
+                            let intent = (0..units.len()).any(|j| {
+                                units[j].power == u.power
+                                    && matches!(&commands[j], Command::Convoy { from, to } if *from == here && *to == dest)
+                                    && on_a_route(board, &units[j].location, &here, &dest)
+                            });
+                            by_convoy[i] = !direct || convoy || (intent && ordered.is_some());
+                            commands[i] = Command::Move {
+                                to: dest.clone(),
+                                convoy: by_convoy[i],
+                            };
+                            if !direct && !fleets_could_convoy(board, units, &here, &dest) {
+                                Some(format!(
+                                    "`{dest}` is not next to `{here}` and no fleets could convoy the army there"
+                                ))
+                            } else {
+                                None
+                            }
+                        }
+                        UnitKind::Fleet => {
+                            let target = if to.contains('/') {
+                                Some(to.clone())
+                            } else {
+                                let reachable: Vec<String> = board
+                                    .fleet_locations(&dest)
+                                    .into_iter()
+                                    .filter(|l| board.fleet_move(&u.location, l))
+                                    .collect();
+                                match reachable.as_slice() {
+                                    [one] => Some(one.clone()),
+                                    _ => None,
+                                }
+                            };
+                            match target {
+                                Some(t) if board.fleet_move(&u.location, &t) => {
+                                    commands[i] = Command::Move {
+                                        to: t,
+                                        convoy: false,
+                                    };
+                                    None
+                                }
+                                _ => Some(format!(
+                                    "a fleet in `{}` cannot move to `{to}`",
+                                    u.location
+                                )),
+                            }
+                        }
+                    }
+                }
+            }
+            Command::Support { unit, to } => {
+                let place = board.province(to.as_deref().unwrap_or(&unit)).to_string();
+                let reach = match u.kind {
+                    UnitKind::Army => board.army_move(&here, &place),
+                    UnitKind::Fleet => board
+                        .fleet_locations(&place)
+                        .iter()
+                        .any(|l| board.fleet_move(&u.location, l)),
+                };
+                if unit == here {
+                    Some("a unit cannot support itself".to_string())
+                } else if !reach {
+                    Some(format!(
+                        "the unit cannot move to `{place}`, so it cannot support there"
+                    ))
+                } else if !units.iter().any(|x| board.province(&x.location) == unit) {
+                    Some(format!("there is no unit in `{unit}`"))
+                } else {
+                    None
+                }
+            }
+            Command::Convoy { .. } => {
+                if u.kind != UnitKind::Fleet || !board.is_sea(&here) {
+                    Some("only a fleet at sea can convoy".to_string())
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(p) = problem {
+            void[i] = Some(p);
+            commands[i] = Command::Hold;
+            by_convoy[i] = false;
+        }
+    }
+    let mut phase = Phase {
+        board,
+        units,
+        commands,
+        by_convoy,
+        explicit,
+        state: vec![State::Unresolved; units.len()],
+        resolution: vec![false; units.len()],
+        dependencies: Vec::new(),
+        guess_reads: 0,
+    };
+    for i in 0..units.len() {
+        phase.resolve(i);
+    }
+    (0..units.len())
+        .map(|i| {
+            let dislodged_by = phase.dislodger(i).map(|j| {
+                let p = board.province(&units[j].location);
+                p.to_string()
+            });
+            let succeeds = match &phase.commands[i] {
+                Command::Hold => dislodged_by.is_none() && void[i].is_none(),
+                _ => phase.resolution[i],
+            };
+            Outcome {
+                unit: units[i].location.clone(),
+                command: phase.commands[i].clone(),
+                succeeds,
+                void: void[i].clone(),
+                dislodged_by,
+            }
+        })
+        .collect()
+}
+
+/// A chain of fleets at sea ordered to convoy an army from `from` to `to` that reaches both
+/// ends (whether the convoys will succeed is the resolver's question): the fleets, or
+/// `None`.
+fn convoy_route(
+    board: &dyn Board,
+    units: &[Unit],
+    commands: &[Command],
+    from: &str,
+    to: &str,
+) -> Option<Vec<usize>> {
+    let fleets: Vec<usize> = (0..units.len())
+        .filter(|&j| {
+            units[j].kind == UnitKind::Fleet
+                && board.is_sea(board.province(&units[j].location))
+                && matches!(&commands[j], Command::Convoy { from: f, to: t } if f == from && t == to)
+        })
+        .collect();
+    let touches = |at: &str, province: &str| {
+        board
+            .fleet_locations(province)
+            .iter()
+            .any(|l| board.fleet_move(at, l))
+    };
+    let mut reached: Vec<usize> = fleets
+        .iter()
+        .copied()
+        .filter(|&j| touches(&units[j].location, from))
+        .collect();
+    let mut k = 0;
+    while k < reached.len() {
+        let at = units[reached[k]].location.clone();
+        if touches(&at, to) {
+            return Some(reached);
+        }
+        for &j in &fleets {
+            if !reached.contains(&j) && board.fleet_move(&at, &units[j].location) {
+                reached.push(j);
+            }
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The sea provinces reachable from a location by fleets' moves through seas that `pass`.
+fn seas_from(board: &dyn Board, start: &[String], pass: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut queue: Vec<String> = start.to_vec();
+    while let Some(at) = queue.pop() {
+        if seen.contains(&at) {
+            continue;
+        }
+        seen.push(at.clone());
+        // The seas next to `at`: fleet moves from it into sea provinces that pass.
+        for sea in sea_neighbours(board, &at) {
+            if pass(&sea) && !seen.contains(&sea) {
+                queue.push(sea);
+            }
+        }
+    }
+    seen
+}
+
+/// The sea provinces a fleet at any location of `province` (or at `province`) could move to.
+fn sea_neighbours(board: &dyn Board, province: &str) -> Vec<String> {
+    let mut from = board.fleet_locations(province);
+    if from.is_empty() {
+        from.push(province.to_string());
+    }
+    let mut out = Vec::new();
+    for l in from {
+        for to in board.fleet_moves_from(&l) {
+            let sea = board.province(&to).to_string();
+            if board.is_sea(&sea) && !out.contains(&sea) {
+                out.push(sea);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a fleet at `fleet` could be part of some convoy from `from` to `to`: a chain of
+/// sea provinces from one next to `from`, through the fleet's, to one next to `to`.
+fn on_a_route(board: &dyn Board, fleet: &str, from: &str, to: &str) -> bool {
+    let here = board.province(fleet).to_string();
+    if !board.is_sea(&here) {
+        return false;
+    }
+    let any = |_: &str| true;
+    let start = sea_neighbours(board, from);
+    let reach_from = seas_from(board, &start, &any);
+    let end = sea_neighbours(board, to);
+    let reach_to = seas_from(board, &end, &any);
+    reach_from.contains(&here) && reach_to.contains(&here)
+}
+
+/// Whether fleets on the board (whatever their orders) could convoy an army from `from` to
+/// `to`: a chain of occupied sea provinces joining the two.
+fn fleets_could_convoy(board: &dyn Board, units: &[Unit], from: &str, to: &str) -> bool {
+    let occupied = |p: &str| {
+        board.is_sea(p)
+            && units
+                .iter()
+                .any(|u| u.kind == UnitKind::Fleet && board.province(&u.location) == p)
+    };
+    let start: Vec<String> = sea_neighbours(board, from)
+        .into_iter()
+        .filter(|s| occupied(s))
+        .collect();
+    let reach = seas_from(board, &start, &occupied);
+    let end = sea_neighbours(board, to);
+    reach.iter().any(|s| end.contains(s))
+}
+
+fn same_power(written: &str, power: &str) -> bool {
+    let w = written.to_ascii_lowercase();
+    let p = power.to_ascii_lowercase();
+    w == p || (w.len() >= 3 && p.starts_with(&w)) || (p.len() >= 3 && w.starts_with(&p))
+}
+
+impl Phase<'_> {
+    fn province(&self, i: usize) -> &str {
+        self.board.province(&self.units[i].location)
+    }
+
+    /// The unit in a province, before anything moves.
+    fn unit_in(&self, province: &str) -> Option<usize> {
+        (0..self.units.len()).find(|&i| self.province(i) == province)
+    }
+
+    /// The province a move goes to.
+    fn destination(&self, i: usize) -> Option<String> {
+        match &self.commands[i] {
+            Command::Move { to, .. } => Some(self.board.province(to).to_string()),
+            _ => None,
+        }
+    }
+
+    /// Kruijswijk's resolve: the answer for order `i`, guessing through cycles.
+    fn resolve(&mut self, i: usize) -> bool {
+        match self.state[i] {
+            State::Resolved => return self.resolution[i],
+            State::Guessing => {
+                self.guess_reads += 1;
+                if !self.dependencies.contains(&i) {
+                    self.dependencies.push(i);
+                }
+                return self.resolution[i];
+            }
+            State::Unresolved => {}
+        }
+        let old = self.dependencies.len();
+        let reads = self.guess_reads;
+        self.resolution[i] = false;
+        self.state[i] = State::Guessing;
+        let first = self.adjudicate(i);
+        if self.dependencies.len() == old && self.guess_reads == reads {
+            if self.state[i] != State::Resolved {
+                self.resolution[i] = first;
+                self.state[i] = State::Resolved;
+            }
+            return first;
+        }
+        // It read a guess already in the list (not a new one): it depends on that guess,
+        // so it stays unresolved with it.
+        if self.dependencies.len() == old || self.dependencies[old] != i {
+            self.dependencies.push(i);
+            self.resolution[i] = first;
+            return first;
+        }
+        // `i` is in a cycle: try the other guess.
+        for &j in &self.dependencies[old..] {
+            self.state[j] = State::Unresolved;
+        }
+        self.dependencies.truncate(old);
+        self.resolution[i] = true;
+        self.state[i] = State::Guessing;
+        let second = self.adjudicate(i);
+        if first == second {
+            for &j in &self.dependencies[old..] {
+                self.state[j] = State::Unresolved;
+            }
+            self.dependencies.truncate(old);
+            self.resolution[i] = first;
+            self.state[i] = State::Resolved;
+            return first;
+        }
+        self.backup_rule(old);
+        self.resolve(i)
+    }
+
+    /// Settle a cycle with two consistent answers: a cycle of moves only is circular
+    /// movement, and all its moves succeed; any other is a convoy paradox, and the convoys
+    /// it involves fail (the Szykman rule): those of the cycle, else those carrying an army
+    /// whose move is in it.
+    fn backup_rule(&mut self, old: usize) {
+        let cycle: Vec<usize> = self.dependencies[old..].to_vec();
+        self.dependencies.truncate(old);
+        let moves_only = cycle
+            .iter()
+            .all(|&j| matches!(self.commands[j], Command::Move { .. }));
+        if moves_only {
+            for &j in &cycle {
+                self.resolution[j] = true;
+                self.state[j] = State::Resolved;
+            }
+            return;
+        }
+        let mut convoys: Vec<usize> = cycle
+            .iter()
+            .copied()
+            .filter(|&j| matches!(self.commands[j], Command::Convoy { .. }))
+            .collect();
+        if convoys.is_empty() {
+            for &j in &cycle {
+                if !self.by_convoy[j] {
+                    continue;
+                }
+                let from = self.province(j).to_string();
+                let to = self.destination(j).unwrap_or_default();
+                convoys.extend((0..self.units.len()).filter(|&f| {
+                    matches!(&self.commands[f], Command::Convoy { from: a, to: b } if *a == from && *b == to)
+                }));
+            }
+        }
+        for &j in &cycle {
+            self.state[j] = State::Unresolved;
+        }
+        for j in convoys {
+            self.resolution[j] = false;
+            self.state[j] = State::Resolved;
+            // An army that could have gone over land and whose order did not insist on the
+            // convoy moves over land instead (the 2023 rules, DATC 6.G.11).
+            let Command::Convoy { from, to } = self.commands[j].clone() else {
+                continue;
+            };
+            if let Some(a) = self.unit_in(&from) {
+                let adjacent = self.board.army_move(&from, &to);
+                if self.by_convoy[a] && !self.explicit[a] && adjacent {
+                    self.by_convoy[a] = false;
+                    if let Command::Move { convoy, .. } = &mut self.commands[a] {
+                        *convoy = false;
+                    }
+                    self.state[a] = State::Unresolved;
+                }
+            }
+        }
+    }
+
+    fn adjudicate(&mut self, i: usize) -> bool {
+        match self.commands[i].clone() {
+            Command::Hold => true,
+            Command::Move { to, .. } => self.move_succeeds(i, self.board.province(&to).to_string()),
+            Command::Support { unit, to } => {
+                let here = self.province(i).to_string();
+                let against = self
+                    .board
+                    .province(to.as_deref().unwrap_or(&unit))
+                    .to_string();
+                // Cut by an attack from anywhere but the province the support is directed
+                // at, by another power, along a path that works; or dislodged.
+                for j in 0..self.units.len() {
+                    if self.destination(j).as_deref() != Some(here.as_str()) {
+                        continue;
+                    }
+                    if self.units[j].power == self.units[i].power {
+                        continue;
+                    }
+                    if self.province(j) == against {
+                        if self.resolve(j) {
+                            return false;
+                        }
+                        continue;
+                    }
+                    if self.path(j) {
+                        return false;
+                    }
+                }
+                true
+            }
+            Command::Convoy { .. } => {
+                let here = self.province(i).to_string();
+                for j in 0..self.units.len() {
+                    if self.destination(j).as_deref() == Some(here.as_str()) && self.resolve(j) {
+                        return false;
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    /// Whether a move's route works: direct, or a chain of convoying fleets that succeed.
+    fn path(&mut self, i: usize) -> bool {
+        if !self.by_convoy[i] {
+            return matches!(self.commands[i], Command::Move { .. });
+        }
+        let from = self.province(i).to_string();
+        let Some(to) = self.destination(i) else {
+            return false;
+        };
+        // Fleets ordered to convoy this army, at sea.
+        let fleets: Vec<usize> = (0..self.units.len())
+            .filter(|&j| matches!(&self.commands[j], Command::Convoy { from: f, to: t } if *f == from && *t == to))
+            .collect();
+        let mut working = Vec::new();
+        for j in fleets {
+            if self.resolve(j) {
+                working.push(j);
+            }
+        }
+        let touches = |board: &dyn Board, fleet_at: &str, province: &str| {
+            board
+                .fleet_locations(province)
+                .iter()
+                .chain(std::iter::once(&province.to_string()))
+                .any(|l| board.fleet_move(fleet_at, l))
+        };
+        let mut reached: Vec<usize> = working
+            .iter()
+            .copied()
+            .filter(|&j| touches(self.board, &self.units[j].location, &from))
+            .collect();
+        let mut k = 0;
+        while k < reached.len() {
+            let at = self.units[reached[k]].location.clone();
+            if touches(self.board, &at, &to) {
+                return true;
+            }
+            for &j in &working {
+                if !reached.contains(&j) && self.board.fleet_move(&at, &self.units[j].location) {
+                    reached.push(j);
+                }
+            }
+            k += 1;
+        }
+        false
+    }
+
+    /// The sum of the strengths of successful supports for unit `i` holding, or (`moving`)
+    /// making its move, leaving out supporters of `except` power. A support naming a coast
+    /// counts only for a move to that coast.
+    fn supports(&mut self, i: usize, moving: bool, except: Option<&str>) -> u32 {
+        let here = self.province(i).to_string();
+        let target = match (&self.commands[i], moving) {
+            (Command::Move { to, .. }, true) => Some(to.clone()),
+            _ => None,
+        };
+        let board = self.board;
+        let mut sum = 0;
+        for j in 0..self.units.len() {
+            let matches = match (&self.commands[j], &target) {
+                (Command::Support { unit, to: None }, None) => *unit == here,
+                (Command::Support { unit, to: Some(t) }, Some(m)) => {
+                    *unit == here
+                        && board.province(t) == board.province(m)
+                        && (!t.contains('/') || t == m)
+                }
+                _ => false,
+            };
+            if !matches || except.is_some_and(|p| self.units[j].power == p) {
+                continue;
+            }
+            if self.resolve(j) {
+                sum += self.units[j].strength;
+            }
+        }
+        sum
+    }
+
+    /// The unit moving from `to` into `i`'s province head to head (neither by convoy).
+    fn head_to_head(&self, i: usize) -> Option<usize> {
+        if self.by_convoy[i] {
+            return None;
+        }
+        let dest = self.destination(i)?;
+        let here = self.province(i).to_string();
+        let j = self.unit_in(&dest)?;
+        (self.destination(j).as_deref() == Some(here.as_str()) && !self.by_convoy[j]).then_some(j)
+    }
+
+    fn hold_strength(&mut self, province: &str) -> u32 {
+        let Some(j) = self.unit_in(province) else {
+            return 0;
+        };
+        if matches!(self.commands[j], Command::Move { .. }) {
+            return if self.resolve(j) {
+                0
+            } else {
+                self.units[j].strength
+            };
+        }
+        self.units[j].strength + self.supports(j, false, None)
+    }
+
+    fn attack_strength(&mut self, i: usize) -> u32 {
+        if !self.path(i) {
+            return 0;
+        }
+        let Some(dest) = self.destination(i) else {
+            return 0;
+        };
+        let strength = self.units[i].strength;
+        let h2h = self.head_to_head(i);
+        let occupant = self.unit_in(&dest);
+        let gone = match occupant {
+            None => true,
+            Some(j) => {
+                h2h.is_none() && matches!(self.commands[j], Command::Move { .. }) && self.resolve(j)
+            }
+        };
+        if gone {
+            return strength + self.supports(i, true, None);
+        }
+        let j = occupant.unwrap_or(i);
+        if self.units[j].power == self.units[i].power {
+            return 0;
+        }
+        let defender = self.units[j].power.clone();
+        strength + self.supports(i, true, Some(&defender))
+    }
+
+    fn defend_strength(&mut self, i: usize) -> u32 {
+        self.units[i].strength + self.supports(i, true, None)
+    }
+
+    fn prevent_strength(&mut self, i: usize) -> u32 {
+        if !self.path(i) {
+            return 0;
+        }
+        if let Some(j) = self.head_to_head(i) {
+            if self.resolve(j) {
+                return 0;
+            }
+        }
+        self.units[i].strength + self.supports(i, true, None)
+    }
+
+    fn move_succeeds(&mut self, i: usize, dest: String) -> bool {
+        let attack = self.attack_strength(i);
+        if attack == 0 {
+            return false;
+        }
+        let against = match self.head_to_head(i) {
+            Some(j) => self.defend_strength(j),
+            None => self.hold_strength(&dest),
+        };
+        if attack <= against {
+            return false;
+        }
+        for j in 0..self.units.len() {
+            if j != i
+                && self.destination(j).as_deref() == Some(dest.as_str())
+                && attack <= self.prevent_strength(j)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The unit whose move into `i`'s province succeeded, when `i` did not move away.
+    fn dislodger(&self, i: usize) -> Option<usize> {
+        if matches!(self.commands[i], Command::Move { .. }) && self.resolution[i] {
+            return None;
+        }
+        let here = self.province(i);
+        (0..self.units.len())
+            .find(|&j| j != i && self.destination(j).as_deref() == Some(here) && self.resolution[j])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helpers::diplomacy::orders::parse;
+
+    /// Four land provinces in a ring (a–b–c–d–a) and `e` next to all of them; `s` a sea
+    /// next to `a` and `c`.
+    struct Ring;
+
+    impl Board for Ring {
+        fn army_move(&self, from: &str, to: &str) -> bool {
+            let ring = ["a", "b", "c", "d"];
+            let pos = |p: &str| ring.iter().position(|x| *x == p);
+            match (pos(from), pos(to)) {
+                (Some(x), Some(y)) => (x + 1) % 4 == y || (y + 1) % 4 == x,
+                _ => from != to && (from == "e" || to == "e") && from != "s" && to != "s",
+            }
+        }
+        fn fleet_move(&self, from: &str, to: &str) -> bool {
+            matches!((from, to), ("s", "a" | "c") | ("a" | "c", "s"))
+        }
+        fn fleet_moves_from(&self, location: &str) -> Vec<String> {
+            ["a", "c", "s"]
+                .iter()
+                .filter(|t| self.fleet_move(location, t))
+                .map(|t| t.to_string())
+                .collect()
+        }
+        fn fleet_locations(&self, province: &str) -> Vec<String> {
+            if ["a", "c", "s"].contains(&province) {
+                vec![province.to_string()]
+            } else {
+                Vec::new()
+            }
+        }
+        fn is_sea(&self, province: &str) -> bool {
+            province == "s"
+        }
+        fn resolve_name(&self, name: &str) -> Option<String> {
+            let n = name.to_ascii_lowercase();
+            ["a", "b", "c", "d", "e", "s"]
+                .contains(&n.as_str())
+                .then_some(n)
+        }
+    }
+
+    fn run(orders: &[&str]) -> Vec<(String, bool, Option<String>)> {
+        let parsed: Vec<Order> = orders.iter().map(|o| parse(o, &Ring).expect(o)).collect();
+        let units: Vec<Unit> = parsed
+            .iter()
+            .map(|o| Unit::new(o.power.as_deref().unwrap_or("x"), o.kind, &o.unit))
+            .collect();
+        resolve(&Ring, &units, &parsed)
+            .into_iter()
+            .map(|o| (o.unit, o.succeeds, o.dislodged_by))
+            .collect()
+    }
+
+    #[test]
+    fn equal_attacks_bounce_and_support_dislodges() {
+        let r = run(&["R: A a - b", "B: A c - b"]);
+        assert!(!r[0].1 && !r[1].1);
+        let r = run(&["R: A a - b", "R: A e S A a - b", "B: A b H"]);
+        assert!(r[0].1);
+        assert_eq!(r[2].2.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn a_ring_of_moves_turns() {
+        let r = run(&["R: A a - b", "R: A b - c", "R: A c - d", "R: A d - a"]);
+        assert!(r.iter().all(|x| x.1), "{r:?}");
+    }
+
+    #[test]
+    fn a_stronger_unit_needs_no_support() {
+        let parsed: Vec<Order> = ["R: A a - b", "B: A b H"]
+            .iter()
+            .map(|o| parse(o, &Ring).expect("order"))
+            .collect();
+        let mut units: Vec<Unit> = parsed
+            .iter()
+            .map(|o| Unit::new(o.power.as_deref().unwrap_or("x"), o.kind, &o.unit))
+            .collect();
+        units[0].strength = 2;
+        let r = resolve(&Ring, &units, &parsed);
+        assert!(r[0].succeeds);
+        assert_eq!(r[1].dislodged_by.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn a_convoy_carries_and_a_void_order_holds() {
+        let r = run(&["R: A a - c", "R: F s C A a - c"]);
+        assert!(r[0].1, "{r:?}");
+        let r = run(&["R: A a - c"]);
+        assert!(!r[0].1, "no fleet: the move is void");
+    }
+}
