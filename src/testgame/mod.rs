@@ -12,6 +12,7 @@
 //! `tests/` and `benches/`. No shipped code imports it; it may import every stage (it checks
 //! games), which is why tests take their games from here rather than from `check`.
 
+pub mod diplomacy;
 pub mod fixtures;
 pub mod large;
 

@@ -11,76 +11,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use sandtable::diag::source::SourceMap;
 use sandtable::helpers::diplomacy::movement::resolve;
 use sandtable::helpers::diplomacy::orders::{parse, Order};
 use sandtable::helpers::diplomacy::{Board, Unit};
-use sandtable::load::dpjudge::{self, Terrain};
-
-/// The standard board, as the adjudicator asks for it.
-struct Standard(dpjudge::Board);
-
-impl Board for Standard {
-    fn army_move(&self, from: &str, to: &str) -> bool {
-        self.0.army_moves(from).contains(to)
-    }
-    fn fleet_move(&self, from: &str, to: &str) -> bool {
-        self.0.fleet_moves(from).contains(to)
-    }
-    fn fleet_moves_from(&self, location: &str) -> Vec<String> {
-        self.0.fleet_moves(location).into_iter().collect()
-    }
-    fn fleet_locations(&self, province: &str) -> Vec<String> {
-        let coasts: Vec<String> = self
-            .0
-            .locations
-            .iter()
-            .filter(|l| l.province() == province && l.id.contains('/'))
-            .map(|l| l.id.clone())
-            .collect();
-        if !coasts.is_empty() {
-            return coasts;
-        }
-        match self.0.location(province) {
-            Some(l) if l.fleets && matches!(l.terrain, Terrain::Coast | Terrain::Water) => {
-                vec![l.id.clone()]
-            }
-            _ => Vec::new(),
-        }
-    }
-    fn is_sea(&self, province: &str) -> bool {
-        self.0
-            .location(province)
-            .is_some_and(|l| l.terrain == Terrain::Water)
-    }
-    fn resolve_name(&self, name: &str) -> Option<String> {
-        let n = name.trim().to_ascii_lowercase();
-        let n = match n.strip_suffix(')').and_then(|x| x.split_once('(')) {
-            Some((p, c)) if c.len() == 2 => format!("{}/{c}", p.trim()),
-            _ => n,
-        };
-        self.0
-            .locations
-            .iter()
-            .find(|l| {
-                l.id == n
-                    || l.aliases.contains(&n)
-                    || l.name
-                        .as_deref()
-                        .is_some_and(|f| f.eq_ignore_ascii_case(&n))
-            })
-            .map(|l| l.id.clone())
-    }
-}
-
-fn standard() -> Standard {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dpjudge-standard/standard.map");
-    let mut sources = SourceMap::default();
-    let (board, diags) = dpjudge::read(&path, &mut sources);
-    assert!(diags.is_empty(), "{diags:?}");
-    Standard(board.expect("the standard board"))
-}
+use sandtable::testgame::diplomacy::{standard, Standard};
 
 /// Run one case; the orders whose outcome differs from the DATC's.
 fn run_case(board: &Standard, case: &serde_json::Value) -> Result<Vec<String>, String> {
@@ -242,4 +176,52 @@ fn datc_movement_cases_pass() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn a_spring_1901_opening_resolves_as_a_referee_would() {
+    let board = standard();
+    let orders: Vec<Order> = [
+        "AUS: A vie - gal",
+        "AUS: A bud - ser",
+        "AUS: F tri - alb",
+        "ENG: F lon - nth",
+        "ENG: F edi - nwg",
+        "ENG: A lvp - yor",
+        "FRA: F bre - mao",
+        "FRA: A par - bur",
+        "FRA: A mar S A par - bur",
+        "GER: F kie - den",
+        "GER: A ber - kie",
+        "GER: A mun - bur",
+        "ITA: F nap - ion",
+        "ITA: A rom - apu",
+        "ITA: A ven H",
+        "RUS: A war - gal",
+        "RUS: A mos - ukr",
+        "RUS: F sev - bla",
+        "RUS: F St Petersburg (south coast) - bot",
+        "TUR: F ank - bla",
+        "TUR: A con - bul",
+        "TUR: A smy - arm",
+    ]
+    .iter()
+    .map(|o| parse(o, &board).expect("order"))
+    .collect();
+    let units: Vec<Unit> = orders
+        .iter()
+        .map(|o| Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit))
+        .collect();
+    let outcome = resolve(&board, &units, &orders);
+    let failed: Vec<&str> = outcome
+        .iter()
+        .filter(|o| !o.succeeds)
+        .map(|o| o.unit.as_str())
+        .collect();
+    // Galicia and the Black Sea are standoffs; Munich loses Burgundy to the supported French
+    // army; nothing is dislodged.
+    assert_eq!(failed, ["vie", "mun", "war", "sev", "ank"]);
+    assert!(outcome.iter().all(|o| o.dislodged_by.is_none()));
+    assert_eq!(outcome[19].unit, "ank");
+    assert_eq!(outcome[18].unit, "stp/sc");
 }

@@ -1,0 +1,54 @@
+//! Benchmark of the Diplomacy adjudicator: one movement phase of the standard board with all
+//! 22 units of spring 1901 ordered (a typical opening, with supports, a convoy and
+//! bounces), resolved by `helpers::diplomacy::movement::resolve`. The orders are parsed
+//! once, outside the measurement.
+//!
+//! Run with `cargo bench --bench diplomacy`.
+
+use sandtable::helpers::diplomacy::movement::resolve;
+use sandtable::helpers::diplomacy::orders::{parse, Order};
+use sandtable::helpers::diplomacy::Unit;
+use sandtable::testgame::diplomacy::standard;
+
+const OPENING: &[&str] = &[
+    "AUS: A vie - gal",
+    "AUS: A bud - ser",
+    "AUS: F tri - alb",
+    "ENG: F lon - nth",
+    "ENG: F edi - nwg",
+    "ENG: A lvp - yor",
+    "FRA: F bre - mao",
+    "FRA: A par - bur",
+    "FRA: A mar S A par - bur",
+    "GER: F kie - den",
+    "GER: A ber - kie",
+    "GER: A mun - bur",
+    "ITA: F nap - ion",
+    "ITA: A rom - apu",
+    "ITA: A ven H",
+    "RUS: A war - gal",
+    "RUS: A mos - ukr",
+    "RUS: F sev - bla",
+    "RUS: F stp/sc - bot",
+    "TUR: F ank - bla",
+    "TUR: A con - bul",
+    "TUR: A smy - arm",
+];
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench]
+fn spring_1901(bencher: divan::Bencher) {
+    let board = standard();
+    let orders: Vec<Order> = OPENING
+        .iter()
+        .map(|o| parse(o, &board).expect("order"))
+        .collect();
+    let units: Vec<Unit> = orders
+        .iter()
+        .map(|o| Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit))
+        .collect();
+    bencher.bench(|| resolve(&board, &units, &orders).len());
+}

@@ -1,0 +1,74 @@
+//! The standard Diplomacy board for tests and benchmarks: DPjudge's files in
+//! `tests/fixtures/dpjudge-standard` read by the DPjudge reader, answering the adjudicator's
+//! questions ([`Board`]). A stand-in until province boards are part of the game language.
+
+use std::path::Path;
+
+use crate::diag::source::SourceMap;
+use crate::helpers::diplomacy::Board;
+use crate::load::dpjudge::{self, Terrain};
+
+/// The standard board, as the adjudicator asks for it.
+pub struct Standard(pub dpjudge::Board);
+
+impl Board for Standard {
+    fn army_move(&self, from: &str, to: &str) -> bool {
+        self.0.army_moves(from).contains(to)
+    }
+    fn fleet_move(&self, from: &str, to: &str) -> bool {
+        self.0.fleet_moves(from).contains(to)
+    }
+    fn fleet_moves_from(&self, location: &str) -> Vec<String> {
+        self.0.fleet_moves(location).into_iter().collect()
+    }
+    fn fleet_locations(&self, province: &str) -> Vec<String> {
+        let coasts: Vec<String> = self
+            .0
+            .locations
+            .iter()
+            .filter(|l| l.province() == province && l.id.contains('/'))
+            .map(|l| l.id.clone())
+            .collect();
+        if !coasts.is_empty() {
+            return coasts;
+        }
+        match self.0.location(province) {
+            Some(l) if l.fleets && matches!(l.terrain, Terrain::Coast | Terrain::Water) => {
+                vec![l.id.clone()]
+            }
+            _ => Vec::new(),
+        }
+    }
+    fn is_sea(&self, province: &str) -> bool {
+        self.0
+            .location(province)
+            .is_some_and(|l| l.terrain == Terrain::Water)
+    }
+    fn resolve_name(&self, name: &str) -> Option<String> {
+        let n = name.trim().to_ascii_lowercase();
+        let n = match n.strip_suffix(')').and_then(|x| x.split_once('(')) {
+            Some((p, c)) if c.len() == 2 => format!("{}/{c}", p.trim()),
+            _ => n,
+        };
+        self.0
+            .locations
+            .iter()
+            .find(|l| {
+                l.id == n
+                    || l.aliases.contains(&n)
+                    || l.name
+                        .as_deref()
+                        .is_some_and(|f| f.eq_ignore_ascii_case(&n))
+            })
+            .map(|l| l.id.clone())
+    }
+}
+
+pub fn standard() -> Standard {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dpjudge-standard/standard.map");
+    let mut sources = SourceMap::default();
+    let (board, diags) = dpjudge::read(&path, &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    Standard(board.expect("the standard board"))
+}
