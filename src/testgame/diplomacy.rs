@@ -64,6 +64,7 @@ impl Board for Standard {
     }
 }
 
+/// The standard board, read from the fixture (panics when it is missing: test use only).
 pub fn standard() -> Standard {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dpjudge-standard/standard.map");
