@@ -18,6 +18,9 @@ impl Board for Standard {
     fn fleet_move(&self, from: &str, to: &str) -> bool {
         self.0.fleet_moves(from).contains(to)
     }
+    fn army_moves_from(&self, province: &str) -> Vec<String> {
+        self.0.army_moves(province).into_iter().collect()
+    }
     fn fleet_moves_from(&self, location: &str) -> Vec<String> {
         self.0.fleet_moves(location).into_iter().collect()
     }

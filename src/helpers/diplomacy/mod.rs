@@ -5,6 +5,7 @@
 //! |---|---|
 //! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
+//! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
 //!
 //! The adjudicator asks the board only what the rules need ([`Board`]): which moves armies
 //! and fleets can make, which provinces are sea, and a location's province. A unit's
@@ -13,6 +14,7 @@
 
 pub mod movement;
 pub mod orders;
+pub mod retreat;
 
 /// What the adjudicator needs to know of a board. Locations are ids in lower case: a
 /// province (`par`) or a coast of one (`spa/nc`).
@@ -23,6 +25,8 @@ pub trait Board {
     }
     /// Whether an army may move from one province to the other.
     fn army_move(&self, from: &str, to: &str) -> bool;
+    /// Every province an army in `province` may move to.
+    fn army_moves_from(&self, province: &str) -> Vec<String>;
     /// Whether a fleet may move from one location to the other (coasts named).
     fn fleet_move(&self, from: &str, to: &str) -> bool;
     /// Every location a fleet at `location` may move to.

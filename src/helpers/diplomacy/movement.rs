@@ -719,6 +719,13 @@ mod tests {
                 _ => from != to && (from == "e" || to == "e") && from != "s" && to != "s",
             }
         }
+        fn army_moves_from(&self, province: &str) -> Vec<String> {
+            ["a", "b", "c", "d", "e"]
+                .iter()
+                .filter(|t| self.army_move(province, t))
+                .map(|t| t.to_string())
+                .collect()
+        }
         fn fleet_move(&self, from: &str, to: &str) -> bool {
             matches!((from, to), ("s", "a" | "c") | ("a" | "c", "s"))
         }
@@ -796,5 +803,31 @@ mod tests {
         assert!(r[0].1, "{r:?}");
         let r = run(&["R: A a - c"]);
         assert!(!r[0].1, "no fleet: the move is void");
+    }
+
+    #[test]
+    fn a_dislodged_unit_retreats_but_not_where_the_attack_came_from() {
+        let texts = [
+            "R: A a - b",
+            "R: A e S A a - b",
+            "B: A b H",
+            "B: A c - d",
+            "G: A d - c",
+        ];
+        let parsed: Vec<Order> = texts.iter().map(|o| parse(o, &Ring).expect(o)).collect();
+        let units: Vec<Unit> = parsed
+            .iter()
+            .map(|o| Unit::new(o.power.as_deref().unwrap_or("x"), o.kind, &o.unit))
+            .collect();
+        let outcomes = resolve(&Ring, &units, &parsed);
+        // b is dislodged from a; c and d bounced (each still holds its own province).
+        let retreat = parse("B: A b - c", &Ring).expect("retreat");
+        let r = super::super::retreat::resolve(&Ring, &units, &outcomes, &[retreat]);
+        assert_eq!(r.len(), 1);
+        assert!(
+            r[0].options.is_empty(),
+            "a is the attacker's, c and d are held, e holds: {r:?}"
+        );
+        assert_eq!(r[0].to, None);
     }
 }

@@ -235,6 +235,9 @@ mod tests {
         fn army_move(&self, _: &str, _: &str) -> bool {
             true
         }
+        fn army_moves_from(&self, _: &str) -> Vec<String> {
+            Vec::new()
+        }
         fn fleet_move(&self, _: &str, _: &str) -> bool {
             true
         }
