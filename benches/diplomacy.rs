@@ -8,32 +8,7 @@
 use sandtable::helpers::diplomacy::movement::resolve;
 use sandtable::helpers::diplomacy::orders::{parse, Order};
 use sandtable::helpers::diplomacy::Unit;
-use sandtable::testgame::diplomacy::standard;
-
-const OPENING: &[&str] = &[
-    "AUS: A vie - gal",
-    "AUS: A bud - ser",
-    "AUS: F tri - alb",
-    "ENG: F lon - nth",
-    "ENG: F edi - nwg",
-    "ENG: A lvp - yor",
-    "FRA: F bre - mao",
-    "FRA: A par - bur",
-    "FRA: A mar S A par - bur",
-    "GER: F kie - den",
-    "GER: A ber - kie",
-    "GER: A mun - bur",
-    "ITA: F nap - ion",
-    "ITA: A rom - apu",
-    "ITA: A ven H",
-    "RUS: A war - gal",
-    "RUS: A mos - ukr",
-    "RUS: F sev - bla",
-    "RUS: F stp/sc - bot",
-    "TUR: F ank - bla",
-    "TUR: A con - bul",
-    "TUR: A smy - arm",
-];
+use sandtable::testgame::diplomacy::{standard, SPRING_1901};
 
 fn main() {
     divan::main();
@@ -42,7 +17,7 @@ fn main() {
 #[divan::bench]
 fn spring_1901(bencher: divan::Bencher) {
     let board = standard();
-    let orders: Vec<Order> = OPENING
+    let orders: Vec<Order> = SPRING_1901
         .iter()
         .map(|o| parse(o, &board).expect("order"))
         .collect();

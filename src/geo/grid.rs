@@ -118,6 +118,26 @@ impl KmGrid {
     }
 }
 
+/// A grid of flat-topped columns, odd columns lower, numbered from `0101`, with hex
+/// (0, 0) at the origin: for the tests of the searches over it.
+#[cfg(test)]
+pub(super) fn test_grid(columns: i32, rows: i32, across: f64) -> KmGrid {
+    let geometry = HexGeometry {
+        orientation: Orientation::Columns,
+        columns,
+        rows,
+        odd_shifted: true,
+        numbering: crate::model::hex::Numbering {
+            column_first: true,
+            first_column: 1,
+            first_row: 1,
+            digits: 2,
+            stagger: false,
+        },
+    };
+    KmGrid::new(geometry, across, HexCoord::new(0, 0), (0.0, 0.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,7 @@ mod layers;
 pub mod natural_earth;
 pub mod projection;
 pub mod provinces;
+mod queue;
 mod rail;
 mod river;
 pub mod write;

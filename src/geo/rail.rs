@@ -3,11 +3,11 @@
 //! stops and the more the terrain's `rail-detour` says — so a line keeps to its real course
 //! between stops and goes round seas, lakes and (when asked) mountains.
 
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap};
 
 use super::grid::KmGrid;
 use super::layers::distance_to_segment;
+use super::queue::Cheapest;
 use crate::model::HexCoord;
 
 /// The hexes from `a` to `b` (both included), or `None` when no land path joins them.
@@ -30,8 +30,8 @@ pub(super) fn route(
     };
     let mut best: BTreeMap<HexCoord, f64> = BTreeMap::from([(a, 0.0)]);
     let mut previous: BTreeMap<HexCoord, HexCoord> = BTreeMap::new();
-    let mut queue = BinaryHeap::from([Entry(estimate(a), 0.0, a)]);
-    while let Some(Entry(_, cost, v)) = queue.pop() {
+    let mut queue = BinaryHeap::from([Cheapest(estimate(a), 0.0, a)]);
+    while let Some(Cheapest(_, cost, v)) = queue.pop() {
         if v == b {
             break;
         }
@@ -47,7 +47,7 @@ pub(super) fn route(
             if next < best.get(&w).copied().unwrap_or(f64::INFINITY) {
                 best.insert(w, next);
                 previous.insert(w, v);
-                queue.push(Entry(next + estimate(w), next, w));
+                queue.push(Cheapest(next + estimate(w), next, w));
             }
         }
     }
@@ -59,51 +59,12 @@ pub(super) fn route(
     Some(path)
 }
 
-/// A queue entry: the lowest estimate first, ties by the cost so far, then by hex.
-struct Entry(f64, f64, HexCoord);
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .0
-            .total_cmp(&self.0)
-            .then_with(|| other.1.total_cmp(&self.1))
-            .then_with(|| other.2.cmp(&self.2))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::hex::Numbering;
-    use crate::model::{HexGeometry, Orientation};
 
     fn grid() -> KmGrid {
-        let geometry = HexGeometry {
-            orientation: Orientation::Columns,
-            columns: 12,
-            rows: 10,
-            odd_shifted: true,
-            numbering: Numbering {
-                column_first: true,
-                first_column: 1,
-                first_row: 1,
-                digits: 2,
-                stagger: false,
-            },
-        };
-        KmGrid::new(geometry, 40.0, HexCoord::new(0, 0), (0.0, 0.0))
+        crate::geo::grid::test_grid(12, 10, 40.0)
     }
 
     #[test]

@@ -4,11 +4,11 @@
 //! unbroken chain of hexsides, as a printed map draws a river; sides with water on either
 //! hand are left out (a river ends at the coast).
 
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap};
 
 use super::grid::KmGrid;
 use super::layers::distance_to_line;
+use super::queue::Cheapest;
 use super::Km;
 use crate::model::HexCoord;
 
@@ -163,8 +163,8 @@ impl Sides {
         }
         let mut best: BTreeMap<Vertex, f64> = BTreeMap::from([(start, 0.0)]);
         let mut previous: BTreeMap<Vertex, Vertex> = BTreeMap::new();
-        let mut queue = BinaryHeap::from([Entry(0.0, start)]);
-        while let Some(Entry(d, v)) = queue.pop() {
+        let mut queue = BinaryHeap::from([Cheapest(0.0, 0.0, start)]);
+        while let Some(Cheapest(d, _, v)) = queue.pop() {
             if v == goal {
                 break;
             }
@@ -180,7 +180,7 @@ impl Sides {
                 if nd < best.get(w).copied().unwrap_or(f64::INFINITY) {
                     best.insert(*w, nd);
                     previous.insert(*w, v);
-                    queue.push(Entry(nd, *w));
+                    queue.push(Cheapest(nd, 0.0, *w));
                 }
             }
         }
@@ -210,50 +210,12 @@ fn densify(pts: &[Km], step: f64) -> Vec<Km> {
     out
 }
 
-/// A queue entry: the cheapest first, ties by corner.
-struct Entry(f64, Vertex);
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .0
-            .total_cmp(&self.0)
-            .then_with(|| other.1.cmp(&self.1))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::hex::Numbering;
-    use crate::model::{HexGeometry, Orientation};
 
     fn grid() -> KmGrid {
-        let geometry = HexGeometry {
-            orientation: Orientation::Columns,
-            columns: 12,
-            rows: 10,
-            odd_shifted: true,
-            numbering: Numbering {
-                column_first: true,
-                first_column: 1,
-                first_row: 1,
-                digits: 2,
-                stagger: false,
-            },
-        };
-        KmGrid::new(geometry, 40.0, HexCoord::new(0, 0), (0.0, 0.0))
+        crate::geo::grid::test_grid(12, 10, 40.0)
     }
 
     #[test]

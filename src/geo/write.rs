@@ -185,9 +185,13 @@ pub fn into_file(
 
 /// An array of strings, ten to a line.
 fn wrapped(items: &[String]) -> Array {
-    let mut a: Array = items.iter().map(String::as_str).collect();
+    laid_out(items.iter().map(String::as_str).collect(), 10)
+}
+
+/// An array laid out `per` values to an indented line, with a trailing comma.
+fn laid_out(mut a: Array, per: usize) -> Array {
     for (i, v) in a.iter_mut().enumerate() {
-        let prefix = if i % 10 == 0 { "\n  " } else { " " };
+        let prefix = if i % per == 0 { "\n  " } else { " " };
         v.decor_mut().set_prefix(prefix);
     }
     a.set_trailing("\n");
@@ -225,14 +229,8 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
             continue;
         };
         t.insert("position", value(point(a.position)));
-        let mut outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
-        for (i, v) in outline.iter_mut().enumerate() {
-            let prefix = if i % 6 == 0 { "\n  " } else { " " };
-            v.decor_mut().set_prefix(prefix);
-        }
-        outline.set_trailing("\n");
-        outline.set_trailing_comma(true);
-        t.insert("outline", value(outline));
+        let outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
+        t.insert("outline", value(laid_out(outline, 6)));
     }
     Ok(doc.to_string())
 }

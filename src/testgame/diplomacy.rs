@@ -76,3 +76,30 @@ pub fn standard() -> Standard {
     assert!(diags.is_empty(), "{diags:?}");
     Standard(board.expect("the standard board"))
 }
+
+/// A typical opening: all 22 units of spring 1901 ordered, with a supported attack on
+/// Burgundy and standoffs in Galicia and the Black Sea.
+pub const SPRING_1901: &[&str] = &[
+    "AUS: A vie - gal",
+    "AUS: A bud - ser",
+    "AUS: F tri - alb",
+    "ENG: F lon - nth",
+    "ENG: F edi - nwg",
+    "ENG: A lvp - yor",
+    "FRA: F bre - mao",
+    "FRA: A par - bur",
+    "FRA: A mar S A par - bur",
+    "GER: F kie - den",
+    "GER: A ber - kie",
+    "GER: A mun - bur",
+    "ITA: F nap - ion",
+    "ITA: A rom - apu",
+    "ITA: A ven H",
+    "RUS: A war - gal",
+    "RUS: A mos - ukr",
+    "RUS: F sev - bla",
+    "RUS: F stp/sc - bot",
+    "TUR: F ank - bla",
+    "TUR: A con - bul",
+    "TUR: A smy - arm",
+];

@@ -14,7 +14,7 @@ use std::path::Path;
 use sandtable::helpers::diplomacy::movement::resolve;
 use sandtable::helpers::diplomacy::orders::{parse, Order};
 use sandtable::helpers::diplomacy::{Board, Unit};
-use sandtable::testgame::diplomacy::{standard, Standard};
+use sandtable::testgame::diplomacy::{standard, Standard, SPRING_1901};
 
 /// Run one case; the orders whose outcome differs from the DATC's.
 fn run_case(board: &Standard, case: &serde_json::Value) -> Result<Vec<String>, String> {
@@ -181,33 +181,10 @@ fn datc_movement_cases_pass() {
 #[test]
 fn a_spring_1901_opening_resolves_as_a_referee_would() {
     let board = standard();
-    let orders: Vec<Order> = [
-        "AUS: A vie - gal",
-        "AUS: A bud - ser",
-        "AUS: F tri - alb",
-        "ENG: F lon - nth",
-        "ENG: F edi - nwg",
-        "ENG: A lvp - yor",
-        "FRA: F bre - mao",
-        "FRA: A par - bur",
-        "FRA: A mar S A par - bur",
-        "GER: F kie - den",
-        "GER: A ber - kie",
-        "GER: A mun - bur",
-        "ITA: F nap - ion",
-        "ITA: A rom - apu",
-        "ITA: A ven H",
-        "RUS: A war - gal",
-        "RUS: A mos - ukr",
-        "RUS: F sev - bla",
-        "RUS: F St Petersburg (south coast) - bot",
-        "TUR: F ank - bla",
-        "TUR: A con - bul",
-        "TUR: A smy - arm",
-    ]
-    .iter()
-    .map(|o| parse(o, &board).expect("order"))
-    .collect();
+    let orders: Vec<Order> = SPRING_1901
+        .iter()
+        .map(|o| parse(o, &board).expect("order"))
+        .collect();
     let units: Vec<Unit> = orders
         .iter()
         .map(|o| Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit))
@@ -224,6 +201,10 @@ fn a_spring_1901_opening_resolves_as_a_referee_would() {
     assert!(outcome.iter().all(|o| o.dislodged_by.is_none()));
     assert_eq!(outcome[19].unit, "ank");
     assert_eq!(outcome[18].unit, "stp/sc");
+    assert_eq!(
+        board.resolve_name("St Petersburg (south coast)").as_deref(),
+        Some("stp/sc")
+    );
 }
 
 /// Run one retreat case: its preceding movement phase, then the retreats; the orders whose
