@@ -6,9 +6,7 @@
 //! Run with `cargo bench --bench diplomacy`.
 
 use sandtable::helpers::diplomacy::movement::resolve;
-use sandtable::helpers::diplomacy::orders::{parse, Order};
-use sandtable::helpers::diplomacy::Unit;
-use sandtable::testgame::diplomacy::{standard, SPRING_1901};
+use sandtable::testgame::diplomacy::{standard, units_and_orders, SPRING_1901};
 
 fn main() {
     divan::main();
@@ -17,13 +15,6 @@ fn main() {
 #[divan::bench]
 fn spring_1901(bencher: divan::Bencher) {
     let board = standard();
-    let orders: Vec<Order> = SPRING_1901
-        .iter()
-        .map(|o| parse(o, &board).expect("order"))
-        .collect();
-    let units: Vec<Unit> = orders
-        .iter()
-        .map(|o| Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit))
-        .collect();
+    let (units, orders) = units_and_orders(&board, SPRING_1901);
     bencher.bench(|| resolve(&board, &units, &orders).len());
 }

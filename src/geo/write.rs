@@ -110,14 +110,7 @@ pub fn into_file(
     let mut doc: DocumentMut = text
         .parse()
         .map_err(|e: toml_edit::TomlError| e.to_string())?;
-    let maps = doc
-        .get_mut("map")
-        .and_then(Item::as_array_of_tables_mut)
-        .ok_or("the file has no `[[map]]`")?;
-    let map = maps
-        .iter_mut()
-        .find(|t| t.get("id").and_then(Item::as_str) == Some(computed.map.as_str()))
-        .ok_or_else(|| format!("the file has no `[[map]]` with id `{}`", computed.map))?;
+    let map = map_table(&mut doc, &computed.map)?;
 
     let mut terrain_ids: Vec<String> = computed.terrain.clone();
     terrain_ids.sort();
@@ -183,6 +176,16 @@ pub fn into_file(
     Ok(doc.to_string())
 }
 
+/// The `[[map]]` table with this id.
+fn map_table<'a>(doc: &'a mut DocumentMut, id: &str) -> Result<&'a mut Table, String> {
+    doc.get_mut("map")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or("the file has no `[[map]]`")?
+        .iter_mut()
+        .find(|t| t.get("id").and_then(Item::as_str) == Some(id))
+        .ok_or_else(|| format!("the file has no `[[map]]` with id `{id}`"))
+}
+
 /// An array of strings, ten to a line.
 fn wrapped(items: &[String]) -> Array {
     laid_out(items.iter().map(String::as_str).collect(), 10)
@@ -205,14 +208,7 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
     let mut doc: DocumentMut = text
         .parse()
         .map_err(|e: toml_edit::TomlError| e.to_string())?;
-    let maps = doc
-        .get_mut("map")
-        .and_then(Item::as_array_of_tables_mut)
-        .ok_or("the file has no `[[map]]`")?;
-    let map = maps
-        .iter_mut()
-        .find(|t| t.get("id").and_then(Item::as_str) == Some(computed.map.as_str()))
-        .ok_or_else(|| format!("the file has no `[[map]]` with id `{}`", computed.map))?;
+    let map = map_table(&mut doc, &computed.map)?;
     if let Some([w, h]) = computed.size {
         let size: Array = [i64::from(w), i64::from(h)].into_iter().collect();
         map.insert("size", value(size));

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use crate::diag::source::SourceMap;
-use crate::helpers::diplomacy::Board;
+use crate::helpers::diplomacy::orders::{parse, Order};
+use crate::helpers::diplomacy::{Board, Unit};
 use crate::load::dpjudge::{self, Terrain};
 
 /// The standard board, as the adjudicator asks for it.
@@ -103,3 +104,16 @@ pub const SPRING_1901: &[&str] = &[
     "TUR: A con - bul",
     "TUR: A smy - arm",
 ];
+
+/// Orders parsed on the board, and a unit for each (of the order's power, kind and place).
+pub fn units_and_orders(board: &Standard, orders: &[&str]) -> (Vec<Unit>, Vec<Order>) {
+    let orders: Vec<Order> = orders
+        .iter()
+        .map(|o| parse(o, board).unwrap_or_else(|e| panic!("{o}: {e}")))
+        .collect();
+    let units = orders
+        .iter()
+        .map(|o| Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit))
+        .collect();
+    (units, orders)
+}

@@ -14,7 +14,7 @@ use std::path::Path;
 use sandtable::helpers::diplomacy::movement::resolve;
 use sandtable::helpers::diplomacy::orders::{parse, Order};
 use sandtable::helpers::diplomacy::{Board, Unit};
-use sandtable::testgame::diplomacy::{standard, Standard, SPRING_1901};
+use sandtable::testgame::diplomacy::{standard, units_and_orders, Standard, SPRING_1901};
 
 /// Run one case; the orders whose outcome differs from the DATC's.
 fn run_case(board: &Standard, case: &serde_json::Value) -> Result<Vec<String>, String> {
@@ -181,14 +181,7 @@ fn datc_movement_cases_pass() {
 #[test]
 fn a_spring_1901_opening_resolves_as_a_referee_would() {
     let board = standard();
-    let orders: Vec<Order> = SPRING_1901
-        .iter()
-        .map(|o| parse(o, &board).expect("order"))
-        .collect();
-    let units: Vec<Unit> = orders
-        .iter()
-        .map(|o| Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit))
-        .collect();
+    let (units, orders) = units_and_orders(&board, SPRING_1901);
     let outcome = resolve(&board, &units, &orders);
     let failed: Vec<&str> = outcome
         .iter()
