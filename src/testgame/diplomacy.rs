@@ -68,6 +68,25 @@ impl Board for Standard {
     }
 }
 
+impl Standard {
+    /// The supply centres of the start of the game: every power owns its home centres.
+    pub fn centres(&self) -> crate::helpers::diplomacy::adjust::Centres {
+        let mut c = crate::helpers::diplomacy::adjust::Centres::default();
+        for p in &self.0.powers {
+            c.home.insert(p.name.clone(), p.home.clone());
+            for h in &p.home {
+                c.owner.insert(h.clone(), p.name.clone());
+            }
+        }
+        c
+    }
+
+    /// Whether a province is a supply centre.
+    pub fn is_centre(&self, province: &str) -> bool {
+        self.0.supply_centres().contains(&province)
+    }
+}
+
 /// The standard board, read from the fixture (panics when it is missing: test use only).
 pub fn standard() -> Standard {
     let path =

@@ -282,3 +282,85 @@ fn datc_retreat_cases_pass() {
         failures.join("\n")
     );
 }
+
+/// Run one adjustment case (builds and ordered disbands): the orders whose outcome differs.
+fn run_adjustment_case(board: &Standard, case: &serde_json::Value) -> Result<Vec<String>, String> {
+    let mut centres = board.centres();
+    for (province, power) in case["occupiers"].as_object().into_iter().flatten() {
+        centres
+            .owner
+            .insert(province.clone(), power.as_str().unwrap_or("").to_string());
+    }
+    let mut units: Vec<Unit> = Vec::new();
+    for s in case["starting_state"].as_array().into_iter().flatten() {
+        let text = s.as_str().unwrap_or("");
+        let o = parse(&format!("{text} H"), board).map_err(|e| format!("{text}: {e}"))?;
+        let power = o.power.clone().unwrap_or_default();
+        // A unit in a supply centre at the adjustment owns it.
+        let here = board.province(&o.unit).to_string();
+        if board.is_centre(&here) {
+            centres.owner.insert(here, power.clone());
+        }
+        units.push(Unit::new(&power, o.kind, &o.unit));
+    }
+    let mut orders = Vec::new();
+    let mut expected = Vec::new();
+    for (text, e) in case["orders"].as_object().into_iter().flatten() {
+        let o = parse(text, board).map_err(|e| format!("{text}: {e}"))?;
+        expected.push((e.as_str().map(|s| s == "Succeeds"), text.clone()));
+        orders.push(o);
+    }
+    let adjusted = sandtable::helpers::diplomacy::adjust::resolve(board, &units, &centres, &orders);
+    let mut wrong = Vec::new();
+    for ((e, text), got) in expected.iter().zip(&adjusted) {
+        let Some(e) = e else { continue };
+        if got.succeeds != *e {
+            wrong.push(format!(
+                "{text}: expected {}, got {} ({:?})",
+                if *e { "success" } else { "failure" },
+                if got.succeeds { "success" } else { "failure" },
+                got.why
+            ));
+        }
+    }
+    Ok(wrong)
+}
+
+#[test]
+fn datc_adjustment_cases_pass() {
+    let board = standard();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/datc/datc.json"),
+    )
+    .expect("datc.json");
+    let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let mut per_section: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for case in data["cases"].as_array().expect("cases") {
+        if case["phase"] != "Build" {
+            continue;
+        }
+        let name = case["name"].as_str().unwrap_or("?");
+        if case["civil_disorder"].is_array() {
+            eprintln!("not run: {name} (civil disorder is not implemented yet)");
+            continue;
+        }
+        let section = name.get(1..3).unwrap_or("?").to_ascii_uppercase();
+        let entry = per_section.entry(section).or_default();
+        entry.1 += 1;
+        match run_adjustment_case(&board, case) {
+            Ok(w) if w.is_empty() => entry.0 += 1,
+            Ok(w) => failures.push(format!("{name}:\n    {}", w.join("\n    "))),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    for (s, (pass, all)) in &per_section {
+        eprintln!("DATC 6.{} (adjustments): {pass}/{all}", &s[1..]);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

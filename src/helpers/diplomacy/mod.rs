@@ -6,12 +6,14 @@
 //! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
+//! | [`adjust`] | the adjustment phase: builds and disbands against supply centres |
 //!
 //! The adjudicator asks the board only what the rules need ([`Board`]): which moves armies
 //! and fleets can make, which provinces are sea, and a location's province. A unit's
 //! strength is data (1 in the standard game), so a variant with stronger units needs no new
 //! resolver.
 
+pub mod adjust;
 pub mod movement;
 pub mod orders;
 pub mod retreat;

@@ -98,6 +98,9 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
         let here = board.province(&u.location).to_string();
         let problem = match commands[i].clone() {
             Command::Hold => None,
+            Command::Build | Command::Disband => {
+                Some("builds and disbands belong to the adjustment phase".to_string())
+            }
             Command::Move { to, convoy } => {
                 let dest = board.province(&to).to_string();
                 if dest == here {
@@ -480,7 +483,7 @@ impl Phase<'_> {
 
     fn adjudicate(&mut self, i: usize) -> bool {
         match self.commands[i].clone() {
-            Command::Hold => true,
+            Command::Hold | Command::Build | Command::Disband => true,
             Command::Move { to, .. } => self.move_succeeds(i, self.board.province(&to).to_string()),
             Command::Support { unit, to } => {
                 let here = self.province(i).to_string();

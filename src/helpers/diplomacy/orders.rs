@@ -1,6 +1,7 @@
 //! Movement-phase orders and their notation: `A Par - Bur` (or `->`), `A Mun H` (or
 //! `Hold`), `F Lon S A Wal - Bel`, `A Tyr S A Ven` (support to hold), `F NTH C A Lon - Nwy`,
-//! `A Lon - Nwy via convoy`; a power may lead (`ENG: A Lon - Nwy` or `England: …`). Names
+//! `A Lon - Nwy via convoy`; builds and disbands (`A Par B`, `Build A Par`, `A Par D`,
+//! `Disband F Lon`, `Remove …`); a power may lead (`ENG: A Lon - Nwy` or `England: …`). Names
 //! are the board's, in any case, with a coast as `spa/nc`, `spa(nc)` or `Spain (north coast)`.
 
 use serde::Serialize;
@@ -28,6 +29,10 @@ pub enum Command {
         /// a support to hold.
         to: Option<String>,
     },
+    /// Build the unit (adjustment phase).
+    Build,
+    /// Disband the unit (retreat or adjustment phase).
+    Disband,
     /// Convoy the army in `from` to `to` (provinces).
     Convoy {
         /// The army's province.
@@ -138,10 +143,35 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
         ))
     };
     let keyword = |ws: &[Word], i: usize| ws.get(i).map(|w| w.text.to_ascii_lowercase());
+    // `Build A Par`, `Disband F Lon`: the verb first.
+    let leading = match keyword(&ws, i).as_deref() {
+        Some("build") => Some(Command::Build),
+        Some("disband" | "remove") => Some(Command::Disband),
+        _ => None,
+    };
+    if leading.is_some() {
+        i += 1;
+    }
     let kind = take_kind(&ws, &mut i)?;
     let unit = take_place(&ws, &mut i)?;
+    if let Some(command) = leading {
+        if let Some(extra) = ws.get(i) {
+            return Err(err(
+                format!("`{}` after the order", extra.text),
+                extra.at.clone(),
+            ));
+        }
+        return Ok(Order {
+            power,
+            kind,
+            unit,
+            command,
+        });
+    }
     let command = match keyword(&ws, i).as_deref() {
         None | Some("h" | "hold" | "holds") => Command::Hold,
+        Some("b" | "build" | "builds") => Command::Build,
+        Some("d" | "disband" | "disbands" | "r" | "remove") => Command::Disband,
         Some("-" | "->" | "m" | "move" | "moves") => {
             i += 1;
             let to = take_place(&ws, &mut i)?;
@@ -212,7 +242,7 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
         Some(other) => {
             let w = &ws[i];
             return Err(err(
-                format!("`{other}` is not an order: use `-`, `H`, `S` or `C`"),
+                format!("`{other}` is not an order: use `-`, `H`, `S`, `C`, `B` or `D`"),
                 w.at.clone(),
             ));
         }
@@ -297,6 +327,14 @@ mod tests {
                 convoy: true
             }
         );
+        for (text, command) in [
+            ("A Lon B", Command::Build),
+            ("Build A Lon", Command::Build),
+            ("A Lon disband", Command::Disband),
+            ("Remove A Lon", Command::Disband),
+        ] {
+            assert_eq!(parse(text, &Names).expect(text).command, command, "{text}");
+        }
         let f = parse("F St Petersburg (north coast) - Nwy", &Names).expect("multi-word");
         assert_eq!(f.unit, "stp/nc");
     }
