@@ -578,4 +578,27 @@ A SMY
             let _ = read_text(&[("g.map", text)]);
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn any_lines_read_without_panicking(
+            lines in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "Ankara = ank", "COAST ANK ABUTS BLA con smy", "WATER BLA ABUTS ANK",
+                    "LAND X ABUTS", "SHUT SWI ABUTS ank", "TURKEY (TURKISH) ANK",
+                    "TURKEY", "A ANK", "F BLA", "UNOWNED ank xyz", "USE self.map", "= =",
+                    "COAST bul/ec ABUTS BLA", "# only a comment", "\u{0}\u{7f}",
+                ]),
+                0..12,
+            ),
+        ) {
+            let (_, d, sources) = read_text(&[("self.map", &lines.join("\n"))]);
+            for x in d.iter() {
+                if let Some(s) = &x.span {
+                    proptest::prop_assert!(s.range.end <= sources.text(s.file).len());
+                }
+            }
+        }
+    }
 }

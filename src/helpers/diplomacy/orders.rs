@@ -354,4 +354,28 @@ mod tests {
             assert!(parse(bad, &Names).is_err(), "{bad}");
         }
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_an_order_or_a_located_error(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "A", "F", "Lon", "Nwy", "North", "Sea", "-", "->", "S", "C", "H", "B", "D",
+                    "via", "convoy", "ENG:", "Build", "Remove", "stp/nc", "(", "é", "", "::",
+                ]),
+                0..9,
+            ),
+            raw in ".{0,40}",
+        ) {
+            for text in [words.join(" "), raw] {
+                match parse(&text, &Names) {
+                    Ok(_) => {}
+                    Err(e) => {
+                        proptest::prop_assert!(e.at.start <= e.at.end && e.at.end <= text.len());
+                        proptest::prop_assert!(text.is_char_boundary(e.at.start));
+                    }
+                }
+            }
+        }
+    }
 }
