@@ -5,8 +5,10 @@
 //! a home centre of the power, not owned, or occupied, and disbands of a unit that is not
 //! the power's.
 //!
-//! Not yet: the disbands the rules make for a power that orders too few (civil disorder,
-//! DATC 6.J.3–6.J.11).
+//! A power that orders too few disbands is in civil disorder ([`civil_disorder`]): the rules
+//! remove its units farthest from the supply centres it owns (the 2023 rules; earlier
+//! editions counted from home centres), counting moves of any kind through any province and
+//! coast, fleets before armies at equal distance, then in alphabetical order of province.
 
 use std::collections::BTreeMap;
 
@@ -135,4 +137,87 @@ pub fn resolve(
         });
     }
     out
+}
+
+/// The units a power in civil disorder loses: those of `power` not already disbanded
+/// (`gone`, indices into `units`) beyond its centres, farthest from an owned centre first.
+pub fn civil_disorder(
+    board: &dyn Board,
+    units: &[Unit],
+    centres: &Centres,
+    power: &str,
+    gone: &[usize],
+) -> Vec<usize> {
+    let mine: Vec<usize> = (0..units.len())
+        .filter(|i| same(&units[*i].power, power) && !gone.contains(i))
+        .collect();
+    let excess = mine.len().saturating_sub(centres.count(power));
+    if excess == 0 {
+        return Vec::new();
+    }
+    let owned: Vec<&str> = centres
+        .owner
+        .iter()
+        .filter(|(_, p)| same(p, power))
+        .map(|(c, _)| c.as_str())
+        .collect();
+    let mut ranked: Vec<(usize, usize)> = mine
+        .iter()
+        .map(|&i| (i, distance(board, &units[i].location, &owned)))
+        .collect();
+    ranked.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then_with(|| {
+                let fleet = |i: usize| units[i].kind != UnitKind::Fleet;
+                fleet(a.0).cmp(&fleet(b.0))
+            })
+            .then_with(|| {
+                board
+                    .province(&units[a.0].location)
+                    .cmp(board.province(&units[b.0].location))
+            })
+    });
+    ranked.into_iter().take(excess).map(|(i, _)| i).collect()
+}
+
+/// The fewest moves of any kind (armies' between provinces, fleets' between locations)
+/// from `from` to a location of one of `targets` (provinces); `usize::MAX` when none.
+fn distance(board: &dyn Board, from: &str, targets: &[&str]) -> usize {
+    let mut seen: Vec<String> = Vec::new();
+    let mut frontier: Vec<String> = vec![from.to_string()];
+    let mut steps = 0;
+    while !frontier.is_empty() {
+        // A province and its coasts are one place: reaching one reaches all, for nothing.
+        let mut here: Vec<String> = Vec::new();
+        for l in frontier {
+            let p = board.province(&l).to_string();
+            let mut same_place = board.fleet_locations(&p);
+            same_place.push(p);
+            same_place.push(l);
+            for x in same_place {
+                if !seen.contains(&x) {
+                    seen.push(x.clone());
+                    here.push(x);
+                }
+            }
+        }
+        if here.iter().any(|l| targets.contains(&board.province(l))) {
+            return steps;
+        }
+        let mut next = Vec::new();
+        for l in &here {
+            let mut around = board.fleet_moves_from(l);
+            if !l.contains('/') {
+                around.extend(board.army_moves_from(l));
+            }
+            for n in around {
+                if !seen.contains(&n) && !next.contains(&n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+        steps += 1;
+    }
+    usize::MAX
 }
