@@ -188,8 +188,9 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                     with_geography.join(", ")
                 }
             ),
-            None => "no map has `[map.geography]`: describe a hex map's projection, hex size, \
-                     anchor and layers in one (README, \"Maps from geography\")"
+            None => "no map has `[map.geography]`: describe a map's projection and layers \
+                     (a hex map's hex size and anchor, an area map's extent and provinces) in one \
+                     (README, \"Maps from geography\")"
                 .to_string(),
         }
         .into());

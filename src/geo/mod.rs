@@ -343,18 +343,8 @@ pub fn compute(
     known: &KnownIds,
     atlas: Option<&Atlas>,
 ) -> Result<Computed, Diagnostics> {
+    let geo = section(file, map)?;
     let mut diags = Diagnostics::default();
-    let Some(geo) = &map.geography else {
-        diags.push(
-            Diagnostic::error(
-                "missing-key",
-                format!("map `{}` has no `[map.geography]`", map.id.get_ref()),
-            )
-            .at(Span::new(file, map.id.span()))
-            .hint("describe its projection, hex size, anchor and layers in `[map.geography]`"),
-        );
-        return Err(diags);
-    };
     let g = geo.get_ref();
     let at = |s: std::ops::Range<usize>| Span::new(file, s);
     let mut missing = |key: &str, hint: &str| {
@@ -500,15 +490,7 @@ pub fn compute(
             );
         }
     };
-    let point = |diags: &mut Diagnostics, pt: &Spanned<LatLon>| {
-        if !valid_point(*pt.get_ref()) {
-            diags.push(
-                Diagnostic::error("bad-geometry", "not a point of the globe")
-                    .at(at(pt.span()))
-                    .hint("give `[latitude, longitude]` in degrees"),
-            );
-        }
-    };
+    let point = |diags: &mut Diagnostics, pt: &Spanned<LatLon>| check_point(diags, file, pt);
     let share = |diags: &mut Diagnostics, s: &Spanned<f64>, key: &str| {
         let v = *s.get_ref();
         if !(v > 0.0 && v <= 1.0) {
@@ -520,23 +502,7 @@ pub fn compute(
         }
     };
     let ne_names = |diags: &mut Diagnostics, names: &Spanned<Vec<String>>| {
-        let Some(atlas) = atlas else { return };
-        for name in names.get_ref() {
-            if !atlas.countries.contains_key(name) {
-                let hint = crate::diag::suggest::did_you_mean(
-                    name,
-                    atlas.countries.keys().map(String::as_str),
-                );
-                diags.push(
-                    Diagnostic::error(
-                        "unknown-reference",
-                        format!("Natural Earth has no country `{name}`"),
-                    )
-                    .at(at(names.span()))
-                    .hint_opt(hint),
-                );
-            }
-        }
+        check_countries(diags, file, names, atlas)
     };
     let priority: Option<Vec<String>> = g.terrain_priority.as_ref().map(|list| {
         for t in list.get_ref() {
@@ -557,6 +523,7 @@ pub fn compute(
             );
         }
     }
+    let mut unranked: BTreeSet<&str> = BTreeSet::new();
     for (r, is_terrain) in g
         .terrain
         .iter()
@@ -638,7 +605,8 @@ pub fn compute(
         }
         let land_terrain = is_terrain && !known.water.contains(r.id.get_ref());
         if let (Some(order), true) = (&priority, land_terrain) {
-            if !order.contains(r.id.get_ref()) {
+            // Once per terrain: a terrain left out of the list is one mistake.
+            if !order.contains(r.id.get_ref()) && unranked.insert(r.id.get_ref().as_str()) {
                 diags.push(
                     Diagnostic::error(
                         "unknown-reference",
@@ -671,8 +639,26 @@ pub fn compute(
     if let Some(t) = lake_default {
         check_id(&mut diags, t, &known.terrain, "terrain");
     }
+    // A lake is looked up in the whole atlas here, so a wrong point is reported with the
+    // other mistakes; off the map it is not drawn (and is reported below).
+    let no_lake = |l: &crate::load::schema::geography::Lake| {
+        let [lat, lon] = *l.at.get_ref();
+        Diagnostic::error(
+            "unknown-reference",
+            format!(
+                "no Natural Earth lake at [{lat}, {lon}] for `{}`",
+                l.name.get_ref()
+            ),
+        )
+        .at(at(l.at.span()))
+        .hint("give a point well inside the lake (Natural Earth's 1:10m lakes), on the map")
+    };
     for l in &g.lake {
         point(&mut diags, &l.at);
+        let [lat, lon] = *l.at.get_ref();
+        if valid_point([lat, lon]) && atlas.is_some_and(|a| a.lake_at(lat, lon).is_none()) {
+            diags.push(no_lake(l));
+        }
         match l.terrain.as_ref().or(lake_default) {
             Some(t) => check_id(&mut diags, t, &known.terrain, "terrain"),
             None => diags.push(
@@ -864,17 +850,7 @@ pub fn compute(
                 cover: Coverage::of_polygon(shape),
                 min_share: l.min_share.as_ref().map(|s| *s.get_ref()),
             }),
-            None => diags.push(
-                Diagnostic::error(
-                    "unknown-reference",
-                    format!(
-                        "no Natural Earth lake at [{lat}, {lon}] for `{}`",
-                        l.name.get_ref()
-                    ),
-                )
-                .at(at(l.at.span()))
-                .hint("give a point well inside the lake (Natural Earth's 1:10m lakes)"),
-            ),
+            None => diags.push(no_lake(l)),
         }
     }
     if diags.has_errors() {
@@ -1237,6 +1213,58 @@ pub fn compute(
     Ok(out)
 }
 
+/// `[map.geography]` of a map, or an error at its id.
+fn section(file: FileId, map: &Map) -> Result<&Spanned<Geography>, Diagnostics> {
+    map.geography.as_ref().ok_or_else(|| {
+        let mut diags = Diagnostics::default();
+        diags.push(
+            Diagnostic::error(
+                "missing-key",
+                format!("map `{}` has no `[map.geography]`", map.id.get_ref()),
+            )
+            .at(Span::new(file, map.id.span()))
+            .hint("describe its projection and layers in `[map.geography]` (README, \"Maps from geography\")"),
+        );
+        diags
+    })
+}
+
+/// An error for a point off the globe.
+fn check_point(diags: &mut Diagnostics, file: FileId, pt: &Spanned<LatLon>) {
+    if !valid_point(*pt.get_ref()) {
+        diags.push(
+            Diagnostic::error("bad-geometry", "not a point of the globe")
+                .at(Span::new(file, pt.span()))
+                .hint("give `[latitude, longitude]` in degrees"),
+        );
+    }
+}
+
+/// An error for each name Natural Earth does not know (when the atlas is at hand).
+fn check_countries(
+    diags: &mut Diagnostics,
+    file: FileId,
+    names: &Spanned<Vec<String>>,
+    atlas: Option<&Atlas>,
+) {
+    let Some(atlas) = atlas else { return };
+    for name in names.get_ref() {
+        if !atlas.countries.contains_key(name) {
+            diags.push(
+                Diagnostic::error(
+                    "unknown-reference",
+                    format!("Natural Earth has no country `{name}`"),
+                )
+                .at(Span::new(file, names.span()))
+                .hint_opt(crate::diag::suggest::did_you_mean(
+                    name,
+                    atlas.countries.keys().map(String::as_str),
+                )),
+            );
+        }
+    }
+}
+
 /// A hex mostly water that holds a place becomes land when at least this share of it is.
 const PLACE_LAND_SHARE: f64 = 0.3;
 
@@ -1365,17 +1393,8 @@ pub fn compute_areas(
     known: &KnownIds,
     atlas: Option<&Atlas>,
 ) -> Result<Computed, Diagnostics> {
+    let geo = section(file, map)?;
     let mut diags = Diagnostics::default();
-    let Some(geo) = &map.geography else {
-        diags.push(
-            Diagnostic::error(
-                "missing-key",
-                format!("map `{}` has no `[map.geography]`", map.id.get_ref()),
-            )
-            .at(Span::new(file, map.id.span())),
-        );
-        return Err(diags);
-    };
     let g = geo.get_ref();
     let at = |s: std::ops::Range<usize>| Span::new(file, s);
     let projection = projection_of(g, &mut diags, &at);
@@ -1449,13 +1468,7 @@ pub fn compute_areas(
                     .at(at(p.area.span())),
             );
         }
-        if !valid_point(*p.at.get_ref()) {
-            diags.push(
-                Diagnostic::error("bad-geometry", "not a point of the globe")
-                    .at(at(p.at.span()))
-                    .hint("give `[latitude, longitude]` in degrees"),
-            );
-        }
+        check_point(&mut diags, file, &p.at);
         if p.outline.is_some() && p.natural_earth.is_some() {
             diags.push(
                 Diagnostic::error(
@@ -1478,22 +1491,7 @@ pub fn compute_areas(
             }
         }
         for names in [&p.natural_earth, &p.inside].into_iter().flatten() {
-            let Some(atlas) = atlas else { continue };
-            for name in names.get_ref() {
-                if !atlas.countries.contains_key(name) {
-                    diags.push(
-                        Diagnostic::error(
-                            "unknown-reference",
-                            format!("Natural Earth has no country `{name}`"),
-                        )
-                        .at(at(names.span()))
-                        .hint_opt(crate::diag::suggest::did_you_mean(
-                            name,
-                            atlas.countries.keys().map(String::as_str),
-                        )),
-                    );
-                }
-            }
+            check_countries(&mut diags, file, names, atlas);
         }
     }
     for a in map.area.iter().filter(|a| a.within.is_none()) {

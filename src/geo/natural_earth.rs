@@ -183,20 +183,6 @@ impl Atlas {
         let p = Point::new(lon, lat);
         self.lakes.iter().find(|l| l.contains(&p))
     }
-
-    /// Whether a point (degrees) is land.
-    pub fn is_land(&self, lat: f64, lon: f64) -> bool {
-        self.land.contains(&Point::new(lon, lat))
-    }
-
-    /// The country a point lies in, if any.
-    pub fn country_at(&self, lat: f64, lon: f64) -> Option<&str> {
-        let p = Point::new(lon, lat);
-        self.countries
-            .iter()
-            .find(|(_, shape)| shape.contains(&p))
-            .map(|(name, _)| name.as_str())
-    }
 }
 
 fn overlaps(a: Rect<f64>, b: Rect<f64>) -> bool {
@@ -516,8 +502,8 @@ mod tests {
             countries: BTreeMap::new(),
             lakes: Vec::new(),
         };
-        assert!(atlas.is_land(51.0, 11.0));
-        assert!(!atlas.is_land(53.0, 11.0));
+        assert!(atlas.land.contains(&Point::new(11.0, 51.0)));
+        assert!(!atlas.land.contains(&Point::new(11.0, 53.0)));
     }
 
     #[test]
@@ -529,9 +515,9 @@ mod tests {
             lakes: f[0].1 .0.clone(),
         };
         let c = atlas.clipped(11.0, 49.0, 13.0, 53.0);
-        assert!(c.is_land(51.0, 11.5));
-        assert!(!c.is_land(51.0, 10.5), "cut away");
-        assert_eq!(c.country_at(51.0, 11.5), Some("Square"));
+        assert!(c.land.contains(&Point::new(11.5, 51.0)));
+        assert!(!c.land.contains(&Point::new(10.5, 51.0)), "cut away");
+        assert!(c.countries["Square"].contains(&Point::new(11.5, 51.0)));
         assert!(c.lake_at(51.0, 11.5).is_some(), "lakes are kept whole");
         assert!(c.lake_at(51.0, 10.5).is_some());
         let none = atlas.clipped(20.0, 49.0, 21.0, 53.0);

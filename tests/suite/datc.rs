@@ -121,70 +121,6 @@ fn edition_rank(case: &serde_json::Value) -> usize {
 }
 
 #[test]
-fn datc_movement_cases_pass() {
-    let board = standard();
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/datc/datc.json"),
-    )
-    .expect("datc.json");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    let mut per_section: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    let mut failures = Vec::new();
-    let mut ignored = Vec::new();
-    let cases = data["cases"].as_array().expect("cases");
-    for case in cases {
-        if case["phase"] != "Main" {
-            continue;
-        }
-        let name = case["name"].as_str().unwrap_or("?").to_string();
-        let best = cases
-            .iter()
-            .filter(|c| c["name"] == case["name"])
-            .map(edition_rank)
-            .min();
-        if best != Some(edition_rank(case)) {
-            continue;
-        }
-        let mut case = case.clone();
-        for (c, order, succeeds, _) in PREFERRED {
-            if *c == name {
-                case["orders"][*order] = if *succeeds { "Succeeds" } else { "Fails" }.into();
-            }
-        }
-        let case = &case;
-        if let Some(reason) = case["ignore"].as_str() {
-            // The encoding leaves these out of its own runs; they are run here all the same.
-            ignored.push(format!("{name} (the encoding skips it: {reason})"));
-        }
-        if let Some((_, why)) = EXCLUDED.iter().find(|(c, _)| *c == name) {
-            let got = run_case(&board, case).map(|w| w.join("; "));
-            eprintln!("excluded: {name}: {why}\n    differences: {got:?}");
-            continue;
-        }
-        let section = name.get(1..3).unwrap_or("?").to_ascii_uppercase();
-        let entry = per_section.entry(section).or_default();
-        entry.1 += 1;
-        match run_case(&board, case) {
-            Ok(wrong) if wrong.is_empty() => entry.0 += 1,
-            Ok(wrong) => failures.push(format!("{name}:\n    {}", wrong.join("\n    "))),
-            Err(e) => failures.push(format!("{name}: {e}")),
-        }
-    }
-    for (s, (pass, all)) in &per_section {
-        eprintln!("DATC 6.{}: {pass}/{all}", &s[1..]);
-    }
-    for i in &ignored {
-        eprintln!("run: {i}");
-    }
-    assert!(
-        failures.is_empty(),
-        "{} cases fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
 fn a_spring_1901_opening_resolves_as_a_referee_would() {
     let board = standard();
     let (units, orders) = units_and_orders(&board, SPRING_1901);
@@ -250,43 +186,6 @@ fn run_retreat_case(board: &Standard, case: &serde_json::Value) -> Result<Vec<St
         }
     }
     Ok(wrong)
-}
-
-#[test]
-fn datc_retreat_cases_pass() {
-    let board = standard();
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/datc/datc.json"),
-    )
-    .expect("datc.json");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    let (mut pass, mut all) = (0, 0);
-    let mut failures = Vec::new();
-    for case in data["cases"].as_array().expect("cases") {
-        if case["phase"] != "Retreat" {
-            continue;
-        }
-        let name = case["name"].as_str().unwrap_or("?");
-        if let Some(reason) = case["ignore"].as_str() {
-            // Supports and convoys in a retreat phase: the encoding drops those orders, so
-            // its expectations do not describe the DATC case.
-            eprintln!("not run: {name} (the encoding cannot express it: {reason})");
-            continue;
-        }
-        all += 1;
-        match run_retreat_case(&board, case) {
-            Ok(w) if w.is_empty() => pass += 1,
-            Ok(w) => failures.push(format!("{name}:\n    {}", w.join("\n    "))),
-            Err(e) => failures.push(format!("{name}: {e}")),
-        }
-    }
-    eprintln!("DATC 6.H: {pass}/{all}");
-    assert!(
-        failures.is_empty(),
-        "{} cases fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
 }
 
 /// Run one adjustment case (builds and ordered disbands): the orders whose outcome differs.
@@ -364,47 +263,71 @@ fn run_adjustment_case(board: &Standard, case: &serde_json::Value) -> Result<Vec
     Ok(wrong)
 }
 
-#[test]
-fn datc_adjustment_cases_pass() {
+/// What to do with a case the encoding marks `ignore`.
+#[derive(Clone, Copy, PartialEq)]
+enum Ignored {
+    /// Run it all the same (its expectations stand).
+    Run,
+    /// Leave it out (the encoding dropped part of its orders).
+    Skip,
+}
+
+/// Run every case of one phase with `run`, in the edition chosen, with the DATC's stated
+/// preferences and the exclusions above; print the count per section and fail on any
+/// difference. Returns how many cases were held to their expectations.
+fn run_phase(
+    phase: &str,
+    ignored: Ignored,
+    run: fn(&Standard, &serde_json::Value) -> Result<Vec<String>, String>,
+) -> usize {
     let board = standard();
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/datc/datc.json"),
     )
     .expect("datc.json");
     let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let cases = data["cases"].as_array().expect("cases");
     let mut per_section: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
-    for case in data["cases"].as_array().expect("cases") {
-        if case["phase"] != "Build" {
-            continue;
-        }
-        let name = case["name"].as_str().unwrap_or("?");
-        let best = data["cases"]
-            .as_array()
-            .into_iter()
-            .flatten()
+    for case in cases.iter().filter(|c| c["phase"] == phase) {
+        let name = case["name"].as_str().unwrap_or("?").to_string();
+        let best = cases
+            .iter()
             .filter(|c| c["name"] == case["name"])
             .map(edition_rank)
             .min();
         if best != Some(edition_rank(case)) {
             continue;
         }
+        if let Some(reason) = case["ignore"].as_str() {
+            if ignored == Ignored::Skip {
+                eprintln!("not run: {name} (the encoding cannot express it: {reason})");
+                continue;
+            }
+            eprintln!("run: {name} (the encoding skips it: {reason})");
+        }
+        let mut case = case.clone();
+        for (c, order, succeeds, _) in PREFERRED {
+            if *c == name {
+                case["orders"][*order] = if *succeeds { "Succeeds" } else { "Fails" }.into();
+            }
+        }
         if let Some((_, why)) = EXCLUDED.iter().find(|(c, _)| *c == name) {
-            let got = run_adjustment_case(&board, case).map(|w| w.join("; "));
+            let got = run(&board, &case).map(|w| w.join("; "));
             eprintln!("excluded: {name}: {why}\n    differences: {got:?}");
             continue;
         }
         let section = name.get(1..3).unwrap_or("?").to_ascii_uppercase();
         let entry = per_section.entry(section).or_default();
         entry.1 += 1;
-        match run_adjustment_case(&board, case) {
-            Ok(w) if w.is_empty() => entry.0 += 1,
-            Ok(w) => failures.push(format!("{name}:\n    {}", w.join("\n    "))),
+        match run(&board, &case) {
+            Ok(wrong) if wrong.is_empty() => entry.0 += 1,
+            Ok(wrong) => failures.push(format!("{name}:\n    {}", wrong.join("\n    "))),
             Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
     for (s, (pass, all)) in &per_section {
-        eprintln!("DATC 6.{} (adjustments): {pass}/{all}", &s[1..]);
+        eprintln!("DATC 6.{} ({phase}): {pass}/{all}", &s[1..]);
     }
     assert!(
         failures.is_empty(),
@@ -412,4 +335,22 @@ fn datc_adjustment_cases_pass() {
         failures.len(),
         failures.join("\n")
     );
+    per_section.values().map(|(_, all)| all).sum()
+}
+
+#[test]
+fn datc_movement_cases_pass() {
+    // 6.A-6.G: 129 cases in the chosen editions, less the two excluded.
+    assert_eq!(run_phase("Main", Ignored::Run, run_case), 127);
+}
+
+#[test]
+fn datc_retreat_cases_pass() {
+    assert_eq!(run_phase("Retreat", Ignored::Skip, run_retreat_case), 13);
+}
+
+#[test]
+fn datc_adjustment_cases_pass() {
+    // 6.B.14, 6.I and 6.J (civil disorder in its 2023 form), less the one excluded.
+    assert_eq!(run_phase("Build", Ignored::Run, run_adjustment_case), 19);
 }

@@ -404,3 +404,35 @@ fn province_mistakes_are_located() {
         .iter()
         .any(|m| m.contains("`hex-km` is for hex maps")));
 }
+
+#[test]
+fn a_lake_that_is_not_there_is_reported_with_the_other_mistakes() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    edit(
+        tmp.path(),
+        "map.toml",
+        "at = [53.75, 21.73]",
+        "at = [10.0, 21.73]",
+    );
+    edit(tmp.path(), "map.toml", "[\"Poland\"]", "[\"Polnad\"]");
+    let (code, stdout, _) = run(&["geo", d, "--map", "main", "--format", "json"]);
+    assert_eq!(code, 1, "{stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let messages: Vec<String> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|x| x["message"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("no Natural Earth lake at [10, 21.73] for `Śniardwy`")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.contains("`Polnad`")),
+        "{messages:?}"
+    );
+}
