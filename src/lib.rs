@@ -12,7 +12,9 @@
 //! 5. `emit` writes outputs (VASSAL modules, images, HTML) and [`helpers`] answer rule
 //!    questions (combat tables, supply, control) on a scenario or a saved game.
 //!
-//! Diagnostics ([`diag`]) are data; the binary renders them as text or JSON. [`vassal`]
+//! Beside the pipeline, [`geo`] lays a map's layers from real geography and [`import`] turns
+//! other formats (a DPjudge Diplomacy board) into a game's TOML, both writing files the
+//! pipeline then reads. Diagnostics ([`diag`]) are data; the binary renders them as text or JSON. [`vassal`]
 //! reads and writes VASSAL's file formats, knowing nothing of our games.
 
 pub mod check;
@@ -21,6 +23,7 @@ pub mod diag;
 pub mod emit;
 pub mod geo;
 pub mod helpers;
+pub mod import;
 pub mod layout;
 pub mod load;
 pub mod model;

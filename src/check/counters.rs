@@ -8,12 +8,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use indexmap::IndexMap;
 use toml::Spanned;
 
-use super::game::Names;
+use super::names::Names;
 use super::{gather, Cx};
 use crate::diag::{Diagnostic, Span};
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
-use crate::model::{Class, Counter, Faces, Factor, Game, UnitType};
+use crate::model::{Class, Counter, Faces, Factor, Game, UnitKind, UnitType};
 
 /// Unit symbols the art knows how to draw.
 pub(crate) const SYMBOLS: &[&str] = &[
@@ -92,12 +92,41 @@ pub(crate) fn check_counters(
                     ),
                 );
             }
+            let moves_as = t.moves_as.as_ref().and_then(|m| {
+                super::word(cx, *file, m, "unit kind", &["army", "fleet"]).map(|w| match w {
+                    "army" => UnitKind::Army,
+                    _ => UnitKind::Fleet,
+                })
+            });
+            let letter = match (&t.letter, moves_as) {
+                (Some(l), _) => {
+                    let ok = l.get_ref().len() <= 3
+                        && !l.get_ref().is_empty()
+                        && l.get_ref().chars().all(|c| c.is_ascii_alphabetic());
+                    if !ok {
+                        cx.push(
+                            Diagnostic::error(
+                                "bad-letter",
+                                format!("`{}` cannot name a unit in orders", l.get_ref()),
+                            )
+                            .at(Cx::span(*file, l))
+                            .hint("use one to three letters, such as `A` or `F`"),
+                        );
+                    }
+                    l.get_ref().to_ascii_uppercase()
+                }
+                (None, Some(UnitKind::Army)) => "A".into(),
+                (None, Some(UnitKind::Fleet)) => "F".into(),
+                (None, None) => String::new(),
+            };
             let unit_type = UnitType {
                 id: t.id.get_ref().clone(),
                 name: t.name.clone(),
                 symbol: t.symbol.get_ref().clone(),
                 combat: t.combat,
                 counts_as: None,
+                moves_as,
+                letter,
             };
             names.unit_type.admit(claim, &mut g.unit_types, unit_type);
         }

@@ -4,71 +4,15 @@ use std::path::Path;
 
 use toml::Spanned;
 
-use super::{gather, Cx, Registry};
+use super::names::Names;
+use super::{calendar, gather, Cx};
 use crate::diag::{Diagnostic, Span};
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
 use crate::model::{
-    rules::Rules, ArtSettings, Colour, Country, Game, Nation, Phase, Schedule, Side, Track,
-    TrackDisplay, TrackMarker, Turn, Weather,
+    rules::Rules, ArtSettings, Colour, Country, Game, Nation, OrderPhase, Phase, Schedule, Side,
+    Track, TrackDisplay, TrackMarker, Turn, Weather,
 };
-
-/// Every registry of ids, filled as the check proceeds.
-pub(crate) struct Names {
-    pub(crate) side: Registry,
-    pub(crate) nation: Registry,
-    pub(crate) country: Registry,
-    pub(crate) weather: Registry,
-    pub(crate) turn: Registry,
-    pub(crate) phase: Registry,
-    pub(crate) track: Registry,
-    pub(crate) track_display: Registry,
-    pub(crate) schedule: Registry,
-    pub(crate) factor: Registry,
-    pub(crate) unit_type: Registry,
-    pub(crate) class: Registry,
-    pub(crate) counter: Registry,
-    pub(crate) terrain: Registry,
-    pub(crate) hexside_terrain: Registry,
-    pub(crate) map: Registry,
-    pub(crate) pool: Registry,
-    pub(crate) scenario: Registry,
-    pub(crate) crt: Registry,
-    pub(crate) chart: Registry,
-    /// Hex sets, regions and countries usable as areas, per map: (map, registry).
-    pub(crate) hex_sets: Vec<Registry>,
-    /// Where each scenario was defined (file) in model order.
-    pub(crate) scenario_files: Vec<FileId>,
-}
-
-impl Default for Names {
-    fn default() -> Self {
-        Self {
-            side: Registry::new("side"),
-            nation: Registry::new("nation"),
-            country: Registry::new("country"),
-            weather: Registry::new("weather"),
-            turn: Registry::new("turn"),
-            phase: Registry::new("phase"),
-            track: Registry::new("track"),
-            track_display: Registry::new("track display"),
-            schedule: Registry::new("schedule"),
-            factor: Registry::new("factor"),
-            unit_type: Registry::new("unit type"),
-            class: Registry::new("class"),
-            counter: Registry::new("counter"),
-            terrain: Registry::new("terrain"),
-            hexside_terrain: Registry::new("hexside terrain"),
-            map: Registry::new("map"),
-            pool: Registry::new("pool"),
-            scenario: Registry::new("scenario"),
-            crt: Registry::new("combat results table"),
-            chart: Registry::new("chart"),
-            hex_sets: Vec::new(),
-            scenario_files: Vec::new(),
-        }
-    }
-}
 
 /// Parse a colour, reporting a malformed one (black is used so checking can go on).
 pub(crate) fn colour(cx: &mut Cx, file: FileId, s: &Spanned<String>) -> Colour {
@@ -231,6 +175,7 @@ pub(crate) fn check_game(
                     name: s.name.clone(),
                     colour,
                     nations,
+                    home: Vec::new(),
                 },
             );
         }
@@ -284,12 +229,45 @@ pub(crate) fn check_game(
             );
         }
     }
+    for (file, p) in gather(files, |f| &f.phase) {
+        if let Some(claim) = names.phase.define(file, &p.id, &mut cx.diags) {
+            let orders = p.orders.as_ref().and_then(|o| {
+                super::word(
+                    cx,
+                    file,
+                    o,
+                    "kind of orders",
+                    &["movement", "retreat", "adjustment"],
+                )
+                .map(|w| match w {
+                    "movement" => OrderPhase::Movement,
+                    "retreat" => OrderPhase::Retreat,
+                    _ => OrderPhase::Adjustment,
+                })
+            });
+            names.phase.admit(
+                claim,
+                &mut g.phases,
+                Phase {
+                    id: p.id.get_ref().clone(),
+                    name: p.name.clone(),
+                    description: p.description.clone(),
+                    orders,
+                },
+            );
+        }
+    }
     for (file, t) in gather(files, |f| &f.turn) {
         if let Some(claim) = names.turn.define(file, &t.id, &mut cx.diags) {
             let weather = t
                 .weather
                 .as_ref()
                 .and_then(|w| names.weather.resolve(file, w, &mut cx.diags));
+            let phases = t
+                .phases
+                .iter()
+                .filter_map(|p| names.phase.resolve(file, p, &mut cx.diags))
+                .collect();
             names.turn.admit(
                 claim,
                 &mut g.turns,
@@ -298,10 +276,12 @@ pub(crate) fn check_game(
                     name: t.name.clone(),
                     weather,
                     markers: t.markers.clone(),
+                    phases,
                 },
             );
         }
     }
+    calendar::expand(cx, files, names, &mut g);
     if g.turns.is_empty() {
         cx.push(
             Diagnostic::error(
@@ -309,21 +289,8 @@ pub(crate) fn check_game(
                 "the game has no calendar: no `[[turn]]` is defined",
             )
             .at(Span::new(gfile, info.id.span()))
-            .hint("list the game turns in order as `[[turn]]` tables with `id` and `name`"),
+            .hint("list the game turns in order as `[[turn]]` tables with `id` and `name`, or give a `[calendar]` of seasons"),
         );
-    }
-    for (file, p) in gather(files, |f| &f.phase) {
-        if let Some(claim) = names.phase.define(file, &p.id, &mut cx.diags) {
-            names.phase.admit(
-                claim,
-                &mut g.phases,
-                Phase {
-                    id: p.id.get_ref().clone(),
-                    name: p.name.clone(),
-                    description: p.description.clone(),
-                },
-            );
-        }
     }
     for (file, t) in gather(files, |f| &f.track) {
         if let Some(claim) = names.track.define(file, &t.id, &mut cx.diags) {

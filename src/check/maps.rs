@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use toml::Spanned;
 
-use super::game::Names;
-use super::{gather, Cx, Registry};
+use super::names::Names;
+use super::{board, gather, Cx, Registry};
 use crate::diag::{Diagnostic, Span};
 use crate::load::schema::{self, GameFile};
 use crate::load::source::FileId;
@@ -26,14 +26,35 @@ pub(crate) fn check_maps(
     names: &mut Names,
     g: &mut Game,
 ) {
-    for (file, m) in gather(files, |f| &f.map) {
+    let all = gather(files, |f| &f.map);
+    board::unamended(cx, &all);
+    for &(file, m) in all.iter().filter(|(_, m)| !m.amend) {
         let Some(claim) = names.map.define(file, &m.id, &mut cx.diags) else {
             continue;
         };
+        // The entries amending this map (a variant's changes to the board it uses).
+        let amends: Vec<(FileId, &schema::Map)> = all
+            .iter()
+            .filter(|(_, a)| a.amend && a.id.get_ref() == m.id.get_ref())
+            .copied()
+            .collect();
+        if m.title.is_none() {
+            cx.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("map `{}` has no `title`", m.id.get_ref()),
+                )
+                .at(Cx::span(file, &m.id))
+                .hint("give it the title printed on the map, e.g. `title = \"Europe 1901\"`"),
+            );
+        }
         let mut sets = Registry::new("hex set");
         let map = match (&m.hex, m.area.is_empty()) {
-            (Some(h), true) => check_hex_map(cx, file, names, g, m, h, &mut sets),
-            (None, false) => check_area_map(cx, file, names, g, m, &mut sets),
+            (Some(h), true) => {
+                board::not_amendable(cx, &amends);
+                check_hex_map(cx, file, names, g, m, h, &mut sets)
+            }
+            (None, false) => check_area_map(cx, file, names, g, m, &amends, &mut sets),
             (Some(h), false) => {
                 cx.push(
                     Diagnostic::error(
@@ -779,7 +800,7 @@ fn finish_map(
         .and_then(|p| super::tables::art_path(cx, file, &g.root, p));
     Map {
         id: m.id.get_ref().clone(),
-        title: m.title.clone(),
+        title: m.title.clone().unwrap_or_else(|| m.id.get_ref().clone()),
         kind,
         places,
         hex_sets,
@@ -853,8 +874,7 @@ fn titled(id: &str) -> String {
 /// outlines share should be the adjacency the areas declare: a warning for each difference.
 fn compare_outlines_with_adjacency(
     cx: &mut Cx,
-    file: FileId,
-    m: &schema::Map,
+    entries: &[(FileId, &schema::Area)],
     areas: &[Area],
     size: (u32, u32),
 ) {
@@ -867,10 +887,10 @@ fn compare_outlines_with_adjacency(
         return;
     };
     let span_of = |i: usize| {
-        m.area
+        entries
             .iter()
-            .find(|a| a.id.get_ref() == &areas[i].id)
-            .map(|a| Cx::span(file, &a.id))
+            .find(|(_, a)| a.id.get_ref() == &areas[i].id)
+            .map(|(f, a)| Cx::span(*f, &a.id))
     };
     for &(a, b) in &implied {
         if !areas[a].adjacent.contains(&b) {
@@ -912,38 +932,53 @@ fn check_area_map(
     names: &Names,
     g: &Game,
     m: &schema::Map,
+    amends: &[(FileId, &schema::Map)],
     sets: &mut Registry,
 ) -> Option<Map> {
-    // Areas refer to each other (adjacency, `within`), so every id gets its index first, in
-    // order; an area whose terrain does not resolve leaves the whole map out below.
+    // The areas of the map and of every entry amending it, each with the file it is in.
+    let entries: Vec<(FileId, &schema::Area)> = m
+        .area
+        .iter()
+        .map(|a| (file, a))
+        .chain(
+            amends
+                .iter()
+                .flat_map(|(f, am)| am.area.iter().map(move |a| (*f, a))),
+        )
+        .collect();
+    // Areas refer to each other (adjacency, `within`, moves), so every id gets its index
+    // first, in order; an area whose terrain does not resolve leaves the whole map out below.
     let mut reg = Registry::new("area");
-    for a in &m.area {
-        if let Some(claim) = reg.define(file, &a.id, &mut cx.diags) {
+    for (afile, a) in &entries {
+        if let Some(claim) = reg.define(*afile, &a.id, &mut cx.diags) {
             reg.admit_name(claim);
         }
     }
+    board::renames(cx, amends, &mut reg);
     let mut whole = true;
     let mut areas: Vec<Area> = Vec::new();
-    for a in &m.area {
+    // The entry each area came from (duplicates are left out).
+    let mut defined: Vec<(FileId, &schema::Area)> = Vec::new();
+    for &(afile, a) in &entries {
         if reg.get(a.id.get_ref()) != Some(areas.len()) {
             continue; // a duplicate, already reported
         }
-        let terrain = names.terrain.resolve(file, &a.terrain, &mut cx.diags);
+        let terrain = names.terrain.resolve(afile, &a.terrain, &mut cx.diags);
         whole &= terrain.is_some();
         let terrain = terrain.unwrap_or_default();
         let country = a
             .country
             .as_ref()
-            .and_then(|c| names.country.resolve(file, c, &mut cx.diags));
+            .and_then(|c| names.country.resolve(afile, c, &mut cx.diags));
         let points = a
             .points
             .iter()
-            .filter_map(|(s, v)| names.side.resolve(file, s, &mut cx.diags).map(|i| (i, *v)))
+            .filter_map(|(s, v)| names.side.resolve(afile, s, &mut cx.diags).map(|i| (i, *v)))
             .collect();
         let adjacent: Vec<usize> = a
             .adjacent
             .iter()
-            .filter_map(|x| reg.resolve(file, x, &mut cx.diags))
+            .filter_map(|x| reg.resolve(afile, x, &mut cx.diags))
             .collect();
         for x in &a.adjacent {
             if x.get_ref() == a.id.get_ref() {
@@ -952,18 +987,18 @@ fn check_area_map(
                         "bad-adjacency",
                         format!("area `{}` is listed as adjacent to itself", x.get_ref()),
                     )
-                    .at(Cx::span(file, x)),
+                    .at(Cx::span(afile, x)),
                 );
             }
         }
         let within = a
             .within
             .as_ref()
-            .and_then(|x| reg.resolve(file, x, &mut cx.diags));
+            .and_then(|x| reg.resolve(afile, x, &mut cx.diags));
         let only = a
             .only
             .iter()
-            .filter_map(|s| names.side.resolve(file, s, &mut cx.diags))
+            .filter_map(|s| names.side.resolve(afile, s, &mut cx.diags))
             .collect();
         if a.boxes > 9 {
             cx.push(
@@ -971,7 +1006,7 @@ fn check_area_map(
                     "out-of-range",
                     format!("area `{}` has {} boxes", a.id.get_ref(), a.boxes),
                 )
-                .at(Cx::span(file, &a.id))
+                .at(Cx::span(afile, &a.id))
                 .hint("an area has at most 9 boxes"),
             );
         }
@@ -984,7 +1019,7 @@ fn check_area_map(
                         a.id.get_ref()
                     ),
                 )
-                .at(Cx::span(file, &a.id))
+                .at(Cx::span(afile, &a.id))
                 .hint("set `open = true` or give it `boxes`"),
             );
         }
@@ -1004,10 +1039,15 @@ fn check_area_map(
                 .as_ref()
                 .map(|p| (p.get_ref()[0], p.get_ref()[1])),
             outline: a.outline.iter().map(|p| (p[0], p[1])).collect(),
-            coasts: a.coasts.clone(),
             supply_centre: a.supply_centre,
+            aliases: a.aliases.iter().map(|x| x.to_ascii_lowercase()).collect(),
+            army: Vec::new(),
+            fleet: Vec::new(),
+            coasts: Vec::new(),
         });
+        defined.push((afile, a));
     }
+    board::moves(cx, g, &defined, &reg, &mut areas);
     // Borders are shared: make adjacency symmetric.
     let pairs: Vec<(usize, usize)> = areas
         .iter()
@@ -1019,22 +1059,23 @@ fn check_area_map(
             areas[j].adjacent.push(i);
         }
     }
-    for a in &mut areas {
-        a.adjacent.sort_unstable();
-        a.adjacent.dedup();
-    }
     let mut routes = Vec::new();
-    for r in &m.route {
+    let route_entries = m.route.iter().map(|r| (file, r)).chain(
+        amends
+            .iter()
+            .flat_map(|(f, am)| am.route.iter().map(move |r| (*f, r))),
+    );
+    for (rfile, r) in route_entries {
         let (Some(from), Some(to)) = (
-            reg.resolve(file, &r.from, &mut cx.diags),
-            reg.resolve(file, &r.to, &mut cx.diags),
+            reg.resolve(rfile, &r.from, &mut cx.diags),
+            reg.resolve(rfile, &r.to, &mut cx.diags),
         ) else {
             continue;
         };
         let units = r
             .units
             .iter()
-            .filter_map(|u| names.unit_type.resolve(file, u, &mut cx.diags))
+            .filter_map(|u| names.unit_type.resolve(rfile, u, &mut cx.diags))
             .collect();
         routes.push(Route {
             from,
@@ -1043,14 +1084,31 @@ fn check_area_map(
             units,
         });
     }
-    let size = m
+    // A variant's changes, then the areas it removed taken out (every index remapped).
+    let removed = board::changes(cx, g, names, amends, &reg, &mut areas);
+    let keep = board::finish(&mut areas, &mut routes, &removed);
+    let amended = |f: fn(&schema::Map) -> bool| {
+        amends
+            .iter()
+            .rev()
+            .find(|(_, a)| f(a))
+            .map(|(f, a)| (*f, *a))
+    };
+    let (size_file, size_map) = amended(|a| a.size.is_some()).unwrap_or((file, m));
+    let size = size_map
         .size
         .as_ref()
         .map_or((1600, 1200), |s| (s.get_ref()[0], s.get_ref()[1]));
-    for (a, sa) in areas.iter().zip(&m.area) {
+    for (a, (afile, sa)) in areas.iter().zip(
+        defined
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| keep[*i].is_some())
+            .map(|(_, e)| e),
+    ) {
         if let Some((x, y)) = a.position {
             if x < 0.0 || y < 0.0 || x > f64::from(size.0) || y > f64::from(size.1) {
-                let at = sa.position.as_ref().map(|p| Cx::span(file, p));
+                let at = sa.position.as_ref().map(|p| Cx::span(*afile, p));
                 cx.push(
                     Diagnostic::error(
                         "out-of-range",
@@ -1059,7 +1117,11 @@ fn check_area_map(
                             a.id, size.0, size.1
                         ),
                     )
-                    .at_opt(at),
+                    .at_opt(at)
+                    .note_opt(
+                        size_map.size.as_ref().map(|s| Cx::span(size_file, s)),
+                        "the map's size",
+                    ),
                 );
             }
         } else if a.outline.is_empty() {
@@ -1068,12 +1130,28 @@ fn check_area_map(
                     "missing-key",
                     format!("area `{}` has neither `position` nor `outline`", a.id),
                 )
-                .at(Cx::span(file, &sa.id))
+                .at(Cx::span(*afile, &sa.id))
                 .hint("give its centre as `position = [x, y]` so the map can be drawn"),
             );
         }
     }
-    compare_outlines_with_adjacency(cx, file, m, &areas, size);
+    compare_outlines_with_adjacency(cx, &defined, &areas, size);
+    // Names of the map's own places, sets and edges resolve to the areas that remain.
+    let area_of = |cx: &mut Cx, r: &Spanned<String>| -> Option<usize> {
+        let i = reg.resolve(file, r, &mut cx.diags)?;
+        let k = keep.get(i).copied().flatten();
+        if k.is_none() {
+            cx.push(
+                Diagnostic::error(
+                    "removed",
+                    format!("area `{}` is removed by a change to the board", r.get_ref()),
+                )
+                .at(Cx::span(file, r))
+                .hint("remove what refers to it too, or keep the area"),
+            );
+        }
+        k
+    };
     let mut places = Vec::new();
     for p in &m.place {
         let Some(at) = &p.area else {
@@ -1087,7 +1165,7 @@ fn check_area_map(
             continue;
         };
         let (Some(ai), Some(kind)) = (
-            reg.resolve(file, at, &mut cx.diags),
+            area_of(cx, at),
             names.terrain.resolve(file, &p.kind, &mut cx.diags),
         ) else {
             continue;
@@ -1099,9 +1177,7 @@ fn check_area_map(
             tags: p.tags.clone(),
         });
     }
-    let mut hex_sets = explicit_sets(cx, file, m, sets, |cx, h| {
-        reg.resolve(file, h, &mut cx.diags).map(PlaceAt::Area)
-    });
+    let mut hex_sets = explicit_sets(cx, file, m, sets, |cx, h| area_of(cx, h).map(PlaceAt::Area));
     country_sets(cx, file, g, sets, &mut hex_sets, |ci| {
         areas
             .iter()
@@ -1115,7 +1191,7 @@ fn check_area_map(
         let members = e
             .hexes
             .iter()
-            .filter_map(|h| reg.resolve(file, h, &mut cx.diags))
+            .filter_map(|h| area_of(cx, h))
             .map(PlaceAt::Area)
             .collect();
         edges.push(Edge {
@@ -1132,12 +1208,15 @@ fn check_area_map(
         routes,
         size,
     });
-    Some(finish_map(
-        cx,
-        file,
-        g,
-        m,
-        sets,
-        (kind, places, hex_sets, edges),
-    ))
+    let mut map = finish_map(cx, file, g, m, sets, (kind, places, hex_sets, edges));
+    if let Some((_, a)) = amended(|a| a.title.is_some()) {
+        map.title = a.title.clone().unwrap_or_default();
+    }
+    if let Some((af, a)) = amended(|a| a.image.is_some()) {
+        map.image = a
+            .image
+            .as_ref()
+            .and_then(|p| super::tables::art_path(cx, af, &g.root, p));
+    }
+    Some(map)
 }

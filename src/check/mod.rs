@@ -5,9 +5,12 @@
 //! and scenarios, rules — and each part that cannot be resolved is left out of the model
 //! without producing follow-on errors. The game is returned only when no error was found.
 
+mod board;
+mod calendar;
 pub(crate) mod counters;
 mod game;
 mod maps;
+mod names;
 mod registry;
 mod rules;
 mod scenarios;
@@ -210,6 +213,29 @@ impl Cx<'_> {
     }
 }
 
+/// One of a closed list of words: the word, or `None` after reporting an unknown one
+/// (with the closest word, else the list).
+pub(crate) fn word(
+    cx: &mut Cx,
+    file: FileId,
+    s: &Spanned<String>,
+    what: &str,
+    words: &[&'static str],
+) -> Option<&'static str> {
+    if let Some(w) = words.iter().find(|w| **w == s.get_ref().as_str()) {
+        return Some(w);
+    }
+    cx.push(
+        Diagnostic::error("unknown-value", format!("unknown {what} `{}`", s.get_ref()))
+            .at(Cx::span(file, s))
+            .hint_opt(
+                suggest::did_you_mean(s.get_ref(), words.iter().copied())
+                    .or_else(|| Some(format!("write one of {}", words.join(", ")))),
+            ),
+    );
+    None
+}
+
 /// All items of one section across files, with the file each came from.
 pub(crate) fn gather<'a, T>(
     files: &'a [(FileId, load::schema::GameFile)],
@@ -222,7 +248,7 @@ pub(crate) fn gather<'a, T>(
 }
 
 fn build(cx: &mut Cx, root: &Path, files: &[(FileId, load::schema::GameFile)]) -> Option<Game> {
-    let mut names = game::Names::default();
+    let mut names = names::Names::default();
     cx.enter(Part::Game);
     let mut g = game::check_game(cx, root, files, &mut names)?;
     cx.enter(Part::Counters);
@@ -231,6 +257,7 @@ fn build(cx: &mut Cx, root: &Path, files: &[(FileId, load::schema::GameFile)]) -
     tables::check_tables(cx, files, &mut names, &mut g);
     cx.enter(Part::Maps);
     maps::check_maps(cx, files, &mut names, &mut g);
+    board::homes(cx, files, &mut g);
     cx.enter(Part::Game);
     game::check_track_displays(cx, files, &mut names, &mut g);
     // Pools, then each scenario under its own part (set by the scenario checks).

@@ -106,6 +106,14 @@ impl Registry {
         self.admit_at(claim, index)
     }
 
+    /// Admit a second name for the entry already admitted at `index` (a renamed area's new
+    /// id): references by either name resolve to it, and the count does not change.
+    pub fn admit_alias(&mut self, claim: Claim, index: usize) {
+        if let Some(entry) = self.ids.get_mut(&claim.name) {
+            entry.index = Some(index);
+        }
+    }
+
     fn admit_at(&mut self, claim: Claim, index: usize) -> usize {
         let Some(entry) = self.ids.get_mut(&claim.name) else {
             return index; // a claim always comes from this registry's `define`

@@ -2,7 +2,7 @@
 
 use toml::Spanned;
 
-use super::game::Names;
+use super::names::Names;
 use super::Cx;
 use crate::diag::Diagnostic;
 use crate::load::schema::rules as schema;
@@ -117,11 +117,24 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             }
         };
         let units = selector(cx, file, names, g, &c.units);
-        let turns = c
-            .turns
-            .iter()
-            .filter_map(|t| names.turn.resolve(file, t, &mut cx.diags))
-            .collect();
+        // A turn, or a season of the `[calendar]`: each of its turns.
+        let mut turns = Vec::new();
+        for t in &c.turns {
+            let prefix = format!("{}-", t.get_ref());
+            let season: Vec<usize> = (0..g.turns.len())
+                .filter(|i| {
+                    g.turns[*i]
+                        .id
+                        .strip_prefix(&prefix)
+                        .is_some_and(|y| y.parse::<i64>().is_ok())
+                })
+                .collect();
+            if names.turn.get(t.get_ref()).is_none() && !season.is_empty() {
+                turns.extend(season);
+            } else if let Some(i) = names.turn.resolve(file, t, &mut cx.diags) {
+                turns.push(i);
+            }
+        }
         out.control = Some(ControlRules { rule, units, turns });
     }
     let mut ids = super::Registry::new("victory condition");

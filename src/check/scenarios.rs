@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::game::Names;
+use super::names::Names;
 use super::Part;
 use super::{gather, Cx};
 use crate::diag::{Diagnostic, Span};
@@ -253,6 +253,7 @@ pub(crate) fn check_pools_and_scenarios(
         let (Some(start), Some(end)) = (start, end) else {
             continue;
         };
+        let owners = super::board::owners(cx, file, names, g, s);
         let scenario = Scenario {
             id: s.id.get_ref().clone(),
             title: s.title.clone(),
@@ -261,6 +262,7 @@ pub(crate) fn check_pools_and_scenarios(
             end,
             tracks,
             placements,
+            owners,
         };
         names.scenario.admit(claim, &mut g.scenarios, scenario);
         names.scenario_files.push(file);

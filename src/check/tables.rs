@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use indexmap::IndexMap;
 use toml::Spanned;
 
-use super::game::{colour, Names};
+use super::game::colour;
+use super::names::Names;
 use super::{gather, Cx};
 use crate::diag::Diagnostic;
 use crate::load::schema::table::Cost as CostText;

@@ -9,6 +9,7 @@ mod check;
 mod control;
 mod crt;
 mod geo;
+mod import;
 mod inspect;
 mod positions;
 mod render;
@@ -68,6 +69,8 @@ pub enum Command {
     /// Compute a hex map's terrain and country layers, places, rivers and rails from its
     /// `[map.geography]` and write them into the map's file.
     Geo(geo::Args),
+    /// Make a new game directory from a Diplomacy board in DPjudge's `.map` format.
+    Import(import::Args),
 }
 
 impl Command {
@@ -83,6 +86,7 @@ impl Command {
             Command::Supply(a) => a.format(),
             Command::Control(a) => a.format(),
             Command::Geo(a) => a.format(),
+            Command::Import(a) => a.format(),
         }
     }
 }
@@ -127,6 +131,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
         Command::Geo(a) => geo::run(a),
+        Command::Import(a) => import::run(a),
     };
     match result {
         Ok(code) => code,

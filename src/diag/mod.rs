@@ -108,6 +108,14 @@ impl Diagnostic {
         self
     }
 
+    /// A secondary place, when one is known.
+    pub fn note_opt(mut self, span: Option<Span>, text: impl Into<String>) -> Self {
+        if let Some(span) = span {
+            self.notes.push((span, text.into()));
+        }
+        self
+    }
+
     /// What to do about it.
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());

@@ -129,6 +129,22 @@ pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
             ),
         );
     }
+    // A fleet on a split coast stands where the designer says, else in a row below.
+    let n = a.coasts.len();
+    for (i, coast) in a.coasts.iter().enumerate() {
+        let w = b * 1.2;
+        let (cx, cy) = match coast.position {
+            Some((x, y)) => (x as f32, y as f32),
+            None => (
+                anchor.0 + (i as f32 - (n as f32 - 1.0) / 2.0) * (w + gap),
+                y + gap * 1.5 + b * 1.5,
+            ),
+        };
+        slots.push((
+            AreaSlot::Coast(i as u32),
+            ((cx - w / 2.0).round(), (cy - b / 2.0).round(), w, b),
+        ));
+    }
     let width = slots
         .iter()
         .map(|(_, r)| (r.0 - anchor.0).abs().max((r.0 + r.2 - anchor.0).abs()))

@@ -34,6 +34,30 @@ pub struct UnitType {
     pub combat: bool,
     /// Broader type it counts as.
     pub counts_as: Option<UnitTypeId>,
+    /// Games of written orders: whether it moves as an army or a fleet.
+    pub moves_as: Option<UnitKind>,
+    /// The letter orders name it by (`A`, `F`).
+    pub letter: String,
+}
+
+/// How a unit of a game of written orders moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitKind {
+    /// Over land, convoyed across water.
+    Army,
+    /// Over water and along coasts; convoys armies from a sea.
+    Fleet,
+}
+
+impl UnitKind {
+    /// `army` or `fleet`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnitKind::Army => "army",
+            UnitKind::Fleet => "fleet",
+        }
+    }
 }
 
 /// The factors of one face, in the game's factor order.

@@ -95,6 +95,9 @@ impl Game {
                         let area = &a.areas[ai];
                         let slot = match slot {
                             None | Some("open") => AreaSlot::Open,
+                            Some(s) if area.coasts.iter().any(|c| c.id == s) => AreaSlot::Coast(
+                                area.coasts.iter().position(|c| c.id == s).unwrap_or(0) as u32,
+                            ),
                             Some(s) => {
                                 match s.strip_prefix("box-").and_then(|n| n.parse::<u32>().ok()) {
                                     Some(n) if n >= 1 && n <= area.boxes => AreaSlot::Box(n),

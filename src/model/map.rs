@@ -275,12 +275,18 @@ impl AreaMap {
         n
     }
 
-    /// The location name of a slot: `Larissa — Open`, `Larissa — Box 2`.
+    /// The location name of a slot: `Larissa — Open`, `Larissa — Box 2`; on a province
+    /// board a site's name, `Spain` or `Spain (north coast)`.
     pub fn slot_name(&self, area: usize, slot: AreaSlot) -> String {
         let name = &self.areas[area].name;
         match slot {
+            AreaSlot::Open if self.is_board() => name.clone(),
             AreaSlot::Open => format!("{name} — Open"),
             AreaSlot::Box(n) => format!("{name} — Box {n}"),
+            AreaSlot::Coast(c) => self.site_name(Site {
+                area,
+                coast: Some(c as usize),
+            }),
         }
     }
 
@@ -292,6 +298,7 @@ impl AreaMap {
             v.push(AreaSlot::Open);
         }
         v.extend((1..=a.boxes).map(AreaSlot::Box));
+        v.extend((0..a.coasts.len() as u32).map(AreaSlot::Coast));
         v
     }
 }
@@ -323,10 +330,117 @@ pub struct Area {
     pub position: Option<(f64, f64)>,
     /// Outline on the picture.
     pub outline: Vec<(f64, f64)>,
-    /// Split coasts.
-    pub coasts: Vec<String>,
     /// Supply centre.
     pub supply_centre: bool,
+    /// Other names orders may use.
+    pub aliases: Vec<String>,
+    /// Province boards: the areas an army here may move to (symmetric, sorted).
+    pub army: Vec<usize>,
+    /// Province boards: the sites a fleet in the province itself (not on one of its
+    /// coasts) may move to (symmetric, sorted); empty where no fleet stands.
+    pub fleet: Vec<Site>,
+    /// Province boards: the coasts of a split-coast province.
+    pub coasts: Vec<Coast>,
+}
+
+/// One coast of a split-coast province.
+#[derive(Debug, Clone, Serialize)]
+pub struct Coast {
+    /// Identifier within the province (`nc`).
+    pub id: String,
+    /// Name (`north coast`).
+    pub name: String,
+    /// The sites a fleet on it may move to (symmetric, sorted).
+    pub fleet: Vec<Site>,
+    /// Where a fleet on it stands on the picture, when the designer says.
+    pub position: Option<(f64, f64)>,
+}
+
+/// Where a unit stands on a province board: a province (an area), or one coast of a
+/// split-coast province.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Site {
+    /// The area.
+    pub area: usize,
+    /// The coast, an index into the area's `coasts`.
+    pub coast: Option<usize>,
+}
+
+impl AreaMap {
+    /// Whether this is a province board: some area says which moves armies or fleets make.
+    pub fn is_board(&self) -> bool {
+        self.areas
+            .iter()
+            .any(|a| !a.army.is_empty() || !a.fleet.is_empty() || !a.coasts.is_empty())
+    }
+
+    /// The id orders and position files use for a site: `spa`, `spa/nc`.
+    pub fn site_id(&self, s: Site) -> String {
+        let a = &self.areas[s.area];
+        match s.coast.and_then(|c| a.coasts.get(c)) {
+            Some(c) => format!("{}/{}", a.id, c.id),
+            None => a.id.clone(),
+        }
+    }
+
+    /// The name of a site: `Spain`, `Spain (north coast)`.
+    pub fn site_name(&self, s: Site) -> String {
+        let a = &self.areas[s.area];
+        match s.coast.and_then(|c| a.coasts.get(c)) {
+            Some(c) => format!("{} ({})", a.name, c.name),
+            None => a.name.clone(),
+        }
+    }
+
+    /// The site an id names (`spa/nc`, `SPA`), by the areas' ids.
+    pub fn site(&self, id: &str) -> Option<Site> {
+        let id = id.trim().to_ascii_lowercase();
+        let (area, coast) = match id.split_once('/') {
+            Some((a, c)) => (a, Some(c)),
+            None => (id.as_str(), None),
+        };
+        let ai = self
+            .areas
+            .iter()
+            .position(|a| a.id.eq_ignore_ascii_case(area))?;
+        let coast = match coast {
+            Some(c) => Some(
+                self.areas[ai]
+                    .coasts
+                    .iter()
+                    .position(|k| k.id.eq_ignore_ascii_case(c))?,
+            ),
+            None => None,
+        };
+        Some(Site { area: ai, coast })
+    }
+
+    /// The moves a fleet at a site may make.
+    pub fn fleet_moves(&self, s: Site) -> &[Site] {
+        let a = &self.areas[s.area];
+        match s.coast {
+            Some(c) => a.coasts.get(c).map_or(&[], |c| c.fleet.as_slice()),
+            None => &a.fleet,
+        }
+    }
+
+    /// The sites of a province a fleet may stand on: its coasts when it has several, else
+    /// the province itself when fleets move from it; none for an inland province.
+    pub fn fleet_sites(&self, area: usize) -> Vec<Site> {
+        let a = &self.areas[area];
+        if !a.coasts.is_empty() {
+            (0..a.coasts.len())
+                .map(|c| Site {
+                    area,
+                    coast: Some(c),
+                })
+                .collect()
+        } else if !a.fleet.is_empty() {
+            vec![Site { area, coast: None }]
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 /// A printed movement arrow.

@@ -18,9 +18,11 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 pub use colour::Colour;
-pub use counter::{Class, Counter, Faces, Factor, Size, UnitType};
+pub use counter::{Class, Counter, Faces, Factor, Size, UnitKind, UnitType};
 pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation};
-pub use map::{Area, AreaMap, Edge, Hex, HexMap, HexSet, Map, MapKind, Place, Rail, Route};
+pub use map::{
+    Area, AreaMap, Coast, Edge, Hex, HexMap, HexSet, Map, MapKind, Place, Rail, Route, Site,
+};
 pub use rules::{Rules, Selector};
 pub use scenario::{Location, Placement, Pool, PoolKind, Scenario};
 pub use table::{
@@ -37,6 +39,8 @@ pub type CountryId = usize;
 pub type TurnId = usize;
 /// Index of a weather in [`Game::weather`].
 pub type WeatherId = usize;
+/// Index of a phase in [`Game::phases`].
+pub type PhaseId = usize;
 /// Index of a track in [`Game::tracks`].
 pub type TrackId = usize;
 /// Index of a track display in [`Game::track_displays`].
@@ -142,6 +146,8 @@ pub struct Side {
     pub colour: Colour,
     /// Nations it commands.
     pub nations: Vec<NationId>,
+    /// Home supply centres (map, area).
+    pub home: Vec<(MapId, usize)>,
 }
 
 /// A nation.
@@ -198,6 +204,8 @@ pub struct Turn {
     pub weather: Option<WeatherId>,
     /// Other markers.
     pub markers: Vec<String>,
+    /// The phases played in it (empty: all of them).
+    pub phases: Vec<PhaseId>,
 }
 
 /// A phase of the sequence of play.
@@ -209,6 +217,20 @@ pub struct Phase {
     pub name: String,
     /// Description.
     pub description: String,
+    /// Games of written orders: which orders it takes.
+    pub orders: Option<OrderPhase>,
+}
+
+/// Which written orders a phase takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderPhase {
+    /// Moves, holds, supports and convoys.
+    Movement,
+    /// Retreats and disbands of dislodged units.
+    Retreat,
+    /// Builds and disbands against supply centres.
+    Adjustment,
 }
 
 /// A numeric track.

@@ -32,6 +32,9 @@ pub enum AreaSlot {
     Open,
     /// Infrastructure box number (from 1).
     Box(u32),
+    /// One coast of a split-coast province (an index into its coasts), where a fleet
+    /// stands.
+    Coast(u32),
 }
 
 /// Where a counter is.
@@ -93,4 +96,7 @@ pub struct Scenario {
     pub tracks: Vec<(TrackId, i64)>,
     /// Every counter copy it uses, fixed placements first, then pools, in file order.
     pub placements: Vec<Placement>,
+    /// Province boards: who owns each supply centre at the start (map, area, side), in
+    /// map and area order.
+    pub owners: Vec<(super::MapId, usize, super::SideId)>,
 }

@@ -47,6 +47,9 @@ pub fn with_area_map() -> Game {
         outline: Vec::new(),
         coasts: Vec::new(),
         supply_centre: false,
+        aliases: Vec::new(),
+        army: Vec::new(),
+        fleet: Vec::new(),
     };
     let mut areas = vec![
         area(

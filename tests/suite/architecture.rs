@@ -35,6 +35,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("emit", &["diag", "load", "model", "layout", "vassal"]),
     ("helpers", &["diag", "model", "layout", "vassal"]),
     ("geo", &["diag", "load", "model"]),
+    ("import", &["diag", "load"]),
     (
         "testgame",
         &[
@@ -45,6 +46,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "cli",
         &[
             "diag", "load", "model", "check", "layout", "vassal", "emit", "helpers", "geo",
+            "import",
         ],
     ),
 ];

@@ -223,7 +223,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                         ink.alpha(160),
                     );
                 }
-                AreaSlot::Open => {
+                AreaSlot::Open | AreaSlot::Coast(_) => {
                     rounded_rect(
                         &mut c,
                         *rect,
@@ -232,9 +232,15 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                         Some(&Pen::new(ink.alpha(90), 1.0 * k).dashed(&[4.0 * k, 3.0 * k])),
                     );
                     let nf = Font::new(Face::Regular, 8.0 * k);
+                    let label = match slot {
+                        AreaSlot::Coast(n) => {
+                            a.coasts.get(*n as usize).map_or("", |c| c.name.as_str())
+                        }
+                        _ => "Open",
+                    };
                     c.text(
                         &nf,
-                        "Open",
+                        label,
                         rect.0 + rect.2 / 2.0,
                         rect.1 + rect.3 - 3.0 * k,
                         Align::Centre,

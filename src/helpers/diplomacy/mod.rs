@@ -3,6 +3,7 @@
 //!
 //! | file | concern |
 //! |---|---|
+//! | [`board`] | a game's province board as the adjudicator asks for it |
 //! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
@@ -14,6 +15,7 @@
 //! resolver.
 
 pub mod adjust;
+pub mod board;
 pub mod movement;
 pub mod orders;
 pub mod retreat;
@@ -42,14 +44,8 @@ pub trait Board {
     fn resolve_name(&self, name: &str) -> Option<String>;
 }
 
-/// Army or fleet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum UnitKind {
-    /// Moves over land, may be convoyed.
-    Army,
-    /// Moves over water and along coasts, may convoy.
-    Fleet,
-}
+/// Army or fleet: the game's unit types say which each moves as.
+pub use crate::model::UnitKind;
 
 /// A unit on the board.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

@@ -88,6 +88,12 @@ pub struct UnitType {
     pub combat: bool,
     /// Broader type this one counts as (Guards and Shock count as Infantry).
     pub counts_as: Option<Spanned<String>>,
+    /// For games of written orders: `army` (moves over land, convoyed across water) or
+    /// `fleet` (moves over water and along coasts, convoys): which of an area's moves it
+    /// uses.
+    pub moves_as: Option<Spanned<String>>,
+    /// The letter orders name it by (`A`, `F`; default: the first letter of `moves-as`).
+    pub letter: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {

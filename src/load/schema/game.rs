@@ -48,6 +48,10 @@ pub struct Side {
     /// Nations this side commands.
     #[serde(default)]
     pub nations: Vec<Spanned<String>>,
+    /// Its home supply centres (areas of a province board): where it builds, and what it
+    /// owns at the start unless a scenario says otherwise.
+    #[serde(default)]
+    pub home: Vec<Spanned<String>>,
 }
 
 /// `[[nation]]`.
@@ -108,6 +112,38 @@ pub struct Turn {
     /// Other markers on the turn track.
     #[serde(default)]
     pub markers: Vec<String>,
+    /// The phases played in this turn (`[[phase]]` ids), when not all of them: a Diplomacy
+    /// winter has only the adjustment phase.
+    #[serde(default)]
+    pub phases: Vec<Spanned<String>>,
+}
+
+/// `[calendar]`: turns as the seasons of each year, from `first` to `last` (`spring-1901`
+/// to `winter-1920`); turn ids are `<season>-<year>`, names `<Season name> <year>`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Calendar {
+    /// The first turn, `<season id>-<year>`.
+    pub first: Spanned<String>,
+    /// The last turn, `<season id>-<year>`.
+    pub last: Spanned<String>,
+    /// The seasons of a year, in order.
+    pub season: Vec<Season>,
+}
+
+/// `[[calendar.season]]`: one season (or month) of the year.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Season {
+    /// Identifier, e.g. `spring`.
+    pub id: Spanned<String>,
+    /// Name, e.g. `Spring`.
+    pub name: String,
+    /// The phases played in it (`[[phase]]` ids; all when empty).
+    #[serde(default)]
+    pub phases: Vec<Spanned<String>>,
+    /// Weather in force.
+    pub weather: Option<Spanned<String>>,
 }
 
 /// `[[phase]]`: one step of the sequence of play.
@@ -121,6 +157,9 @@ pub struct Phase {
     /// What happens in it.
     #[serde(default)]
     pub description: String,
+    /// For games of written orders: which orders it takes (`movement`, `retreat` or
+    /// `adjustment`), so the adjudicator knows how to resolve it.
+    pub orders: Option<Spanned<String>>,
 }
 
 /// `[[track]]`: a numeric track.

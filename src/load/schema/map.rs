@@ -10,8 +10,17 @@ use toml::Spanned;
 pub struct Map {
     /// Identifier.
     pub id: Spanned<String>,
-    /// Title.
-    pub title: String,
+    /// Title (required, but for a map that amends another).
+    pub title: Option<String>,
+    /// This entry amends the area map of the same id that an earlier file defines (a
+    /// board the game `use`s): its `[[map.area]]`s and `[[map.route]]`s are added, its
+    /// `[[map.change]]`s applied in order, and a `title`, `size` or `image` it gives
+    /// replaces the base's.
+    #[serde(default)]
+    pub amend: bool,
+    /// Changes to the board this entry amends, in order.
+    #[serde(default)]
+    pub change: Vec<Change>,
     /// Hex geometry and printed numbering.
     pub hex: Option<Spanned<HexGrid>>,
     /// Dominant terrain of every hex.
@@ -187,6 +196,37 @@ pub struct HexSet {
     pub include: Vec<Spanned<String>>,
 }
 
+/// `[[map.change]]`: one change a variant makes to the board it amends, as DPjudge's
+/// variant maps do. Exactly one of `remove`, `rename`, `set`, `connect` and `disconnect`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Change {
+    /// Remove this area, and every move and border to it.
+    pub remove: Option<Spanned<String>>,
+    /// Rename this area: give `to` (a new id) and/or `name`; the old id stays an alias.
+    pub rename: Option<Spanned<String>>,
+    /// Change these keys of this area: `terrain`, `supply-centre`, `name`, `aliases`.
+    pub set: Option<Spanned<String>>,
+    /// Let units move between these two locations (`kinds` says which).
+    pub connect: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Stop units moving between these two locations (all kinds unless `kinds` says).
+    pub disconnect: Option<Spanned<Vec<Spanned<String>>>>,
+    /// With `connect` and `disconnect`: `army`, `fleet`.
+    #[serde(default)]
+    pub kinds: Vec<Spanned<String>>,
+    /// With `rename`: the new id.
+    pub to: Option<Spanned<String>>,
+    /// With `rename` or `set`: the new name.
+    pub name: Option<String>,
+    /// With `rename` or `set`: names orders may use, added to the area's.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// With `set`: the new terrain.
+    pub terrain: Option<Spanned<String>>,
+    /// With `set`: whether it is a supply centre.
+    pub supply_centre: Option<bool>,
+}
+
 /// `[[map.area]]`: an area of an area map.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -221,12 +261,41 @@ pub struct Area {
     /// Outline polygon in pixels, when not derived.
     #[serde(default)]
     pub outline: Vec<[f64; 2]>,
-    /// Coasts of a split-coast province (`nc`, `sc`).
-    #[serde(default)]
-    pub coasts: Vec<String>,
     /// Whether it is a supply centre.
     #[serde(default)]
     pub supply_centre: bool,
+    /// Other names orders may use for it (`"spain"`; the id and the name are always
+    /// understood).
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Province boards: the areas an army here may move to. Moves go both ways, so a move
+    /// listed on either area is enough; writing every neighbour on both reads best.
+    #[serde(default)]
+    pub army: Vec<Spanned<String>>,
+    /// Province boards: the areas a fleet here may move to (name the coast of a province
+    /// that has several: `spa/nc`). A province with fleet moves, or a sea, holds fleets.
+    #[serde(default)]
+    pub fleet: Vec<Spanned<String>>,
+    /// Province boards: the coasts of a province whose shores a fleet cannot sail between
+    /// (Spain's north and south coasts). A fleet there stands on one coast, and moves from it.
+    #[serde(default)]
+    pub coast: Vec<Coast>,
+}
+
+/// `[[map.area.coast]]`: one coast of a split-coast province.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Coast {
+    /// Identifier within the province (`nc`): the location is `spa/nc`.
+    pub id: Spanned<String>,
+    /// Name (`north coast`): the location reads `Spain (north coast)`.
+    pub name: String,
+    /// The locations a fleet on this coast may move to.
+    #[serde(default)]
+    pub fleet: Vec<Spanned<String>>,
+    /// Where a fleet on this coast stands on the picture, `[x, y]` pixels (else beside the
+    /// province's position, towards the first sea it reaches).
+    pub position: Option<Spanned<[f64; 2]>>,
 }
 
 fn yes() -> bool {

@@ -19,7 +19,8 @@ pub use toml::Spanned;
 
 pub use counter::{Class, Counter, Factor, UnitType};
 pub use game::{
-    Art, Country, GameInfo, Nation, Phase, Schedule, Side, Track, TrackDisplay, Turn, Weather,
+    Art, Calendar, Country, GameInfo, Nation, Phase, Schedule, Side, Track, TrackDisplay, Turn,
+    Weather,
 };
 pub use map::{Area, Edge, Feature, HexGrid, HexSet, HexsideLine, Layer, Map, Place, Rail, Route};
 pub use rules::Rules;
@@ -30,6 +31,11 @@ pub use table::{Chart, Crt, HexsideTerrain, Terrain};
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameFile {
+    /// Files (or folders) of another game read as part of this one, before it: a variant
+    /// uses its base game's board (`use = ["../diplomacy/board.toml"]`) and amends it.
+    /// Paths are relative to the file that names them.
+    #[serde(default, rename = "use")]
+    pub uses: Vec<Spanned<String>>,
     /// `[game]`: title, version, designers (exactly one file has it).
     pub game: Option<Spanned<GameInfo>>,
     /// `[art]`: counter and hex sizes.
@@ -46,6 +52,8 @@ pub struct GameFile {
     /// `[[weather]]`: kinds of weather the calendar names.
     #[serde(default)]
     pub weather: Vec<Weather>,
+    /// `[calendar]`: the turns as seasons of years (instead of listing `[[turn]]`s).
+    pub calendar: Option<Spanned<Calendar>>,
     /// `[[turn]]`: the calendar, in order.
     #[serde(default)]
     pub turn: Vec<Turn>,

@@ -179,7 +179,8 @@ pub struct Control {
     /// Units that take control.
     #[serde(default)]
     pub units: Selector,
-    /// For `supply-centres`: turns after which ownership changes (autumn turns).
+    /// For `supply-centres`: turns after which ownership changes (autumn turns), or a
+    /// season of the `[calendar]` (`autumn`) for each of its turns.
     #[serde(default)]
     pub turns: Vec<Spanned<String>>,
 }

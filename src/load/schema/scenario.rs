@@ -82,6 +82,10 @@ pub struct Scenario {
     /// The set-up instructions, checked against the placements.
     #[serde(default)]
     pub require: Vec<Requirement>,
+    /// Province boards: the supply centres each side owns at the start, side id → areas
+    /// (default: every side owns its home centres).
+    #[serde(default)]
+    pub centres: IndexMap<Spanned<String>, Vec<Spanned<String>>>,
 }
 
 /// `[[scenario.require]]`: one set-up instruction ("seven level-1 divisions in Open areas").
@@ -115,7 +119,7 @@ pub struct Requirement {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Placement {
-    /// Hex number as printed, or area id (`larissa`, `larissa/box-2`).
+    /// Hex number as printed, or area id (`larissa`, `larissa/box-2`, a coast `spa/nc`).
     pub at: Spanned<String>,
     /// Counters, each `id` or `N id` for N copies.
     pub counters: Vec<Spanned<String>>,

@@ -1,0 +1,176 @@
+//! `sandtable import FILE.map -o DIR [--id ID] [--title T] [--year Y] [--years N]
+//! [--format json]`: a Diplomacy board in DPjudge's format made into a new game directory.
+//! The directory must not exist (or be empty): an import never overwrites a game. The files
+//! are written into a temporary folder beside it and moved into place together.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{Failure, Format};
+use crate::diag::source::SourceMap;
+use crate::import::dpjudge::{self, Options};
+
+/// Arguments of `import`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The DPjudge `.map` file (it may `USE` others beside it).
+    file: PathBuf,
+    /// The game directory to create.
+    #[arg(short, long, value_name = "DIR")]
+    out: PathBuf,
+    /// The game's id [default: the directory's name].
+    #[arg(long)]
+    id: Option<String>,
+    /// The game's title [default: from the file's name].
+    #[arg(long)]
+    title: Option<String>,
+    /// The first year: the game starts in its spring.
+    #[arg(long, default_value_t = 1901, value_parser = clap::value_parser!(i64).range(1..=9000))]
+    year: i64,
+    /// How many years the calendar runs.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(i64).range(1..=200))]
+    years: i64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    dir: String,
+    files: Vec<String>,
+    provinces: usize,
+    coasts: usize,
+    supply_centres: usize,
+    powers: usize,
+    units: usize,
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "board".into())
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
+    if a.out.exists()
+        && !(a.out.is_dir() && std::fs::read_dir(&a.out).is_ok_and(|mut d| d.next().is_none()))
+    {
+        return Err(format!(
+            "`{}` already exists: an import writes a new game directory and never overwrites one",
+            a.out.display()
+        )
+        .into());
+    }
+    let mut sources = SourceMap::default();
+    let (board, diags) = crate::load::dpjudge::read(&a.file, &mut sources);
+    let board = match board {
+        Some(b) if !diags.has_errors() => b,
+        _ => {
+            return Err(Failure::diagnostics(
+                format!("cannot import `{}`", a.file.display()),
+                diags,
+                sources,
+            ))
+        }
+    };
+    if board.locations.is_empty() || board.powers.is_empty() {
+        return Err(format!(
+            "`{}` describes no board: it has {} locations and {} powers",
+            a.file.display(),
+            board.locations.len(),
+            board.powers.len()
+        )
+        .into());
+    }
+    let id = a.id.clone().unwrap_or_else(|| {
+        let s = stem(&a.out);
+        s.to_ascii_lowercase()
+    });
+    let title = a
+        .title
+        .clone()
+        .unwrap_or_else(|| format!("Diplomacy ({})", stem(&a.file)));
+    let source = a
+        .file
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let files = dpjudge::import(
+        &board,
+        &Options {
+            id,
+            title,
+            year: a.year,
+            years: a.years,
+            source,
+        },
+    );
+    write_game(&a.out, &files).map_err(|e| format!("cannot write `{}`: {e}", a.out.display()))?;
+    let report = Report {
+        dir: a.out.display().to_string(),
+        files: files.iter().map(|f| f.name.clone()).collect(),
+        provinces: board
+            .locations
+            .iter()
+            .filter(|l| !l.id.contains('/'))
+            .count(),
+        coasts: board
+            .locations
+            .iter()
+            .filter(|l| l.id.contains('/'))
+            .count(),
+        supply_centres: board.supply_centres().len(),
+        powers: board.powers.len(),
+        units: board.units.len(),
+    };
+    match a.format {
+        Format::Json => {
+            super::emit(&(serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"))
+        }
+        Format::Text => super::emit(&format!(
+            "wrote {} ({}): {} provinces, {} coasts, {} supply centres, {} powers, {} units\n\
+             next: `sandtable check {}`, then lay its geography (`sandtable geo`)\n",
+            report.dir,
+            report.files.join(", "),
+            report.provinces,
+            report.coasts,
+            report.supply_centres,
+            report.powers,
+            report.units,
+            report.dir
+        )),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Write the files into a temporary folder beside `out`, then move it into place.
+fn write_game(out: &Path, files: &[crate::import::File]) -> std::io::Result<()> {
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".sandtable-import-")
+        .tempdir_in(&parent)?;
+    for f in files {
+        std::fs::write(tmp.path().join(&f.name), &f.text)?;
+    }
+    if out.is_dir() {
+        std::fs::remove_dir(out)?;
+    }
+    let kept = tmp.keep();
+    std::fs::rename(&kept, out).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(&kept);
+    })
+}

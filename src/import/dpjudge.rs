@@ -1,0 +1,447 @@
+//! A DPjudge board (`.map` and the files it uses, read by [`crate::load::dpjudge`]) as a
+//! game directory: `board.toml` (terrain, and the map: every province with its name,
+//! aliases, supply centre, army and fleet moves and coasts), `powers.toml` (a side and a
+//! nation per power, with its home centres), `units.toml` (army and fleet unit types,
+//! classes and the counter mix), `game.toml` (the calendar of spring and autumn movement,
+//! retreats and winter adjustments; supply-centre control and a victory by a majority of
+//! centres) and `scenario.toml` (the starting units).
+//!
+//! DPjudge's files carry no picture, so each province gets a position from a schematic
+//! layout of the adjacency ([`super::schematic`]) until `sandtable geo` lays the real
+//! geography; the powers get the colours Diplomacy boards use for them (others a palette).
+
+use std::collections::BTreeMap;
+
+use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
+
+use super::{schematic, File};
+use crate::load::dpjudge::{Board, Location, Terrain};
+
+/// What the import is told beyond the board.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The game's id (`diplomacy`).
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// The first year (spring of it is the first turn).
+    pub year: i64,
+    /// How many years the calendar runs.
+    pub years: i64,
+    /// The source, for the description (`standard.map`).
+    pub source: String,
+}
+
+/// Colours boards traditionally give the standard powers: (fill, text).
+const POWER_COLOURS: &[(&str, &str, &str)] = &[
+    ("austria", "#c8302c", "#ffffff"),
+    ("england", "#23398c", "#ffffff"),
+    ("france", "#5aa9e6", "#10202e"),
+    ("germany", "#4b4b4b", "#ffffff"),
+    ("italy", "#2e8b3d", "#ffffff"),
+    ("russia", "#7d55a6", "#ffffff"),
+    ("turkey", "#e2c12f", "#2a2000"),
+];
+
+/// Colours for other powers, in turn.
+const PALETTE: &[(&str, &str)] = &[
+    ("#b5651d", "#ffffff"),
+    ("#1f7a7a", "#ffffff"),
+    ("#9c2a6b", "#ffffff"),
+    ("#6b8e23", "#ffffff"),
+    ("#8a6d3b", "#ffffff"),
+    ("#3c5a99", "#ffffff"),
+];
+
+/// Turn a word in capitals into a name (`AUSTRIA` → `Austria`).
+fn title_case(s: &str) -> String {
+    s.split(['_', '-', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let lower = w.to_ascii_lowercase();
+            let mut c = lower.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An id from a name: lower case, words joined by `-`.
+fn id_of(s: &str) -> String {
+    s.to_ascii_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> Item {
+    let mut a = Array::new();
+    for s in items {
+        a.push(s);
+    }
+    value(a)
+}
+
+/// Wrap a long array one item per line group, so a province reads as a list.
+fn wrapped(items: &[String]) -> Item {
+    let mut a = Array::new();
+    for s in items {
+        a.push(s.as_str());
+    }
+    if items.len() > 8 {
+        for v in a.iter_mut() {
+            v.decor_mut().set_prefix("\n  ");
+        }
+        a.set_trailing("\n");
+        a.set_trailing_comma(true);
+    }
+    value(a)
+}
+
+/// The province a location belongs to, and its coast.
+fn split(id: &str) -> (&str, Option<&str>) {
+    match id.split_once('/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (id, None),
+    }
+}
+
+/// The name of a coast: `Bulgaria (east coast)` → `east coast`.
+fn coast_name(l: &Location) -> String {
+    l.name
+        .as_deref()
+        .and_then(|n| {
+            n.split_once('(')
+                .map(|(_, c)| c.trim_end_matches(')').trim().to_string())
+        })
+        .unwrap_or_else(|| split(&l.id).1.unwrap_or(&l.id).to_string())
+}
+
+/// The game files of a DPjudge board.
+pub fn import(board: &Board, options: &Options) -> Vec<File> {
+    let provinces: Vec<&Location> = board
+        .locations
+        .iter()
+        .filter(|l| !l.id.contains('/'))
+        .collect();
+    let coasts_of = |p: &str| -> Vec<&Location> {
+        board
+            .locations
+            .iter()
+            .filter(|l| split(&l.id) == (p, split(&l.id).1) && l.id.contains('/'))
+            .collect()
+    };
+    let centres = board.supply_centres();
+    let index: BTreeMap<&str, usize> = provinces
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.id.as_str(), i))
+        .collect();
+
+    // Schematic positions from every border.
+    let mut edges = Vec::new();
+    for (i, l) in provinces.iter().enumerate() {
+        for a in &l.abuts {
+            if let Some(&j) = index.get(split(&a.to).0) {
+                edges.push((i, j));
+            }
+        }
+    }
+    for l in board.locations.iter().filter(|l| l.id.contains('/')) {
+        for a in &l.abuts {
+            if let (Some(&i), Some(&j)) = (index.get(split(&l.id).0), index.get(split(&a.to).0)) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let (width, height) = (1600.0, 1200.0);
+    let positions = schematic::layout(provinces.len(), &edges, width, height);
+
+    // board.toml
+    let mut doc = DocumentMut::new();
+    doc.decor_mut().set_prefix(format!(
+        "# The board of {}, imported from DPjudge's `{}` by `sandtable import`.\n\
+         # Positions are a schematic layout of the adjacency: lay the real geography with\n\
+         # `[map.geography]` and `sandtable geo`.\n",
+        options.title, options.source
+    ));
+    let mut terrain = ArrayOfTables::new();
+    for (id, name, kind, colour, prohibited) in [
+        ("sea", "Sea", "water", "#9cc3e0", false),
+        ("coast", "Coastal province", "land", "#ead9b0", false),
+        ("inland", "Inland province", "land", "#dccb9c", false),
+        ("impassable", "Impassable", "land", "#a79f8f", true),
+    ] {
+        let mut t = Table::new();
+        t["id"] = value(id);
+        t["name"] = value(name);
+        t["kind"] = value(kind);
+        t["colour"] = value(colour);
+        if prohibited {
+            let mut m = InlineTable::new();
+            m.insert("all", Value::from("prohibited"));
+            t["movement"] = value(m);
+        }
+        terrain.push(t);
+    }
+    doc["terrain"] = Item::ArrayOfTables(terrain);
+    let mut map = Table::new();
+    map["id"] = value("board");
+    map["title"] = value(options.title.as_str());
+    let mut size = Array::new();
+    size.push(width as i64);
+    size.push(height as i64);
+    map["size"] = value(size);
+    let mut areas = ArrayOfTables::new();
+    for (i, l) in provinces.iter().enumerate() {
+        let mut a = Table::new();
+        a["id"] = value(l.id.as_str());
+        a["name"] = value(l.name.clone().unwrap_or_else(|| l.id.to_ascii_uppercase()));
+        let terrain = match l.terrain {
+            Terrain::Water => "sea",
+            Terrain::Coast => "coast",
+            Terrain::Land => "inland",
+            Terrain::Shut => "impassable",
+        };
+        a["terrain"] = value(terrain);
+        if centres.contains(&l.id.as_str()) {
+            a["supply-centre"] = value(true);
+        }
+        if !l.aliases.is_empty() {
+            a["aliases"] = strings(l.aliases.iter().map(String::as_str));
+        }
+        let mut pos = Array::new();
+        pos.push(positions[i][0]);
+        pos.push(positions[i][1]);
+        a["position"] = value(pos);
+        let coasts = coasts_of(&l.id);
+        if l.terrain == Terrain::Shut {
+            let borders: Vec<String> = l.abuts.iter().map(|x| split(&x.to).0.to_string()).collect();
+            a["adjacent"] = wrapped(&borders);
+        } else {
+            let army: Vec<String> = board.army_moves(&l.id).into_iter().collect();
+            if !army.is_empty() {
+                a["army"] = wrapped(&army);
+            }
+            if coasts.is_empty() && l.fleets && matches!(l.terrain, Terrain::Coast | Terrain::Water)
+            {
+                let fleet: Vec<String> = board.fleet_moves(&l.id).into_iter().collect();
+                if !fleet.is_empty() {
+                    a["fleet"] = wrapped(&fleet);
+                }
+            }
+        }
+        if !coasts.is_empty() {
+            let mut list = ArrayOfTables::new();
+            for c in coasts {
+                let mut t = Table::new();
+                t["id"] = value(split(&c.id).1.unwrap_or(""));
+                t["name"] = value(coast_name(c));
+                let fleet: Vec<String> = board.fleet_moves(&c.id).into_iter().collect();
+                t["fleet"] = wrapped(&fleet);
+                list.push(t);
+            }
+            a["coast"] = Item::ArrayOfTables(list);
+        }
+        areas.push(a);
+    }
+    map["area"] = Item::ArrayOfTables(areas);
+    let mut maps = ArrayOfTables::new();
+    maps.push(map);
+    doc["map"] = Item::ArrayOfTables(maps);
+    let board_toml = doc.to_string();
+
+    // powers.toml
+    let mut doc = DocumentMut::new();
+    doc.decor_mut().set_prefix(format!(
+        "# The powers of {}: a nation (the adjective, the counters' colours) and a side (the\n\
+         # player, with the home supply centres) each.\n",
+        options.title
+    ));
+    let mut nations = ArrayOfTables::new();
+    let mut sides = ArrayOfTables::new();
+    let mut spare = PALETTE.iter().cycle();
+    for p in &board.powers {
+        let side = id_of(&p.name);
+        let adjective = p.adjective.clone().unwrap_or_else(|| p.name.clone());
+        let (fill, text) = POWER_COLOURS
+            .iter()
+            .find(|(n, _, _)| *n == side)
+            .map(|(_, f, t)| (*f, *t))
+            .unwrap_or_else(|| *spare.next().unwrap_or(&PALETTE[0]));
+        let mut n = Table::new();
+        n["id"] = value(id_of(&adjective));
+        n["name"] = value(title_case(&adjective));
+        n["abbreviation"] = value(
+            p.name
+                .chars()
+                .take(3)
+                .collect::<String>()
+                .to_ascii_uppercase(),
+        );
+        n["background"] = value(fill);
+        n["text"] = value(text);
+        nations.push(n);
+        let mut s = Table::new();
+        s["id"] = value(side.as_str());
+        s["name"] = value(title_case(&p.name));
+        s["colour"] = value(fill);
+        s["nations"] = strings([id_of(&adjective).as_str()]);
+        s["home"] = strings(p.home.iter().map(String::as_str));
+        sides.push(s);
+    }
+    doc["nation"] = Item::ArrayOfTables(nations);
+    doc["side"] = Item::ArrayOfTables(sides);
+    let powers_toml = doc.to_string();
+
+    // units.toml
+    let majority = centres.len() / 2 + 1;
+    let mut doc = DocumentMut::new();
+    doc.decor_mut().set_prefix(format!(
+        "# Armies and fleets. Each power has {majority} of each: no power holds more units than\n\
+         # centres, and {majority} centres win.\n"
+    ));
+    let mut types = ArrayOfTables::new();
+    for (id, name) in [("army", "Army"), ("fleet", "Fleet")] {
+        let mut t = Table::new();
+        t["id"] = value(id);
+        t["name"] = value(name);
+        t["symbol"] = value(id);
+        t["moves-as"] = value(id);
+        types.push(t);
+    }
+    doc["unit-type"] = Item::ArrayOfTables(types);
+    let mut classes = ArrayOfTables::new();
+    let mut counters = ArrayOfTables::new();
+    for p in &board.powers {
+        let adjective = p.adjective.clone().unwrap_or_else(|| p.name.clone());
+        let nation = id_of(&adjective);
+        for (kind, name) in [("army", "Army"), ("fleet", "Fleet")] {
+            let mut c = Table::new();
+            c["id"] = value(format!("{nation}-{kind}"));
+            c["name"] = value(format!("{} {name}", title_case(&adjective)));
+            c["nation"] = value(nation.as_str());
+            c["type"] = value(kind);
+            classes.push(c);
+            let mut k = Table::new();
+            k["id"] = value(format!("{}-{kind}", id_of(&p.name)));
+            k["class"] = value(format!("{nation}-{kind}"));
+            k["count"] = value(majority as i64);
+            counters.push(k);
+        }
+    }
+    doc["class"] = Item::ArrayOfTables(classes);
+    doc["counter"] = Item::ArrayOfTables(counters);
+    let units_toml = doc.to_string();
+
+    // game.toml
+    let mut doc = DocumentMut::new();
+    let mut game = Table::new();
+    game["id"] = value(options.id.as_str());
+    game["title"] = value(options.title.as_str());
+    game["version"] = value("1");
+    game["description"] = value(format!(
+        "A game of written orders on the board of DPjudge's `{}`: armies and fleets move, support and convoy; spring and autumn moves, retreats and winter adjustments; {majority} supply centres win.",
+        options.source
+    ));
+    doc["game"] = Item::Table(game);
+    let mut calendar = Table::new();
+    calendar["first"] = value(format!("spring-{}", options.year));
+    calendar["last"] = value(format!("winter-{}", options.year + options.years - 1));
+    let mut seasons = ArrayOfTables::new();
+    for (id, name, phases) in [
+        ("spring", "Spring", &["movement", "retreat"][..]),
+        ("autumn", "Autumn", &["movement", "retreat"][..]),
+        ("winter", "Winter", &["adjustment"][..]),
+    ] {
+        let mut s = Table::new();
+        s["id"] = value(id);
+        s["name"] = value(name);
+        s["phases"] = strings(phases.iter().copied());
+        seasons.push(s);
+    }
+    calendar["season"] = Item::ArrayOfTables(seasons);
+    doc["calendar"] = Item::Table(calendar);
+    let mut phases = ArrayOfTables::new();
+    for (id, name, text) in [
+        ("movement", "Movement", "Every power writes an order for each of its units; all are revealed together and resolved."),
+        ("retreat", "Retreats", "Each dislodged unit retreats to an empty province next to it that the attacker did not come from and no standoff left empty, or is disbanded."),
+        ("adjustment", "Adjustments", "Each power with more supply centres than units builds in its vacant, owned home centres; one with fewer disbands."),
+    ] {
+        let mut p = Table::new();
+        p["id"] = value(id);
+        p["name"] = value(name);
+        p["description"] = value(text);
+        p["orders"] = value(id);
+        phases.push(p);
+    }
+    doc["phase"] = Item::ArrayOfTables(phases);
+    let mut rules = Table::new();
+    let mut control = Table::new();
+    control["rule"] = value("supply-centres");
+    control["turns"] = strings(["autumn"]);
+    rules["control"] = Item::Table(control);
+    let mut victory = ArrayOfTables::new();
+    for p in &board.powers {
+        let side = id_of(&p.name);
+        let mut v = Table::new();
+        v["id"] = value(format!("{side}-wins"));
+        v["name"] = value(format!(
+            "{} holds {majority} supply centres",
+            title_case(&p.name)
+        ));
+        v["side"] = value(side.as_str());
+        v["control-count"] = value(majority as i64);
+        victory.push(v);
+    }
+    rules["victory"] = Item::ArrayOfTables(victory);
+    doc["rules"] = Item::Table(rules);
+    let game_toml = doc.to_string();
+
+    // scenario.toml
+    let mut doc = DocumentMut::new();
+    let mut scenario = Table::new();
+    scenario["id"] = value(options.year.to_string());
+    scenario["title"] = value(format!("Spring {}", options.year));
+    scenario["description"] = value("Every power with its starting units in its home centres.");
+    scenario["start"] = value(format!("spring-{}", options.year));
+    let mut places = ArrayOfTables::new();
+    for u in &board.units {
+        let kind = if u.kind == 'F' { "fleet" } else { "army" };
+        let mut p = Table::new();
+        p["at"] = value(u.at.as_str());
+        p["counters"] = strings([format!("{}-{kind}", id_of(&u.power)).as_str()]);
+        places.push(p);
+    }
+    scenario["place"] = Item::ArrayOfTables(places);
+    let mut scenarios = ArrayOfTables::new();
+    scenarios.push(scenario);
+    doc["scenario"] = Item::ArrayOfTables(scenarios);
+    let scenario_toml = doc.to_string();
+
+    vec![
+        File {
+            name: "board.toml".into(),
+            text: board_toml,
+        },
+        File {
+            name: "game.toml".into(),
+            text: game_toml,
+        },
+        File {
+            name: "powers.toml".into(),
+            text: powers_toml,
+        },
+        File {
+            name: "scenario.toml".into(),
+            text: scenario_toml,
+        },
+        File {
+            name: "units.toml".into(),
+            text: units_toml,
+        },
+    ]
+}

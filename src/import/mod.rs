@@ -1,0 +1,22 @@
+//! Import stage: other formats turned into a game directory of TOML, for a designer to go on
+//! from.
+//!
+//! | file | imports |
+//! |---|---|
+//! | [`dpjudge`] | a Diplomacy board in DPjudge's `.map` format: provinces, coasts, moves, supply centres, powers and their starting units |
+//!
+//! An import writes ordinary game files (every key of them is the language `check` reads),
+//! never a private format, so what it writes checks, builds and renders like a game written
+//! by hand.
+
+pub mod dpjudge;
+mod schematic;
+
+/// A file of the game an import writes: its name in the game directory and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// File name (`board.toml`).
+    pub name: String,
+    /// TOML text.
+    pub text: String,
+}
