@@ -768,7 +768,17 @@ fn centre(cx: &mut Cx, file: FileId, g: &Game, r: &Spanned<String>) -> Option<(M
             })
     };
     for (mi, am) in boards() {
-        if let Some(ai) = am.areas.iter().position(|a| a.id == *r.get_ref()) {
+        // By id, else by the id an area was renamed from.
+        let found = am
+            .areas
+            .iter()
+            .position(|a| a.id == *r.get_ref())
+            .or_else(|| {
+                am.areas
+                    .iter()
+                    .position(|a| a.aliases.contains(r.get_ref()))
+            });
+        if let Some(ai) = found {
             if !am.areas[ai].supply_centre {
                 cx.push(
                     Diagnostic::error(

@@ -15,14 +15,30 @@ use crate::model::{Game, Turn};
 /// and the turn track must stay finite.
 const MAX_YEARS: i64 = 200;
 
-/// Add the turns of the game's `[calendar]`, if it has one, reporting every problem of it.
-pub(crate) fn expand(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Names, g: &mut Game) {
+/// Add the turns of the game's `[calendar]`, if it has one, reporting every problem of it;
+/// whether there is one. A calendar with a mistake adds no turns, and references to turns
+/// are then not reported (they may well be among the turns it would have given).
+pub(crate) fn expand(
+    cx: &mut Cx,
+    files: &[(FileId, GameFile)],
+    names: &mut Names,
+    g: &mut Game,
+) -> bool {
+    let errors = cx.diags.error_count();
+    let given = add_turns(cx, files, names, g);
+    if given && cx.diags.error_count() > errors {
+        names.turn.mark_incomplete();
+    }
+    given
+}
+
+fn add_turns(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Names, g: &mut Game) -> bool {
     let calendars: Vec<(FileId, &Spanned<Calendar>)> = files
         .iter()
         .filter_map(|(f, gf)| gf.calendar.as_ref().map(|c| (*f, c)))
         .collect();
     let Some(&(file, calendar)) = calendars.first() else {
-        return;
+        return false;
     };
     for (other, c) in calendars.iter().skip(1) {
         cx.push(
@@ -47,7 +63,7 @@ pub(crate) fn expand(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Name
             )
             .hint("give the turns one way: a `[calendar]` of seasons, or the `[[turn]]` list"),
         );
-        return;
+        return true;
     }
     let c = calendar.get_ref();
     let mut seasons = Registry::new("season");
@@ -76,15 +92,15 @@ pub(crate) fn expand(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Name
                 .at(crate::diag::Span::new(file, calendar.span()))
                 .hint("add a `[[calendar.season]]` for each season of the year, in order"),
         );
-        return;
+        return true;
     }
     let first = turn_of(cx, file, &c.first, &seasons);
     let last = turn_of(cx, file, &c.last, &seasons);
     let (Some(first), Some(last)) = (first, last) else {
-        return;
+        return true;
     };
     if !whole {
-        return;
+        return true;
     }
     let per_year = expanded.len() as i64;
     let (a, b) = (
@@ -103,7 +119,7 @@ pub(crate) fn expand(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Name
             )
             .at(Cx::span(file, &c.last)),
         );
-        return;
+        return true;
     }
     if last.1 - first.1 > MAX_YEARS {
         cx.push(
@@ -114,7 +130,7 @@ pub(crate) fn expand(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Name
             .at(Cx::span(file, &c.last))
             .hint(format!("a calendar spans at most {MAX_YEARS} years")),
         );
-        return;
+        return true;
     }
     for n in a..=b {
         let (year, season) = (n.div_euclid(per_year), n.rem_euclid(per_year) as usize);
@@ -134,6 +150,7 @@ pub(crate) fn expand(cx: &mut Cx, files: &[(FileId, GameFile)], names: &mut Name
             );
         }
     }
+    true
 }
 
 /// The season index and year a turn id names (`spring-1901`).

@@ -281,8 +281,8 @@ pub(crate) fn check_game(
             );
         }
     }
-    calendar::expand(cx, files, names, &mut g);
-    if g.turns.is_empty() {
+    let calendar = calendar::expand(cx, files, names, &mut g);
+    if g.turns.is_empty() && !calendar {
         cx.push(
             Diagnostic::error(
                 "no-turns",

@@ -28,6 +28,9 @@ pub struct Registry {
     order: Vec<String>,
     /// Where each admitted entry was defined, by index.
     admitted: BTreeMap<usize, Span>,
+    /// Some ids could not be known at all (a `[calendar]` with a mistake defines no turns):
+    /// a name nothing defines is then not reported, since it may well be one of them.
+    incomplete: bool,
 }
 
 #[derive(Debug)]
@@ -53,7 +56,15 @@ impl Registry {
             ids: BTreeMap::new(),
             order: Vec::new(),
             admitted: BTreeMap::new(),
+            incomplete: false,
         }
+    }
+
+    /// Say that some ids could not be known (their definition had a mistake of its own,
+    /// already reported): references to unknown names resolve to `None` without a
+    /// follow-on error.
+    pub fn mark_incomplete(&mut self) {
+        self.incomplete = true;
     }
 
     /// Claim an id; `None` (and a diagnostic) for a duplicate or a malformed id.
@@ -151,6 +162,7 @@ impl Registry {
         let name = r.get_ref();
         match self.ids.get(name) {
             Some(e) => e.index,
+            None if self.incomplete => None,
             None => {
                 diags.push(self.unknown(Span::new(file, r.span()), name));
                 None

@@ -75,6 +75,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut texts: std::collections::BTreeMap<crate::load::source::FileId, String> =
         std::collections::BTreeMap::new();
     for (file, f) in &loaded.files {
+        // A file another game owns (a base board this one `use`s) is that game's to lay.
+        if loaded.sources.path(*file).starts_with("../") {
+            continue;
+        }
         for m in &f.map {
             if m.geography.is_some() {
                 with_geography.push(format!("`{}`", m.id.get_ref()));

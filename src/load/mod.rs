@@ -5,6 +5,7 @@
 //! become diagnostics located in the file; a broken file never stops the others from loading.
 
 pub mod dpjudge;
+pub mod position;
 pub mod schema;
 // The source files a game was read from: `diag` owns them, since every diagnostic points
 // into them; loading fills them.
@@ -115,7 +116,127 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
         let bytes = std::fs::read(&path).map_err(read_err)?;
         texts.push((rel, Contents::Bytes(bytes)));
     }
-    Ok(load_contents(root, texts))
+    let mut loaded = load_contents(root, texts);
+    read_used(&mut loaded);
+    Ok(loaded)
+}
+
+/// How deep files may `use` files that `use` others.
+const MAX_USE_DEPTH: usize = 8;
+
+/// Read the files the game's files `use` (a variant's base board), and the files those use,
+/// into the game ahead of its own files, so that the base is defined before the game amends
+/// it. A file used twice is read once; a used file that is missing, not TOML, or one of the
+/// game's own files is a located error at the `use` entry.
+fn read_used(loaded: &mut Loaded) {
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    let own: Vec<PathBuf> = loaded
+        .files
+        .iter()
+        .filter_map(|(id, _)| canonical(&loaded.root.join(loaded.sources.path(*id))))
+        .collect();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut used: Vec<(FileId, GameFile)> = Vec::new();
+    // (file that names the uses, its path relative to the game, depth)
+    let mut queue: Vec<(FileId, usize)> = loaded.files.iter().map(|(id, _)| (*id, 0)).collect();
+    let mut i = 0;
+    while i < queue.len() {
+        let (from, depth) = queue[i];
+        i += 1;
+        let uses: Vec<toml::Spanned<String>> = loaded
+            .files
+            .iter()
+            .chain(used.iter())
+            .find(|(id, _)| *id == from)
+            .map(|(_, f)| f.uses.clone())
+            .unwrap_or_default();
+        let from_rel = loaded.sources.path(from).to_string();
+        let dir = Path::new(&from_rel).parent().unwrap_or(Path::new(""));
+        for u in uses {
+            let rel = dir.join(u.get_ref());
+            let path = loaded.root.join(&rel);
+            let at = Span::new(from, u.span());
+            let problem = if depth >= MAX_USE_DEPTH {
+                Some((
+                    "use-loop",
+                    "files use each other too deep (a loop?)".to_string(),
+                    None,
+                ))
+            } else if path.extension().is_none_or(|x| x != "toml") {
+                Some((
+                    "bad-use",
+                    format!("`{}` is not a TOML file", u.get_ref()),
+                    Some("name a `.toml` file of another game, e.g. `../diplomacy/board.toml`"),
+                ))
+            } else {
+                match canonical(&path) {
+                    None => Some((
+                        "bad-use",
+                        format!("`{}` does not exist", rel.display()),
+                        Some("paths are relative to the file that names them"),
+                    )),
+                    Some(c) if own.contains(&c) => Some((
+                        "bad-use",
+                        format!("`{}` is one of this game's own files", u.get_ref()),
+                        Some("every file of the game directory is read anyway: drop it from `use`"),
+                    )),
+                    Some(c) if seen.contains(&c) => continue,
+                    Some(c) => {
+                        seen.push(c);
+                        None
+                    }
+                }
+            };
+            if let Some((code, message, hint)) = problem {
+                loaded.diagnostics.push(
+                    Diagnostic::error(code, message)
+                        .at(at)
+                        .hint_opt(hint.map(String::from)),
+                );
+                continue;
+            }
+            let name = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            let contents = match std::fs::metadata(&path) {
+                Ok(m) if m.len() > MAX_FILE_BYTES => Contents::TooLarge,
+                _ => match std::fs::read(&path) {
+                    Ok(b) => Contents::Bytes(b),
+                    Err(e) => {
+                        loaded.diagnostics.push(
+                            Diagnostic::error("bad-use", format!("cannot read `{name}`: {e}"))
+                                .at(at),
+                        );
+                        continue;
+                    }
+                },
+            };
+            let mut one = load_contents(&loaded.root, vec![(name, contents)]);
+            // Move the file's text and parse into the game's source map.
+            for (old, file) in std::mem::take(&mut one.files) {
+                let id = loaded.sources.add(
+                    one.sources.path(old).to_string(),
+                    one.sources.text(old).to_string(),
+                );
+                queue.push((id, depth + 1));
+                used.push((id, file));
+            }
+            for d in one.diagnostics.iter() {
+                // A used file that does not parse: point at the `use`, where it is named.
+                loaded.diagnostics.push(
+                    Diagnostic::error(d.code, format!("`{}`: {}", u.get_ref(), d.message))
+                        .at(at.clone())
+                        .hint_opt(d.hint.clone()),
+                );
+            }
+        }
+    }
+    if !used.is_empty() {
+        let own = std::mem::take(&mut loaded.files);
+        loaded.files = used.into_iter().chain(own).collect();
+    }
 }
 
 /// A definition file's contents, as read.

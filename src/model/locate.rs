@@ -91,7 +91,13 @@ impl Game {
                         Some((id, s)) => (id, Some(s)),
                         None => (rest, None),
                     };
-                    if let Some(ai) = a.areas.iter().position(|x| x.id == id) {
+                    // By id, else by a name the area was renamed from (a variant's board).
+                    let found = a.areas.iter().position(|x| x.id == id).or_else(|| {
+                        a.areas
+                            .iter()
+                            .position(|x| x.aliases.iter().any(|n| n == id))
+                    });
+                    if let Some(ai) = found {
                         let area = &a.areas[ai];
                         let slot = match slot {
                             None | Some("open") => AreaSlot::Open,

@@ -133,7 +133,7 @@ fn control_json(dir: &std::path::Path, extra: &[&str]) -> Value {
 /// The 1947 set-up moved to turn 10 with the DSE index at 25, a Terror marker in Lakonia
 /// (a DSE Region), Larissa Resettled (its police in box 1, the R marker in box 2), and the
 /// Magnesia police in the Open of Pieria, a DSE Region.
-fn worked_copy() -> Option<tempfile::TempDir> {
+fn worked_copy() -> Option<crate::support::CopiedGame> {
     if !root().join(GAME).join("game.toml").is_file() {
         eprintln!("skipped: {GAME} is absent");
         return None;

@@ -2,6 +2,7 @@
 
 mod architecture;
 mod beanshell;
+mod boards;
 mod build;
 mod check;
 mod combat;

@@ -12,22 +12,41 @@ pub fn game(rel: &str) -> PathBuf {
     root().join(rel)
 }
 
-/// Copy a game directory into a fresh temporary directory.
-pub fn copy_game(rel: &str) -> tempfile::TempDir {
+/// A copy of a game in a temporary directory, removed when dropped.
+pub struct CopiedGame {
+    _root: tempfile::TempDir,
+    dir: PathBuf,
+}
+
+impl CopiedGame {
+    /// The copied game's directory.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// Copy a game directory into a fresh temporary directory, at the same place relative to a
+/// stand-in for the repository whose `modules/` is the real one (linked): a variant's
+/// `use = ["../../../modules/diplomacy/board.toml"]` still finds its base.
+pub fn copy_game(rel: &str) -> CopiedGame {
     let tmp = tempfile::tempdir().expect("temp dir");
     let src = game(rel);
+    let dir = tmp.path().join(rel);
     for entry in walkdir::WalkDir::new(&src) {
         let entry = entry.expect("walk");
-        let to = tmp
-            .path()
-            .join(entry.path().strip_prefix(&src).expect("below"));
+        let to = dir.join(entry.path().strip_prefix(&src).expect("below"));
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&to).expect("mkdir");
         } else {
             std::fs::copy(entry.path(), &to).expect("copy");
         }
     }
-    tmp
+    if !rel.starts_with("modules/") {
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root().join("modules"), tmp.path().join("modules"))
+            .expect("link modules/");
+    }
+    CopiedGame { _root: tmp, dir }
 }
 
 /// Replace the first occurrence of `from` with `to` in a file, failing the test if absent.
