@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::model::{CounterId, FactorId, Game, Location, Scenario, TrackId, TurnId};
+use crate::model::{CounterId, FactorId, Game, Location, MapId, Scenario, SideId, TrackId, TurnId};
 
 /// One counter copy somewhere.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -60,6 +60,10 @@ pub struct Positions {
     pub turn: Option<TurnId>,
     /// Track values, when known (victory by track lead).
     pub tracks: Vec<(TrackId, i64)>,
+    /// Province boards: who owns each supply centre before these positions (map, area,
+    /// side), when known — a scenario's owners, a position file's, a save's ownership
+    /// markers read by the caller. Control starts from them instead of the countries.
+    pub owners: Vec<(MapId, usize, SideId)>,
 }
 
 impl Positions {
@@ -77,6 +81,7 @@ impl Positions {
                 .collect(),
             turn: Some(scenario.start),
             tracks: scenario.tracks.clone(),
+            owners: scenario.owners.clone(),
         }
     }
 

@@ -287,6 +287,9 @@ pub fn victory(
             note,
         });
     }
+    if game.rules.victory.is_empty() {
+        majority(game, control, &mut conditions, &mut winners);
+    }
     let level = game.rules.victory_levels.as_ref().map(|l| {
         let (a, b) = l.between;
         let values = [positions.track(a), positions.track(b)];
@@ -319,6 +322,60 @@ pub fn victory(
         winners,
         provisional,
         level,
+    }
+}
+
+/// A game of supply centres that declares no victory condition is won, as Diplomacy's
+/// rules say, by holding a majority of the centres: one condition per side.
+fn majority(
+    game: &Game,
+    control: &ControlMap,
+    conditions: &mut Vec<ConditionResult>,
+    winners: &mut Vec<String>,
+) {
+    let centres = game
+        .rules
+        .control
+        .as_ref()
+        .is_some_and(|c| c.rule == ControlRule::SupplyCentres);
+    let total: usize = game
+        .maps
+        .iter()
+        .map(|m| match &m.kind {
+            MapKind::Area(a) => a.areas.iter().filter(|x| x.supply_centre).count(),
+            MapKind::Hex(_) => 0,
+        })
+        .sum();
+    if !centres || total == 0 {
+        return;
+    }
+    let need = total / 2 + 1;
+    for (s, side) in game.sides.iter().enumerate() {
+        let (have, what) = controlled_count(game, control, s);
+        let met = have >= need;
+        if met {
+            winners.push(side.id.clone());
+        }
+        conditions.push(ConditionResult {
+            id: format!("{}-majority", side.id),
+            name: format!(
+                "{} holds a majority of the {total} supply centres",
+                side.name
+            ),
+            side: side.id.clone(),
+            checked_after: None,
+            checked: true,
+            met,
+            tests: vec![Test {
+                holds: met,
+                detail: format!("controls {have} {what} (needs {need})"),
+            }],
+            every: None,
+            running: 1,
+            note: Some(
+                "the game declares no victory condition: a majority of the centres wins".into(),
+            ),
+        });
     }
 }
 

@@ -163,6 +163,15 @@ impl<'g> ControlMap<'g> {
                 })
                 .collect(),
         };
+        // A province board's owners, as the positions know them, are the state before.
+        let mut before = before;
+        if options.previous.is_none() {
+            for &(m, a, side) in &positions.owners {
+                if let Some(node) = board.node(&super::Site::area(m, a)) {
+                    before[node] = Some(side);
+                }
+            }
+        }
         let base_how = if options.previous.is_some() {
             How::Previous
         } else {
@@ -221,7 +230,7 @@ impl<'g> ControlMap<'g> {
         let kind = rule.map_or(ControlRule::LastOccupied, |r| r.rule);
         let change_turn = positions
             .turn
-            .is_some_and(|t| rule.is_some_and(|r| r.turns.contains(&t)));
+            .is_some_and(|t| rule.is_some_and(|r| r.turns.contains(&control_turn(game, t))));
         for i in 0..n {
             let area = match board.site(i).at {
                 crate::model::map::PlaceAt::Area(a) => match &game.maps[board.site(i).map].kind {
@@ -338,6 +347,26 @@ impl<'g> ControlMap<'g> {
     pub fn has_previous(&self) -> bool {
         self.has_previous
     }
+}
+
+/// The turn whose end decides supply-centre ownership as positions of turn `t` show it:
+/// `t` itself, or, for a turn that only adjusts (Diplomacy's winter), the turn before it,
+/// whose moves left the units where they stand.
+pub fn control_turn(game: &Game, t: crate::model::TurnId) -> crate::model::TurnId {
+    let adjusts_only = |t: usize| {
+        game.turns.get(t).is_some_and(|turn| {
+            !turn.phases.is_empty()
+                && turn.phases.iter().all(|p| {
+                    game.phases.get(*p).and_then(|p| p.orders)
+                        == Some(crate::model::OrderPhase::Adjustment)
+                })
+        })
+    };
+    let mut t = t;
+    while t > 0 && adjusts_only(t) {
+        t -= 1;
+    }
+    t
 }
 
 /// Count of locations one side controls.

@@ -8,16 +8,22 @@
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
 //! | [`adjust`] | the adjustment phase: builds and disbands against supply centres |
+//! | [`position`] | where a game stands between two phases: turn, phase, units, centres, dislodged units and standoffs; from a position file, a scenario or a save, and written back |
+//! | [`orders_file`] | orders files: one order per line, `#` comments, power headings or prefixes, located mistakes |
+//! | [`adjudicate`] | one phase adjudicated by the calendar: every order's outcome and why, dislodgements, standoffs, adjustments, centres changing hands, victory, the next position |
 //!
 //! The adjudicator asks the board only what the rules need ([`Board`]): which moves armies
 //! and fleets can make, which provinces are sea, and a location's province. A unit's
 //! strength is data (1 in the standard game), so a variant with stronger units needs no new
 //! resolver.
 
+pub mod adjudicate;
 pub mod adjust;
 pub mod board;
 pub mod movement;
 pub mod orders;
+pub mod orders_file;
+pub mod position;
 pub mod retreat;
 
 /// What the adjudicator needs to know of a board. Locations are ids in lower case: a

@@ -30,6 +30,12 @@ pub struct Outcome {
     pub void: Option<String>,
     /// Whether the unit was dislodged, and from where the attack came (a province).
     pub dislodged_by: Option<String>,
+    /// A move that failed against other units (not one whose convoy failed): with no one
+    /// there after the phase, its destination is a standoff.
+    pub bounced: bool,
+    /// Why, in words: `bounced against A Mun (1 to 1)`, `cut by F Tri`, `dislodged by A Bur
+    /// (2 to 1)`.
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -221,15 +227,43 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
                 Command::Hold => dislodged_by.is_none() && void[i].is_none(),
                 _ => phase.resolution[i],
             };
+            let reason = phase.explain(i, void[i].as_deref());
+            let bounced = matches!(phase.commands[i], Command::Move { .. })
+                && !phase.resolution[i]
+                && phase.path(i);
             Outcome {
                 unit: units[i].location.clone(),
                 command: phase.commands[i].clone(),
                 succeeds,
                 void: void[i].clone(),
                 dislodged_by,
+                bounced,
+                reason,
             }
         })
         .collect()
+}
+
+/// A unit as reports name it: `A Mun`, `F Spa/nc`.
+pub fn label(unit: &Unit) -> String {
+    format!("{} {}", kind_letter(unit.kind), display(&unit.location))
+}
+
+/// `A` or `F`.
+pub fn kind_letter(kind: UnitKind) -> &'static str {
+    match kind {
+        UnitKind::Army => "A",
+        UnitKind::Fleet => "F",
+    }
+}
+
+/// A location id as reports write it: `Mun`, `Spa/nc`.
+pub fn display(location: &str) -> String {
+    let mut c = location.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 /// A chain of fleets at sea ordered to convoy an army from `from` to `to` that reaches both
@@ -691,6 +725,178 @@ impl Phase<'_> {
             }
         }
         true
+    }
+
+    /// Why order `i` came out as it did (every order resolved already).
+    fn explain(&mut self, i: usize, void: Option<&str>) -> String {
+        let dislodged = self.dislodger(i).map(|j| {
+            let here = self.province(i).to_string();
+            let against = if self.head_to_head(j) == Some(i) {
+                self.defend_strength(i)
+            } else {
+                self.hold_strength(&here)
+            };
+            format!(
+                "dislodged by {} ({} to {against})",
+                label(&self.units[j]),
+                self.attack_strength(j)
+            )
+        });
+        if let Some(v) = void {
+            let mut r = format!("void: {v}; the unit holds");
+            if let Some(d) = dislodged {
+                r = format!("{r}, and is {d}");
+            }
+            return r;
+        }
+        let here = self.province(i).to_string();
+        let why = match self.commands[i].clone() {
+            Command::Hold | Command::Build | Command::Disband => {
+                let attackers: Vec<usize> = (0..self.units.len())
+                    .filter(|&j| self.destination(j).as_deref() == Some(here.as_str()))
+                    .collect();
+                match (&dislodged, attackers.as_slice()) {
+                    (Some(_), _) => String::new(),
+                    (None, []) => "holds".to_string(),
+                    (None, _) => {
+                        let hold = self.hold_strength(&here);
+                        let against: Vec<String> = attackers
+                            .iter()
+                            .map(|&j| {
+                                format!("{} ({})", label(&self.units[j]), self.attack_strength(j))
+                            })
+                            .collect();
+                        format!("holds ({hold}) against {}", against.join(", "))
+                    }
+                }
+            }
+            Command::Move { to, .. } => self.explain_move(i, &to),
+            Command::Support { unit, to } => self.explain_support(i, &unit, to.as_deref()),
+            Command::Convoy { from, to } => {
+                if self.resolution[i] {
+                    match self.unit_in(&from) {
+                        Some(a)
+                            if self.by_convoy[a]
+                                && self.destination(a).as_deref() == Some(to.as_str()) =>
+                        {
+                            format!("convoys {}", label(&self.units[a]))
+                        }
+                        _ => format!(
+                            "no army is ordered from {} to {} by convoy: nothing to carry",
+                            display(&from),
+                            display(&to)
+                        ),
+                    }
+                } else if dislodged.is_none() {
+                    "fails: the convoy is part of a paradox, settled against the convoys \
+                     (the Szykman rule)"
+                        .to_string()
+                } else {
+                    String::new()
+                }
+            }
+        };
+        match (why.is_empty(), dislodged) {
+            (_, None) => why,
+            (true, Some(d)) => d,
+            (false, Some(d)) => format!("{why}; {d}"),
+        }
+    }
+
+    fn explain_move(&mut self, i: usize, to: &str) -> String {
+        let dest = self.board.province(to).to_string();
+        if self.resolution[i] {
+            return format!("moves to {}", display(to));
+        }
+        if !self.path(i) {
+            return "no convoy carried it: the convoying fleets failed or were missing".to_string();
+        }
+        let attack = self.attack_strength(i);
+        let h2h = self.head_to_head(i);
+        let occupant = self.unit_in(&dest);
+        if attack == 0 {
+            if let Some(j) = occupant {
+                return format!(
+                    "cannot dislodge {}, a unit of its own power",
+                    label(&self.units[j])
+                );
+            }
+        }
+        if let Some(j) = h2h {
+            let defend = self.defend_strength(j);
+            if attack <= defend {
+                return format!(
+                    "bounced against {}, moving the other way ({attack} to {defend})",
+                    label(&self.units[j])
+                );
+            }
+        } else if let Some(j) = occupant {
+            let hold = self.hold_strength(&dest);
+            if attack <= hold {
+                let stayed = if matches!(self.commands[j], Command::Move { .. }) {
+                    ", which failed to leave"
+                } else {
+                    ""
+                };
+                return format!(
+                    "bounced against {}{stayed} ({attack} to {hold})",
+                    label(&self.units[j])
+                );
+            }
+        }
+        for j in 0..self.units.len() {
+            if j != i && self.destination(j).as_deref() == Some(dest.as_str()) {
+                let prevent = self.prevent_strength(j);
+                if attack <= prevent {
+                    return format!(
+                        "bounced against {}, also moving to {} ({attack} to {prevent})",
+                        label(&self.units[j]),
+                        display(&dest)
+                    );
+                }
+            }
+        }
+        "fails".to_string()
+    }
+
+    fn explain_support(&mut self, i: usize, unit: &str, to: Option<&str>) -> String {
+        let here = self.province(i).to_string();
+        let Some(s) = self.unit_in(unit) else {
+            return "there is no unit to support".to_string();
+        };
+        let supported = match to {
+            Some(t) => format!("{} - {}", label(&self.units[s]), display(t)),
+            None => label(&self.units[s]),
+        };
+        if !self.resolution[i] {
+            let against = self.board.province(to.unwrap_or(unit)).to_string();
+            let cutter = (0..self.units.len()).find(|&j| {
+                self.destination(j).as_deref() == Some(here.as_str())
+                    && self.units[j].power != self.units[i].power
+                    && (self.province(j) != against || self.resolution[j])
+                    && (self.province(j) == against || self.path(j))
+            });
+            return match cutter {
+                Some(j) if self.resolution[j] => "support cut".to_string(),
+                Some(j) => format!("support cut by {}", label(&self.units[j])),
+                None => "support cut".to_string(),
+            };
+        }
+        let matches = match (&self.commands[s], to) {
+            (Command::Move { to: m, .. }, Some(t)) => {
+                self.board.province(m) == self.board.province(t)
+            }
+            (Command::Move { .. }, None) => false,
+            (_, None) => true,
+            (_, Some(_)) => false,
+        };
+        if matches {
+            format!("supports {supported}")
+        } else {
+            format!(
+                "given to {supported}, but that is not what it was ordered: it counts for nothing"
+            )
+        }
     }
 
     /// The unit whose move into `i`'s province succeeded, when `i` did not move away.

@@ -58,7 +58,7 @@ fn standoffs(board: &dyn Board, outcomes: &[Outcome], after: &[Option<String>]) 
         let Command::Move { to, .. } = &o.command else {
             continue;
         };
-        if o.succeeds {
+        if o.succeeds || !o.bounced {
             continue;
         }
         let target = board.province(to).to_string();
@@ -73,6 +73,86 @@ fn standoffs(board: &dyn Board, outcomes: &[Outcome], after: &[Option<String>]) 
     out
 }
 
+/// A unit dislodged in a movement phase, waiting to retreat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Dislodged {
+    /// The unit, where it was dislodged.
+    pub unit: Unit,
+    /// The province its attacker came from.
+    pub from: String,
+    /// Whether the attack came by convoy (then `from` is open to the retreat).
+    pub convoyed: bool,
+}
+
+/// What a movement phase leaves for the retreat phase: the units that stay (at their new
+/// locations), the dislodged units, and the provinces a standoff left empty.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Situation {
+    /// Units not dislodged, where the movement left them.
+    pub staying: Vec<Unit>,
+    /// Dislodged units.
+    pub dislodged: Vec<Dislodged>,
+    /// Provinces left empty by a standoff.
+    pub standoffs: Vec<String>,
+}
+
+/// The situation after a movement phase.
+pub fn situation(board: &dyn Board, units: &[Unit], outcomes: &[Outcome]) -> Situation {
+    let after = after_movement(board, units, outcomes);
+    let mut out = Situation {
+        standoffs: standoffs(board, outcomes, &after),
+        ..Situation::default()
+    };
+    for ((u, o), at) in units.iter().zip(outcomes).zip(&after) {
+        match (at, &o.dislodged_by) {
+            (Some(at), _) => out.staying.push(Unit {
+                location: at.clone(),
+                ..u.clone()
+            }),
+            (None, Some(attacker)) => {
+                let here = board.province(&u.location).to_string();
+                let convoyed = units.iter().zip(outcomes).any(|(a, ao)| {
+                    board.province(&a.location) == attacker.as_str()
+                        && matches!(&ao.command, Command::Move { to, convoy: true } if board.province(to) == here)
+                });
+                out.dislodged.push(Dislodged {
+                    unit: u.clone(),
+                    from: attacker.clone(),
+                    convoyed,
+                });
+            }
+            (None, None) => {}
+        }
+    }
+    out
+}
+
+/// Where a dislodged unit may retreat: its moves (never by convoy) to a province that is
+/// empty (of the `staying` units), not left empty by a standoff, and not the attacker's,
+/// unless the attack came by convoy. Sorted.
+pub fn options(board: &dyn Board, situation: &Situation, d: &Dislodged) -> Vec<String> {
+    let here = board.province(&d.unit.location).to_string();
+    let candidates: Vec<String> = match d.unit.kind {
+        UnitKind::Army => board.army_moves_from(&here),
+        UnitKind::Fleet => board.fleet_moves_from(&d.unit.location),
+    };
+    let mut options: Vec<String> = candidates
+        .into_iter()
+        .filter(|l| {
+            let p = board.province(l);
+            !situation
+                .staying
+                .iter()
+                .any(|u| board.province(&u.location) == p)
+                && !situation.standoffs.iter().any(|c| c == p)
+                && (d.convoyed || p != d.from)
+        })
+        .collect();
+    options.sort();
+    options.dedup();
+    options
+}
+
 /// Resolve the retreats: `units` and `outcomes` of the movement phase, and the retreat
 /// orders (a move, or anything else: a disband). One entry per dislodged unit, in the order
 /// of `units`.
@@ -82,54 +162,50 @@ pub fn resolve(
     outcomes: &[Outcome],
     orders: &[Order],
 ) -> Vec<Retreat> {
-    let after = after_movement(board, units, outcomes);
-    let contested = standoffs(board, outcomes, &after);
-    let occupied: Vec<String> = after
-        .iter()
-        .flatten()
-        .map(|l| board.province(l).to_string())
-        .collect();
+    resolve_situation(board, &situation(board, units, outcomes), orders)
+}
+
+/// Resolve the retreat orders of a situation: one entry per dislodged unit, in its order.
+pub fn resolve_situation(
+    board: &dyn Board,
+    situation: &Situation,
+    orders: &[Order],
+) -> Vec<Retreat> {
     let mut retreats: Vec<Retreat> = Vec::new();
-    for (u, o) in units.iter().zip(outcomes) {
-        let Some(attacker) = &o.dislodged_by else {
-            continue;
-        };
+    for d in &situation.dislodged {
+        let u = &d.unit;
         let here = board.province(&u.location).to_string();
-        // Whether the attack came by convoy: then its origin is open.
-        let by_convoy = units.iter().zip(outcomes).any(|(a, ao)| {
-            board.province(&a.location) == attacker.as_str()
-                && matches!(&ao.command, Command::Move { to, convoy: true } if board.province(to) == here)
+        let options = options(board, situation, d);
+        let order = orders.iter().find(|ord| {
+            board.province(&ord.unit) == here
+                && ord.kind == u.kind
+                && ord.power.as_deref().is_none_or(|p| p == u.power)
         });
-        let candidates: Vec<String> = match u.kind {
-            UnitKind::Army => board.army_moves_from(&here),
-            UnitKind::Fleet => board.fleet_moves_from(&u.location),
-        };
-        let mut options: Vec<String> = candidates
-            .into_iter()
-            .filter(|l| {
-                let p = board.province(l);
-                !occupied.iter().any(|o| o == p)
-                    && !contested.iter().any(|c| c == p)
-                    && (by_convoy || p != attacker.as_str())
-            })
-            .collect();
-        options.sort();
-        options.dedup();
-        let order = orders
-            .iter()
-            .find(|ord| board.province(&ord.unit) == here && ord.kind == u.kind);
         let (to, why) = match order.map(|o| &o.command) {
             Some(Command::Move { to, .. }) => {
                 let target = match u.kind {
                     UnitKind::Army => board.province(to).to_string(),
                     UnitKind::Fleet => to.clone(),
                 };
-                if options.contains(&target) {
-                    (Some(target), None)
+                // A fleet may name a split-coast province whose one reachable coast is open.
+                let target = if options.contains(&target) {
+                    Some(target)
                 } else {
-                    (None, Some(format!("it may not retreat to `{to}`")))
+                    let on_coasts: Vec<&String> = options
+                        .iter()
+                        .filter(|o| board.province(o) == target && !target.contains('/'))
+                        .collect();
+                    match on_coasts.as_slice() {
+                        [one] => Some((*one).clone()),
+                        _ => None,
+                    }
+                };
+                match target {
+                    Some(t) => (Some(t), None),
+                    None => (None, Some(format!("it may not retreat to `{to}`"))),
                 }
             }
+            Some(Command::Disband) => (None, Some("disbanded as ordered".to_string())),
             Some(_) => (None, Some("a retreat is a move or a disband".to_string())),
             None => (None, Some("no retreat was ordered".to_string())),
         };

@@ -1,0 +1,1015 @@
+//! One phase of a game on a province board adjudicated from a [`Position`] and the orders
+//! written for it: which phase it is comes from the position and the game's calendar
+//! (movement, retreat or adjustment, by the phase's `orders`); the report gives every
+//! order's outcome and why, the orders that fit no unit, dislodged units with their retreat
+//! options, standoffs, builds and disbands (civil disorder included), the supply centres
+//! that change hands, victory, and the next position.
+//!
+//! The next position: after a movement phase with dislodgements, the retreat phase of the
+//! same turn; otherwise the next phase of the turn, or the first of the next turn — skipping
+//! a retreat phase with nothing to retreat and an adjustment phase in which no power has
+//! anything to build or disband, as judges do. Supply centres change hands when the
+//! movement and retreats of a turn the game's `[rules.control]` names are over: a power's
+//! unit standing in a centre takes it (the control helper decides, under the game's rule).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::adjust::{self, Adjusted, Centres};
+use super::board::ProvinceBoard;
+use super::movement::{self, display, label};
+use super::orders::{Command, Order};
+use super::orders_file::{Entry, Written};
+use super::position::{self, to_positions, turn_phases, unit_text, Position, PositionView};
+use super::retreat::{self, Situation};
+use super::{Board, Unit, UnitKind};
+use crate::helpers::control::{self, ControlOptions};
+use crate::helpers::victory::{self, VictoryOptions, VictoryReport};
+use crate::model::rules::ControlRule;
+use crate::model::{Game, OrderPhase, PhaseId, TurnId};
+
+/// How an order ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Carried out.
+    Succeeds,
+    /// Not carried out.
+    Fails,
+    /// Not an order this unit could be given: it holds (movement) or is disbanded
+    /// (retreat).
+    Void,
+}
+
+/// One unit's order and its outcome (or one adjustment order's).
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderResult {
+    /// The power (side id).
+    pub power: String,
+    /// The unit, `A par` (or where a build goes).
+    pub unit: String,
+    /// The order as resolved, `A Par - Bur`; `A Par H (no order)` for a unit without one.
+    pub order: String,
+    /// Where it was written (`orders.txt:3`), absent for a unit without an order.
+    pub written: Option<String>,
+    /// The outcome.
+    pub verdict: Verdict,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// An order that fits no unit of the position, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unused {
+    /// Where it was written.
+    pub written: String,
+    /// Its text.
+    pub text: String,
+    /// Why it was not used.
+    pub why: String,
+}
+
+/// A unit dislodged in the movement phase, and where it may go.
+#[derive(Debug, Clone, Serialize)]
+pub struct DislodgedResult {
+    /// The power.
+    pub power: String,
+    /// The unit, `A ser`.
+    pub unit: String,
+    /// The unit that dislodged it, `A Bul`.
+    pub by: String,
+    /// The province the attack came from.
+    pub from: String,
+    /// Whether the attack came by convoy.
+    pub convoyed: bool,
+    /// Where it may retreat (empty: it will be disbanded).
+    pub options: Vec<String>,
+}
+
+/// One power's adjustment.
+#[derive(Debug, Clone, Serialize)]
+pub struct PowerAdjustment {
+    /// The power.
+    pub power: String,
+    /// Supply centres owned.
+    pub centres: usize,
+    /// Units on the board.
+    pub units: usize,
+    /// Builds allowed (centres beyond units), or 0.
+    pub builds_allowed: usize,
+    /// Builds it can make: allowed, as far as it has vacant home centres it owns.
+    pub builds_possible: usize,
+    /// Disbands owed (units beyond centres), or 0.
+    pub disbands_owed: usize,
+    /// Units built (`A par`).
+    pub built: Vec<String>,
+    /// Units disbanded as ordered.
+    pub disbanded: Vec<String>,
+    /// Units removed by the rules because too few disbands were ordered (civil disorder).
+    pub civil_disorder: Vec<String>,
+    /// Builds allowed but not made (waived in words or by silence, or for want of a vacant
+    /// home centre).
+    pub waived: usize,
+}
+
+/// A supply centre changing hands at the end of a turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct CentreChange {
+    /// The centre.
+    pub centre: String,
+    /// Its owner before (absent: unowned).
+    pub from: Option<String>,
+    /// Its owner now.
+    pub to: Option<String>,
+}
+
+/// A phase that was passed over, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    /// `Spring 1901`.
+    pub turn: String,
+    /// `Retreats`.
+    pub phase: String,
+    /// Why.
+    pub why: String,
+}
+
+/// What happens to a unit on the board between this position and the next (for a save's
+/// pieces).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "change", rename_all = "kebab-case")]
+pub enum UnitChange {
+    /// A unit moves (or retreats) from its location to `to`.
+    Moved {
+        /// The unit, where it stood.
+        unit: Unit,
+        /// Where it goes.
+        to: String,
+    },
+    /// A unit leaves the board (disbanded, or found no retreat).
+    Removed {
+        /// The unit.
+        unit: Unit,
+    },
+    /// A unit is built.
+    Built {
+        /// The unit, where it is built.
+        unit: Unit,
+    },
+}
+
+/// The adjudication of one phase.
+#[derive(Debug, Clone, Serialize)]
+pub struct Adjudication {
+    /// The turn resolved (id).
+    pub turn: String,
+    /// Its name.
+    pub turn_name: String,
+    /// The phase resolved (id).
+    pub phase: String,
+    /// Its name.
+    pub phase_name: String,
+    /// Which orders it takes.
+    pub orders_kind: OrderPhase,
+    /// Every unit's order (movement), every dislodged unit's (retreat), every adjustment
+    /// order (adjustment), by power in side order.
+    pub orders: Vec<OrderResult>,
+    /// Orders that fit no unit.
+    pub unused: Vec<Unused>,
+    /// Movement: the dislodged units.
+    pub dislodged: Vec<DislodgedResult>,
+    /// Movement: provinces a standoff left empty.
+    pub standoffs: Vec<String>,
+    /// Adjustment: each power's.
+    pub adjustments: Vec<PowerAdjustment>,
+    /// Supply centres that changed hands at the end of the turn.
+    pub centres_changed: Vec<CentreChange>,
+    /// Phases passed over on the way to the next position.
+    pub skipped: Vec<Skipped>,
+    /// Victory, evaluated when supply centres were counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub victory: Option<VictoryReport>,
+    /// The next position (absent when the calendar ends).
+    pub next: Option<PositionView>,
+    /// The next position itself.
+    #[serde(skip)]
+    pub next_position: Option<Position>,
+    /// The units that move, leave or arrive on the way there.
+    #[serde(skip)]
+    pub changes: Vec<UnitChange>,
+}
+
+/// Why a phase cannot be adjudicated.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct PhaseError(pub String);
+
+/// Adjudicate the position's phase with the written orders.
+pub fn adjudicate(
+    board: &ProvinceBoard,
+    position: &Position,
+    written: &[Written],
+) -> Result<Adjudication, PhaseError> {
+    let game = board.game;
+    let kind = position.orders(game).ok_or_else(|| {
+        PhaseError(format!(
+            "{} of {} takes no written orders",
+            game.phases
+                .get(position.phase)
+                .map_or("?", |p| p.name.as_str()),
+            game.turns
+                .get(position.turn)
+                .map_or("?", |t| t.name.as_str())
+        ))
+    })?;
+    let mut a = Adjudication {
+        turn: game.turns[position.turn].id.clone(),
+        turn_name: game.turns[position.turn].name.clone(),
+        phase: game.phases[position.phase].id.clone(),
+        phase_name: game.phases[position.phase].name.clone(),
+        orders_kind: kind,
+        orders: Vec::new(),
+        unused: Vec::new(),
+        dislodged: Vec::new(),
+        standoffs: Vec::new(),
+        adjustments: Vec::new(),
+        centres_changed: Vec::new(),
+        skipped: Vec::new(),
+        victory: None,
+        next: None,
+        next_position: None,
+        changes: Vec::new(),
+    };
+    let after = match kind {
+        OrderPhase::Movement => movement_phase(board, position, written, &mut a),
+        OrderPhase::Retreat => retreat_phase(board, position, written, &mut a),
+        OrderPhase::Adjustment => adjustment_phase(board, position, written, &mut a),
+    };
+    let rank = |p: &str| game.side_index(p).unwrap_or(usize::MAX);
+    a.orders.sort_by_key(|o| rank(&o.power));
+    let next = if after.dislodged.is_empty() || kind != OrderPhase::Movement {
+        advance(board, after, &mut a)
+    } else {
+        // The retreat phase of this turn.
+        let phases = turn_phases(game, position.turn);
+        let at = phases
+            .iter()
+            .position(|p| *p == position.phase)
+            .unwrap_or(0);
+        phases
+            .get(at + 1)
+            .copied()
+            .filter(|p| game.phases[*p].orders == Some(OrderPhase::Retreat))
+            .map(|p| Position {
+                phase: p,
+                ..after.clone()
+            })
+            .or_else(|| advance(board, after, &mut a))
+    };
+    a.next = next.as_ref().map(|p| position::view(game, p));
+    a.next_position = next;
+    Ok(a)
+}
+
+/// The orders that fit units, one per unit (a later order for a unit replaces an earlier
+/// one); the rest go to `unused`.
+fn orders_for<'w>(
+    board: &ProvinceBoard,
+    units: &[Unit],
+    written: &'w [Written],
+    what: &str,
+    unused: &mut Vec<Unused>,
+) -> Vec<Option<&'w Written>> {
+    let mut chosen: Vec<Option<&Written>> = vec![None; units.len()];
+    for w in written {
+        let not = |why: String, unused: &mut Vec<Unused>| {
+            unused.push(Unused {
+                written: w.at.clone(),
+                text: w.text.clone(),
+                why,
+            })
+        };
+        let Entry::Order(o) = &w.entry else {
+            not(
+                format!("a waive belongs to the adjustment phase, not to {what}"),
+                unused,
+            );
+            continue;
+        };
+        let here = board.province(&o.unit);
+        let Some(i) = units
+            .iter()
+            .position(|u| board.province(&u.location) == here)
+        else {
+            not(format!("there is no {what} in {}", display(here)), unused);
+            continue;
+        };
+        if let Some(p) = &w.power {
+            if *p != units[i].power {
+                not(
+                    format!(
+                        "{} belongs to {}, not to {p}",
+                        label(&units[i]),
+                        units[i].power
+                    ),
+                    unused,
+                );
+                continue;
+            }
+        }
+        if let Some(earlier) = chosen[i] {
+            unused.push(Unused {
+                written: earlier.at.clone(),
+                text: earlier.text.clone(),
+                why: format!(
+                    "replaced by a later order for {} ({})",
+                    label(&units[i]),
+                    w.at
+                ),
+            });
+        }
+        chosen[i] = Some(w);
+    }
+    chosen
+}
+
+/// The order as reports write it: `A Par - Bur`, `F Lon S A Wal - Bel`.
+fn order_text(unit: &Unit, command: &Command, units: &[Unit], board: &dyn Board) -> String {
+    let u = label(unit);
+    let other = |province: &str| {
+        units
+            .iter()
+            .find(|x| board.province(&x.location) == province)
+            .map_or_else(|| display(province), label)
+    };
+    match command {
+        Command::Hold => format!("{u} H"),
+        Command::Move { to, convoy } => {
+            format!(
+                "{u} - {}{}",
+                display(to),
+                if *convoy { " via convoy" } else { "" }
+            )
+        }
+        Command::Support { unit, to: None } => format!("{u} S {}", other(unit)),
+        Command::Support { unit, to: Some(t) } => {
+            format!("{u} S {} - {}", other(unit), display(t))
+        }
+        Command::Convoy { from, to } => format!("{u} C {} - {}", other(from), display(to)),
+        Command::Build => format!("{u} B"),
+        Command::Disband => format!("{u} D"),
+    }
+}
+
+fn movement_phase(
+    board: &ProvinceBoard,
+    position: &Position,
+    written: &[Written],
+    a: &mut Adjudication,
+) -> Position {
+    let units = &position.units;
+    let chosen = orders_for(board, units, written, "unit", &mut a.unused);
+    let orders: Vec<Order> = chosen
+        .iter()
+        .flatten()
+        .filter_map(|w| match &w.entry {
+            Entry::Order(o) => Some(o.clone()),
+            Entry::Waive => None,
+        })
+        .collect();
+    let outcomes = movement::resolve(board, units, &orders);
+    for (i, (u, o)) in units.iter().zip(&outcomes).enumerate() {
+        let verdict = if o.void.is_some() {
+            Verdict::Void
+        } else if o.succeeds {
+            Verdict::Succeeds
+        } else {
+            Verdict::Fails
+        };
+        let mut text = order_text(u, &o.command, units, board);
+        if chosen[i].is_none() {
+            text.push_str(" (no order)");
+        }
+        a.orders.push(OrderResult {
+            power: u.power.clone(),
+            unit: unit_text(u),
+            order: text,
+            written: chosen[i].map(|w| w.at.clone()),
+            verdict,
+            reason: o.reason.clone(),
+        });
+    }
+    let situation = retreat::situation(board, units, &outcomes);
+    for (u, o) in units.iter().zip(&outcomes) {
+        if let (Command::Move { to, .. }, true) = (&o.command, o.succeeds) {
+            let to = match u.kind {
+                UnitKind::Army => board.province(to).to_string(),
+                UnitKind::Fleet => to.clone(),
+            };
+            a.changes.push(UnitChange::Moved {
+                unit: u.clone(),
+                to,
+            });
+        }
+    }
+    for d in &situation.dislodged {
+        let by = units
+            .iter()
+            .find(|x| board.province(&x.location) == d.from)
+            .map_or_else(|| display(&d.from), label);
+        a.dislodged.push(DislodgedResult {
+            power: d.unit.power.clone(),
+            unit: unit_text(&d.unit),
+            by,
+            from: d.from.clone(),
+            convoyed: d.convoyed,
+            options: retreat::options(board, &situation, d),
+        });
+    }
+    a.standoffs = situation.standoffs.clone();
+    let mut next = Position {
+        units: situation.staying,
+        dislodged: situation.dislodged,
+        standoffs: if a.dislodged.is_empty() {
+            Vec::new()
+        } else {
+            situation.standoffs
+        },
+        ..position.clone()
+    };
+    next.normalise(board.game);
+    next
+}
+
+fn retreat_phase(
+    board: &ProvinceBoard,
+    position: &Position,
+    written: &[Written],
+    a: &mut Adjudication,
+) -> Position {
+    let dislodged: Vec<Unit> = position.dislodged.iter().map(|d| d.unit.clone()).collect();
+    let chosen = orders_for(board, &dislodged, written, "dislodged unit", &mut a.unused);
+    let orders: Vec<Order> = chosen
+        .iter()
+        .flatten()
+        .filter_map(|w| match &w.entry {
+            Entry::Order(o) => Some(o.clone()),
+            Entry::Waive => None,
+        })
+        .collect();
+    let situation = Situation {
+        staying: position.units.clone(),
+        dislodged: position.dislodged.clone(),
+        standoffs: position.standoffs.clone(),
+    };
+    let retreats = retreat::resolve_situation(board, &situation, &orders);
+    let mut units = position.units.clone();
+    for (k, (d, r)) in position.dislodged.iter().zip(&retreats).enumerate() {
+        let ordered = chosen[k].and_then(|w| match &w.entry {
+            Entry::Order(o) => Some(o),
+            Entry::Waive => None,
+        });
+        let order = match ordered.map(|o| &o.command) {
+            Some(c) => order_text(&d.unit, c, &[], board),
+            None => format!("{} (no order)", label(&d.unit)),
+        };
+        let options = if r.options.is_empty() {
+            "it had nowhere to go".to_string()
+        } else {
+            format!(
+                "it could go to {}",
+                r.options
+                    .iter()
+                    .map(|o| display(o))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let (verdict, reason) = match (&r.to, ordered.map(|o| &o.command)) {
+            (Some(to), _) => {
+                units.push(Unit {
+                    location: to.clone(),
+                    ..d.unit.clone()
+                });
+                a.changes.push(UnitChange::Moved {
+                    unit: d.unit.clone(),
+                    to: to.clone(),
+                });
+                (Verdict::Succeeds, format!("retreats to {}", display(to)))
+            }
+            (None, Some(Command::Disband)) => (Verdict::Succeeds, "disbanded as ordered".into()),
+            (None, Some(Command::Move { .. })) => (
+                Verdict::Fails,
+                format!(
+                    "disbanded: {}; {options}",
+                    r.why.clone().unwrap_or_default()
+                ),
+            ),
+            (None, Some(_)) => (
+                Verdict::Void,
+                format!("disbanded: a retreat is a move or a disband; {options}"),
+            ),
+            (None, None) => (
+                Verdict::Fails,
+                format!("disbanded: no retreat was ordered; {options}"),
+            ),
+        };
+        if r.to.is_none() {
+            a.changes.push(UnitChange::Removed {
+                unit: d.unit.clone(),
+            });
+        }
+        a.orders.push(OrderResult {
+            power: d.unit.power.clone(),
+            unit: unit_text(&d.unit),
+            order,
+            written: chosen[k].map(|w| w.at.clone()),
+            verdict,
+            reason,
+        });
+    }
+    let mut next = Position {
+        units,
+        dislodged: Vec::new(),
+        standoffs: Vec::new(),
+        ..position.clone()
+    };
+    next.normalise(board.game);
+    next
+}
+
+/// The supply centres and home centres of a position, for the adjustment rules.
+pub fn centres(board: &ProvinceBoard, position: &Position) -> Centres {
+    let mut c = Centres {
+        owner: position.owners.clone(),
+        ..Centres::default()
+    };
+    for side in &board.game.sides {
+        c.home.insert(
+            side.id.clone(),
+            side.home
+                .iter()
+                .filter(|(m, _)| *m == board.map)
+                .map(|(_, a)| board.areas.areas[*a].id.clone())
+                .collect(),
+        );
+    }
+    c
+}
+
+/// Each power's standing at an adjustment: centres, units, builds allowed and possible
+/// (vacant owned home centres), disbands owed. In side order.
+pub fn standings(board: &ProvinceBoard, position: &Position) -> Vec<PowerAdjustment> {
+    let c = centres(board, position);
+    board
+        .game
+        .sides
+        .iter()
+        .map(|s| {
+            let owned = position.centres_of(&s.id);
+            let units = position.units_of(&s.id);
+            let vacant = c
+                .home
+                .get(&s.id)
+                .map(|homes| {
+                    homes
+                        .iter()
+                        .filter(|h| c.owner.get(*h) == Some(&s.id))
+                        .filter(|h| {
+                            !position
+                                .units
+                                .iter()
+                                .any(|u| board.province(&u.location) == h.as_str())
+                        })
+                        .count()
+                })
+                .unwrap_or(0);
+            let allowed = owned.saturating_sub(units);
+            PowerAdjustment {
+                power: s.id.clone(),
+                centres: owned,
+                units,
+                builds_allowed: allowed,
+                builds_possible: allowed.min(vacant),
+                disbands_owed: units.saturating_sub(owned),
+                built: Vec::new(),
+                disbanded: Vec::new(),
+                civil_disorder: Vec::new(),
+                waived: 0,
+            }
+        })
+        .collect()
+}
+
+fn adjustment_phase(
+    board: &ProvinceBoard,
+    position: &Position,
+    written: &[Written],
+    a: &mut Adjudication,
+) -> Position {
+    let game = board.game;
+    let c = centres(board, position);
+    let units = &position.units;
+    let mut orders: Vec<Order> = Vec::new();
+    let mut sources: Vec<&Written> = Vec::new();
+    for w in written {
+        match &w.entry {
+            // A waive declines a build: it changes nothing but must say whose.
+            Entry::Waive => match &w.power {
+                Some(_) => {}
+                None => a.unused.push(Unused {
+                    written: w.at.clone(),
+                    text: w.text.clone(),
+                    why: "a waive names its power: `England: waive`".into(),
+                }),
+            },
+            Entry::Order(o) => {
+                let here = board.province(&o.unit).to_string();
+                let power = o.power.clone().or_else(|| match o.command {
+                    Command::Build => c
+                        .home
+                        .iter()
+                        .find(|(_, homes)| homes.contains(&here))
+                        .map(|(p, _)| p.clone()),
+                    _ => units
+                        .iter()
+                        .find(|u| board.province(&u.location) == here)
+                        .map(|u| u.power.clone()),
+                });
+                let Some(power) = power else {
+                    a.unused.push(Unused {
+                        written: w.at.clone(),
+                        text: w.text.clone(),
+                        why: format!(
+                            "no power is named and none is implied: {} is no one's home centre and holds no unit",
+                            display(&here)
+                        ),
+                    });
+                    continue;
+                };
+                orders.push(Order {
+                    power: Some(power),
+                    ..o.clone()
+                });
+                sources.push(w);
+            }
+        }
+    }
+    let adjusted: Vec<Adjusted> = adjust::resolve(board, units, &c, &orders);
+    let mut standing = standings(board, position);
+    let mut next_units: Vec<Unit> = Vec::new();
+    let mut gone: Vec<usize> = Vec::new();
+    for ((r, o), w) in adjusted.iter().zip(&orders).zip(&sources) {
+        let unit = Unit::new(&r.power, r.kind, &r.location);
+        let text = order_text(&unit, &o.command, &[], board);
+        let reason = match (&r.command, r.succeeds, &r.why) {
+            (_, false, Some(why)) => why.clone(),
+            (Command::Build, true, _) => format!("builds {}", label(&unit)),
+            (Command::Disband, true, _) => format!("disbands {}", label(&unit)),
+            _ => String::new(),
+        };
+        let verdict = match (&r.command, r.succeeds) {
+            (_, true) => Verdict::Succeeds,
+            (Command::Build | Command::Disband, false) => Verdict::Fails,
+            _ => Verdict::Void,
+        };
+        if r.succeeds {
+            let s = standing.iter_mut().find(|s| s.power == r.power);
+            match r.command {
+                Command::Build => {
+                    let at = match r.kind {
+                        UnitKind::Army => board.province(&r.location).to_string(),
+                        UnitKind::Fleet => r.location.clone(),
+                    };
+                    let built = Unit::new(&r.power, r.kind, &at);
+                    if let Some(s) = s {
+                        s.built.push(unit_text(&built));
+                    }
+                    next_units.push(built);
+                }
+                Command::Disband => {
+                    if let Some(k) = units.iter().position(|u| {
+                        board.province(&u.location) == board.province(&r.location)
+                            && u.power == r.power
+                    }) {
+                        gone.push(k);
+                        if let Some(s) = s {
+                            s.disbanded.push(unit_text(&units[k]));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        a.orders.push(OrderResult {
+            power: r.power.clone(),
+            unit: unit_text(&unit),
+            order: text,
+            written: Some(w.at.clone()),
+            verdict,
+            reason,
+        });
+    }
+    for s in &mut standing {
+        if s.disbands_owed > s.disbanded.len() {
+            for k in adjust::civil_disorder(board, units, &c, &s.power, &gone) {
+                s.civil_disorder.push(unit_text(&units[k]));
+                gone.push(k);
+            }
+        }
+        s.waived = s.builds_allowed.saturating_sub(s.built.len());
+    }
+    a.adjustments = standing;
+    let mut removed = gone.clone();
+    removed.sort_unstable();
+    for k in removed {
+        a.changes.push(UnitChange::Removed {
+            unit: units[k].clone(),
+        });
+    }
+    for u in &next_units {
+        a.changes.push(UnitChange::Built { unit: u.clone() });
+    }
+    let mut kept: Vec<Unit> = units
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !gone.contains(k))
+        .map(|(_, u)| u.clone())
+        .collect();
+    kept.extend(next_units);
+    let mut next = Position {
+        units: kept,
+        ..position.clone()
+    };
+    next.normalise(game);
+    next
+}
+
+/// Whether any power has anything to build or disband.
+fn anything_to_adjust(board: &ProvinceBoard, position: &Position) -> bool {
+    standings(board, position)
+        .iter()
+        .any(|s| s.builds_possible > 0 || s.disbands_owed > 0)
+}
+
+/// Whether supply centres change hands at the end of turn `turn`'s moves.
+fn counts_centres(game: &Game, turn: TurnId) -> bool {
+    game.rules
+        .control
+        .as_ref()
+        .is_some_and(|r| r.rule == ControlRule::SupplyCentres && r.turns.contains(&turn))
+}
+
+fn moves(game: &Game, phase: PhaseId) -> bool {
+    matches!(
+        game.phases.get(phase).and_then(|p| p.orders),
+        Some(OrderPhase::Movement | OrderPhase::Retreat)
+    )
+}
+
+/// Supply centres after turn `turn`'s moves: the control helper's owners under the game's
+/// rule, with the changes.
+fn count_centres(
+    board: &ProvinceBoard,
+    position: &mut Position,
+    turn: TurnId,
+) -> Vec<CentreChange> {
+    let game = board.game;
+    let mut positions = to_positions(board, position);
+    positions.turn = Some(turn);
+    let map = control::control(game, &positions, &ControlOptions::default());
+    let mut owners = BTreeMap::new();
+    for (i, area) in board.areas.areas.iter().enumerate() {
+        if !area.supply_centre {
+            continue;
+        }
+        let site = crate::helpers::board::Site::area(board.map, i);
+        if let Some(s) = map.owner_of(&site) {
+            owners.insert(area.id.clone(), game.sides[s].id.clone());
+        }
+    }
+    let mut changes = Vec::new();
+    for area in board.areas.areas.iter().filter(|a| a.supply_centre) {
+        let (from, to) = (position.owners.get(&area.id), owners.get(&area.id));
+        if from != to {
+            changes.push(CentreChange {
+                centre: area.id.clone(),
+                from: from.cloned(),
+                to: to.cloned(),
+            });
+        }
+    }
+    position.owners = owners;
+    changes
+}
+
+/// The victory conditions on a position (the game's own, or a majority of the centres when
+/// it declares none).
+pub fn victory_of(board: &ProvinceBoard, position: &Position) -> VictoryReport {
+    let positions = to_positions(board, position);
+    let map = control::control(board.game, &positions, &ControlOptions::default());
+    victory::victory(board.game, &positions, &map, &VictoryOptions::default())
+}
+
+/// From the phase just resolved (`position`, with its results applied), the next phase that
+/// has something to do, counting supply centres on the way; `None` past the calendar's end.
+fn advance(
+    board: &ProvinceBoard,
+    mut position: Position,
+    a: &mut Adjudication,
+) -> Option<Position> {
+    let game = board.game;
+    let (mut turn, mut phase) = (position.turn, position.phase);
+    loop {
+        let phases = turn_phases(game, turn);
+        let at = phases.iter().position(|p| *p == phase).unwrap_or(0);
+        let next = match phases.get(at + 1) {
+            Some(p) => Some((turn, *p)),
+            None => (turn + 1 < game.turns.len())
+                .then(|| turn_phases(game, turn + 1).first().map(|p| (turn + 1, *p)))
+                .flatten(),
+        };
+        // The moves of a turn that counts centres are over.
+        let leaving = moves(game, phase)
+            && counts_centres(game, turn)
+            && next.is_none_or(|(t, p)| t != turn || !moves(game, p));
+        if leaving {
+            a.centres_changed = count_centres(board, &mut position, turn);
+            a.victory = Some(victory_of(board, &position));
+        }
+        let (t, p) = next?;
+        (turn, phase) = (t, p);
+        position.turn = t;
+        position.phase = p;
+        let skip = match game.phases[p].orders {
+            Some(OrderPhase::Retreat) if position.dislodged.is_empty() => {
+                Some("no unit was dislodged")
+            }
+            Some(OrderPhase::Adjustment) if !anything_to_adjust(board, &position) => {
+                Some("no power has anything to build or disband")
+            }
+            _ => None,
+        };
+        match skip {
+            Some(why) => a.skipped.push(Skipped {
+                turn: game.turns[t].name.clone(),
+                phase: game.phases[p].name.clone(),
+                why: why.to_string(),
+            }),
+            None => return Some(position),
+        }
+    }
+}
+
+/// The report as text.
+pub fn render(a: &Adjudication) -> String {
+    let mut out = format!("{}, {}\n", a.turn_name, a.phase_name);
+    let mut power = "";
+    for o in &a.orders {
+        if o.power != power {
+            power = &o.power;
+            out.push_str(&format!("\n{power}\n"));
+        }
+        let verdict = match o.verdict {
+            Verdict::Succeeds => "succeeds",
+            Verdict::Fails => "fails",
+            Verdict::Void => "void",
+        };
+        out.push_str(&format!("  {:<28} {verdict:<9} {}\n", o.order, o.reason));
+    }
+    if !a.unused.is_empty() {
+        out.push_str("\nOrders not used:\n");
+        for u in &a.unused {
+            out.push_str(&format!("  {}: {}: {}\n", u.written, u.text, u.why));
+        }
+    }
+    if !a.dislodged.is_empty() {
+        out.push_str("\nDislodged:\n");
+        for d in &a.dislodged {
+            let options = if d.options.is_empty() {
+                "nowhere to retreat: it will be disbanded".to_string()
+            } else {
+                format!(
+                    "may retreat to {}",
+                    d.options
+                        .iter()
+                        .map(|o| display(o))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            out.push_str(&format!(
+                "  {} ({}), by {}{}: {options}\n",
+                display(&d.unit),
+                d.power,
+                d.by,
+                if d.convoyed { " (convoyed)" } else { "" }
+            ));
+        }
+    }
+    if !a.standoffs.is_empty() {
+        let s: Vec<String> = a.standoffs.iter().map(|x| display(x)).collect();
+        out.push_str(&format!("\nStandoffs: {}\n", s.join(", ")));
+    }
+    if !a.adjustments.is_empty() {
+        out.push_str("\nAdjustments:\n");
+        for s in &a.adjustments {
+            out.push_str(&format!(
+                "  {}: {} centres, {} units",
+                s.power, s.centres, s.units
+            ));
+            if s.builds_allowed > 0 {
+                out.push_str(&format!(
+                    ", {} build{} allowed ({} possible)",
+                    s.builds_allowed,
+                    plural(s.builds_allowed),
+                    s.builds_possible
+                ));
+            }
+            if s.disbands_owed > 0 {
+                out.push_str(&format!(
+                    ", {} disband{} owed",
+                    s.disbands_owed,
+                    plural(s.disbands_owed)
+                ));
+            }
+            let mut done = Vec::new();
+            if !s.built.is_empty() {
+                done.push(format!("built {}", s.built.join(", ")));
+            }
+            if !s.disbanded.is_empty() {
+                done.push(format!("disbanded {}", s.disbanded.join(", ")));
+            }
+            if !s.civil_disorder.is_empty() {
+                done.push(format!(
+                    "civil disorder removes {}",
+                    s.civil_disorder.join(", ")
+                ));
+            }
+            if s.waived > 0 {
+                done.push(format!("waives {}", s.waived));
+            }
+            if !done.is_empty() {
+                out.push_str(&format!(": {}", done.join("; ")));
+            }
+            out.push('\n');
+        }
+    }
+    if !a.centres_changed.is_empty() {
+        out.push_str(&format!("\nSupply centres after {}:\n", a.turn_name));
+        for c in &a.centres_changed {
+            out.push_str(&format!(
+                "  {}: {} -> {}\n",
+                display(&c.centre),
+                c.from.as_deref().unwrap_or("unowned"),
+                c.to.as_deref().unwrap_or("unowned")
+            ));
+        }
+    }
+    if let Some(v) = &a.victory {
+        if v.winners.is_empty() {
+            out.push_str("\nNo power wins yet.\n");
+        } else {
+            out.push_str(&format!("\nVictory: {}\n", v.winners.join(", ")));
+        }
+    }
+    for s in &a.skipped {
+        out.push_str(&format!("\n{} {} passed over: {}", s.turn, s.phase, s.why));
+    }
+    if !a.skipped.is_empty() {
+        out.push('\n');
+    }
+    match &a.next {
+        Some(n) => {
+            out.push_str(&format!("\nNext: {}, {}\n", n.turn_name, n.phase_name));
+            for p in &n.powers {
+                out.push_str(&format!(
+                    "  {:<8} {:>2} centres: {}\n",
+                    p.power,
+                    p.centres.len(),
+                    p.units.join(", ")
+                ));
+                for d in &p.dislodged {
+                    out.push_str(&format!(
+                        "           dislodged: {} (attacked from {})\n",
+                        d.unit, d.from
+                    ));
+                }
+            }
+            if !n.standoffs.is_empty() {
+                out.push_str(&format!("  standoffs: {}\n", n.standoffs.join(", ")));
+            }
+        }
+        None => out.push_str("\nThe calendar ends: there is no next phase.\n"),
+    }
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

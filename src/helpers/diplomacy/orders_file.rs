@@ -1,0 +1,177 @@
+//! Orders files: plain text, one order per line, in the notation of [`super::orders`]. A `#`
+//! starts a comment; a line `England:` is a heading for the orders below it, and an order
+//! may lead with its power instead (`ENG: A Lon - Nth`); powers are named by side id, side
+//! name, or their nation's abbreviation or name, in any case. `waive` (or `England: waive`)
+//! in an adjustment phase declines a build. Every line that cannot be read is a located
+//! diagnostic; whether an order fits the position (a unit that is not there) is the
+//! adjudication's question, not this file's.
+
+use serde::Serialize;
+
+use super::orders::{parse, Order};
+use super::position::power_of;
+use super::Board;
+use crate::diag::source::FileId;
+use crate::diag::suggest::did_you_mean;
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::model::Game;
+
+/// What a line orders.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Entry {
+    /// An order to a unit (or a build).
+    Order(Order),
+    /// A build declined.
+    Waive,
+}
+
+/// One order as written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Written {
+    /// The power (side id) it is given by, when the file says.
+    pub power: Option<String>,
+    /// What it orders; an [`Order`]'s `power` is the side id too.
+    pub entry: Entry,
+    /// The order's text (after the power).
+    pub text: String,
+    /// Where: `file:line`.
+    pub at: String,
+    /// Its span in the file.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Read an orders file's text: the orders, and a diagnostic for every line that is not one.
+pub fn read(
+    game: &Game,
+    board: &dyn Board,
+    file: FileId,
+    path: &str,
+    text: &str,
+) -> (Vec<Written>, Diagnostics) {
+    let mut out = Vec::new();
+    let mut diags = Diagnostics::default();
+    let mut heading: Option<String> = None;
+    let mut offset = 0;
+    let powers = || {
+        game.sides
+            .iter()
+            .map(|s| s.id.as_str())
+            .collect::<Vec<&str>>()
+    };
+    for (n, raw) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += raw.len();
+        let content = raw.split('#').next().unwrap_or("");
+        let content = content.trim_end_matches(['\n', '\r']);
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let start = line_start + (content.len() - content.trim_start().len());
+        let span = |from: usize, to: usize| Span::new(file, start + from..start + to);
+        let unknown_power = |written: &str, at: Span| {
+            Diagnostic::error("unknown-power", format!("no power `{written}`"))
+                .at(at)
+                .hint(did_you_mean(written, powers()).unwrap_or_else(|| {
+                    format!(
+                        "name a power by id, name or abbreviation: {}",
+                        powers().join(", ")
+                    )
+                }))
+        };
+        // A heading: `England:` alone on its line.
+        if let Some(name) = trimmed.strip_suffix(':') {
+            match power_of(game, name) {
+                Some(p) => heading = Some(p),
+                None => {
+                    heading = None;
+                    diags.push(unknown_power(name.trim(), span(0, trimmed.len())));
+                }
+            }
+            continue;
+        }
+        // A power leading the order: `ENG: A Lon - Nth`.
+        let (power, body, body_at) = match trimmed.split_once(':') {
+            Some((p, rest)) if !p.trim().is_empty() && !p.contains(char::is_whitespace) => {
+                match power_of(game, p) {
+                    Some(id) => {
+                        let lead = p.len() + 1 + (rest.len() - rest.trim_start().len());
+                        (Some(id), rest.trim(), lead)
+                    }
+                    None => {
+                        diags.push(unknown_power(p, span(0, p.len())));
+                        continue;
+                    }
+                }
+            }
+            _ => (heading.clone(), trimmed, 0),
+        };
+        let at = format!("{path}:{}", n + 1);
+        let whole = span(body_at, body_at + body.len());
+        if matches!(body.to_ascii_lowercase().as_str(), "waive" | "waives" | "w") {
+            out.push(Written {
+                power,
+                entry: Entry::Waive,
+                text: body.to_string(),
+                at,
+                span: whole,
+            });
+            continue;
+        }
+        match parse(body, board) {
+            Ok(mut order) => {
+                order.power = power.clone();
+                out.push(Written {
+                    power,
+                    entry: Entry::Order(order),
+                    text: body.to_string(),
+                    at,
+                    span: whole,
+                });
+            }
+            Err(e) => diags.push(
+                Diagnostic::error("bad-order", e.message.clone())
+                    .at(span(body_at + e.at.start, body_at + e.at.end))
+                    .hint(
+                        "write orders as `A Par - Bur`, `A Mun H`, `F Lon S A Wal - Bel`, \
+                         `F Nth C A Lon - Nwy`, `A Ser - Alb` (retreat), `A Par B`, `F Lon D`, \
+                         `waive`",
+                    ),
+            ),
+        }
+    }
+    (out, diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::source::SourceMap;
+    use crate::helpers::diplomacy::board::ProvinceBoard;
+
+    #[test]
+    fn headings_prefixes_comments_and_located_mistakes() {
+        let game = crate::testgame::fixtures::example("diplomacy");
+        let board = ProvinceBoard::first(&game).expect("a province board");
+        let text = "# Spring 1901\nEngland:\n  F Lon - Nth   # to the North Sea\nA Lvp - Yor\n\nFRA: A Par - Bur\nA Mun - Bru\nTurkey: waive\nPrussia: A Ber H\n";
+        let mut sources = SourceMap::default();
+        let id = sources.add("o.txt", text);
+        let (orders, diags) = read(&game, &board, id, "o.txt", text);
+        assert_eq!(orders.len(), 4, "{orders:?}");
+        assert_eq!(orders[0].power.as_deref(), Some("england"));
+        assert_eq!(orders[0].at, "o.txt:3");
+        assert_eq!(&text[orders[0].span.range.clone()], "F Lon - Nth");
+        assert_eq!(orders[2].power.as_deref(), Some("france"));
+        assert_eq!(orders[3].entry, Entry::Waive);
+        let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["bad-order", "unknown-power"]);
+        let bad = diags
+            .iter()
+            .next()
+            .and_then(|d| d.span.clone())
+            .expect("span");
+        assert_eq!(&text[bad.range], "Bru");
+    }
+}
