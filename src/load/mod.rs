@@ -6,7 +6,6 @@
 
 pub mod dpjudge;
 pub mod position;
-pub mod position;
 pub mod schema;
 // The source files a game was read from: `diag` owns them, since every diagnostic points
 // into them; loading fills them.
