@@ -176,6 +176,7 @@ pub(crate) fn check_game(
                     colour,
                     nations,
                     home: Vec::new(),
+                    control_marker: None,
                 },
             );
         }

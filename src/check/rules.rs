@@ -5,6 +5,7 @@ use toml::Spanned;
 use super::names::Names;
 use super::Cx;
 use crate::diag::Diagnostic;
+use crate::diag::Span;
 use crate::load::schema::rules as schema;
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
@@ -14,10 +15,11 @@ use crate::model::rules::{
     SupplyLink, SupplyRules, SupplySource, Victory, VictoryBand, VictoryLevels, ZocReach, ZocRules,
 };
 use crate::model::table::Dice;
-use crate::model::Game;
 use crate::model::MapKind;
+use crate::model::{ControlMarker, Game};
 
 pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Names, g: &mut Game) {
+    control_markers(cx, files, names, g);
     let found: Vec<_> = files
         .iter()
         .filter_map(|(id, f)| f.rules.as_ref().map(|r| (*id, r)))
@@ -355,6 +357,131 @@ fn markers(
         });
     }
     out
+}
+
+/// The `control-marker` of each `[[side]]`, resolved once the classes and the counter mix
+/// are known: a class with a counter in the mix, marking one side only. A combat class, a
+/// class of another side, and a side owning supply centres in a scenario without a marker
+/// while other sides have one are warned of.
+fn control_markers(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Names, g: &mut Game) {
+    // (class, where it was named) of each marker admitted.
+    let mut seen: Vec<(usize, Span)> = Vec::new();
+    let mut first_named: Option<Span> = None;
+    for (file, side) in super::gather(files, |f| &f.side) {
+        let Some(class_id) = &side.control_marker else {
+            continue;
+        };
+        let at = Cx::span(file, class_id);
+        first_named.get_or_insert(at.clone());
+        // Only the side entry that was admitted (not a duplicate of its id) counts.
+        let Some(si) = names
+            .side
+            .get(side.id.get_ref())
+            .filter(|i| names.side.span_of(*i) == Some(Cx::span(file, &side.id)))
+        else {
+            continue;
+        };
+        let Some(class) = names.class.resolve(file, class_id, &mut cx.diags) else {
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(c, _)| *c == class) {
+            cx.push(
+                Diagnostic::error(
+                    "shared-control-marker",
+                    format!(
+                        "class `{}` already marks what another side controls",
+                        class_id.get_ref()
+                    ),
+                )
+                .at(at)
+                .note(first.clone(), "first used here")
+                .hint(
+                    "each side needs a marker class of its own, so that a save tells the \
+                     owners apart",
+                ),
+            );
+            continue;
+        }
+        seen.push((class, at.clone()));
+        let k = &g.classes[class];
+        let owner = k.side.or_else(|| k.nation.and_then(|n| g.nations[n].side));
+        if let Some(o) = owner.filter(|o| *o != si) {
+            cx.push(
+                Diagnostic::warning(
+                    "marker-of-another-side",
+                    format!(
+                        "class `{}` belongs to side `{}`, not `{}`",
+                        class_id.get_ref(),
+                        g.sides[o].id,
+                        side.id.get_ref()
+                    ),
+                )
+                .at(at.clone())
+                .hint("give each side a marker class of its own nation or side"),
+            );
+        }
+        if g.unit_types[k.unit_type].combat {
+            cx.push(
+                Diagnostic::warning(
+                    "combat-marker",
+                    format!("`{}` is a combat unit, not a marker", class_id.get_ref()),
+                )
+                .at(at.clone())
+                .hint(
+                    "a control marker is meant to be of a non-combat unit type \
+                     (`combat = false`, `symbol = \"marker\"`)",
+                ),
+            );
+        }
+        let Some(counter) = g.counters.iter().position(|c| c.class == class) else {
+            cx.push(
+                Diagnostic::error(
+                    "no-marker-counter",
+                    format!(
+                        "no counter of class `{}` is in the counter mix",
+                        class_id.get_ref()
+                    ),
+                )
+                .at(at)
+                .hint(format!(
+                    "add a `[[counter]]` with `class = \"{}\"` for the marker",
+                    class_id.get_ref()
+                )),
+            );
+            continue;
+        };
+        g.sides[si].control_marker = Some(ControlMarker { class, counter });
+    }
+    let Some(first) = first_named else {
+        return;
+    };
+    let owners: std::collections::BTreeSet<usize> = g
+        .scenarios
+        .iter()
+        .flat_map(|s| s.owners.iter().map(|(_, _, side)| *side))
+        .collect();
+    for (file, side) in super::gather(files, |f| &f.side) {
+        let Some(si) = names.side.get(side.id.get_ref()) else {
+            continue;
+        };
+        if side.control_marker.is_none()
+            && owners.contains(&si)
+            && names.side.span_of(si) == Some(Cx::span(file, &side.id))
+        {
+            cx.push(
+                Diagnostic::warning(
+                    "missing-control-marker",
+                    format!(
+                        "side `{}` owns supply centres but has no control marker",
+                        side.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, &side.id))
+                .note(first.clone(), "another side's marker")
+                .hint("add `control-marker = \"…\"` naming the side's marker class"),
+            );
+        }
+    }
 }
 
 /// (map, area index) of an area by id.

@@ -17,15 +17,22 @@
 //!   them to VASSAL, without drawing anything ([`build_maps`], over
 //!   [`crate::layout::vassal`]). A piece of ours that lands on no
 //!   location of the game is reported as off the grid, not placed.
+//!   On a province board a site is a province (`Spain`) or one of its coasts (`Spain (north
+//!   coast)`, a location of its own); the spot beside a supply centre where its owner's
+//!   control marker stands is named as the province.
 //! - **Which face.** Reduced: the flip Layer `Step` shows level 2. A levelled counter's
 //!   `Level` layer shows a Level of its line: one of its own faces (the front, or the back of
 //!   a two-level counter, read as `reduced`), or the face of the counter it was swapped for,
 //!   read as that counter on that face (the one [`Game::printing`] names, as the emitter
 //!   drew it). **Out of supply**: the Layer `Supply` is active (state > 0).
-//! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn index); a
-//!   track whose marker stands on a track display has the number of the box the marker is
-//!   in (`Record Track 61` → 61); any other track, the Global Property named as the emitter
-//!   names tracks.
+//! - **Who owns the supply centres**: the control markers ([`crate::model::Side`]'s
+//!   `control_marker`) standing in them, the first in the save's order when a centre holds
+//!   several sides' markers (with a note).
+//! - **Turn and tracks**: the turn tracker's `TURN…` command (the current turn: the index of
+//!   its first level, which in a game of written orders counts every phase of every turn,
+//!   see [`tracker_turn`]); a track whose marker stands on a track display has the number of
+//!   the box the marker is in (`Record Track 61` → 61); any other track, the Global Property
+//!   named as the emitter names tracks.
 //!
 //! [`supply_layer_states`] computes the new piece states that set the `Supply` layer on
 //! exactly a given set of pieces and clear it on every other piece of ours that has it;
@@ -40,9 +47,9 @@ use serde::Serialize;
 
 use super::positions::{Position, Positions};
 use crate::layout::vassal::{
-    map_grid, map_names, pools_grid, track_properties, EDGE, OFF_MAP, TRACKER_ID,
+    map_grid, map_names, pools_grid, track_properties, tracker_turn, EDGE, OFF_MAP, TRACKER_ID,
 };
-use crate::model::{CounterId, Game, Location, MapId, MapKind, TurnId};
+use crate::model::{CounterId, Game, Location, MapId, MapKind, SideId, TurnId};
 use crate::vassal::encoder::{decode, SequenceDecoder};
 use crate::vassal::grid::{BoardPlacement, Grid, MapLayout, Point};
 use crate::vassal::inspect::MapInfo;
@@ -286,6 +293,10 @@ pub struct SavePositions {
     pub unknown: Vec<UnknownPiece>,
     /// Pieces matched by palette slot (no `CounterId` property), by id.
     pub matched_by_slot: Vec<String>,
+    /// Province boards: the supply centres a control marker stands in, with the side whose
+    /// marker it is (map, area, side), in map and area order.
+    #[serde(skip)]
+    pub owners: Vec<(MapId, usize, SideId)>,
     /// Things the adaptation could not express.
     pub notes: Vec<String>,
 }
@@ -388,6 +399,7 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
         });
     }
     out.placed = out.positions.units.len();
+    out.owners = marked_owners(game, &out.positions.units, &mut out.notes);
     out.positions.turn = turn_of(game, state);
     // A track on a display is where its marker stands; the others are global properties.
     let marked = game.marked_tracks(out.positions.units.iter().map(|p| (p.counter, &p.location)));
@@ -419,8 +431,50 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
     out
 }
 
+/// The supply centres holding a side's control marker: (map, area, side) in map and area
+/// order, the first marker in `units` counting where a centre holds several sides' (noted).
+fn marked_owners(
+    game: &Game,
+    units: &[Position],
+    notes: &mut Vec<String>,
+) -> Vec<(MapId, usize, SideId)> {
+    let mut owners: BTreeMap<(MapId, usize), SideId> = BTreeMap::new();
+    for p in units {
+        let Some(side) = game.control_marker_side(p.counter) else {
+            continue;
+        };
+        let Location::Area { map, area, .. } = p.location else {
+            continue;
+        };
+        let MapKind::Area(a) = &game.maps[map].kind else {
+            continue;
+        };
+        if !a.areas[area].supply_centre {
+            continue;
+        }
+        match owners.get(&(map, area)) {
+            None => {
+                owners.insert((map, area), side);
+            }
+            Some(first) if *first != side => notes.push(format!(
+                "{} holds the control markers of {} and {}; it reads as {}'s",
+                a.areas[area].name,
+                game.sides[*first].name,
+                game.sides[side].name,
+                game.sides[*first].name
+            )),
+            Some(_) => {}
+        }
+    }
+    owners
+        .into_iter()
+        .map(|((map, area), side)| (map, area, side))
+        .collect()
+}
+
 /// The current turn of the save's turn tracker (`TURN<id>\t<state>`, the state's first
-/// level holding the turn index), when the game has a calendar and the save records it.
+/// level holding the turn's index, or in a game of written orders the index of its phase
+/// among every turn's phases), when the game has a calendar and the save records it.
 pub fn turn_of(game: &Game, state: &GameState) -> Option<TurnId> {
     let tracker = format!("TURN{TRACKER_ID}");
     state.unknown_commands.iter().rev().find_map(|c| {
@@ -432,11 +486,11 @@ pub fn turn_of(game: &Game, state: &GameState) -> Option<TurnId> {
         let mut levels = SequenceDecoder::new(&state, '|');
         levels.next_token()?;
         let first = levels.next_token()?;
-        let turn = SequenceDecoder::new(&first, ';')
+        let index = SequenceDecoder::new(&first, ';')
             .next_token()?
             .parse::<usize>()
             .ok()?;
-        (turn < game.turns.len()).then_some(turn)
+        tracker_turn(game, index)
     })
 }
 

@@ -1,8 +1,11 @@
 //! What VASSAL calls things and where it puts them, as `sandtable build` lays a game out: the
 //! name of every map window and of the off-map boxes window, the blank edge around boards,
-//! the grid each board carries (a `HexGrid` numbered as printed, one region per area slot,
-//! one zone per pool, a zone of numbered regions over each track display printed below a
-//! map), the global property of each track and the id of the turn tracker.
+//! the grid each board carries (a `HexGrid` numbered as printed, one region per area slot —
+//! on a province board one per site, plus a spot beside each supply centre where the
+//! owner's control marker stands, named as the province —, one zone per pool, a zone of
+//! numbered regions over each track display printed below a map), the global property of
+//! each track, the id of the turn tracker and what its first level counts (turns, or in a
+//! game of written orders every phase of every turn).
 //!
 //! The VASSAL backend writes these names and grids into the module (`emit/vassal/`); the
 //! save adapter (`helpers/savegame.rs`) names a saved piece's location with the same grids,
@@ -12,7 +15,8 @@ use super::area::slots;
 use super::displays::pool_zones;
 use super::track_display::{base_size, layout, DisplayLayout};
 use super::{hex_layout, IRect};
-use crate::model::{Game, HexGeometry, HexLayout, MapId, MapKind, Orientation};
+use crate::model::scenario::AreaSlot;
+use crate::model::{Game, HexGeometry, HexLayout, MapId, MapKind, Orientation, PhaseId, TurnId};
 use crate::vassal::buildfile::Element;
 use crate::vassal::encoder::java_double_to_string;
 use crate::vassal::grid::{Grid, HexGrid, Point, Region, RegionGrid, Zone, ZonedGrid};
@@ -26,6 +30,55 @@ pub const EDGE: (i32, i32) = (0, 0);
 
 /// Id VASSAL gives the first TurnTracker (used in the save command `TURN<id>`).
 pub const TRACKER_ID: &str = "TurnTracker0";
+
+/// The scale a control marker is drawn at (its Layer's), beside the unit of its centre.
+pub const CONTROL_MARKER_SCALE: f64 = 0.5;
+
+/// Whether the game is one of written orders: some phase takes orders (movement, retreats,
+/// adjustments), which every side writes at once and reveals together. Its module has a
+/// referee side, units only their own side may move, a Notes window for the orders, and a
+/// turn tracker stepping through every phase of every turn.
+pub fn written_orders(game: &Game) -> bool {
+    game.phases.iter().any(|p| p.orders.is_some())
+}
+
+/// The steps of the turn tracker's first level in a game of written orders: every phase of
+/// every turn in calendar order (a turn that lists no phases plays all of them), so that a
+/// season's own phases follow each other (`Spring 1901 — Retreats` is followed by `Autumn
+/// 1901 — Movement`); `None` for other games, whose first level lists the turns with each
+/// side's phases nested below.
+pub fn order_steps(game: &Game) -> Option<Vec<(TurnId, PhaseId)>> {
+    if !written_orders(game) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (t, turn) in game.turns.iter().enumerate() {
+        if turn.phases.is_empty() {
+            out.extend((0..game.phases.len()).map(|p| (t, p)));
+        } else {
+            out.extend(turn.phases.iter().map(|p| (t, *p)));
+        }
+    }
+    Some(out)
+}
+
+/// The turn the tracker's first level stands for at `index`: the turn itself, or in a game
+/// of written orders the turn of that step.
+pub fn tracker_turn(game: &Game, index: usize) -> Option<TurnId> {
+    match order_steps(game) {
+        Some(steps) => steps.get(index).map(|(t, _)| *t),
+        None => (index < game.turns.len()).then_some(index),
+    }
+}
+
+/// The index of the tracker's first level at the start of `turn` (its first phase in a game
+/// of written orders).
+pub fn tracker_index(game: &Game, turn: TurnId) -> usize {
+    match order_steps(game) {
+        Some(steps) => steps.iter().position(|(t, _)| *t == turn).unwrap_or(0),
+        None => turn,
+    }
+}
 
 /// Makes names unique by appending ` (2)`, ` (3)`… to repeats; `taken` are names already used.
 pub fn unique_names(names: impl IntoIterator<Item = String>, taken: &[&str]) -> Vec<String> {
@@ -188,16 +241,59 @@ pub fn track_zone(game: &Game, d: &DisplayLayout) -> Zone {
     }
 }
 
+/// Where each supply centre's control marker stands on a province board, when some side has
+/// a control marker: beside the province's own slot, vertically centred on it, overlapping
+/// the slot's right edge by a quarter of the marker (drawn at [`CONTROL_MARKER_SCALE`]), so
+/// that the owner reads at a glance next to the unit standing there — by its left edge
+/// where the right one would leave the picture. (area, point), in area order; empty for
+/// other maps.
+pub fn centre_spots(game: &Game, map: MapId) -> Vec<(usize, (i32, i32))> {
+    let Some(MapKind::Area(a)) = game.maps.get(map).map(|m| &m.kind) else {
+        return Vec::new();
+    };
+    if !a.is_board() || game.sides.iter().all(|s| s.control_marker.is_none()) {
+        return Vec::new();
+    }
+    let marker = game.art.counter_size.max(8) as f32 * CONTROL_MARKER_SCALE as f32;
+    let all = slots(game, map);
+    (0..a.areas.len())
+        .filter(|i| a.areas[*i].supply_centre)
+        .filter_map(|i| {
+            let own = all
+                .iter()
+                .filter(|s| s.area == i)
+                .min_by_key(|s| s.slot != AreaSlot::Open)?;
+            let (x, y, w, h) = own.rect;
+            let right = x + w + marker / 4.0;
+            let cx = if right + marker / 2.0 <= a.size.0 as f32 {
+                right
+            } else {
+                x - marker / 4.0
+            };
+            Some((i, (cx.round() as i32, (y + h / 2.0).round() as i32)))
+        })
+        .collect()
+}
+
 /// The snap point of every slot of an area map, named as the game names the slot
-/// (`Larissa — Box 2`): one VASSAL region each.
+/// (`Larissa — Box 2`, on a province board the site: `Spain`, `Spain (north coast)`): one
+/// VASSAL region each; then each supply centre's control-marker spot ([`centre_spots`]),
+/// a region named as the province too, so that whatever stands there reads as standing in
+/// the province.
 pub fn slot_regions(game: &Game, map: MapId) -> Vec<(String, (i32, i32))> {
     let MapKind::Area(a) = &game.maps[map].kind else {
         return Vec::new();
     };
-    slots(game, map)
+    let mut out: Vec<(String, (i32, i32))> = slots(game, map)
         .into_iter()
         .map(|s| (a.slot_name(s.area, s.slot), s.centre))
-        .collect()
+        .collect();
+    out.extend(
+        centre_spots(game, map)
+            .into_iter()
+            .map(|(area, at)| (a.slot_name(area, AreaSlot::Open), at)),
+    );
+    out
 }
 
 /// The grid VASSAL is given for a game map, as `sandtable build` lays it out: the hex grid
@@ -257,6 +353,70 @@ pub fn pools_grid(game: &Game) -> Option<Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_of_written_orders_steps_through_each_turns_own_phases() {
+        let g = crate::testgame::example("diplomacy");
+        let steps = order_steps(&g).expect("a game of written orders");
+        assert_eq!(
+            steps.len(),
+            20 * 5,
+            "1901-1920: two phases in spring and autumn, one in winter"
+        );
+        let named: Vec<String> = steps[..5]
+            .iter()
+            .map(|(t, p)| format!("{} {}", g.turns[*t].name, g.phases[*p].name))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                "Spring 1901 Movement",
+                "Spring 1901 Retreats",
+                "Autumn 1901 Movement",
+                "Autumn 1901 Retreats",
+                "Winter 1901 Adjustments"
+            ]
+        );
+        assert_eq!(tracker_turn(&g, 4), Some(2));
+        assert_eq!(tracker_index(&g, 2), 4);
+        assert_eq!(tracker_turn(&g, steps.len()), None);
+        let mini = crate::testgame::mini();
+        assert!(order_steps(&mini).is_none());
+        assert_eq!(tracker_turn(&mini, 1), Some(1));
+        assert_eq!(tracker_index(&mini, 1), 1);
+    }
+
+    #[test]
+    fn every_supply_centre_has_a_marker_spot_of_its_own_on_the_picture() {
+        let g = crate::testgame::example("diplomacy");
+        let MapKind::Area(a) = &g.maps[0].kind else {
+            panic!("an area map");
+        };
+        let spots = centre_spots(&g, 0);
+        let centres = a.areas.iter().filter(|x| x.supply_centre).count();
+        assert_eq!(spots.len(), centres);
+        let regions = slot_regions(&g, 0);
+        let mut origins: Vec<(i32, i32)> = regions.iter().map(|(_, p)| *p).collect();
+        origins.sort();
+        origins.dedup();
+        assert_eq!(
+            origins.len(),
+            regions.len(),
+            "every region has an origin of its own"
+        );
+        let half = (g.art.counter_size as f64 * CONTROL_MARKER_SCALE / 2.0) as i32;
+        for (area, (x, y)) in spots {
+            assert!(a.areas[area].supply_centre);
+            assert!(
+                x - half >= 0 && x + half <= a.size.0 as i32,
+                "{}",
+                a.areas[area].name
+            );
+            assert!(y >= 0 && y <= a.size.1 as i32, "{}", a.areas[area].name);
+        }
+        // No spots where no side has a marker, nor on other games' maps.
+        assert!(centre_spots(&crate::testgame::example("greek-civil-war"), 0).is_empty());
+    }
 
     #[test]
     fn names_are_made_unique_and_never_the_off_map_window() {

@@ -148,6 +148,17 @@ pub struct Side {
     pub nations: Vec<NationId>,
     /// Home supply centres (map, area).
     pub home: Vec<(MapId, usize)>,
+    /// The marker it puts on what it controls (a supply centre it owns), when it has one.
+    pub control_marker: Option<ControlMarker>,
+}
+
+/// The marker a side puts on what it controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ControlMarker {
+    /// The marker's class (no other side's).
+    pub class: ClassId,
+    /// The counter set-ups place: the first of the mix with that class.
+    pub counter: CounterId,
 }
 
 /// A nation.
@@ -299,6 +310,14 @@ pub struct Schedule {
 }
 
 impl Game {
+    /// The side whose control marker a counter is (by its class).
+    pub fn control_marker_side(&self, counter: CounterId) -> Option<SideId> {
+        let class = self.counters.get(counter)?.class;
+        self.sides
+            .iter()
+            .position(|s| s.control_marker.is_some_and(|m| m.class == class))
+    }
+
     /// The side a counter belongs to (by its class's nation, or the class's own side).
     pub fn side_of(&self, counter: CounterId) -> Option<SideId> {
         let class = &self.classes[self.counters[counter].class];

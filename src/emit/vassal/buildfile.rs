@@ -1,7 +1,9 @@
 //! `buildFile.xml`: the GameModule tree in the order players meet it — command encoder,
-//! documentation (help page), player roster (the sides), global options, chat, track and
-//! combat properties with their buttons, prototypes, map windows, counter palette, dice,
-//! combat resolution, turn tracker, charts, and the predefined setups (format notes §2.6).
+//! documentation (help page), player roster (the sides, and in a game of written orders the
+//! referee), global options, chat, track and combat properties with their buttons,
+//! prototypes, map windows, counter palette, dice, combat resolution, turn tracker, the
+//! Notes window where a game of written orders has its orders written and revealed,
+//! charts, and the predefined setups (format notes §2.6).
 
 use crate::model::{Dice, Game};
 
@@ -13,7 +15,7 @@ use super::plan::Plan;
 use super::setups::Setup;
 use super::xml::Node;
 use super::VASSAL_VERSION;
-use crate::layout::vassal::track_properties;
+use crate::layout::vassal::{track_properties, written_orders};
 
 const B: &str = "VASSAL.build.module.";
 
@@ -162,6 +164,33 @@ fn setups_nodes(setups: &[Setup]) -> Vec<Node> {
     }
 }
 
+/// The sides players take: the game's, and in a game of written orders the referee, who
+/// may move every unit.
+pub fn roster(game: &Game) -> Vec<String> {
+    let mut out: Vec<String> = game.sides.iter().map(|s| s.name.clone()).collect();
+    if written_orders(game) && !out.iter().any(|s| s == super::counters::REFEREE) {
+        out.push(super::counters::REFEREE.into());
+    }
+    out
+}
+
+/// Text of the Notes window's toolbar button.
+pub const NOTES_BUTTON: &str = "Orders";
+
+/// VASSAL's Notes window (Alt+N): its Delayed tab holds notes each player writes under a
+/// name, visible to all as written (with the time) but not read until their writer reveals
+/// them, and never changed once saved — the orders of a game of written orders.
+fn notes_window() -> Node {
+    Node::new(format!("{B}NotesWindow"))
+        .attr("buttonText", NOTES_BUTTON)
+        .attr(
+            "tooltip",
+            "Write your orders as a Delayed note; reveal it when every power has written",
+        )
+        .attr("icon", "/images/notes.gif")
+        .attr("hotkey", "78,520")
+}
+
 /// Everything `buildFile.xml` needs besides the plan.
 pub struct Parts<'a> {
     /// Prototypes and counter pieces.
@@ -212,7 +241,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
             )
             .attr("buttonIcon", "")
             .attr("buttonKeyStroke", "")
-            .children(g.sides.iter().map(|s| Node::new("entry").text(&s.name))),
+            .children(roster(g).iter().map(|s| Node::new("entry").text(s))),
     );
     root.push(
         Node::new(format!("{B}GlobalOptions"))
@@ -255,6 +284,9 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     }
     if let Some(t) = super::turns::tracker(g) {
         root.push(t);
+    }
+    if written_orders(g) {
+        root.push(notes_window());
     }
     root.push(super::charts::chart_window(
         parts.charts,

@@ -1,8 +1,15 @@
 //! Counters as VASSAL pieces: the prototypes (per nation, per side's Eliminate command, per
-//! unit type, per step behaviour, and the combat marks of [`super::combat`]) and each
-//! counter's own definition — its Marker properties (factors, size, id), its combat factors
-//! on the face shown, its flip Layer (full ↔ reduced) or level Layer, and its BasicPiece
-//! named exactly as `sandtable scenario` names the counter.
+//! unit type, per step behaviour, the combat marks of [`super::combat`], and in a game of
+//! written orders each side's Restricted Access) and each counter's own definition — its
+//! Marker properties (factors, size, id), its combat factors on the face shown, its flip
+//! Layer (full ↔ reduced) or level Layer, and its BasicPiece named exactly as `sandtable
+//! scenario` names the counter.
+//!
+//! In a game of written orders ([`written_orders`]) a side's units are moved only by that
+//! side's player or the [`REFEREE`] (the Restricted Access trait, outermost, so that it
+//! also guards every command); control markers stay free for anyone to move. A side's
+//! control marker draws its picture through a Layer at [`CONTROL_MARKER_SCALE`], small
+//! beside the unit of the centre it marks.
 //!
 //! The level Layer spans the counter's whole line, each Level showing the face printing it:
 //! for a two-level counter, raising or lowering between its own two Levels is the flip, and
@@ -18,7 +25,7 @@ use super::pieces::{
     KEY_FLIP, KEY_LEVEL_DOWN, KEY_LEVEL_UP, KEY_SUPPLY,
 };
 use super::plan::Plan;
-use crate::layout::vassal::{unique_names, OFF_MAP};
+use crate::layout::vassal::{unique_names, written_orders, CONTROL_MARKER_SCALE, OFF_MAP};
 
 /// Prototype shared by every unit: Delete.
 pub const PROTO_UNIT: &str = "Unit";
@@ -30,6 +37,11 @@ pub const PROTO_ONE_STEP: &str = "One-step unit";
 pub const PROTO_TWO_STEP: &str = "Two-step unit";
 /// Prototype of levelled units (reports level changes).
 pub const PROTO_LEVELLED: &str = "Levelled unit";
+/// The side of a game of written orders that may move every unit (a player seated there
+/// adjudicates and carries out the results; VASSAL counts it a solo side).
+pub const REFEREE: &str = "Referee";
+/// The Layer of a control marker.
+pub const CONTROL_LAYER: &str = "Control";
 
 /// Names of the prototypes of each nation, side and unit type (made unique).
 pub struct Counters {
@@ -38,6 +50,7 @@ pub struct Counters {
     nation_proto: Vec<String>,
     side_proto: Vec<String>,
     eliminate_proto: Vec<Option<String>>,
+    restrict_proto: Vec<Option<String>>,
     type_proto: Vec<String>,
     factor_props: Vec<String>,
 }
@@ -105,6 +118,12 @@ impl Counters {
             g.sides
                 .iter()
                 .map(|s| clean(&format!("Eliminate: {}", s.name))),
+            &fixed,
+        );
+        let restrict_names = unique_names(
+            g.sides
+                .iter()
+                .map(|s| clean(&format!("Moved by: {}", s.name))),
             &fixed,
         );
         let type_proto = unique_names(
@@ -219,6 +238,23 @@ impl Counters {
             });
             eliminate_proto.push(Some(eliminate_names[i].clone()));
         }
+        let mut restrict_proto = Vec::new();
+        for (i, s) in g.sides.iter().enumerate() {
+            if !written_orders(g) {
+                restrict_proto.push(None);
+                continue;
+            }
+            let mut sides = vec![s.name.clone()];
+            if s.name != REFEREE {
+                sides.push(REFEREE.into());
+            }
+            prototypes.push(Prototype {
+                name: restrict_names[i].clone(),
+                description: format!("Units only {} or the {REFEREE} may move", s.name),
+                traits: vec![Trait::restricted(&sides, &format!("Moved by {}", s.name))],
+            });
+            restrict_proto.push(Some(restrict_names[i].clone()));
+        }
         let supply = plan
             .supply_marker()
             .map(|m| plan.counter_images[m].front.clone());
@@ -262,6 +298,7 @@ impl Counters {
             nation_proto,
             side_proto,
             eliminate_proto,
+            restrict_proto,
             type_proto,
             factor_props,
         }
@@ -305,7 +342,13 @@ impl Counters {
         let class = &g.classes[c.class];
         let images = &plan.counter_images[counter];
         let marker = g.is_marker(counter);
+        let control = g.control_marker_side(counter).is_some();
         let mut traits = Vec::new();
+        if !marker {
+            if let Some(Some(p)) = g.side_of(counter).map(|s| &self.restrict_proto[s]) {
+                traits.push(Trait::prototype(p));
+            }
+        }
         if let Some(n) = class.nation {
             traits.push(Trait::prototype(&self.nation_proto[n]));
         } else if let Some(s) = class.side {
@@ -420,6 +463,24 @@ impl Counters {
             }));
         }
         traits.extend(super::tracks::marker_traits(plan, counter));
+        if control {
+            traits.push(Trait::layer(&Layer {
+                name: CONTROL_LAYER.into(),
+                images: vec![images.front.clone()],
+                names: vec![String::new()],
+                always_active: true,
+                activate_menu: String::new(),
+                activate_key: None,
+                up_menu: String::new(),
+                up_key: None,
+                down_menu: String::new(),
+                down_key: None,
+                loops: false,
+                offset: (0, 0),
+                scale: CONTROL_MARKER_SCALE,
+                state: 1,
+            }));
+        }
         traits.push(Trait::prototype(if marker {
             PROTO_MARKER
         } else {
@@ -427,7 +488,12 @@ impl Counters {
         }));
         Piece {
             traits,
-            image: images.front.clone(),
+            // A control marker's picture is its Layer's, drawn small.
+            image: if control {
+                String::new()
+            } else {
+                images.front.clone()
+            },
             name: c.name.clone(),
             basic_state: BasicState::slot(&gpid.to_string()),
         }

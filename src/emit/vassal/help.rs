@@ -1,8 +1,10 @@
 //! The help page: what the game is (title, designers, description, sides, scenarios,
 //! victory) and how to play it in this module (windows, counter commands and keys, the
-//! properties every counter carries, dice, turn tracker, charts, setups).
+//! properties every counter carries, dice, turn tracker, charts, setups); for a game of
+//! written orders, how orders are written, revealed and resolved ([`super::orders`]).
 
-use crate::model::Game;
+use crate::layout::vassal::written_orders;
+use crate::model::{Game, MapKind};
 
 use super::counters::{commands, Counters};
 use super::html::Page;
@@ -156,7 +158,15 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
         })
         .collect();
     p.list(&sides);
-    p.para("Players choose a side when they join a game; anyone else watches as an observer.");
+    if written_orders(g) {
+        p.para(&format!(
+            "Players choose a side when they join a game, or the {} side, who may move \
+             every unit; anyone else watches as an observer.",
+            super::counters::REFEREE
+        ));
+    } else {
+        p.para("Players choose a side when they join a game; anyone else watches as an observer.");
+    }
     if !g.scenarios.is_empty() {
         p.heading(2, "Scenarios");
         p.list(&scenario_lines(g));
@@ -176,16 +186,41 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
         p.list(&v);
     }
 
+    if written_orders(g) {
+        super::orders::help(plan, &mut p);
+    }
     p.heading(2, "Using this module");
     let mut windows: Vec<String> = plan
         .boards
         .iter()
-        .map(|b| {
-            format!(
+        .zip(&g.maps)
+        .map(|(b, m)| match &m.kind {
+            MapKind::Hex(_) => format!(
                 "{}: the map. Hover over a hex to see its number; every move is written to \
                  the chat log as \u{201c}piece moves 0303 \u{2192} 0404\u{201d}.",
                 b.map_name
-            )
+            ),
+            MapKind::Area(a) => {
+                // A move from the first area's first box to its first neighbour's.
+                let name = |area: usize| {
+                    a.slots(area)
+                        .first()
+                        .map_or_else(String::new, |s| a.slot_name(area, *s))
+                };
+                let to = a
+                    .areas
+                    .first()
+                    .and_then(|f| f.adjacent.first().copied())
+                    .unwrap_or(1.min(a.areas.len().saturating_sub(1)));
+                format!(
+                    "{}: the map. A counter dropped in an area snaps to its nearest box; \
+                     hover over a stack to see where it stands; every move is written to the \
+                     chat log naming the boxes, as \u{201c}piece moves {} \u{2192} {}\u{201d}.",
+                    b.map_name,
+                    name(0),
+                    name(to)
+                )
+            }
         })
         .collect();
     if let Some(b) = &plan.off_map {
@@ -207,7 +242,18 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
          this page."
             .into(),
     );
-    if !g.turns.is_empty() {
+    if written_orders(g) {
+        windows.push(
+            "Turn (toolbar): the turn tracker, every phase of every turn in order; Alt+T \
+             advances, Alt+Shift+T goes back."
+                .into(),
+        );
+        windows.push(format!(
+            "{} (Alt+N): VASSAL\u{2019}s Notes window, where orders are written as Delayed \
+             notes and revealed; its Scenario tab sums up how.",
+            super::buildfile::NOTES_BUTTON
+        ));
+    } else if !g.turns.is_empty() {
         windows.push(
             "Turn (toolbar): the turn tracker with the calendar, the weather of each turn and \
              every phase; Alt+T advances, Alt+Shift+T goes back."

@@ -382,15 +382,16 @@ mod tests {
         }
     }
 
-    /// Every board of both example games and the fixture carries, once written and read
-    /// back, the grid the layout gives the save adapter: hex or region grid, track zones
-    /// over it, one zone per pool.
+    /// Every board of the example games and the fixture carries, once written and read
+    /// back, the grid the layout gives the save adapter: hex or region grid (on a province
+    /// board with the supply centres' marker spots), track zones over it, one zone per pool.
     #[test]
     fn every_written_board_grid_is_the_layouts() {
         for game in [
             crate::testgame::mini(),
             crate::testgame::example("great-patriotic-war"),
             crate::testgame::example("greek-civil-war"),
+            crate::testgame::example("diplomacy"),
         ] {
             let plan = Plan::new(&game).expect("plan");
             let read = |board: &Board, own_window: bool| {

@@ -17,6 +17,7 @@ pub mod help;
 pub mod html;
 pub mod images;
 pub mod maps;
+pub mod orders;
 pub mod palette;
 pub mod pieces;
 pub mod plan;

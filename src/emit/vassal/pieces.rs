@@ -86,6 +86,23 @@ impl Trait {
         }
     }
 
+    /// Restricted access (`restrict;`): only players of `sides` may move the piece or use
+    /// its commands (the traits inside it), once a game has started with sides taken.
+    pub fn restricted(sides: &[String], description: &str) -> Self {
+        Self {
+            kind: fields(
+                "restrict;",
+                &[
+                    encode_or_empty(sides, ','),
+                    "false".into(),
+                    "true".into(),
+                    description.into(),
+                ],
+            ),
+            state: String::new(),
+        }
+    }
+
     /// Delete command.
     pub fn delete(menu: &str, key: Key) -> Self {
         Self {
@@ -420,6 +437,16 @@ mod tests {
         assert!(text.starts_with("+/null/prototype;Unit\tmark;Side\\\temb2;;128;A;Flip;"));
         assert!(text.contains(";a.png,a_r.png;,+ (reduced);true;Step;;;false;;1;1;true;;70,130;;Step;1.0;;true\\\\\tpiece;;;a.png;Blue 1st \\/ Inf/"));
         assert!(text.ends_with("/\tBlue\\\t1\\\\\tnull;0;0;1;0"));
+    }
+
+    #[test]
+    fn restricted_lists_its_sides_and_restricts_movement() {
+        let t = Trait::restricted(&["Austria".into(), "Referee".into()], "Moved by Austria");
+        assert_eq!(
+            t.kind,
+            "restrict;Austria,Referee;false;true;Moved by Austria"
+        );
+        assert_eq!(t.state, "");
     }
 
     #[test]

@@ -337,6 +337,19 @@ impl<'g> Plan<'g> {
         })
     }
 
+    /// Where a supply centre's control marker stands, in map pixels: the spot beside the
+    /// province's own slot ([`crate::layout::vassal::centre_spots`]).
+    pub fn centre_point(&self, map: MapId, area: usize) -> Option<Point> {
+        let (_, (x, y)) = crate::layout::vassal::centre_spots(self.game, map)
+            .into_iter()
+            .find(|(a, _)| *a == area)?;
+        Some(Point {
+            map: self.boards.get(map)?.map_name.clone(),
+            x: x + EDGE.0,
+            y: y + EDGE.1,
+        })
+    }
+
     /// The counter whose image marks "out of supply", when the game names one.
     pub fn supply_marker(&self) -> Option<CounterId> {
         self.game.rules.supply.as_ref()?.marker

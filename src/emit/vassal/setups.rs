@@ -1,13 +1,17 @@
 //! One predefined setup (`.vsav`) per scenario (format notes §4.6): every counter copy the
 //! scenario places, expanded from its prototypes, on its face, at the centre of its hex (or
-//! its area slot, or its pool's box), stacked bottom first in placement order; the boards of
-//! every map, `SETUP_STACK`, the scenario's starting track values (the global property of a
-//! track without a display; a track on a display has its marker in the box of the value,
-//! among the placements) and its first turn. The
-//! command stream is assembled by the format layer's `SetupWriter` (real SequenceEncoder,
-//! obfuscation, deterministic zip with a copy of `moduledata`).
+//! its area slot, or its pool's box), stacked bottom first in placement order; on a province
+//! board, the owner's control marker on every supply centre the scenario says a side owns,
+//! at the centre's marker spot; the boards of every map, `SETUP_STACK`, the scenario's
+//! starting track values (the global property of a track without a display; a track on a
+//! display has its marker in the box of the value, among the placements) and its first
+//! turn; in a game of written orders, the scenario and how orders are written as the Notes
+//! window's scenario notes. The command stream is assembled by the format layer's
+//! `SetupWriter` (real SequenceEncoder, obfuscation, deterministic zip with a copy of
+//! `moduledata`).
 
-use crate::model::Scenario;
+use crate::layout::vassal::written_orders;
+use crate::model::{Game, Scenario};
 use crate::vassal::encoder::encode_or_empty;
 use crate::vassal::save::writer::{SaveData, SetupPiece, SetupWriter, VsavOptions};
 use crate::vassal::save::{BoardSetup, BoardSpec};
@@ -58,17 +62,33 @@ pub fn writer(
     let game = plan.game;
     let prototypes = counters.prototype_map();
     let mut w = SetupWriter::new();
-    for (i, p) in scenario.placements.iter().enumerate() {
+    let units = scenario.placements.iter().map(|p| {
         let point = plan.point(&p.location).ok_or_else(|| {
             format!(
                 "scenario `{}`: no place on the module for {}",
                 scenario.id,
                 game.location_name(&p.location)
             )
-        })?;
-        let gpid = plan.gpids[p.counter];
+        });
+        (p.counter, p.reduced, point)
+    });
+    // Each owned supply centre's marker, when its owner has one.
+    let markers = scenario.owners.iter().filter_map(|(map, area, side)| {
+        let marker = game.sides[*side].control_marker?;
+        let point = plan.centre_point(*map, *area).ok_or_else(|| {
+            format!(
+                "scenario `{}`: no marker spot on the module for supply centre {}",
+                scenario.id,
+                area_name(game, *map, *area)
+            )
+        });
+        Some((marker.counter, false, point))
+    });
+    for (i, (counter, reduced, point)) in units.chain(markers).enumerate() {
+        let point = point?;
+        let gpid = plan.gpids[counter];
         let mut piece = counters
-            .piece(plan, p.counter, gpid, p.reduced)
+            .piece(plan, counter, gpid, reduced)
             .expanded(&prototypes);
         piece.basic_state = BasicState {
             map: Some(point.map.clone()),
@@ -107,7 +127,18 @@ pub fn writer(
             '\t',
         ));
     }
+    if written_orders(game) {
+        w.extra_commands
+            .push(super::orders::scenario_notes(game, scenario));
+    }
     Ok(w)
+}
+
+fn area_name(game: &Game, map: usize, area: usize) -> String {
+    match &game.maps[map].kind {
+        crate::model::MapKind::Area(a) => a.areas[area].name.clone(),
+        crate::model::MapKind::Hex(_) => String::new(),
+    }
 }
 
 /// The `.vsav` of a scenario.

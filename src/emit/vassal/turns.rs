@@ -1,7 +1,14 @@
 //! The turn tracker: a list level of the calendar's turns (each named with its weather) and,
 //! nested inside, a list level of the phases of every side's player turn in player order
 //! (format notes §2.5.19); and the tracker state that puts a scenario on its first turn.
+//!
+//! In a game of written orders every side plays each phase at once, and a turn plays only
+//! its own phases (a spring moves and retreats, a winter adjusts), which VASSAL's nested
+//! levels cannot say (a nested list is the same in every turn): there the tracker has one
+//! level, every phase of every turn in order, `Spring 1901 — Movement`, `Spring 1901 —
+//! Retreats`, `Autumn 1901 — Movement`… ([`crate::layout::vassal::order_steps`]).
 
+use crate::layout::vassal::{order_steps, tracker_index};
 use crate::model::{Game, TurnId};
 use crate::vassal::encoder::{encode_or_empty, SequenceEncoder};
 
@@ -18,8 +25,24 @@ pub fn turn_labels(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The phases of one game turn: each side's phases in player order, `Red Movement Phase`.
+/// The steps of the tracker of a game of written orders: each turn's phases,
+/// `Spring 1901 — Movement`; `None` for other games.
+pub fn step_labels(game: &Game) -> Option<Vec<String>> {
+    let turns = turn_labels(game);
+    Some(
+        order_steps(game)?
+            .into_iter()
+            .map(|(t, p)| format!("{} — {}", turns[t], game.phases[p].name))
+            .collect(),
+    )
+}
+
+/// The phases of one game turn: each side's phases in player order, `Red Movement Phase`
+/// (none in a game of written orders, whose tracker lists its phases with the turns).
 pub fn phase_labels(game: &Game) -> Vec<String> {
+    if order_steps(game).is_some() {
+        return Vec::new();
+    }
     let order: Vec<usize> = if game.player_order.is_empty() {
         (0..game.sides.len()).collect()
     } else {
@@ -50,10 +73,10 @@ fn list_level(name: &str, items: &[String]) -> Node {
 
 /// The TurnTracker, or `None` for a game without a calendar.
 pub fn tracker(game: &Game) -> Option<Node> {
-    let turns = turn_labels(game);
-    if turns.is_empty() {
+    if game.turns.is_empty() {
         return None;
     }
+    let turns = step_labels(game).unwrap_or_else(|| turn_labels(game));
     let phases = phase_labels(game);
     let mut level = list_level("Turn", &turns);
     let format = if phases.is_empty() {
@@ -101,13 +124,27 @@ fn list_state(current: usize, count: usize, child: Option<String>) -> String {
 pub fn state_at(game: &Game, turn: TurnId) -> String {
     let phases = phase_labels(game);
     let child = (!phases.is_empty()).then(|| list_state(0, phases.len(), None));
-    let level = list_state(turn, game.turns.len(), child);
+    let count = order_steps(game).map_or(game.turns.len(), |s| s.len());
+    let level = list_state(tracker_index(game, turn), count, child);
     encode_or_empty(&["0", level.as_str()], '|')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_of_written_orders_has_one_level_of_every_turns_phases() {
+        let g = crate::testgame::example("diplomacy");
+        let steps = step_labels(&g).expect("steps");
+        assert_eq!(steps[0], "Spring 1901 — Movement");
+        assert_eq!(steps[4], "Winter 1901 — Adjustments");
+        assert!(phase_labels(&g).is_empty());
+        let tracker = crate::emit::vassal::xml::to_xml(&tracker(&g).expect("a tracker"));
+        assert_eq!(tracker.matches("ListTurnLevel ").count(), 1);
+        // Autumn 1901 starts at its movement, the third step.
+        assert!(state_at(&g, 1).starts_with("0|2;0;0;true,"));
+    }
 
     #[test]
     fn list_state_nests_the_phase_level() {

@@ -52,6 +52,14 @@ pub struct Side {
     /// owns at the start unless a scenario says otherwise.
     #[serde(default)]
     pub home: Vec<Spanned<String>>,
+    /// The marker it puts on what it controls: the id of a `[[class]]` with a counter in the
+    /// mix (its picture and palette slot; give it as many copies as the board has supply
+    /// centres). On a province board every scenario's set-up puts one on each supply centre
+    /// the side owns at the start, and players move them as centres change hands. A
+    /// non-combat class (its unit type `combat = false`, `symbol = "marker"`) of the side's
+    /// own nation is meant, and no two sides share one, so that a saved game tells the
+    /// owners apart.
+    pub control_marker: Option<Spanned<String>>,
 }
 
 /// `[[nation]]`.

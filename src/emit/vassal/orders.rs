@@ -1,0 +1,419 @@
+//! How a game of written orders (a province board: Diplomacy and its variants) is played
+//! in the module, for the players: the help page's section (sides and the referee, the
+//! board's locations and supply-centre markers, a phase step by step — orders written as
+//! Delayed notes in VASSAL's Notes window, revealed together, resolved with `sandtable
+//! adjudicate`, carried out —, the phases, centres changing hands, builds, and the order
+//! notation with examples taken from the game's own board and first scenario), and the
+//! short version every predefined setup carries as the Notes window's scenario notes.
+//!
+//! VASSAL 3.7 has no sealed-orders component; its Notes window's Delayed notes are the
+//! closest: a note is listed to everyone with its writer and time as soon as it is saved,
+//! its text is hidden until its writer reveals it, and it can never be edited. Private
+//! windows per power would hide orders too, but nothing would show that a power has
+//! committed to them, nor stop it changing them after seeing another's.
+
+use crate::model::scenario::AreaSlot;
+use crate::model::{AreaMap, Game, Location, MapKind, Scenario, Site, UnitKind};
+use crate::vassal::encoder::encode_or_empty;
+
+use super::buildfile::NOTES_BUTTON;
+use super::counters::REFEREE;
+use super::help::key_name;
+use super::html::Page;
+use super::pieces::{KEY_CLONE, KEY_DELETE};
+use super::plan::Plan;
+
+/// One unit of a scenario as orders name it.
+#[derive(Debug, Clone)]
+struct Unit {
+    /// Its counter's name (`Austrian Army`).
+    name: String,
+    /// `A`, `F`.
+    letter: String,
+    /// Army or fleet.
+    kind: UnitKind,
+    /// Where it stands.
+    site: Site,
+}
+
+/// `vie` → `Vie`, `stp/sc` → `Stp/sc`: a site id as orders are usually written.
+fn written(board: &AreaMap, site: Site) -> String {
+    let id = board.site_id(site);
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+/// The sites a unit may move to.
+fn moves(board: &AreaMap, u: &Unit) -> Vec<Site> {
+    match u.kind {
+        UnitKind::Army => board.areas[u.site.area]
+            .army
+            .iter()
+            .map(|a| Site {
+                area: *a,
+                coast: None,
+            })
+            .collect(),
+        UnitKind::Fleet => board.fleet_moves(u.site).to_vec(),
+    }
+}
+
+/// The first scenario's board, its first side with units on it, and those units.
+fn first_units(game: &Game) -> Option<(&AreaMap, usize, Vec<Unit>)> {
+    let scenario = game.scenarios.first()?;
+    let mut board = None;
+    let mut by_side: Vec<Vec<Unit>> = vec![Vec::new(); game.sides.len()];
+    for p in &scenario.placements {
+        let Location::Area { map, area, slot } = p.location else {
+            continue;
+        };
+        let MapKind::Area(a) = &game.maps[map].kind else {
+            continue;
+        };
+        if !a.is_board() || board.is_some_and(|b| b != map) {
+            continue;
+        }
+        let ty = game.type_of(p.counter);
+        let (Some(kind), Some(side)) = (ty.moves_as, game.side_of(p.counter)) else {
+            continue;
+        };
+        board = Some(map);
+        let coast = match slot {
+            AreaSlot::Coast(c) => Some(c as usize),
+            _ => None,
+        };
+        by_side[side].push(Unit {
+            name: game.counters[p.counter].name.clone(),
+            letter: ty.letter.clone(),
+            kind,
+            site: Site { area, coast },
+        });
+    }
+    let MapKind::Area(a) = &game.maps[board?].kind else {
+        return None;
+    };
+    let side = by_side.iter().position(|u| !u.is_empty())?;
+    Some((a, side, by_side.swap_remove(side)))
+}
+
+/// The order notation: (order, how it is written, an example from the game's board).
+fn notation(game: &Game) -> Vec<Vec<String>> {
+    let examples = first_units(game);
+    let unit = |u: &Unit, board: &AreaMap| format!("{} {}", u.letter, written(board, u.site));
+    let mut hold = String::new();
+    let mut step = String::new();
+    let mut support_hold = String::new();
+    let mut support_move = String::new();
+    let mut build = String::new();
+    let mut disband = String::new();
+    if let Some((board, _, units)) = &examples {
+        if let Some(u) = units.first() {
+            hold = format!("{} H", unit(u, board));
+            build = format!("{} B", unit(u, board));
+        }
+        if let Some(u) = units.last() {
+            disband = format!("{} D", unit(u, board));
+        }
+        if let Some((u, to)) = units
+            .iter()
+            .find_map(|u| moves(board, u).first().map(|t| (u, *t)))
+        {
+            step = format!("{} - {}", unit(u, board), written(board, to));
+        }
+        // One unit supporting another's move into a province both reach, and its hold.
+        'found: for v in units {
+            for to in moves(board, v) {
+                for u in units.iter().filter(|u| u.site != v.site) {
+                    if moves(board, u).iter().any(|s| s.area == to.area) {
+                        support_move = format!(
+                            "{} S {} - {}",
+                            unit(u, board),
+                            unit(v, board),
+                            written(board, to)
+                        );
+                        break 'found;
+                    }
+                }
+            }
+        }
+        'hold: for v in units {
+            for u in units.iter().filter(|u| u.site != v.site) {
+                if moves(board, u).iter().any(|s| s.area == v.site.area) {
+                    support_hold = format!("{} S {}", unit(u, board), unit(v, board));
+                    break 'hold;
+                }
+            }
+        }
+    }
+    vec![
+        vec![
+            "Move (or retreat)".into(),
+            "unit, place, \u{201c}-\u{201d}, destination; a fleet bound for a split-coast \
+             province names the coast"
+                .into(),
+            step,
+        ],
+        vec!["Hold".into(), "unit, place, \u{201c}H\u{201d}".into(), hold],
+        vec![
+            "Support a move".into(),
+            "unit, place, \u{201c}S\u{201d}, then the supported move".into(),
+            support_move,
+        ],
+        vec![
+            "Support a hold".into(),
+            "unit, place, \u{201c}S\u{201d}, then the supported unit".into(),
+            support_hold,
+        ],
+        vec![
+            "Convoy".into(),
+            "fleet at sea, \u{201c}C\u{201d}, then the army\u{2019}s move; the army\u{2019}s \
+             own order adds \u{201c}via convoy\u{201d}"
+                .into(),
+            "F <sea> C A <from> - <to>, A <from> - <to> via convoy".into(),
+        ],
+        vec![
+            "Build (adjustments)".into(),
+            "unit, home centre, \u{201c}B\u{201d} (or \u{201c}Build\u{201d} first)".into(),
+            build,
+        ],
+        vec![
+            "Disband (retreats, adjustments)".into(),
+            "unit, place, \u{201c}D\u{201d} (or \u{201c}Disband\u{201d} first)".into(),
+            disband,
+        ],
+    ]
+}
+
+/// The name a power's orders note takes for a phase: `Spring 1901 — Movement — Austria`.
+fn note_name(game: &Game, scenario: &Scenario) -> String {
+    let steps = super::turns::step_labels(game).unwrap_or_default();
+    let first = crate::layout::vassal::tracker_index(game, scenario.start);
+    let step = steps.get(first).cloned().unwrap_or_default();
+    let power = first_units(game)
+        .map(|(_, s, _)| game.sides[s].name.clone())
+        .or_else(|| game.sides.first().map(|s| s.name.clone()))
+        .unwrap_or_default();
+    format!("{step} — {power}")
+}
+
+/// Two example orders of the first scenario's first power, one per line, after its name.
+fn note_text(game: &Game) -> Vec<String> {
+    let Some((board, side, units)) = first_units(game) else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!("{}:", game.sides[side].name)];
+    for u in units.iter().take(2) {
+        let order = match moves(board, u).first() {
+            Some(to) => format!(
+                "{} {} - {}",
+                u.letter,
+                written(board, u.site),
+                written(board, *to)
+            ),
+            None => format!("{} {} H", u.letter, written(board, u.site)),
+        };
+        lines.push(order);
+    }
+    lines
+}
+
+/// The Notes window's scenario notes of a game of written orders (`NOTES\t` + the lines,
+/// joined with `|` as VASSAL's text configurer joins them): the scenario, and how each power
+/// writes and reveals its orders.
+pub fn scenario_notes(game: &Game, scenario: &Scenario) -> String {
+    let mut lines = vec![scenario.title.trim().to_string()];
+    if !scenario.description.trim().is_empty() {
+        lines.push(scenario.description.trim().to_string());
+    }
+    lines.extend([
+        String::new(),
+        format!(
+            "Orders: press {NOTES_BUTTON} (Alt+N), open the Delayed tab and press New; name the \
+             note with the phase and your power, begin it with your power's name and a colon, \
+             then write one order per line, OK and Save. Everyone sees that you have written \
+             it; nobody can read or change it. When every power has written, each reveals its \
+             own (select it, Reveal, Save)."
+        ),
+        format!(
+            "For example a note named \u{201c}{}\u{201d}:",
+            note_name(game, scenario)
+        ),
+    ]);
+    lines.extend(note_text(game));
+    lines.push(String::new());
+    lines.push("The help (Help menu) tells the whole procedure.".into());
+    format!("NOTES\t{}", encode_or_empty(&lines, '|'))
+}
+
+/// The turns after which supply centres change hands, in words.
+fn control_turns(game: &Game) -> Option<String> {
+    let turns = &game.rules.control.as_ref()?.turns;
+    let name = |t: &usize| game.turns.get(*t).map_or("?", |t| t.name.as_str());
+    match turns.as_slice() {
+        [] => None,
+        [one] => Some(name(one).to_string()),
+        [first, second] => Some(format!("{} and {}", name(first), name(second))),
+        [first, second, .., last] => Some(format!(
+            "{}, {}, … {} ({} turns)",
+            name(first),
+            name(second),
+            name(last),
+            turns.len()
+        )),
+    }
+}
+
+/// The help page's section on playing a game of written orders.
+pub fn help(plan: &Plan<'_>, p: &mut Page) {
+    let g = plan.game;
+    let powers: Vec<&str> = g.sides.iter().map(|s| s.name.as_str()).collect();
+    p.heading(2, "How to play: written orders");
+    p.para(
+        "Every power writes its orders for a phase in secret; all are revealed together, then \
+         resolved by the rules and carried out on the board. The module keeps the position on \
+         the map and the orders in VASSAL\u{2019}s Notes window; sandtable adjudicate resolves \
+         a phase.",
+    );
+    p.heading(3, "Sides");
+    p.list(&[
+        format!(
+            "One side per power ({}): its armies and fleets can be moved, and their commands \
+             used, only by its player.",
+            powers.join(", ")
+        ),
+        format!(
+            "{REFEREE}: may move every unit. A referee sets up, carries out the results and \
+             deletes units; without one each power carries out its own units\u{2019} results."
+        ),
+        "Anyone else joins as an observer and watches.".into(),
+    ]);
+    p.heading(3, "The board");
+    let markers: Vec<String> = g
+        .sides
+        .iter()
+        .filter_map(|s| {
+            let m = s.control_marker?;
+            Some(format!("{}: {}", s.name, g.counters[m.counter].name))
+        })
+        .collect();
+    let examples = first_units(g);
+    // A split coast of the board, and a move of the first scenario, as VASSAL names them.
+    let coast = examples.as_ref().and_then(|(board, _, _)| {
+        let area = board.areas.iter().position(|a| !a.coasts.is_empty())?;
+        Some(format!(
+            " (\u{201c}{}\u{201d})",
+            board.site_name(Site {
+                area,
+                coast: Some(0)
+            })
+        ))
+    });
+    let reported = examples.as_ref().and_then(|(board, _, units)| {
+        units.iter().find_map(|u| {
+            let to = *moves(board, u).first()?;
+            Some(format!(
+                " (\u{201c}{} moves {} \u{2192} {}\u{201d})",
+                u.name,
+                board.site_name(u.site),
+                board.site_name(to)
+            ))
+        })
+    });
+    p.para(&format!(
+        "Each province is a location named as the province; a province with split coasts has \
+         one more location per coast, where a fleet stands{}. Drag a unit onto a province or \
+         a coast: it snaps to its box, and the chat log reports the move{}. Hover over a \
+         stack to see where it stands.",
+        coast.unwrap_or_default(),
+        reported.unwrap_or_default()
+    ));
+    if !markers.is_empty() {
+        p.para(&format!(
+            "Beside each supply centre stands, small, the marker of the power that owns it (a \
+             setup puts them on the centres each power owns at the start); anyone may move \
+             them. Markers, in each power\u{2019}s tab of the Counters palette: {}.",
+            markers.join(", ")
+        ));
+    }
+    p.heading(3, "A phase, step by step");
+    p.list(&[
+        "1. Negotiate. The chat log is public; talk privately by other means (the VASSAL \
+         server lets you send a player a private message)."
+            .to_string(),
+        format!(
+            "2. Write. Press {NOTES_BUTTON} (Alt+N), open the Delayed tab and press New. Name \
+             the note with the phase on the turn tracker and your power (\u{201c}{}\u{201d}); \
+             begin its text with your power\u{2019}s name and a colon, then one order per \
+             line; press OK, then Save. The chat announces the note; its text stays hidden, \
+             and nobody, you included, can change it. To change your orders, write another \
+             note named the same with \u{201c}(2)\u{201d} after it: the last note a power \
+             wrote for the phase counts.",
+            g.scenarios
+                .first()
+                .map_or(String::new(), |s| note_name(g, s))
+        ),
+        "3. Reveal. When the Delayed tab lists every power\u{2019}s note, each player selects \
+         their own notes for the phase, presses Reveal, then Save. The chat announces each; \
+         everyone reads them in the Delayed tab."
+            .into(),
+        "4. Resolve. Save the game (File \u{2192} Save) and paste the revealed notes one after \
+         another into a text file: that is an orders file (a line naming a power heads its \
+         orders). sandtable adjudicate, run on the saved game with that file, gives every \
+         order\u{2019}s result and why, the dislodged units and where they may retreat, \
+         builds and disbands, and the supply centres that change hands (sandtable \
+         adjudicate --help tells its options). Or resolve the orders by the rules by hand."
+            .into(),
+        format!(
+            "5. Carry out. The {REFEREE}, or each power for its own units, moves the units as \
+             the result says; a disbanded unit is deleted ({}).",
+            key_name(KEY_DELETE)
+        ),
+        "6. Advance. Turn (Alt+T) steps to the next phase; step again over a phase nobody \
+         needs (retreats with nothing dislodged, adjustments with nothing to build or \
+         disband)."
+            .into(),
+    ]);
+    p.heading(3, "Phases");
+    let rows: Vec<Vec<String>> = g
+        .phases
+        .iter()
+        .filter(|ph| ph.orders.is_some())
+        .map(|ph| vec![ph.name.clone(), ph.description.clone()])
+        .collect();
+    p.table(&["Phase", "What happens"], &rows);
+    if let Some(first) = super::turns::step_labels(g).and_then(|s| s.into_iter().next()) {
+        p.para(&format!(
+            "The turn tracker steps through each turn\u{2019}s own phases, the turn then the \
+             phase: \u{201c}{first}\u{201d}."
+        ));
+    }
+    p.heading(3, "Supply centres, builds and disbands");
+    let when = control_turns(g).map_or_else(
+        || "When the game says supply centres change hands".to_string(),
+        |t| format!("After the movement and retreats of {t}"),
+    );
+    p.para(&format!(
+        "{when}, a power whose unit stands in a supply centre owns it: put its marker there \
+         (select one and Clone it, {}, then drag the copy onto the centre; or drag one from \
+         the palette) and delete the previous owner\u{2019}s ({}).",
+        key_name(KEY_CLONE),
+        key_name(KEY_DELETE)
+    ));
+    p.para(
+        "In an adjustment phase a power with more centres than units builds: drag a new army \
+         or fleet from its tab of the Counters palette onto a vacant home centre it owns (a \
+         fleet onto the coast it is built on); a power with fewer centres than units deletes \
+         units.",
+    );
+    p.heading(3, "Order notation");
+    p.para(
+        "One order per line, as in the examples (taken from this board and the first \
+         scenario); names are the provinces\u{2019} abbreviations or names in any case, a \
+         coast after a slash or in brackets (spa/nc, spa(nc), Spain (north coast)); a line \
+         may start with the power and a colon.",
+    );
+    p.table(&["Order", "Written as", "Example"], &notation(g));
+}
