@@ -400,6 +400,8 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
     }
     out.placed = out.positions.units.len();
     out.owners = marked_owners(game, &out.positions.units, &mut out.notes);
+    // Control starts from them (a save of a module without markers leaves it to the rule).
+    out.positions.owners = out.owners.clone();
     out.positions.turn = turn_of(game, state);
     // A track on a display is where its marker stands; the others are global properties.
     let marked = game.marked_tracks(out.positions.units.iter().map(|p| (p.counter, &p.location)));
