@@ -619,7 +619,7 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                 }
                 Location::Pool(_) | Location::Track { .. } => continue,
             }
-            stacks.entry(p.location).or_default().push(i);
+            stacks.entry(p.location.stack()).or_default().push(i);
         }
         for (loc, list) in &stacks {
             if let Location::Area {

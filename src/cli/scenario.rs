@@ -69,6 +69,18 @@ pub struct SetupReport {
     pub placements: Vec<PlacementReport>,
     /// Every track's starting value (the scenario's, else the track's lowest).
     pub tracks: Vec<TrackReport>,
+    /// Province boards: the supply centres each side owns at the start.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub centres: Vec<CentresReport>,
+}
+
+/// The supply centres a side owns when a scenario starts.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct CentresReport {
+    /// Side id.
+    pub side: String,
+    /// The centres' area ids, in map order.
+    pub centres: Vec<String>,
 }
 
 /// A track's starting value as `sandtable scenario` reports it.
@@ -137,6 +149,26 @@ pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
                 }
             })
             .collect(),
+        centres: g
+            .sides
+            .iter()
+            .enumerate()
+            .filter_map(|(si, side)| {
+                let centres: Vec<String> = s
+                    .owners
+                    .iter()
+                    .filter(|(_, _, o)| *o == si)
+                    .filter_map(|(m, a, _)| match &g.maps[*m].kind {
+                        crate::model::MapKind::Area(am) => Some(am.areas[*a].id.clone()),
+                        crate::model::MapKind::Hex(_) => None,
+                    })
+                    .collect();
+                (!centres.is_empty()).then(|| CentresReport {
+                    side: side.id.clone(),
+                    centres,
+                })
+            })
+            .collect(),
     })
 }
 
@@ -200,6 +232,17 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
                 );
             }
             out += &format!("{} counters placed\n", report.placements.len());
+            if !report.centres.is_empty() {
+                out += "supply centres owned\n";
+                for c in &report.centres {
+                    out += &format!(
+                        "  {:<12} {:>2}  {}\n",
+                        c.side,
+                        c.centres.len(),
+                        c.centres.join(" ")
+                    );
+                }
+            }
             if !report.tracks.is_empty() {
                 out += &format!("{:<36} {:>5}  marker\n", "track", "value");
                 for t in &report.tracks {

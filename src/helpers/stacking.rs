@@ -58,7 +58,7 @@ pub struct StackingReport {
 pub fn stacking_report(game: &Game, positions: &Positions) -> StackingReport {
     let mut at: BTreeMap<Location, Vec<CounterId>> = BTreeMap::new();
     for (_, p) in positions.on_map() {
-        at.entry(p.location).or_default().push(p.counter);
+        at.entry(p.location.stack()).or_default().push(p.counter);
     }
     let mut violations = Vec::new();
     let ids = |counters: &[CounterId]| -> Vec<String> {

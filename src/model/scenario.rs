@@ -100,3 +100,22 @@ pub struct Scenario {
     /// map and area order.
     pub owners: Vec<(super::MapId, usize, super::SideId)>,
 }
+
+impl Location {
+    /// The space stacking limits count in: a unit on one coast of a province is in the
+    /// province, with the units on its other coasts and inland; everything else is its own.
+    pub fn stack(self) -> Location {
+        match self {
+            Location::Area {
+                map,
+                area,
+                slot: AreaSlot::Coast(_),
+            } => Location::Area {
+                map,
+                area,
+                slot: AreaSlot::Open,
+            },
+            other => other,
+        }
+    }
+}
