@@ -25,6 +25,8 @@ use syn::visit::Visit;
 /// and the VASSAL formats at the bottom, then load → model → check, the layout, the
 /// backends and helpers, the command line. `lib.rs` (the crate root) assembles everything
 /// and is not checked; `testgame` is dev-only (unit tests, the suite and the benches).
+/// `helpers` may read `load`'s schemas of its own inputs (a Diplomacy position file), which it
+/// resolves against the validated game as `check` resolves a game's files.
 const ALLOWED: &[(&str, &[&str])] = &[
     ("diag", &[]),
     ("load", &["diag"]),
@@ -33,7 +35,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("vassal", &[]),
     ("layout", &["load", "model", "vassal"]),
     ("emit", &["diag", "load", "model", "layout", "vassal"]),
-    ("helpers", &["diag", "model", "layout", "vassal"]),
+    ("helpers", &["diag", "load", "model", "layout", "vassal"]),
     ("geo", &["diag", "load", "model"]),
     ("import", &["diag", "load"]),
     (

@@ -174,23 +174,6 @@ pub fn roster(game: &Game) -> Vec<String> {
     out
 }
 
-/// Text of the Notes window's toolbar button.
-pub const NOTES_BUTTON: &str = "Orders";
-
-/// VASSAL's Notes window (Alt+N): its Delayed tab holds notes each player writes under a
-/// name, visible to all as written (with the time) but not read until their writer reveals
-/// them, and never changed once saved — the orders of a game of written orders.
-fn notes_window() -> Node {
-    Node::new(format!("{B}NotesWindow"))
-        .attr("buttonText", NOTES_BUTTON)
-        .attr(
-            "tooltip",
-            "Write your orders as a Delayed note; reveal it when every power has written",
-        )
-        .attr("icon", "/images/notes.gif")
-        .attr("hotkey", "78,520")
-}
-
 /// Everything `buildFile.xml` needs besides the plan.
 pub struct Parts<'a> {
     /// Prototypes and counter pieces.
@@ -286,7 +269,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
         root.push(t);
     }
     if written_orders(g) {
-        root.push(notes_window());
+        root.push(super::orders::notes_window());
     }
     root.push(super::charts::chart_window(
         parts.charts,

@@ -8,34 +8,11 @@ use crate::model::{Game, MapKind};
 
 use super::counters::{commands, Counters};
 use super::html::Page;
-use super::pieces::Key;
+use super::pieces::key_name;
 use super::plan::Plan;
 
 /// Archive entry of the help page.
 pub const HELP_FILE: &str = "help.html";
-
-/// `Ctrl+F` for a key stroke.
-pub fn key_name(k: Key) -> String {
-    let mut s = String::new();
-    if k.modifiers & 2 != 0 {
-        s.push_str("Ctrl+");
-    }
-    if k.modifiers & 8 != 0 {
-        s.push_str("Alt+");
-    }
-    if k.modifiers & 1 != 0 {
-        s.push_str("Shift+");
-    }
-    match (k.code, char::from_u32(k.code)) {
-        (37, _) => s.push('\u{2190}'),
-        (38, _) => s.push('\u{2191}'),
-        (39, _) => s.push('\u{2192}'),
-        (40, _) => s.push('\u{2193}'),
-        (_, Some(c)) if c.is_ascii_alphanumeric() => s.push(c),
-        _ => s.push_str(&format!("key {}", k.code)),
-    }
-    s
-}
 
 /// Whether a counter command exists in this game's module.
 fn applies(plan: &Plan<'_>, menu: &str) -> bool {
@@ -251,7 +228,7 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
         windows.push(format!(
             "{} (Alt+N): VASSAL\u{2019}s Notes window, where orders are written as Delayed \
              notes and revealed; its Scenario tab sums up how.",
-            super::buildfile::NOTES_BUTTON
+            super::orders::NOTES_BUTTON
         ));
     } else if !g.turns.is_empty() {
         windows.push(
@@ -316,22 +293,4 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
         env!("CARGO_PKG_VERSION")
     ));
     p.finish(&plan.module_name)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn key_names() {
-        assert_eq!(key_name(Key::ctrl(70)), "Ctrl+F");
-        assert_eq!(key_name(Key::plain(33)), "key 33");
-        assert_eq!(
-            key_name(Key {
-                code: 39,
-                modifiers: 195
-            }),
-            "Ctrl+Shift+\u{2192}"
-        );
-    }
 }

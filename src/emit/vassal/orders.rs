@@ -16,12 +16,11 @@ use crate::model::scenario::AreaSlot;
 use crate::model::{AreaMap, Game, Location, MapKind, Scenario, Site, UnitKind};
 use crate::vassal::encoder::encode_or_empty;
 
-use super::buildfile::NOTES_BUTTON;
 use super::counters::REFEREE;
-use super::help::key_name;
 use super::html::Page;
-use super::pieces::{KEY_CLONE, KEY_DELETE};
+use super::pieces::{key_name, KEY_CLONE, KEY_DELETE};
 use super::plan::Plan;
+use super::xml::Node;
 
 /// One unit of a scenario as orders name it.
 #[derive(Debug, Clone)]
@@ -416,4 +415,21 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
          may start with the power and a colon.",
     );
     p.table(&["Order", "Written as", "Example"], &notation(g));
+}
+
+/// Text of the Notes window's toolbar button.
+pub const NOTES_BUTTON: &str = "Orders";
+
+/// VASSAL's Notes window (Alt+N): its Delayed tab holds notes each player writes under a
+/// name, visible to all as written (with the time) but not read until their writer reveals
+/// them, and never changed once saved — the orders of a game of written orders.
+pub fn notes_window() -> Node {
+    Node::new("VASSAL.build.module.NotesWindow")
+        .attr("buttonText", NOTES_BUTTON)
+        .attr(
+            "tooltip",
+            "Write your orders as a Delayed note; reveal it when every power has written",
+        )
+        .attr("icon", "/images/notes.gif")
+        .attr("hotkey", "78,520")
 }

@@ -54,6 +54,29 @@ pub const KEY_LEVEL_UP: Key = Key::ctrl(82);
 /// Previous level of a levelled counter (Ctrl+L, "lower").
 pub const KEY_LEVEL_DOWN: Key = Key::ctrl(76);
 
+/// `Ctrl+F` for a key stroke.
+pub fn key_name(k: Key) -> String {
+    let mut s = String::new();
+    if k.modifiers & 2 != 0 {
+        s.push_str("Ctrl+");
+    }
+    if k.modifiers & 8 != 0 {
+        s.push_str("Alt+");
+    }
+    if k.modifiers & 1 != 0 {
+        s.push_str("Shift+");
+    }
+    match (k.code, char::from_u32(k.code)) {
+        (37, _) => s.push('\u{2190}'),
+        (38, _) => s.push('\u{2191}'),
+        (39, _) => s.push('\u{2192}'),
+        (40, _) => s.push('\u{2193}'),
+        (_, Some(c)) if c.is_ascii_alphanumeric() => s.push(c),
+        _ => s.push_str(&format!("key {}", k.code)),
+    }
+    s
+}
+
 /// One trait: its type (with its `id;` prefix) and its state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trait {
@@ -429,6 +452,19 @@ mod tests {
             name: "Blue 1st / Inf".into(),
             basic_state: BasicState::slot("1"),
         }
+    }
+
+    #[test]
+    fn key_names() {
+        assert_eq!(key_name(Key::ctrl(70)), "Ctrl+F");
+        assert_eq!(key_name(Key::plain(33)), "key 33");
+        assert_eq!(
+            key_name(Key {
+                code: 39,
+                modifiers: 195
+            }),
+            "Ctrl+Shift+\u{2192}"
+        );
     }
 
     #[test]
