@@ -347,19 +347,56 @@ fn sea_neighbours(board: &dyn Board, province: &str) -> Vec<String> {
     out
 }
 
-/// Whether a fleet at `fleet` could be part of some convoy from `from` to `to`: a chain of
-/// sea provinces from one next to `from`, through the fleet's, to one next to `to`.
+/// Whether a fleet at `fleet` is necessary to some convoy from `from` to `to`: it lies on a
+/// minimal chain of sea provinces (the first next to `from`, the last next to `to`, and no
+/// sea of it next to another but its neighbours in the chain, nor — but the ends — to `from`
+/// or `to`), so that the chain fails without it. A convoy order of a fleet on no such chain
+/// is illegal under the 2023 rules and expresses no intent (DATC 6.G.19).
 fn on_a_route(board: &dyn Board, fleet: &str, from: &str, to: &str) -> bool {
     let here = board.province(fleet).to_string();
     if !board.is_sea(&here) {
         return false;
     }
-    let any = |_: &str| true;
-    let start = sea_neighbours(board, from);
-    let reach_from = seas_from(board, &start, &any);
-    let end = sea_neighbours(board, to);
-    let reach_to = seas_from(board, &end, &any);
-    reach_from.contains(&here) && reach_to.contains(&here)
+    let near_from = sea_neighbours(board, from);
+    let near_to = sea_neighbours(board, to);
+    let mut chain: Vec<String> = Vec::new();
+    near_from
+        .iter()
+        .any(|s| minimal_chains(board, s, &near_from, &near_to, &here, &mut chain))
+}
+
+/// Extend a chordless chain of seas by `sea` depth first; true when a minimal chain through
+/// `through` reaches a sea next to the destination.
+fn minimal_chains(
+    board: &dyn Board,
+    sea: &str,
+    near_from: &[String],
+    near_to: &[String],
+    through: &str,
+    chain: &mut Vec<String>,
+) -> bool {
+    // Only the first sea may touch the origin; no sea may touch an earlier one but the last.
+    if !chain.is_empty() && near_from.iter().any(|s| s == sea) {
+        return false;
+    }
+    let around = sea_neighbours(board, sea);
+    let len = chain.len();
+    if len >= 2 && chain[..len - 1].iter().any(|c| around.contains(c)) {
+        return false;
+    }
+    if chain.iter().any(|c| c == sea) {
+        return false;
+    }
+    chain.push(sea.to_string());
+    let found = if near_to.iter().any(|s| s == sea) {
+        chain.iter().any(|c| c == through)
+    } else {
+        around
+            .iter()
+            .any(|next| minimal_chains(board, next, near_from, near_to, through, chain))
+    };
+    chain.pop();
+    found
 }
 
 /// Whether fleets on the board (whatever their orders) could convoy an army from `from` to
