@@ -5,6 +5,7 @@
 //! |---|---|
 //! | [`board`] | a game's province board as the adjudicator asks for it |
 //! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
+//! | [`factors`] | multi-factor units: parts of a force ordered to attack (`a`), move (`M`) or both, battles per direction with losses by force ratio, movement by size, retreats where the larger wins |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
 //! | [`adjust`] | the adjustment phase: builds and disbands against supply centres |
@@ -20,6 +21,7 @@
 pub mod adjudicate;
 pub mod adjust;
 pub mod board;
+pub mod factors;
 pub mod movement;
 pub mod orders;
 pub mod orders_file;
