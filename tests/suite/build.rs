@@ -373,6 +373,16 @@ fn the_module_holds_its_documents() {
     assert_eq!(tracker.levels[0].children[0].name, "Phase");
     let help = String::from_utf8(zip.read("help.html").expect("help")).expect("utf-8");
     assert!(help.contains("Mini Front") && help.contains("Ctrl+F"));
+    // VASSAL 3.7 lists a lone setup in the File menu by name; there is no File → New Game.
+    assert!(
+        help.contains("Start it from the File menu") && !help.contains("New Game"),
+        "{help}"
+    );
+    let seq = String::from_utf8(zip.read("chart-sequence.html").expect("seq")).expect("utf-8");
+    assert!(
+        seq.contains("player turn") && !seq.contains("Each turn"),
+        "{seq}"
+    );
 }
 
 #[test]

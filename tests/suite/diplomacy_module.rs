@@ -3,7 +3,7 @@
 //! coast) and every owned supply centre's control marker in the centre; every region VASSAL
 //! snaps to names a site of the board; the buildfile's board, sides, restrictions, turn
 //! track and orders window (snapshot, coordinates left out: the board's geography moves);
-//! and the checks of a side's `control-marker` on broken copies of the game.
+//! the sequence of play and help of a game of written orders; and the checks of a side's `control-marker` on broken copies of the game.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -282,6 +282,40 @@ fn the_buildfile_of_the_province_board() {
     insta::with_settings!({ snapshot_path => "../snapshots" }, {
         insta::assert_snapshot!(text);
     });
+}
+
+/// The charts and help of a game of written orders, as VASSAL 3.7 shows them: one sequence
+/// of play every power plays at once (not a player turn per power) and a calendar naming each
+/// turn's phases, without the empty weather and notes columns; the help names the File menu
+/// entry the lone setup has (3.7 has no File → New Game), the chart tabs there are, and no
+/// flip or step property of counters that have one step.
+#[test]
+fn the_charts_and_help_of_a_game_of_written_orders() {
+    let Some(dir) = dir() else { return };
+    let g = checked(&dir);
+    let (bytes, _) = module(&g);
+    let mut a = Archive::from_bytes(bytes, Path::new("diplomacy.vmod")).expect("zip");
+    let seq = a.read_text("chart-sequence.html").expect("sequence");
+    assert!(!seq.contains("player turn"), "{seq}");
+    assert_eq!(seq.matches("<h3>Each turn</h3>").count(), 1, "{seq}");
+    assert!(
+        seq.contains("<tr><th>Turn</th><th>Phases</th></tr>"),
+        "{seq}"
+    );
+    assert!(
+        seq.contains("<tr><td>Spring 1901</td><td>Movement, Retreats</td></tr>"),
+        "{seq}"
+    );
+    assert!(!seq.contains("Weather") && !seq.contains("Notes"), "{seq}");
+    let help = a.read_text("help.html").expect("help");
+    assert!(!help.contains("New Game"), "{help}");
+    assert!(help.contains("Start it from the File menu"), "{help}");
+    assert!(
+        help.contains("Charts (Alt+H): Terrain Effects, Sequence of Play, "),
+        "{help}"
+    );
+    assert!(!help.contains("combat results") && !help.contains("schedules"));
+    assert!(!help.contains("Step_Level") && !help.contains("(reduced)"));
 }
 
 /// Run `check --format json` on a broken copy: the diagnostics' (code, severity, file, line).

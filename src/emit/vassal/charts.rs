@@ -3,7 +3,8 @@
 //! and replacement schedules, every other chart of the game — and the help page, each an
 //! archive entry shown by an `HtmlChart` tab.
 
-use crate::model::{CombatEffect, Cost, CrtKind, Game, PoolKind, Scenario};
+use crate::layout::vassal::written_orders;
+use crate::model::{CombatEffect, Cost, CrtKind, Game, Phase, PoolKind, Scenario};
 
 use super::html::Page;
 use super::plan::file_stem;
@@ -120,15 +121,16 @@ fn crt_page(game: &Game, i: usize) -> ChartPage {
                     when.push("when the attackers are out of supply".into());
                 }
                 let mut what = Vec::new();
-                if m.shift != 0 {
-                    what.push(match m.shift_factor {
-                        Some(f) => format!(
-                            "shift by the supporting unit's {} ({})",
-                            game.factors[f].name,
-                            if m.shift > 0 { "right" } else { "left" }
-                        ),
-                        None => format!("{} column", signed(m.shift)),
-                    });
+                // A factor's shift goes right unless `shift` is negative (as the resolver
+                // and the printed chart read it), also when `shift` is 0.
+                match m.shift_factor {
+                    Some(f) => what.push(format!(
+                        "shift by the supporting unit's {} ({})",
+                        game.factors[f].name,
+                        if m.shift < 0 { "left" } else { "right" }
+                    )),
+                    None if m.shift != 0 => what.push(format!("{} column", signed(m.shift))),
+                    None => {}
                 }
                 if m.halve_attack {
                     what.push("attack halved".into());
@@ -211,6 +213,21 @@ fn terrain_page(game: &Game) -> ChartPage {
     }
 }
 
+fn phase_items<'a>(phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
+    phases
+        .map(|ph| {
+            if ph.description.trim().is_empty() {
+                ph.name.clone()
+            } else {
+                format!("{}: {}", ph.name, ph.description.trim())
+            }
+        })
+        .collect()
+}
+
+/// The sequence of play: each side's player turn in player order (in a game of written
+/// orders, one turn every side plays at once), then the calendar with only the columns some
+/// turn fills — the phases a turn plays when the calendar picks them, its weather, its notes.
 fn sequence_page(game: &Game) -> ChartPage {
     let mut p = Page::new();
     p.heading(2, "Sequence of Play");
@@ -219,36 +236,67 @@ fn sequence_page(game: &Game) -> ChartPage {
     } else {
         game.player_order.clone()
     };
-    for s in order {
-        p.heading(3, &format!("{} player turn", game.sides[s].name));
-        let items: Vec<String> = game
-            .phases
-            .iter()
-            .map(|ph| {
-                if ph.description.trim().is_empty() {
-                    ph.name.clone()
-                } else {
-                    format!("{}: {}", ph.name, ph.description.trim())
-                }
-            })
-            .collect();
-        p.list(&items);
+    let orders = written_orders(game);
+    if orders || order.is_empty() {
+        p.heading(3, "Each turn");
+        if orders {
+            p.para(
+                "Every side plays each phase at the same time: orders are written in secret, \
+                 revealed together and then resolved. A turn plays only its own phases \
+                 (the calendar below).",
+            );
+        }
+        p.list(&phase_items(game.phases.iter()));
+    } else {
+        for s in order {
+            p.heading(3, &format!("{} player turn", game.sides[s].name));
+            p.list(&phase_items(game.phases.iter()));
+        }
     }
     p.heading(3, "Calendar");
+    let with_phases = orders || game.turns.iter().any(|t| !t.phases.is_empty());
+    let with_weather = game.turns.iter().any(|t| t.weather.is_some());
+    let with_notes = game.turns.iter().any(|t| !t.markers.is_empty());
+    let mut header = vec!["Turn"];
+    if with_phases {
+        header.push("Phases");
+    }
+    if with_weather {
+        header.push("Weather");
+    }
+    if with_notes {
+        header.push("Notes");
+    }
     let rows: Vec<Vec<String>> = game
         .turns
         .iter()
         .map(|t| {
-            vec![
-                t.name.clone(),
-                t.weather
-                    .map(|w| game.weather[w].name.clone())
-                    .unwrap_or_default(),
-                t.markers.join(", "),
-            ]
+            let mut row = vec![t.name.clone()];
+            if with_phases {
+                let names: Vec<&str> = if t.phases.is_empty() {
+                    game.phases.iter().map(|ph| ph.name.as_str()).collect()
+                } else {
+                    t.phases
+                        .iter()
+                        .map(|ph| game.phases[*ph].name.as_str())
+                        .collect()
+                };
+                row.push(names.join(", "));
+            }
+            if with_weather {
+                row.push(
+                    t.weather
+                        .map(|w| game.weather[w].name.clone())
+                        .unwrap_or_default(),
+                );
+            }
+            if with_notes {
+                row.push(t.markers.join(", "));
+            }
+            row
         })
         .collect();
-    p.table(&["Turn", "Weather", "Notes"], &rows);
+    p.table(&header, &rows);
     let weather: Vec<Vec<String>> = game
         .weather
         .iter()

@@ -108,7 +108,15 @@ fn scenario_lines(game: &Game) -> Vec<String> {
 }
 
 /// The help page HTML.
-pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[String]) -> String {
+///
+/// `charts` names the chart window's other tabs, in order.
+pub fn page(
+    plan: &Plan<'_>,
+    counters: &Counters,
+    dice: &[String],
+    tracks: &[String],
+    charts: &[String],
+) -> String {
     let g = plan.game;
     let mut p = Page::new();
     p.heading(1, &plan.module_name);
@@ -147,10 +155,19 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
     if !g.scenarios.is_empty() {
         p.heading(2, "Scenarios");
         p.list(&scenario_lines(g));
-        p.para(
-            "Start one from File \u{2192} New Game: each scenario is a predefined setup with \
-             every counter in its starting hex or box and the turn tracker on its first turn.",
-        );
+        // The File menu lists a lone setup itself and several under Scenarios
+        // (super::buildfile's setups), each enabled while no game is open.
+        p.para(if g.scenarios.len() > 1 {
+            "Start one from File \u{2192} Scenarios (close an open game first with File \
+             \u{2192} Close Game): each scenario is a predefined setup with every counter in \
+             its starting place and the turn tracker on its first turn; File \u{2192} Empty \
+             maps starts with no counter placed."
+        } else {
+            "Start it from the File menu, where it is listed by name (close an open game \
+             first with File \u{2192} Close Game): it is a predefined setup with every counter \
+             in its starting place and the turn tracker on its first turn; File \u{2192} Empty \
+             maps starts with no counter placed."
+        });
     }
     if !g.rules.victory.is_empty() {
         p.heading(2, "Victory");
@@ -214,11 +231,12 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
          nation and per box; drag a counter onto a map to add it."
             .into(),
     );
-    windows.push(
-        "Charts (Alt+H): combat results, terrain effects, sequence of play, schedules and \
-         this page."
-            .into(),
-    );
+    let mut tabs: Vec<&str> = charts.iter().map(String::as_str).collect();
+    if !plan.chart_images.is_empty() {
+        tabs.push("Printed charts");
+    }
+    tabs.push("this page");
+    windows.push(format!("Charts (Alt+H): {}.", tabs.join(", ")));
     if written_orders(g) {
         windows.push(
             "Turn (toolbar): the turn tracker, every phase of every turn in order; Alt+T \
@@ -246,10 +264,26 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
         .map(|(menu, key, what)| vec![menu.to_string(), key_name(key), what.to_string()])
         .collect();
     p.table(&["Command", "Key", "What it does"], &rows);
-    p.para(
-        "Every change of state (flip, elimination, supply) is reported in the chat log. \
-         Reduced units show \u{201c}(reduced)\u{201d} after their name.",
-    );
+    let flips = applies(plan, "Flip");
+    let changes: Vec<&str> = [
+        ("Flip", "flip"),
+        ("Raise level", "level"),
+        ("Eliminate", "elimination"),
+        ("Out of Supply", "supply"),
+    ]
+    .into_iter()
+    .filter(|(menu, _)| applies(plan, menu))
+    .map(|(_, change)| change)
+    .collect();
+    if !changes.is_empty() {
+        p.para(&format!(
+            "Every change of state ({}) is reported in the chat log.",
+            changes.join(", ")
+        ));
+    }
+    if flips {
+        p.para("Reduced units show \u{201c}(reduced)\u{201d} after their name.");
+    }
     p.heading(3, "Counter properties");
     let mut props = vec![
         "Side, Nation, Type, Combat (true/false), Size, Class, CounterId, Designation, Steps"
@@ -267,7 +301,9 @@ pub fn page(plan: &Plan<'_>, counters: &Counters, dice: &[String], tracks: &[Str
             f.join(", ")
         ));
     }
-    props.push("Step_Level: 1 on the front face, 2 on the reduced back".into());
+    if flips {
+        props.push("Step_Level: 1 on the front face, 2 on the reduced back".into());
+    }
     p.list(&props);
     if !dice.is_empty() {
         p.heading(3, "Dice");

@@ -99,6 +99,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
         .map(|d| d.to_string())
         .collect();
     let mut charts = charts::pages(game);
+    let chart_names: Vec<String> = charts.iter().map(|c| c.name.clone()).collect();
     charts.push(charts::ChartPage {
         name: "About this module".into(),
         file: help::HELP_FILE.into(),
@@ -112,6 +113,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
                 .filter(|t| t.marker.is_none())
                 .map(|t| t.name.clone())
                 .collect::<Vec<_>>(),
+            &chart_names,
         ),
     });
     let tree = buildfile::game_module(
