@@ -176,6 +176,20 @@ pub enum Adjustment {
         area: String,
         /// The piece's size in km².
         km2: f64,
+        /// A point inside it, `[latitude, longitude]` to a tenth of a degree.
+        at: [f64; 2],
+    },
+    /// A piece of a province apart from the rest is drawn as part of the neighbour it
+    /// borders most.
+    PieceJoined {
+        /// The area the piece was cut for.
+        area: String,
+        /// The piece's size in km².
+        km2: f64,
+        /// A point inside it, `[latitude, longitude]` to a tenth of a degree.
+        at: [f64; 2],
+        /// The area it is drawn with.
+        to: String,
     },
     /// A province's seed lies outside its drawn outline; its name goes inside.
     LabelMoved {
@@ -262,12 +276,18 @@ impl std::fmt::Display for Adjustment {
                 f,
                 "area `{area}` has no land or sea of its own; move its seed or give it an outline"
             ),
-            Adjustment::PieceLeftOut { area, km2 } => {
+            Adjustment::PieceLeftOut { area, km2, at } => {
                 write!(
                     f,
-                    "area `{area}`: a piece of {km2} km² apart from the rest is not drawn"
+                    "area `{area}`: a piece of {km2} km² apart from the rest, at [{}, {}], is not drawn",
+                    at[0], at[1]
                 )
             }
+            Adjustment::PieceJoined { area, km2, at, to } => write!(
+                f,
+                "area `{area}`: a piece of {km2} km² apart from the rest, at [{}, {}], is drawn with `{to}`",
+                at[0], at[1]
+            ),
             Adjustment::LabelMoved { area, to } => write!(
                 f,
                 "area `{area}`: its seed is outside its outline; the name goes at [{}, {}]",
@@ -379,6 +399,8 @@ pub fn compute(
         ("extent", g.extent.as_ref().map(Spanned::span)),
         ("width-px", g.width_px.as_ref().map(Spanned::span)),
         ("province", g.province.first().map(|p| p.area.span())),
+        ("land", g.land.first().map(|p| p.name.span())),
+        ("unplayable", g.unplayable.first().map(|p| p.name.span())),
     ] {
         if let Some(span) = span {
             diags.push(
@@ -1469,6 +1491,15 @@ pub fn compute_areas(
             );
         }
         check_point(&mut diags, file, &p.at);
+        if let Some(seeds) = &p.seeds {
+            if !seeds.get_ref().iter().all(|q| valid_point(*q)) {
+                diags.push(
+                    Diagnostic::error("bad-geometry", "a seed is not a point of the globe")
+                        .at(at(seeds.span()))
+                        .hint("give `[[latitude, longitude], …]` in degrees"),
+                );
+            }
+        }
         if p.outline.is_some() && p.natural_earth.is_some() {
             diags.push(
                 Diagnostic::error(
@@ -1491,6 +1522,39 @@ pub fn compute_areas(
             }
         }
         for names in [&p.natural_earth, &p.inside].into_iter().flatten() {
+            check_countries(&mut diags, file, names, atlas);
+        }
+    }
+    for patch in g.land.iter().chain(&g.unplayable) {
+        let name = patch.name.get_ref();
+        match (&patch.outline, &patch.natural_earth) {
+            (Some(_), Some(_)) => diags.push(
+                Diagnostic::error(
+                    "conflicting-keys",
+                    format!("`{name}` has both an outline and Natural Earth countries"),
+                )
+                .at(at(patch.name.span()))
+                .hint("keep one of `outline` and `natural-earth`"),
+            ),
+            (None, None) => diags.push(
+                Diagnostic::error("missing-key", format!("`{name}` has no shape"))
+                    .at(at(patch.name.span()))
+                    .hint("give an `outline = [[lat, lon], …]` or `natural-earth = [\"Country\"]`"),
+            ),
+            _ => {}
+        }
+        if let Some(o) = &patch.outline {
+            if o.get_ref().len() < 3 || !o.get_ref().iter().all(|q| valid_point(*q)) {
+                diags.push(
+                    Diagnostic::error(
+                        "bad-geometry",
+                        "an outline needs at least 3 points of `[latitude, longitude]` in degrees",
+                    )
+                    .at(at(o.span())),
+                );
+            }
+        }
+        for names in [&patch.natural_earth, &patch.inside].into_iter().flatten() {
             check_countries(&mut diags, file, names, atlas);
         }
     }
@@ -1522,13 +1586,27 @@ pub fn compute_areas(
         );
         return Err(diags);
     };
-    let clipped = atlas.map(|a| a.clipped(sw[1] - 1.0, sw[0] - 1.0, ne[1] + 1.0, ne[0] + 1.0));
+    // A degree around the extent, or half a degree beyond what the picture shows where
+    // that reaches farther (a conic's corners lie beyond the extent's parallels).
+    let [[south, west], [north, east]] = picture.bounds(&projection);
+    let beyond = |a: f64, b: f64, low: bool| match (low, b < a, b > a) {
+        (true, true, _) => b - 0.5,
+        (false, _, true) => b + 0.5,
+        _ => a,
+    };
+    let (west, south) = (
+        beyond(sw[1] - 1.0, west, true),
+        beyond(sw[0] - 1.0, south, true),
+    );
+    let (east, north) = (
+        beyond(ne[1] + 1.0, east, false),
+        beyond(ne[0] + 1.0, north, false),
+    );
+    let clipped = atlas.map(|a| a.clipped(west, south, east, north));
     let whole_land = Atlas {
-        land: geo::MultiPolygon::new(vec![geo::Rect::new(
-            (sw[1] - 1.0, sw[0] - 1.0),
-            (ne[1] + 1.0, ne[0] + 1.0),
-        )
-        .to_polygon()]),
+        land: geo::MultiPolygon::new(vec![
+            geo::Rect::new((west, south), (east, north)).to_polygon()
+        ]),
         countries: BTreeMap::new(),
         lakes: Vec::new(),
     };

@@ -10,7 +10,9 @@
 //! pinned SHA-256, only the lakes are kept in the cache, and they are fetched only for a map
 //! that names a lake). A data folder holds them as `lakes-10m.json`.
 //!
-//! Coordinates stay in degrees, `x` = longitude and `y` = latitude, as the data has them.
+//! Coordinates stay in degrees, `x` = longitude and `y` = latitude, as the data has them;
+//! a ring that crosses the antimeridian (Chukotka, in the land of Eurasia) is unwrapped past
+//! ±180° so that it stays one plain polygon.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -401,9 +403,57 @@ fn features(text: &str, key: &str) -> Result<Vec<Feature>, String> {
             geo::Geometry::MultiPolygon(m) => m.0,
             _ => continue,
         };
-        out.push((name, MultiPolygon::new(polygons)));
+        out.push((
+            name,
+            MultiPolygon::new(polygons.into_iter().map(unwrapped).collect()),
+        ));
     }
     Ok(out)
+}
+
+/// A polygon whose rings jump across the antimeridian (from 180° to -180°) made continuous:
+/// each jump is undone by shifting what follows a full turn, and the whole is shifted by
+/// turns to centre it on the usual range. Read as plane figures, such rings would cross the
+/// whole map and turn land into sea along the band of latitudes they span.
+fn unwrapped(p: Polygon<f64>) -> Polygon<f64> {
+    let jumps =
+        |ring: &geo::LineString<f64>| ring.0.windows(2).any(|w| (w[1].x - w[0].x).abs() > 180.0);
+    if !std::iter::once(p.exterior())
+        .chain(p.interiors())
+        .any(jumps)
+    {
+        return p;
+    }
+    let unwrap = |ring: &geo::LineString<f64>| -> Vec<geo::Coord<f64>> {
+        let mut shift = 0.0;
+        let mut out: Vec<geo::Coord<f64>> = Vec::with_capacity(ring.0.len());
+        for (k, c) in ring.0.iter().enumerate() {
+            if k > 0 {
+                let step = c.x - ring.0[k - 1].x;
+                if step > 180.0 {
+                    shift -= 360.0;
+                } else if step < -180.0 {
+                    shift += 360.0;
+                }
+            }
+            out.push(geo::coord! { x: c.x + shift, y: c.y });
+        }
+        out
+    };
+    let exterior = unwrap(p.exterior());
+    let (lo, hi) = exterior.iter().fold((f64::MAX, f64::MIN), |(lo, hi), c| {
+        (lo.min(c.x), hi.max(c.x))
+    });
+    let turns = (((lo + hi) / 2.0 - 180.0) / 360.0).ceil() * 360.0;
+    let place = |ring: Vec<geo::Coord<f64>>| -> geo::LineString<f64> {
+        geo::LineString::new(
+            ring.into_iter()
+                .map(|c| geo::coord! { x: c.x - turns, y: c.y })
+                .collect(),
+        )
+    };
+    let interiors = p.interiors().iter().map(|r| place(unwrap(r))).collect();
+    Polygon::new(place(exterior), interiors)
 }
 
 impl Atlas {
@@ -480,6 +530,30 @@ mod tests {
     const SQUARE: &str = r#"{"type":"FeatureCollection","features":[
         {"type":"Feature","properties":{"name":"Square"},
          "geometry":{"type":"Polygon","coordinates":[[[10,50],[12,50],[12,52],[10,52],[10,50]]]}}]}"#;
+
+    #[test]
+    fn a_ring_across_the_antimeridian_is_one_plain_polygon() {
+        use geo::Area;
+        // A square from 170°E to 170°W, written as the data does (180 becomes -180).
+        let ring = vec![
+            (170.0, 60.0),
+            (180.0, 60.0),
+            (-170.0, 60.0),
+            (-170.0, 70.0),
+            (180.0, 70.0),
+            (170.0, 70.0),
+        ];
+        let p = unwrapped(Polygon::new(geo::LineString::from(ring), vec![]));
+        let b = p.bounding_rect().expect("a box");
+        assert_eq!((b.min().x, b.max().x), (170.0, 190.0));
+        assert!((p.unsigned_area() - 200.0).abs() < 1e-9);
+        // A plain ring is left as it is.
+        let plain = Polygon::new(
+            geo::LineString::from(vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)]),
+            vec![],
+        );
+        assert_eq!(unwrapped(plain.clone()), plain);
+    }
 
     #[test]
     fn geojson_features_keep_their_names() {

@@ -1,9 +1,13 @@
 //! Area maps from geography: the picture's extent projected to kilometres, the land cut
-//! from Natural Earth's coast (the sea is the rest), and each province's shape — its given
-//! outline or Natural Earth countries, else the land (or sea, for a water area) nearer to
-//! its seed point than to any other province's of the same kind — turned into the outline
-//! and label position the map's art draws. The borders the outlines share are the adjacency
-//! they imply, which the report (and `check`) compares with the declared adjacency.
+//! from Natural Earth's coast (with the land the board adds where a strait is too narrow for
+//! it; the sea is the rest), and each province's shape — its given outline or Natural Earth
+//! countries, else the land (or sea, for a water area) nearer to one of its seed points than
+//! to any other province's of the same kind — turned into the outline and label position
+//! the map's art draws. Land no province takes (an island without a seed, land declared
+//! unplayable) is drawn but in no province; the islands inside a sea stay out of its outline.
+//! A split coast's fleet stands where the province meets the seas that coast reaches. The
+//! borders the outlines share are the adjacency they imply, which the report (and `check`)
+//! compares with the declared adjacency and moves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,12 +15,14 @@ use geo::{
     Area, BooleanOps, Contains, InteriorPoint, LineString, MapCoords, MultiPolygon, Point, Polygon,
     Rect, Simplify,
 };
+use rayon::prelude::*;
 use serde::Serialize;
 
+use super::coverage::Coverage;
 use super::natural_earth::Atlas;
 use super::projection::Projection;
 use super::{Adjustment, Km};
-use crate::load::schema::geography::{Geography, LatLon, Province};
+use crate::load::schema::geography::{Geography, LatLon, Patch};
 use crate::load::schema::Map;
 
 /// An area as laid: its outline and where its name goes, in the picture's pixels.
@@ -26,12 +32,35 @@ pub struct ComputedArea {
     pub id: String,
     /// Where its name is printed.
     pub position: [f64; 2],
-    /// Its outline (the largest piece when it has several).
+    /// Its outline (the largest piece when it has several); a sea's islands are cut out of
+    /// it, each joined to the ring by a cut there and back.
     pub outline: Vec<[f64; 2]>,
+    /// Where a fleet stands on each of its split coasts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub coasts: Vec<ComputedCoast>,
+}
+
+/// Where a fleet on one split coast of a province stands, in pixels.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComputedCoast {
+    /// The coast's id (`nc`).
+    pub id: String,
+    /// The point.
+    pub position: [f64; 2],
 }
 
 /// The outlines are simplified to within this many pixels.
 const SIMPLIFY_PX: f64 = 0.6;
+
+/// The smallest island a sea's outline leaves out, in square pixels; a smaller one is
+/// drawn as sea.
+const ISLAND_PX2: f64 = 20.0;
+
+/// How far a split coast's fleet stands inside the coast, in pixels.
+const COAST_INSET_PX: f64 = 10.0;
+
+/// A point of an outline lies on another area's border within this many pixels.
+const BORDER_PX: f64 = 3.0;
 
 /// The picture: its extent in km and the scale.
 pub(super) struct Picture {
@@ -82,6 +111,26 @@ impl Picture {
             r((self.north - y) * self.scale),
         ]
     }
+
+    /// The latitude/longitude box the picture shows (its edges walked and unprojected):
+    /// south-west and north-east corners.
+    pub fn bounds(&self, projection: &Projection) -> [LatLon; 2] {
+        let (mut south, mut west, mut north, mut east) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        let (x0, y0) = (self.frame.min().x, self.frame.min().y);
+        let (x1, y1) = (self.frame.max().x, self.frame.max().y);
+        for k in 0..=32 {
+            let t = f64::from(k) / 32.0;
+            let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+            for (px, py) in [(x, y0), (x, y1), (x0, y), (x1, y)] {
+                let (lat, lon) = projection.unproject(px, py);
+                south = south.min(lat);
+                north = north.max(lat);
+                west = west.min(lon);
+                east = east.max(lon);
+            }
+        }
+        [[south, west], [north, east]]
+    }
 }
 
 /// A polygon given in degrees, in projected km.
@@ -90,6 +139,29 @@ fn to_km(shape: &MultiPolygon<f64>, projection: &Projection) -> MultiPolygon<f64
         let (x, y) = projection.project(c.y, c.x);
         geo::coord! { x: x, y: y }
     })
+}
+
+/// The part of a convex polygon nearer to `a` than to `b`: `a`'s side of their bisector.
+fn clip_nearer(poly: &[Km], a: Km, b: Km) -> Vec<Km> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    if dx.hypot(dy) < 1e-9 {
+        return poly.to_vec();
+    }
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let side = |p: Km| (p.0 - mid.0) * dx + (p.1 - mid.1) * dy;
+    let mut out = Vec::with_capacity(poly.len() + 1);
+    for (k, &p) in poly.iter().enumerate() {
+        let q = poly[(k + 1) % poly.len()];
+        let (sp, sq) = (side(p), side(q));
+        if sp <= 0.0 {
+            out.push(p);
+        }
+        if (sp < 0.0 && sq > 0.0) || (sp > 0.0 && sq < 0.0) {
+            let t = sp / (sp - sq);
+            out.push((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t));
+        }
+    }
+    out
 }
 
 /// The half of the plane nearer to `a` than to `b`, as a polygon large enough to cover
@@ -116,6 +188,241 @@ fn nearer(a: Km, b: Km, frame: &Rect<f64>) -> Option<Polygon<f64>> {
     Some(Polygon::new(LineString::from(ring), vec![]))
 }
 
+/// The Voronoi cell of `seed` among `others` within `frame`: the points nearer to it than
+/// to any of them, cut from the frame one bisector at a time (a quick convex clip first
+/// says when nothing is left).
+fn cell(seed: Km, others: &[Km], frame: &Rect<f64>) -> MultiPolygon<f64> {
+    let (lo, hi) = (frame.min(), frame.max());
+    let mut poly = vec![(lo.x, lo.y), (hi.x, lo.y), (hi.x, hi.y), (lo.x, hi.y)];
+    for &o in others {
+        poly = clip_nearer(&poly, seed, o);
+        if poly.len() < 3 {
+            return MultiPolygon::new(vec![]);
+        }
+    }
+    let mut cell = MultiPolygon::new(vec![frame.to_polygon()]);
+    for &o in others {
+        if let Some(half) = nearer(seed, o, frame) {
+            cell = cell.intersection(&MultiPolygon::new(vec![half]));
+        }
+    }
+    cell
+}
+
+/// The region nearer to one of `seeds` than to any of `others`: the union of each seed's
+/// cell among the others.
+fn region(seeds: &[Km], others: &[Km], frame: &Rect<f64>) -> MultiPolygon<f64> {
+    let mut out = MultiPolygon::new(vec![]);
+    for (k, s) in seeds.iter().enumerate() {
+        let c = cell(*s, others, frame);
+        out = if k == 0 { c } else { out.union(&c) };
+    }
+    out
+}
+
+/// A shape given in degrees — an outline (limited to `inside` countries), or Natural Earth
+/// countries — in km; `None` when it gives neither.
+fn given_shape(
+    outline: Option<&Vec<LatLon>>,
+    natural_earth: Option<&Vec<String>>,
+    inside: Option<&Vec<String>>,
+    atlas: &Atlas,
+    projection: &Projection,
+) -> Option<MultiPolygon<f64>> {
+    // Countries joined into one shape: neighbours (Belgium and Luxembourg) make one piece.
+    let countries = |names: &[String]| -> MultiPolygon<f64> {
+        let mut out = MultiPolygon::new(vec![]);
+        for n in names {
+            if let Some(c) = atlas.countries.get(n) {
+                let c = to_km(c, projection);
+                out = if out.0.is_empty() { c } else { out.union(&c) };
+            }
+        }
+        out
+    };
+    let shape = match (outline, natural_earth) {
+        (Some(o), _) => {
+            let ring: Vec<Km> = o
+                .iter()
+                .map(|[lat, lon]| projection.project(*lat, *lon))
+                .collect();
+            MultiPolygon::new(vec![Polygon::new(LineString::from(ring), vec![])])
+        }
+        (None, Some(names)) => countries(names),
+        (None, None) => return None,
+    };
+    Some(match inside {
+        Some(names) => shape.intersection(&countries(names)),
+        None => shape,
+    })
+}
+
+/// The union of patches (land added, or unplayable), in km.
+fn patches(list: &[Patch], atlas: &Atlas, projection: &Projection) -> MultiPolygon<f64> {
+    let mut out = MultiPolygon::new(vec![]);
+    for p in list {
+        if let Some(s) = given_shape(
+            p.outline.as_ref().map(|o| o.get_ref()),
+            p.natural_earth.as_ref().map(|n| n.get_ref()),
+            p.inside.as_ref().map(|n| n.get_ref()),
+            atlas,
+            projection,
+        ) {
+            out = if out.0.is_empty() { s } else { out.union(&s) };
+        }
+    }
+    out
+}
+
+/// Whether the bounding boxes of two shapes overlap.
+fn overlapping(a: &MultiPolygon<f64>, b: &MultiPolygon<f64>) -> bool {
+    use geo::BoundingRect;
+    match (a.bounding_rect(), b.bounding_rect()) {
+        (Some(a), Some(b)) => {
+            a.min().x <= b.max().x
+                && b.min().x <= a.max().x
+                && a.min().y <= b.max().y
+                && b.min().y <= a.max().y
+        }
+        _ => false,
+    }
+}
+
+/// Whether the bounding boxes of two polygons overlap.
+fn overlapping_polygons(a: &Polygon<f64>, b: &Polygon<f64>) -> bool {
+    overlapping(
+        &MultiPolygon::new(vec![a.clone()]),
+        &MultiPolygon::new(vec![b.clone()]),
+    )
+}
+
+/// A piece's point lies on a neighbour's border within this many km.
+const SHARED_KM: f64 = 0.5;
+
+/// How many points of `piece`'s ring lie on `other`'s (within [`SHARED_KM`]); only the
+/// edges of `other` near `piece` are looked at.
+fn shared_points(piece: &Polygon<f64>, other: &Polygon<f64>) -> usize {
+    use geo::BoundingRect;
+    let Some(b) = piece.bounding_rect() else {
+        return 0;
+    };
+    let (x0, y0) = (b.min().x - SHARED_KM, b.min().y - SHARED_KM);
+    let (x1, y1) = (b.max().x + SHARED_KM, b.max().y + SHARED_KM);
+    let near: Vec<(P2, P2)> = other
+        .exterior()
+        .lines()
+        .filter(|l| {
+            l.start.x.max(l.end.x) >= x0
+                && l.start.x.min(l.end.x) <= x1
+                && l.start.y.max(l.end.y) >= y0
+                && l.start.y.min(l.end.y) <= y1
+        })
+        .map(|l| ([l.start.x, l.start.y], [l.end.x, l.end.y]))
+        .collect();
+    if near.is_empty() {
+        return 0;
+    }
+    piece
+        .exterior()
+        .coords()
+        .filter(|c| {
+            near.iter()
+                .any(|&(a, b)| to_segment([c.x, c.y], a, b) < SHARED_KM)
+        })
+        .count()
+}
+
+/// Regions this far apart (km) or more may be cut in one go.
+const APART_KM: f64 = 1.0;
+
+/// Whether two regions lie at least [`APART_KM`] apart.
+fn apart(a: &MultiPolygon<f64>, b: &MultiPolygon<f64>) -> bool {
+    use geo::BoundingRect;
+    let (Some(ra), Some(rb)) = (a.bounding_rect(), b.bounding_rect()) else {
+        return true;
+    };
+    if ra.min().x > rb.max().x + APART_KM
+        || rb.min().x > ra.max().x + APART_KM
+        || ra.min().y > rb.max().y + APART_KM
+        || rb.min().y > ra.max().y + APART_KM
+    {
+        return true;
+    }
+    let rings = |m: &MultiPolygon<f64>| -> Vec<Vec<P2>> {
+        m.0.iter()
+            .map(|p| p.exterior().coords().map(|c| [c.x, c.y]).collect())
+            .collect()
+    };
+    let (ra, rb) = (rings(a), rings(b));
+    for x in &ra {
+        for y in &rb {
+            for (p, q) in edges(x) {
+                for (u, v) in edges(y) {
+                    let d = to_segment(p, u, v)
+                        .min(to_segment(q, u, v))
+                        .min(to_segment(u, p, q))
+                        .min(to_segment(v, p, q));
+                    if d < APART_KM || meets(p, q, u, v) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The seeded regions in groups of one kind whose members lie apart, greedily in order.
+fn apart_groups(regions: &[Option<MultiPolygon<f64>>], kinds: &[bool]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, r) in regions.iter().enumerate() {
+        let Some(r) = r else { continue };
+        if r.0.is_empty() {
+            continue;
+        }
+        let fits = |g: &Vec<usize>| {
+            kinds[g[0]] == kinds[i]
+                && g.iter()
+                    .all(|&j| regions[j].as_ref().is_some_and(|q| apart(r, q)))
+        };
+        match groups.iter_mut().find(|g| fits(g)) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups
+}
+
+/// The member of a group whose region holds a piece cut from it (by a point inside the
+/// piece; the nearest region when rounding puts that point just outside all of them).
+fn owner(
+    piece: &Polygon<f64>,
+    group: &[usize],
+    regions: &[Option<MultiPolygon<f64>>],
+) -> Option<usize> {
+    let q = piece.interior_point()?;
+    let p = [q.x(), q.y()];
+    group
+        .iter()
+        .copied()
+        .filter_map(|i| {
+            let r = regions[i].as_ref()?;
+            if r.contains(&q) {
+                return Some((0.0, i));
+            }
+            let d =
+                r.0.iter()
+                    .map(|poly| {
+                        let ring: Vec<P2> = poly.exterior().coords().map(|c| [c.x, c.y]).collect();
+                        to_ring(p, &ring)
+                    })
+                    .fold(f64::INFINITY, f64::min);
+            Some((d, i))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+        .map(|(_, i)| i)
+}
+
 /// Lay an area map's provinces. `water` says whether an area's terrain is water.
 pub(super) fn lay(
     g: &Geography,
@@ -127,115 +434,272 @@ pub(super) fn lay(
     report: &mut Vec<Adjustment>,
 ) -> Vec<ComputedArea> {
     let frame = MultiPolygon::new(vec![picture.frame.to_polygon()]);
-    let land = to_km(&atlas.land, projection).intersection(&frame);
+    let coast = to_km(&atlas.land, projection).intersection(&frame);
+    let added = patches(&g.land, atlas, projection);
+    let land = if added.0.is_empty() {
+        coast
+    } else {
+        coast.union(&added.intersection(&frame))
+    };
     let sea = frame.difference(&land);
     let terrain: BTreeMap<&str, &str> = map
         .area
         .iter()
         .map(|a| (a.id.get_ref().as_str(), a.terrain.get_ref().as_str()))
         .collect();
-    let is_water = |p: &Province| {
-        terrain
-            .get(p.area.get_ref().as_str())
-            .is_some_and(|t| water(t))
-    };
-    let countries = |names: &[String]| -> MultiPolygon<f64> {
-        let mut out = MultiPolygon::new(vec![]);
-        for n in names {
-            if let Some(c) = atlas.countries.get(n) {
-                out.0.extend(to_km(c, projection).0);
-            }
-        }
-        out
-    };
+    let kinds: Vec<bool> = g
+        .province
+        .iter()
+        .map(|p| {
+            terrain
+                .get(p.area.get_ref().as_str())
+                .is_some_and(|t| water(t))
+        })
+        .collect();
     // Given shapes first: an outline (within countries) or Natural Earth countries.
     let given: Vec<Option<MultiPolygon<f64>>> = g
         .province
         .iter()
-        .map(|p| {
-            let base = if is_water(p) { &sea } else { &land };
-            let shape = match (&p.outline, &p.natural_earth) {
-                (Some(o), _) => {
-                    let ring: Vec<Km> = o
-                        .get_ref()
-                        .iter()
-                        .map(|[lat, lon]| projection.project(*lat, *lon))
-                        .collect();
-                    MultiPolygon::new(vec![Polygon::new(LineString::from(ring), vec![])])
-                }
-                (None, Some(names)) => countries(names.get_ref()),
-                (None, None) => return None,
-            };
-            let shape = match &p.inside {
-                Some(names) => shape.intersection(&countries(names.get_ref())),
-                None => shape,
-            };
-            Some(shape.intersection(base))
+        .zip(&kinds)
+        .map(|(p, &is_water)| {
+            let base = if is_water { &sea } else { &land };
+            given_shape(
+                p.outline.as_ref().map(|o| o.get_ref()),
+                p.natural_earth.as_ref().map(|n| n.get_ref()),
+                p.inside.as_ref().map(|n| n.get_ref()),
+                atlas,
+                projection,
+            )
+            .map(|s| s.intersection(base))
         })
         .collect();
-    let seeds: Vec<Km> = g
+    // What a given shape holds: its largest piece; the rest goes back to be shared.
+    let held: Vec<Option<MultiPolygon<f64>>> = given
+        .iter()
+        .map(|s| {
+            s.as_ref().map(|s| {
+                MultiPolygon::new(
+                    s.0.iter()
+                        .max_by(|a, b| a.unsigned_area().total_cmp(&b.unsigned_area()))
+                        .cloned()
+                        .into_iter()
+                        .collect(),
+                )
+            })
+        })
+        .collect();
+    let seeds: Vec<Vec<Km>> = g
         .province
         .iter()
-        .map(|p| projection.project(p.at.get_ref()[0], p.at.get_ref()[1]))
+        .map(|p| {
+            std::iter::once(p.at.get_ref())
+                .chain(p.seeds.iter().flat_map(|s| s.get_ref().iter()))
+                .map(|[lat, lon]| projection.project(*lat, *lon))
+                .collect()
+        })
         .collect();
-    let mut out = Vec::new();
-    for (i, p) in g.province.iter().enumerate() {
-        let shape = match &given[i] {
-            Some(s) => s.clone(),
-            None => {
-                // The seed's cell among the seeds of the same kind, less what given shapes
-                // of that kind hold.
-                let kind = is_water(p);
-                let mut cell = frame.clone();
-                for (j, q) in g.province.iter().enumerate() {
-                    if j == i || is_water(q) != kind || given[j].is_some() {
-                        continue;
-                    }
-                    if let Some(half) = nearer(seeds[i], seeds[j], &picture.frame) {
-                        cell = cell.intersection(&MultiPolygon::new(vec![half]));
-                    }
-                }
-                let base = if kind { &sea } else { &land };
-                let mut shape = cell.intersection(base);
-                for (j, q) in g.province.iter().enumerate() {
-                    if let (Some(taken), true) = (&given[j], is_water(q) == kind) {
+    // The land the seeds share: the land masses some land seed lies on, less what is
+    // unplayable. The sea is shared whole.
+    let seeded: Vec<Km> = seeds
+        .iter()
+        .zip(&kinds)
+        .zip(&given)
+        .filter(|((_, k), gv)| !**k && gv.is_none())
+        .flat_map(|((s, _), _)| s.iter().copied())
+        .collect();
+    let covers: Vec<Coverage> = land.0.iter().map(Coverage::of_polygon).collect();
+    let on_seed: Vec<bool> = covers
+        .iter()
+        .map(|c| seeded.iter().any(|&(x, y)| c.contains(x, y)))
+        .collect();
+    // A point on a land mass no seed lies on (an island): land of no province.
+    let on_island = |(x, y): Km| {
+        covers
+            .iter()
+            .zip(&on_seed)
+            .any(|(c, seeded)| !seeded && c.contains(x, y))
+    };
+    let shared_land = {
+        let masses = if on_seed.iter().all(|s| *s) {
+            land.clone()
+        } else {
+            MultiPolygon::new(
+                land.0
+                    .iter()
+                    .zip(&on_seed)
+                    .filter(|(_, s)| **s)
+                    .map(|(p, _)| p.clone())
+                    .collect(),
+            )
+        };
+        let unplayable = patches(&g.unplayable, atlas, projection);
+        if unplayable.0.is_empty() {
+            masses
+        } else {
+            masses.difference(&unplayable)
+        }
+    };
+    // Each seeded province's region among the seeds of its kind; the land or sea is cut to
+    // the regions a group at a time (regions of a group lie apart, so each piece of the cut
+    // is one region's), which reads the large coast a few times rather than once a province.
+    let regions: Vec<Option<MultiPolygon<f64>>> = (0..g.province.len())
+        .into_par_iter()
+        .map(|i| {
+            given[i].is_none().then(|| {
+                let others: Vec<Km> = (0..g.province.len())
+                    .filter(|&j| j != i && kinds[j] == kinds[i] && given[j].is_none())
+                    .flat_map(|j| seeds[j].iter().copied())
+                    .collect();
+                region(&seeds[i], &others, &picture.frame)
+            })
+        })
+        .collect();
+    let groups = apart_groups(&regions, &kinds);
+    let cuts: Vec<Vec<(usize, Polygon<f64>)>> = groups
+        .par_iter()
+        .map(|group| {
+            let base = if kinds[group[0]] { &sea } else { &shared_land };
+            let windows = MultiPolygon::new(
+                group
+                    .iter()
+                    .flat_map(|&i| regions[i].iter().flat_map(|r| r.0.iter().cloned()))
+                    .collect(),
+            );
+            base.intersection(&windows)
+                .0
+                .into_iter()
+                .filter_map(|piece| owner(&piece, group, &regions).map(|i| (i, piece)))
+                .collect()
+        })
+        .collect();
+    let mut cut_of: Vec<Vec<Polygon<f64>>> = vec![Vec::new(); g.province.len()];
+    for (i, piece) in cuts.into_iter().flatten() {
+        cut_of[i].push(piece);
+    }
+    let shapes: Vec<MultiPolygon<f64>> = cut_of
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, pieces)| {
+            // A given shape is its largest piece; the rest was shared with the seeds.
+            if let Some(s) = &held[i] {
+                return s.clone();
+            }
+            let mut shape = MultiPolygon::new(pieces);
+            for (j, taken) in held.iter().enumerate() {
+                if let (Some(taken), true) = (taken, kinds[j] == kinds[i]) {
+                    if overlapping(&shape, taken) {
                         shape = shape.difference(taken);
                     }
                 }
-                shape
             }
-        };
-        let mut pieces: Vec<Polygon<f64>> = shape.0;
+            shape
+        })
+        .collect();
+    // Each province's largest piece is drawn; a piece apart from it joins the neighbour of
+    // its kind whose drawn piece it borders most (a firth cut off from its sea by a
+    // headland, a peninsula across a bay from its province), else it is left out.
+    let mut drawn: Vec<Option<Polygon<f64>>> = Vec::with_capacity(shapes.len());
+    let mut apart: Vec<(usize, Polygon<f64>)> = Vec::new();
+    for (i, shape) in shapes.iter().enumerate() {
+        let mut pieces: Vec<Polygon<f64>> = shape.0.clone();
         pieces.sort_by(|a, b| b.unsigned_area().total_cmp(&a.unsigned_area()));
-        let Some(largest) = pieces.first().cloned() else {
+        let mut pieces = pieces.into_iter();
+        drawn.push(pieces.next());
+        apart.extend(pieces.map(|piece| (i, piece)));
+    }
+    let mut joined: Vec<(usize, usize, Polygon<f64>)> = Vec::new();
+    loop {
+        let mut progress = false;
+        let mut left = Vec::new();
+        for (i, piece) in apart {
+            let border = |j: usize| -> usize {
+                let Some(other) = &drawn[j] else { return 0 };
+                if j == i || kinds[j] != kinds[i] || !overlapping_polygons(&piece, other) {
+                    return 0;
+                }
+                shared_points(&piece, other)
+            };
+            let best = (0..drawn.len())
+                .map(|j| (border(j), j))
+                .filter(|(n, _)| *n >= 2)
+                .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+            let merged = best.and_then(|(_, j)| {
+                let into = drawn[j].as_ref()?;
+                let union = MultiPolygon::new(vec![into.clone()])
+                    .union(&MultiPolygon::new(vec![piece.clone()]));
+                (union.0.len() == 1).then(|| (j, union.0[0].clone()))
+            });
+            match merged {
+                Some((j, whole)) => {
+                    drawn[j] = Some(whole);
+                    joined.push((i, j, piece));
+                    progress = true;
+                }
+                None => left.push((i, piece)),
+            }
+        }
+        apart = left;
+        if !progress || apart.is_empty() {
+            break;
+        }
+    }
+    let r = |v: f64| (v * 10.0).round() / 10.0;
+    let at = |piece: &Polygon<f64>| {
+        piece.interior_point().map_or([f64::NAN; 2], |q| {
+            let (lat, lon) = projection.unproject(q.x(), q.y());
+            [r(lat), r(lon)]
+        })
+    };
+    for (i, j, piece) in &joined {
+        let km2 = piece.unsigned_area();
+        let island = !kinds[*i]
+            && piece
+                .interior_point()
+                .is_some_and(|q| on_island((q.x(), q.y())));
+        if km2 >= 1.0 && !island {
+            report.push(Adjustment::PieceJoined {
+                area: g.province[*i].area.get_ref().clone(),
+                km2: km2.round(),
+                at: at(piece),
+                to: g.province[*j].area.get_ref().clone(),
+            });
+        }
+    }
+    for (i, piece) in &apart {
+        let km2 = piece.unsigned_area();
+        let island = !kinds[*i]
+            && piece
+                .interior_point()
+                .is_some_and(|q| on_island((q.x(), q.y())));
+        if km2 >= 1.0 && !island {
+            report.push(Adjustment::PieceLeftOut {
+                area: g.province[*i].area.get_ref().clone(),
+                km2: km2.round(),
+                at: at(piece),
+            });
+        }
+    }
+    let island_km2 = ISLAND_PX2 / (picture.scale * picture.scale);
+    let mut out = Vec::new();
+    for (i, p) in g.province.iter().enumerate() {
+        let Some(largest) = drawn[i].clone() else {
             report.push(Adjustment::NoShape {
                 area: p.area.get_ref().clone(),
             });
             continue;
         };
-        for piece in &pieces[1..] {
-            let km2 = piece.unsigned_area();
-            if km2 >= 1.0 {
-                report.push(Adjustment::PieceLeftOut {
-                    area: p.area.get_ref().clone(),
-                    km2: km2.round(),
-                });
-            }
+        let mut outline = ring_px(picture, largest.exterior());
+        if kinds[i] {
+            let islands: Vec<Vec<[f64; 2]>> = largest
+                .interiors()
+                .iter()
+                .filter(|h| Polygon::new((*h).clone(), vec![]).unsigned_area() >= island_km2)
+                .map(|h| ring_px(picture, h))
+                .filter(|h| h.len() >= 3)
+                .collect();
+            outline = with_holes(outline, islands);
         }
-        let px_ring: Vec<Km> = largest
-            .exterior()
-            .coords()
-            .map(|c| {
-                let [x, y] = picture.px((c.x, c.y));
-                (x, y)
-            })
-            .collect();
-        let simple = LineString::from(px_ring).simplify(&SIMPLIFY_PX);
-        let mut outline: Vec<[f64; 2]> = simple.coords().map(|c| [c.x, c.y]).collect();
-        if outline.len() > 1 && outline.first() == outline.last() {
-            outline.pop();
-        }
-        let seed = picture.px(seeds[i]);
+        let seed = picture.px(seeds[i][0]);
         let inside = Polygon::new(
             LineString::from(outline.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
             vec![],
@@ -256,7 +720,388 @@ pub(super) fn lay(
             id: p.area.get_ref().clone(),
             position,
             outline,
+            coasts: Vec::new(),
         });
+    }
+    coast_positions(map, &mut out, water);
+    out
+}
+
+/// A ring in km as pixels, simplified, without the closing point.
+fn ring_px(picture: &Picture, ring: &LineString<f64>) -> Vec<[f64; 2]> {
+    let px_ring: Vec<Km> = ring
+        .coords()
+        .map(|c| {
+            let [x, y] = picture.px((c.x, c.y));
+            (x, y)
+        })
+        .collect();
+    let simple = LineString::from(px_ring).simplify(&SIMPLIFY_PX);
+    let mut outline: Vec<[f64; 2]> = simple.coords().map(|c| [c.x, c.y]).collect();
+    if outline.len() > 1 && outline.first() == outline.last() {
+        outline.pop();
+    }
+    outline
+}
+
+type P2 = [f64; 2];
+
+fn signed_area(ring: &[P2]) -> f64 {
+    let n = ring.len();
+    (0..n)
+        .map(|k| {
+            let (a, b) = (ring[k], ring[(k + 1) % n]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+fn orient(p: P2, q: P2, r: P2) -> f64 {
+    (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+}
+
+/// Whether `r`, collinear with `p`–`q`, lies on that segment.
+fn within(p: P2, q: P2, r: P2) -> bool {
+    r[0] >= p[0].min(q[0])
+        && r[0] <= p[0].max(q[0])
+        && r[1] >= p[1].min(q[1])
+        && r[1] <= p[1].max(q[1])
+}
+
+/// Whether the segments `p`–`q` and `a`–`b` meet anywhere but at an end they share.
+fn meets(p: P2, q: P2, a: P2, b: P2) -> bool {
+    if a == p || a == q || b == p || b == q {
+        return false;
+    }
+    let (d1, d2) = (orient(p, q, a), orient(p, q, b));
+    let (d3, d4) = (orient(a, b, p), orient(a, b, q));
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    (d1 == 0.0 && within(p, q, a))
+        || (d2 == 0.0 && within(p, q, b))
+        || (d3 == 0.0 && within(a, b, p))
+        || (d4 == 0.0 && within(a, b, q))
+}
+
+/// The edges of a closed ring.
+fn edges(ring: &[P2]) -> impl Iterator<Item = (P2, P2)> + '_ {
+    (0..ring.len()).map(move |k| (ring[k], ring[(k + 1) % ring.len()]))
+}
+
+/// A ring with holes as one ring: each hole, turned against the ring, is joined to it by a
+/// cut from its westernmost point to the nearest point of the ring the cut can reach
+/// without crossing an edge, there and back (the cut has no width, so the hole stays out
+/// under the even–odd and the non-zero rule alike). A hole no cut reaches is left out.
+pub(crate) fn with_holes(mut ring: Vec<P2>, mut holes: Vec<Vec<P2>>) -> Vec<P2> {
+    if ring.len() < 3 {
+        return ring;
+    }
+    let outer = signed_area(&ring);
+    for h in &mut holes {
+        if signed_area(h).signum() == outer.signum() {
+            h.reverse();
+        }
+    }
+    let west = |h: &Vec<P2>| {
+        (0..h.len())
+            .min_by(|&a, &b| {
+                h[a][0]
+                    .total_cmp(&h[b][0])
+                    .then(h[a][1].total_cmp(&h[b][1]))
+            })
+            .unwrap_or(0)
+    };
+    holes.sort_by(|a, b| {
+        let (pa, pb) = (a[west(a)], b[west(b)]);
+        pa[0].total_cmp(&pb[0]).then(pa[1].total_cmp(&pb[1]))
+    });
+    for k in 0..holes.len() {
+        let hole = &holes[k];
+        let m = west(hole);
+        let from = hole[m];
+        let mut order: Vec<usize> = (0..ring.len()).collect();
+        let d2 = |p: P2| (p[0] - from[0]).powi(2) + (p[1] - from[1]).powi(2);
+        order.sort_by(|&a, &b| d2(ring[a]).total_cmp(&d2(ring[b])).then(a.cmp(&b)));
+        let clear = |to: P2| {
+            edges(&ring)
+                .chain(holes[k..].iter().flat_map(|h| edges(h)))
+                .all(|(a, b)| !meets(from, to, a, b))
+        };
+        let Some(v) = order.into_iter().find(|&v| clear(ring[v])) else {
+            continue;
+        };
+        let mut joined = Vec::with_capacity(ring.len() + hole.len() + 2);
+        joined.extend_from_slice(&ring[..=v]);
+        joined.extend(hole[m..].iter().chain(&hole[..m]).copied());
+        joined.push(from);
+        joined.push(ring[v]);
+        joined.extend_from_slice(&ring[v + 1..]);
+        ring = joined;
+    }
+    ring
+}
+
+/// The distance from `p` to the segment `a`–`b`.
+fn to_segment(p: P2, a: P2, b: P2) -> f64 {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy)
+}
+
+/// The distance from `p` to a ring's edges.
+fn to_ring(p: P2, ring: &[P2]) -> f64 {
+    edges(ring)
+        .map(|(a, b)| to_segment(p, a, b))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The bounding box of a ring: west, north, east, south in pixels.
+fn bbox(ring: &[P2]) -> [f64; 4] {
+    ring.iter().fold(
+        [f64::MAX, f64::MAX, f64::MIN, f64::MIN],
+        |[x0, y0, x1, y1], p| [x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1])],
+    )
+}
+
+/// Where a fleet stands on each split coast, on the province's border with the seas that
+/// coast reaches, a little inside the province: where it reaches seas no other coast of the
+/// province does, on the longest stretch along them, at the point nearest to one of those
+/// seas' names (Spain's south coast faces the Gulf of Lyon); else on the stretch along its
+/// seas nearest to the land only it reaches, a quarter of the stretch's length away from
+/// that land (Spain's north coast, which shares the Mid-Atlantic with the south coast but
+/// alone reaches Gascony).
+fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) -> bool) {
+    let index: BTreeMap<&str, usize> = laid
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.id.as_str(), i))
+        .collect();
+    let is_water: BTreeSet<&str> = map
+        .area
+        .iter()
+        .filter(|a| water(a.terrain.get_ref()))
+        .map(|a| a.id.get_ref().as_str())
+        .collect();
+    let boxes: Vec<[f64; 4]> = laid.iter().map(|a| bbox(&a.outline)).collect();
+    let mut found: Vec<(usize, Vec<ComputedCoast>)> = Vec::new();
+    for a in map.area.iter().filter(|a| !a.coast.is_empty()) {
+        let Some(&ai) = index.get(a.id.get_ref().as_str()) else {
+            continue;
+        };
+        let ring = &laid[ai].outline;
+        if ring.len() < 3 {
+            continue;
+        }
+        let reach = |c: &crate::load::schema::map::Coast| -> BTreeSet<usize> {
+            c.fleet
+                .iter()
+                .filter_map(|f| index.get(f.get_ref().split('/').next().unwrap_or("")))
+                .copied()
+                .collect()
+        };
+        // Which neighbours each vertex of the outline lies on the border of.
+        let [x0, y0, x1, y1] = boxes[ai];
+        let near: Vec<usize> = (0..laid.len())
+            .filter(|&j| {
+                let [a0, b0, a1, b1] = boxes[j];
+                j != ai
+                    && a0 <= x1 + BORDER_PX
+                    && x0 <= a1 + BORDER_PX
+                    && b0 <= y1 + BORDER_PX
+                    && y0 <= b1 + BORDER_PX
+            })
+            .collect();
+        let on: Vec<BTreeSet<usize>> = ring
+            .iter()
+            .map(|p| {
+                near.iter()
+                    .copied()
+                    .filter(|&j| to_ring(*p, &laid[j].outline) <= BORDER_PX)
+                    .collect()
+            })
+            .collect();
+        let distance_to = |p: P2, areas: &BTreeSet<usize>| {
+            areas
+                .iter()
+                .map(|&j| to_ring(p, &laid[j].outline))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let mut coasts = Vec::new();
+        for c in &a.coast {
+            let mine = reach(c);
+            let others: BTreeSet<usize> = a
+                .coast
+                .iter()
+                .filter(|o| o.id.get_ref() != c.id.get_ref())
+                .flat_map(reach)
+                .collect();
+            let own: BTreeSet<usize> = mine.difference(&others).copied().collect();
+            let sea = |j: &usize| is_water.contains(laid[*j].id.as_str());
+            let own_seas: BTreeSet<usize> = own.iter().copied().filter(sea).collect();
+            let point = if own_seas.is_empty() {
+                let seas: BTreeSet<usize> = mine.iter().copied().filter(sea).collect();
+                let marked: Vec<bool> = on.iter().map(|s| !s.is_disjoint(&seas)).collect();
+                let score = |(first, len): (usize, usize)| {
+                    (0..len)
+                        .map(|k| distance_to(ring[(first + k) % ring.len()], &own))
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let Some(run) = runs(&marked).into_iter().min_by(|a, b| {
+                    score(*a)
+                        .total_cmp(&score(*b))
+                        .then(run_length(ring, *b).total_cmp(&run_length(ring, *a)))
+                        .then(a.0.cmp(&b.0))
+                }) else {
+                    continue;
+                };
+                let from = (0..run.1)
+                    .min_by(|&p, &q| {
+                        let d = |k: usize| distance_to(ring[(run.0 + k) % ring.len()], &own);
+                        d(p).total_cmp(&d(q)).then(p.cmp(&q))
+                    })
+                    .unwrap_or(0);
+                away(ring, run, from, run_length(ring, run) / 4.0)
+            } else {
+                let marked: Vec<bool> = on.iter().map(|s| !s.is_disjoint(&own_seas)).collect();
+                let Some(run) = runs(&marked).into_iter().min_by(|a, b| {
+                    run_length(ring, *b)
+                        .total_cmp(&run_length(ring, *a))
+                        .then(a.0.cmp(&b.0))
+                }) else {
+                    continue;
+                };
+                let labels: Vec<P2> = own_seas.iter().map(|&j| laid[j].position).collect();
+                let d = |k: usize| {
+                    let p = ring[(run.0 + k) % ring.len()];
+                    labels
+                        .iter()
+                        .map(|l| (p[0] - l[0]).hypot(p[1] - l[1]))
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let k = (0..run.1)
+                    .min_by(|&p, &q| d(p).total_cmp(&d(q)).then(p.cmp(&q)))
+                    .unwrap_or(0);
+                ring[(run.0 + k) % ring.len()]
+            };
+            coasts.push(ComputedCoast {
+                id: c.id.get_ref().clone(),
+                position: inset(ring, point, laid[ai].position),
+            });
+        }
+        found.push((ai, coasts));
+    }
+    for (ai, coasts) in found {
+        laid[ai].coasts = coasts;
+    }
+}
+
+/// The stretches of the ring's vertices marked `on` (consecutive, around the ring), each as
+/// the ring index of its first vertex and its length in vertices.
+fn runs(on: &[bool]) -> Vec<(usize, usize)> {
+    let n = on.len();
+    let Some(s) = (0..n).find(|&k| !on[k]) else {
+        return if n > 0 { vec![(0, n)] } else { Vec::new() };
+    };
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < n {
+        let i = (s + k) % n;
+        if on[i] {
+            let mut len = 0;
+            while k < n && on[(s + k) % n] {
+                len += 1;
+                k += 1;
+            }
+            out.push((i, len));
+        } else {
+            k += 1;
+        }
+    }
+    out
+}
+
+/// The length of a stretch of the ring, in pixels.
+fn run_length(ring: &[P2], (first, len): (usize, usize)) -> f64 {
+    let n = ring.len();
+    (0..len.saturating_sub(1))
+        .map(|k| {
+            let (a, b) = (ring[(first + k) % n], ring[(first + k + 1) % n]);
+            (b[0] - a[0]).hypot(b[1] - a[1])
+        })
+        .sum()
+}
+
+/// The point `distance` along a stretch of the ring from its `from`th vertex, towards the
+/// stretch's farther end.
+fn away(ring: &[P2], (first, len): (usize, usize), from: usize, distance: f64) -> P2 {
+    let n = ring.len();
+    let at = |k: usize| ring[(first + k) % n];
+    let forward = from < len / 2 || (len % 2 == 1 && from == len / 2);
+    let steps: Vec<usize> = if forward {
+        (from..len).collect()
+    } else {
+        (0..=from).rev().collect()
+    };
+    let mut left = distance;
+    for w in steps.windows(2) {
+        let (a, b) = (at(w[0]), at(w[1]));
+        let d = (b[0] - a[0]).hypot(b[1] - a[1]);
+        if d >= left && d > 0.0 {
+            let t = left / d;
+            return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+        }
+        left -= d;
+    }
+    at(*steps.last().unwrap_or(&from))
+}
+
+/// A point of the ring moved a little towards `towards` while it stays inside the ring,
+/// to a tenth of a pixel.
+fn inset(ring: &[P2], point: P2, towards: P2) -> P2 {
+    let poly = Polygon::new(
+        LineString::from(ring.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
+        vec![],
+    );
+    let (dx, dy) = (towards[0] - point[0], towards[1] - point[1]);
+    let dist = dx.hypot(dy);
+    let r = |v: f64| (v * 10.0).round() / 10.0;
+    if dist > 0.0 {
+        let step = COAST_INSET_PX.min(dist / 2.0);
+        let p = [point[0] + dx / dist * step, point[1] + dy / dist * step];
+        if poly.contains(&Point::new(p[0], p[1])) {
+            return [r(p[0]), r(p[1])];
+        }
+    }
+    [r(point[0]), r(point[1])]
+}
+
+/// Every pair of areas the map declares adjacent, or joins by a move (an army's, a fleet's,
+/// a split coast's fleet's), smaller id first.
+fn declared_pairs(map: &Map) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for a in &map.area {
+        let id = a.id.get_ref();
+        let moves = a
+            .adjacent
+            .iter()
+            .chain(&a.army)
+            .chain(&a.fleet)
+            .chain(a.coast.iter().flat_map(|c| &c.fleet));
+        for b in moves {
+            let b = b.get_ref().split('/').next().unwrap_or("");
+            if b != id {
+                out.insert(ordered(id, b));
+            }
+        }
     }
     out
 }
@@ -277,16 +1122,9 @@ pub(super) fn compare_adjacency(
             .map(|(a, b)| ordered(&laid[a].id, &laid[b].id))
             .collect();
     let laid_ids: BTreeSet<&str> = laid.iter().map(|a| a.id.as_str()).collect();
-    let declared: BTreeSet<(String, String)> = map
-        .area
-        .iter()
-        .filter(|a| laid_ids.contains(a.id.get_ref().as_str()))
-        .flat_map(|a| {
-            a.adjacent
-                .iter()
-                .filter(|b| laid_ids.contains(b.get_ref().as_str()))
-                .map(|b| ordered(a.id.get_ref(), b.get_ref()))
-        })
+    let declared: BTreeSet<(String, String)> = declared_pairs(map)
+        .into_iter()
+        .filter(|(a, b)| laid_ids.contains(a.as_str()) && laid_ids.contains(b.as_str()))
         .collect();
     let mut out: Vec<(String, String, bool)> = implied
         .difference(&declared)
@@ -306,5 +1144,98 @@ fn ordered(a: &str, b: &str) -> (String, String) {
         (a.to_string(), b.to_string())
     } else {
         (b.to_string(), a.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f64, y: f64, side: f64) -> Vec<P2> {
+        vec![[x, y], [x + side, y], [x + side, y + side], [x, y + side]]
+    }
+
+    fn inside(ring: &[P2], x: f64, y: f64) -> bool {
+        let poly = Polygon::new(
+            LineString::from(ring.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
+            vec![],
+        );
+        poly.contains(&Point::new(x, y))
+    }
+
+    #[test]
+    fn a_hole_joined_to_its_ring_stays_out() {
+        let ring = square(0.0, 0.0, 100.0);
+        let holes = vec![square(20.0, 20.0, 10.0), square(60.0, 60.0, 20.0)];
+        let one = with_holes(ring, holes);
+        assert_eq!(one.len(), 4 + 2 * (4 + 2));
+        // (50, 50) lies on the cut from the first island to the second: off the diagonal.
+        assert!(inside(&one, 50.0, 40.0));
+        assert!(inside(&one, 10.0, 90.0));
+        assert!(!inside(&one, 25.0, 25.0), "the first island");
+        assert!(!inside(&one, 70.0, 70.0), "the second island");
+        // The cut goes there and back: every edge of it is walked both ways.
+        let cut = edges(&one)
+            .filter(|(a, b)| edges(&one).any(|(c, d)| c == *b && d == *a))
+            .count();
+        assert_eq!(cut, 4);
+    }
+
+    #[test]
+    fn a_cut_does_not_cross_another_hole() {
+        // The nearer island sits between the farther one and the west side.
+        let ring = square(0.0, 0.0, 100.0);
+        let holes = vec![square(10.0, 40.0, 20.0), square(40.0, 45.0, 10.0)];
+        let one = with_holes(ring, holes);
+        for (a, b) in edges(&one) {
+            for (c, d) in edges(&one) {
+                assert!(
+                    !meets(a, b, c, d) || (a == d && b == c) || (a == c && b == d),
+                    "{a:?}-{b:?} crosses {c:?}-{d:?}"
+                );
+            }
+        }
+        assert!(!inside(&one, 45.0, 50.0) && !inside(&one, 20.0, 50.0));
+        assert!(inside(&one, 35.0, 50.0));
+    }
+
+    #[test]
+    fn several_seeds_make_one_region() {
+        let frame = Rect::new((0.0, 0.0), (100.0, 100.0));
+        // Two seeds on the west and the east, another province's in the middle.
+        // Each seed's cell among the other province's: x < 30 and x > 70.
+        let r = region(&[(10.0, 50.0), (90.0, 50.0)], &[(50.0, 50.0)], &frame);
+        assert_eq!(r.0.len(), 2);
+        assert!((r.unsigned_area() - 6000.0).abs() < 1e-6);
+        let r = region(&[(10.0, 50.0), (30.0, 50.0)], &[(90.0, 50.0)], &frame);
+        assert_eq!(r.0.len(), 1);
+        assert!((r.unsigned_area() - 6000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_coast_stands_on_its_stretch_of_sea_inside_the_province() {
+        let ring: Vec<P2> = vec![
+            [0.0, 0.0],
+            [50.0, 0.0],
+            [100.0, 0.0],
+            [100.0, 50.0],
+            [100.0, 100.0],
+            [50.0, 100.0],
+            [0.0, 100.0],
+            [0.0, 50.0],
+        ];
+        let on = [true, false, false, true, true, true, false, true];
+        // Two stretches, one wrapping round the ring's start.
+        assert_eq!(runs(&on), vec![(3, 3), (7, 2)]);
+        assert_eq!(runs(&[true; 3]), vec![(0, 3)]);
+        assert!(runs(&[]).is_empty());
+        assert_eq!(run_length(&ring, (3, 3)), 100.0);
+        // A quarter of the way along the east side and round the corner, from its start.
+        assert_eq!(away(&ring, (2, 5), 0, 75.0), [100.0, 75.0]);
+        // From the far end, back the other way.
+        assert_eq!(away(&ring, (2, 5), 4, 75.0), [75.0, 100.0]);
+        // Moved inside, towards the province's name.
+        assert_eq!(inset(&ring, [100.0, 50.0], [50.0, 50.0]), [90.0, 50.0]);
+        assert_eq!(inset(&ring, [0.0, 25.0], [50.0, 50.0]), [8.9, 29.5]);
     }
 }

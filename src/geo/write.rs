@@ -203,7 +203,7 @@ fn laid_out(mut a: Array, per: usize) -> Array {
 }
 
 /// `text` with the areas of the area map `computed.map` given their computed `position` and
-/// `outline`, and the map its picture `size`.
+/// `outline` (and each split coast its `position`), and the map its picture `size`.
 pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String> {
     let mut doc: DocumentMut = text
         .parse()
@@ -227,6 +227,14 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
         t.insert("position", value(point(a.position)));
         let outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
         t.insert("outline", value(laid_out(outline, 6)));
+        if let Some(coasts) = t.get_mut("coast").and_then(Item::as_array_of_tables_mut) {
+            for c in coasts.iter_mut() {
+                let id = c.get("id").and_then(Item::as_str).map(str::to_string);
+                if let Some(at) = a.coasts.iter().find(|k| Some(&k.id) == id.as_ref()) {
+                    c.insert("position", value(point(at.position)));
+                }
+            }
+        }
     }
     Ok(doc.to_string())
 }

@@ -171,45 +171,67 @@ pub struct AreaMap {
 }
 
 /// Which outlines share a border on a picture of `size` pixels: the picture is laid out in
-/// cells of two pixels, each cell takes the outline its centre lies in, and two outlines
-/// touch when at least three cells of one meet cells of the other (side by side, or across
-/// a one-cell gap that neither covers: outlines drawn apart by rounding still touch). Pairs
-/// are of indices into `outlines`, smaller first; an outline of fewer than three points
-/// touches nothing.
+/// cells of two pixels, each cell takes the outline its centre lies in (the first, where
+/// outlines overlap; the even–odd rule, so a ring that joins a hole to itself by a cut
+/// there and back leaves the hole out), and two outlines touch when at least three cells of
+/// one meet cells of the other (side by side, or across a one-cell gap that neither covers:
+/// outlines drawn apart by rounding still touch). Pairs are of indices into `outlines`,
+/// smaller first; an outline of fewer than three points touches nothing.
 pub fn touching_outlines(
     outlines: &[Vec<(f64, f64)>],
     size: (u32, u32),
 ) -> BTreeSet<(usize, usize)> {
-    use geo::{BoundingRect, Contains};
     const CELL: f64 = 2.0;
-    let shapes: Vec<Option<(geo::Polygon<f64>, geo::Rect<f64>)>> = outlines
-        .iter()
-        .map(|o| {
-            if o.len() < 3 {
-                return None;
-            }
-            let p = geo::Polygon::new(geo::LineString::from(o.clone()), vec![]);
-            let r = p.bounding_rect()?;
-            Some((p, r))
-        })
-        .collect();
     let (w, h) = (
         (f64::from(size.0) / CELL).ceil() as usize,
         (f64::from(size.1) / CELL).ceil() as usize,
     );
     let mut label: Vec<Option<usize>> = vec![None; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            let p = geo::Point::new((x as f64 + 0.5) * CELL, (y as f64 + 0.5) * CELL);
-            label[y * w + x] = shapes.iter().position(|s| {
-                s.as_ref().is_some_and(|(poly, r)| {
-                    r.min().x <= p.x()
-                        && p.x() <= r.max().x
-                        && r.min().y <= p.y()
-                        && p.y() <= r.max().y
-                        && poly.contains(&p)
-                })
-            });
+    // Scan each outline row by row, the last first, so the first outline covering a cell
+    // keeps it.
+    let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); h];
+    for (i, o) in outlines.iter().enumerate().rev() {
+        if o.len() < 3 {
+            continue;
+        }
+        for row in &mut crossings {
+            row.clear();
+        }
+        for k in 0..o.len() {
+            let (a, b) = (o[k], o[(k + 1) % o.len()]);
+            if a.1 == b.1 || !(a.1.is_finite() && b.1.is_finite()) {
+                continue;
+            }
+            let (lo, hi) = (a.1.min(b.1), a.1.max(b.1));
+            // Rows whose centre y lies in [lo, hi).
+            let first = ((lo / CELL - 0.5).ceil().max(0.0)) as usize;
+            let mut y = first;
+            while y < h {
+                let cy = (y as f64 + 0.5) * CELL;
+                if cy >= hi {
+                    break;
+                }
+                if cy >= lo {
+                    let t = (cy - a.1) / (b.1 - a.1);
+                    crossings[y].push(a.0 + (b.0 - a.0) * t);
+                }
+                y += 1;
+            }
+        }
+        for (y, row) in crossings.iter_mut().enumerate() {
+            if row.len() < 2 {
+                continue;
+            }
+            row.sort_by(f64::total_cmp);
+            for pair in row.chunks_exact(2) {
+                // Cells whose centre x lies strictly between the two crossings.
+                let from = ((pair[0] / CELL - 0.5).floor() + 1.0).max(0.0) as usize;
+                let mut x = from;
+                while x < w && (x as f64 + 0.5) * CELL < pair[1] {
+                    label[y * w + x] = Some(i);
+                    x += 1;
+                }
+            }
         }
     }
     let mut counts: BTreeMap<(usize, usize), usize> = BTreeMap::new();

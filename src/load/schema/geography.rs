@@ -1,7 +1,8 @@
 //! `[map.geography]`: a map described by its real geography, in latitude and longitude.
 //! For a hex map `sandtable geo` computes the terrain and country layers, places, river
 //! hexsides and rail lines; for an area map, each area's outline on the picture (land from
-//! the coast, divided among the provinces' seed points or given outlines).
+//! the coast, divided among the provinces' seed points or given outlines), land the board
+//! adds where Natural Earth has water, and land drawn that is in no province.
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -29,6 +30,15 @@ pub struct Geography {
     /// Area maps: where each area is.
     #[serde(default)]
     pub province: Vec<Province>,
+    /// Area maps: land the picture draws where Natural Earth has water (a strait too narrow
+    /// for the board's scale, which a province spans); it is divided among the provinces
+    /// like the rest of the land.
+    #[serde(default)]
+    pub land: Vec<Patch>,
+    /// Area maps: land drawn on the picture that is in no province (the coast beyond the
+    /// board's play). Land on which no province has a seed (an island) is in none either.
+    #[serde(default)]
+    pub unplayable: Vec<Patch>,
     /// How a land hex's terrain is chosen when regions overlap it: the first terrain of
     /// this list that covers at least `terrain-share` of its land points, else the default.
     /// Without it, the region painted last at each point wins and the most points decide.
@@ -150,9 +160,27 @@ pub struct Province {
     pub area: Spanned<String>,
     /// The seed point; also where its name is printed.
     pub at: Spanned<LatLon>,
+    /// More seed points: the province is the land (or sea) nearer to any of its points than
+    /// to another province's.
+    pub seeds: Option<Spanned<Vec<LatLon>>>,
     /// An outline, as `[lat, lon]` points, instead of the seed's share.
     pub outline: Option<Spanned<Vec<LatLon>>>,
     /// Natural Earth countries, instead of the seed's share.
+    pub natural_earth: Option<Spanned<Vec<String>>>,
+    /// Natural Earth countries the outline is limited to.
+    pub inside: Option<Spanned<Vec<String>>>,
+}
+
+/// `[[map.geography.land]]` and `[[map.geography.unplayable]]`: a piece of the picture by
+/// an outline or Natural Earth countries.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Patch {
+    /// What it is (`Bosporus`, `Libya and Egypt`), for the report.
+    pub name: Spanned<String>,
+    /// The outline, as `[lat, lon]` points (closed implicitly).
+    pub outline: Option<Spanned<Vec<LatLon>>>,
+    /// Natural Earth countries (`["Libya", "Egypt"]`).
     pub natural_earth: Option<Spanned<Vec<String>>>,
     /// Natural Earth countries the outline is limited to.
     pub inside: Option<Spanned<Vec<String>>>,
