@@ -176,6 +176,16 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     }
     progress.advance(1);
 
+    // A home supply centre's star is printed in its power's colour.
+    let home: Vec<Option<Rgba>> = (0..am.areas.len())
+        .map(|i| {
+            game.sides
+                .iter()
+                .find(|s| s.home.contains(&(map, i)))
+                .map(|s| Rgba::of(s.colour))
+        })
+        .collect();
+
     // Labels and slots.
     for (i, a) in am.areas.iter().enumerate() {
         let l = &layouts[i];
@@ -185,10 +195,15 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
         c.text_halo(&f, &a.name, x, y, Align::Centre, ink, halo);
         if a.supply_centre {
             let w = f.width(&a.name);
-            c.fill_poly(
-                &star_points(x + w / 2.0 + 8.0 * k, y - f.cap_height() / 2.0, 6.0 * k),
-                Rgba(200, 30, 30, 255),
-            );
+            let star = star_points(x + w / 2.0 + 8.0 * k, y - f.cap_height() / 2.0, 6.0 * k);
+            match home[i] {
+                Some(colour) => {
+                    let big = star_points(x + w / 2.0 + 9.0 * k, y - f.cap_height() / 2.0, 8.0 * k);
+                    c.fill_poly(&big, colour);
+                    c.stroke_poly(&big, true, &Pen::new(ink, 1.2 * k));
+                }
+                None => c.fill_poly(&star, Rgba(200, 30, 30, 255)),
+            }
         }
         if let Some((text, baseline)) = &l.points {
             let pf = Font::new(Face::Bold, 13.0 * k);
@@ -223,7 +238,32 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                         ink.alpha(160),
                     );
                 }
-                AreaSlot::Open | AreaSlot::Coast(_) => {
+                AreaSlot::Coast(n) => {
+                    // A split coast: a solid box where its fleet stands, marked with the
+                    // coast's id as orders write it (`NC`).
+                    rounded_rect(
+                        &mut c,
+                        *rect,
+                        6.0 * k,
+                        Some(Rgba(255, 255, 255, 150)),
+                        Some(&Pen::new(Rgba(30, 60, 140, 255), 1.5 * k)),
+                    );
+                    let nf = Font::new(Face::Bold, 9.0 * k);
+                    let label = a
+                        .coasts
+                        .get(*n as usize)
+                        .map_or(String::new(), |c| c.id.to_uppercase());
+                    c.text_halo(
+                        &nf,
+                        &label,
+                        rect.0 + rect.2 / 2.0,
+                        rect.1 + rect.3 / 2.0 + nf.cap_height() / 2.0,
+                        Align::Centre,
+                        Rgba(30, 60, 140, 255),
+                        halo,
+                    );
+                }
+                AreaSlot::Open => {
                     rounded_rect(
                         &mut c,
                         *rect,
@@ -232,15 +272,9 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                         Some(&Pen::new(ink.alpha(90), 1.0 * k).dashed(&[4.0 * k, 3.0 * k])),
                     );
                     let nf = Font::new(Face::Regular, 8.0 * k);
-                    let label = match slot {
-                        AreaSlot::Coast(n) => {
-                            a.coasts.get(*n as usize).map_or("", |c| c.name.as_str())
-                        }
-                        _ => "Open",
-                    };
                     c.text(
                         &nf,
-                        label,
+                        "Open",
                         rect.0 + rect.2 / 2.0,
                         rect.1 + rect.3 - 3.0 * k,
                         Align::Centre,
