@@ -7,6 +7,7 @@ mod build;
 mod check;
 mod combat;
 mod datc;
+mod diplomacy_map;
 mod diplomacy_module;
 mod dpjudge;
 mod edges;
