@@ -4,6 +4,7 @@
 //! text or JSON. Exit codes: 0 success, 1 problems in the input (diagnostics printed or a
 //! clear error), 2 usage errors (clap).
 
+mod adjudicate;
 mod build;
 mod check;
 mod control;
@@ -66,6 +67,9 @@ pub enum Command {
     Supply(supply::Args),
     /// Who controls each hex or area, and the victory conditions evaluated.
     Control(control::Args),
+    /// Resolve a phase of written orders on a province board (Diplomacy) and write the next
+    /// position.
+    Adjudicate(adjudicate::Args),
     /// Compute a hex map's terrain and country layers, places, rivers and rails from its
     /// `[map.geography]` and write them into the map's file.
     Geo(geo::Args),
@@ -85,6 +89,7 @@ impl Command {
             Command::Crt(a) => a.format(),
             Command::Supply(a) => a.format(),
             Command::Control(a) => a.format(),
+            Command::Adjudicate(a) => a.format(),
             Command::Geo(a) => a.format(),
             Command::Import(a) => a.format(),
         }
@@ -130,6 +135,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Crt(a) => crt::run(a),
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
+        Command::Adjudicate(a) => adjudicate::run(a),
         Command::Geo(a) => geo::run(a),
         Command::Import(a) => import::run(a),
     };

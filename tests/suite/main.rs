@@ -1,5 +1,6 @@
 //! Integration tests: the CLI, diagnostics, and the example games.
 
+mod adjudicate;
 mod architecture;
 mod beanshell;
 mod boards;

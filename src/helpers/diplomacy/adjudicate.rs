@@ -428,6 +428,7 @@ fn movement_phase(
         });
     }
     a.standoffs = situation.standoffs.clone();
+    a.standoffs.sort();
     let mut next = Position {
         units: situation.staying,
         dislodged: situation.dislodged,
@@ -862,14 +863,18 @@ fn advance(
     }
 }
 
-/// The report as text.
-pub fn render(a: &Adjudication) -> String {
+/// The report as text; powers by their sides' names.
+pub fn render(game: &Game, a: &Adjudication) -> String {
+    let name = |power: &str| {
+        game.side_index(power)
+            .map_or_else(|| power.to_string(), |s| game.sides[s].name.clone())
+    };
     let mut out = format!("{}, {}\n", a.turn_name, a.phase_name);
     let mut power = "";
     for o in &a.orders {
         if o.power != power {
             power = &o.power;
-            out.push_str(&format!("\n{power}\n"));
+            out.push_str(&format!("\n{}\n", name(power)));
         }
         let verdict = match o.verdict {
             Verdict::Succeeds => "succeeds",
@@ -901,8 +906,8 @@ pub fn render(a: &Adjudication) -> String {
             };
             out.push_str(&format!(
                 "  {} ({}), by {}{}: {options}\n",
-                display(&d.unit),
-                d.power,
+                shown(&d.unit),
+                name(&d.power),
                 d.by,
                 if d.convoyed { " (convoyed)" } else { "" }
             ));
@@ -917,7 +922,9 @@ pub fn render(a: &Adjudication) -> String {
         for s in &a.adjustments {
             out.push_str(&format!(
                 "  {}: {} centres, {} units",
-                s.power, s.centres, s.units
+                name(&s.power),
+                s.centres,
+                s.units
             ));
             if s.builds_allowed > 0 {
                 out.push_str(&format!(
@@ -962,8 +969,8 @@ pub fn render(a: &Adjudication) -> String {
             out.push_str(&format!(
                 "  {}: {} -> {}\n",
                 display(&c.centre),
-                c.from.as_deref().unwrap_or("unowned"),
-                c.to.as_deref().unwrap_or("unowned")
+                c.from.as_deref().map_or_else(|| "unowned".into(), name),
+                c.to.as_deref().map_or_else(|| "unowned".into(), name)
             ));
         }
     }
@@ -983,27 +990,66 @@ pub fn render(a: &Adjudication) -> String {
     match &a.next {
         Some(n) => {
             out.push_str(&format!("\nNext: {}, {}\n", n.turn_name, n.phase_name));
+            let width = n
+                .powers
+                .iter()
+                .map(|p| name(&p.power).chars().count())
+                .max()
+                .unwrap_or(0);
+            let words = |items: &[String]| {
+                if items.is_empty() {
+                    "none".to_string()
+                } else {
+                    items
+                        .iter()
+                        .map(|i| shown(i))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            };
             for p in &n.powers {
                 out.push_str(&format!(
-                    "  {:<8} {:>2} centres: {}\n",
-                    p.power,
+                    "  {:<width$}  {:>2} unit{}    {}\n",
+                    name(&p.power),
+                    p.units.len(),
+                    if p.units.len() == 1 { " " } else { "s" },
+                    words(&p.units)
+                ));
+                out.push_str(&format!(
+                    "  {:<width$}  {:>2} centre{}  {}\n",
+                    "",
                     p.centres.len(),
-                    p.units.join(", ")
+                    if p.centres.len() == 1 { " " } else { "s" },
+                    words(&p.centres)
                 ));
                 for d in &p.dislodged {
                     out.push_str(&format!(
-                        "           dislodged: {} (attacked from {})\n",
-                        d.unit, d.from
+                        "  {:<width$}   dislodged: {} (attacked from {}{})\n",
+                        "",
+                        shown(&d.unit),
+                        display(&d.from),
+                        if d.convoyed { ", by convoy" } else { "" }
                     ));
                 }
             }
             if !n.standoffs.is_empty() {
-                out.push_str(&format!("  standoffs: {}\n", n.standoffs.join(", ")));
+                out.push_str(&format!(
+                    "  standoffs (no retreat there): {}\n",
+                    words(&n.standoffs)
+                ));
             }
         }
         None => out.push_str("\nThe calendar ends: there is no next phase.\n"),
     }
     out
+}
+
+/// A unit (`A bud` → `A Bud`) or a location (`stp/sc` → `Stp/sc`) as reports write it.
+fn shown(item: &str) -> String {
+    match item.split_once(' ') {
+        Some((kind, at)) => format!("{kind} {}", display(at)),
+        None => display(item),
+    }
 }
 
 fn plural(n: usize) -> &'static str {

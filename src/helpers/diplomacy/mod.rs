@@ -14,6 +14,7 @@
 //! | [`position`] | where a game stands between two phases: turn, phase, units, centres, dislodged units and standoffs; from a position file, a scenario or a save, and written back |
 //! | [`orders_file`] | orders files: one order per line, `#` comments, power headings or prefixes, located mistakes |
 //! | [`adjudicate`] | one phase adjudicated by the calendar: every order's outcome and why, dislodgements, standoffs, adjustments, centres changing hands, victory, the next position |
+//! | [`save`] | a VASSAL save of the game: the phase its tracker shows, the retreat situation it records, the save edited with the units moved, retreated, built and removed, the control markers changed and the tracker stepped |
 //!
 //! The adjudicator asks the board only what the rules need ([`Board`]): which moves armies
 //! and fleets can make, which provinces are sea, and a location's province. A unit's
@@ -31,6 +32,7 @@ pub mod orders;
 pub mod orders_file;
 pub mod position;
 pub mod retreat;
+pub mod save;
 
 /// What the adjudicator needs to know of a board. Locations are ids in lower case: a
 /// province (`par`) or a coast of one (`spa/nc`).

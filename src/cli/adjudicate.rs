@@ -1,0 +1,385 @@
+//! `sandtable adjudicate DIR (--position FILE | --save FILE.vsav | --scenario ID) --orders
+//! FILE… [--module FILE.vmod] [--format json] [--apply -o NEXT]`: resolve one phase of a
+//! game on a province board (movement, retreat or adjustment, as the position and the
+//! calendar say) and report every order's outcome and why, dislodgements with their retreat
+//! options, standoffs, builds and disbands, centres changing hands and the next position;
+//! with `--apply`, write the next position as a position file (`.toml`) or, from a save, as
+//! a save with the units moved (`.vsav`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::positions::{self, json, write_atomic};
+use super::{game_for, Failure, Format, GameDir};
+use crate::diag::source::SourceMap;
+use crate::diag::Diagnostics;
+use crate::helpers::diplomacy::adjudicate::{self, Adjudication};
+use crate::helpers::diplomacy::board::ProvinceBoard;
+use crate::helpers::diplomacy::orders_file::{self, Written};
+use crate::helpers::diplomacy::position::{self, Adapted, Position};
+use crate::helpers::diplomacy::save;
+use crate::helpers::savegame;
+use crate::model::{CounterId, Game};
+use crate::vassal::archive::{Archive, ZipTimestamp};
+use crate::vassal::buildfile::parse_buildfile_str;
+use crate::vassal::save::{SaveGame, SavedPiece};
+
+/// Arguments of `adjudicate`.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("start").required(true).args(["position", "save", "scenario"]))]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    /// A position file (TOML: turn, phase, each power's units and centres; README.md,
+    /// "Positions and orders").
+    #[arg(long, value_name = "FILE")]
+    position: Option<PathBuf>,
+    /// A saved game (.vsav) of the module `sandtable build` made of DIR.
+    #[arg(long, value_name = "FILE.vsav")]
+    save: Option<PathBuf>,
+    /// A scenario id: its set-up, at its first turn's first phase.
+    #[arg(long, value_name = "ID")]
+    scenario: Option<String>,
+    /// The module the save was played with, whose grids name the locations [default: the
+    /// grids `sandtable build` gives DIR].
+    #[arg(long, value_name = "FILE.vmod", requires = "save")]
+    module: Option<PathBuf>,
+    /// Orders files: one order per line, `#` comments, `England:` headings or `ENG:`
+    /// prefixes; repeatable (a power's orders may be in its own file).
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    orders: Vec<PathBuf>,
+    /// Write the next position to -o: a position file (`.toml`), or a save (`.vsav`,
+    /// with --save) with the units moved, retreated, built and removed.
+    #[arg(long, requires = "output")]
+    apply: bool,
+    /// Where --apply writes (never the file read).
+    #[arg(short = 'o', long = "output", value_name = "NEXT", requires = "apply")]
+    output: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        self.format
+    }
+}
+
+/// What was written by --apply.
+#[derive(Debug, Serialize)]
+struct Applied {
+    output: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    save: Option<save::DiplomacyEdit>,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    /// Where the position came from.
+    source: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    save: Option<positions::SaveSummary<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+    adjudication: &'a Adjudication,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    applied: Option<&'a Applied>,
+}
+
+/// The position from a position file, a scenario or a save.
+fn start(
+    board: &ProvinceBoard,
+    a: &Args,
+    sources: &mut SourceMap,
+) -> Result<(Position, Adapted, Option<positions::LoadedSave>), Failure> {
+    let g = board.game;
+    if let Some(path) = &a.position {
+        let (id, parsed) = crate::load::position::read(path, sources).map_err(|e| e.to_string())?;
+        let what = format!("`{}` is not a position of `{}`", path.display(), g.id);
+        let file = match parsed {
+            Ok(f) => f,
+            Err(d) => {
+                let mut diags = Diagnostics::default();
+                diags.push(*d);
+                return Err(Failure::diagnostics(what, diags, sources.clone()));
+            }
+        };
+        let text = sources.text(id).to_string();
+        return match position::resolve(board, id, &text, &file) {
+            Ok(p) => Ok((p, Adapted::default(), None)),
+            Err(diags) => Err(Failure::diagnostics(what, diags, sources.clone())),
+        };
+    }
+    if let Some(id) = &a.scenario {
+        let p = positions::scenario_positions(g, id)?;
+        let (p, adapted) = position::from_positions(board, &p, None, None);
+        return Ok((p, adapted, None));
+    }
+    let path = a
+        .save
+        .as_deref()
+        .ok_or_else(|| "give --position, --save or --scenario".to_string())?;
+    let save = positions::load_save(g, path, a.module.as_deref(), true)?;
+    let phase = save::phase_of(g, &save.state);
+    let retreat = save::retreat_record(&save.state);
+    let (p, adapted) = position::from_positions(board, &from_save(&save.adapted), phase, retreat);
+    Ok((p, adapted, Some(save)))
+}
+
+/// A save's positions with the supply-centre owners its control markers show.
+fn from_save(adapted: &savegame::SavePositions) -> crate::helpers::Positions {
+    crate::helpers::Positions {
+        owners: adapted.owners.clone(),
+        ..adapted.positions.clone()
+    }
+}
+
+/// Read every orders file; all their mistakes at once.
+fn orders(
+    board: &ProvinceBoard,
+    files: &[PathBuf],
+    sources: &mut SourceMap,
+) -> Result<Vec<Written>, Failure> {
+    let mut all = Vec::new();
+    let mut diags = Diagnostics::default();
+    for path in files {
+        let id = crate::load::position::read_text(path, sources).map_err(|e| e.to_string())?;
+        let (written, d) = orders_file::read(
+            board.game,
+            board,
+            id,
+            &path.display().to_string(),
+            sources.text(id),
+        );
+        all.extend(written);
+        diags.extend(d);
+    }
+    if diags.has_errors() {
+        return Err(Failure::diagnostics(
+            format!(
+                "{} order{} cannot be read; nothing adjudicated",
+                diags.error_count(),
+                if diags.error_count() == 1 { "" } else { "s" }
+            ),
+            diags,
+            sources.clone(),
+        ));
+    }
+    Ok(all)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// The pieces of a module's palette by counter: the module's file, or the module `sandtable
+/// build` makes of the game (in memory); none when it cannot be read.
+fn palette_of(g: &Game, module: Option<&Path>) -> BTreeMap<CounterId, SavedPiece> {
+    let buildfile = match module {
+        Some(path) => Archive::open(path)
+            .ok()
+            .and_then(|mut a| a.read_text("buildFile.xml").ok()),
+        None => crate::emit::vassal::build(g).ok().and_then(|m| {
+            let bytes = m.archive.to_bytes().ok()?;
+            Archive::from_bytes(bytes, Path::new("module.vmod"))
+                .ok()?
+                .read_text("buildFile.xml")
+                .ok()
+        }),
+    };
+    buildfile
+        .and_then(|text| parse_buildfile_str(&text).ok())
+        .map(|root| save::palette_pieces(g, &root))
+        .unwrap_or_default()
+}
+
+/// Write the next position: a position file, or the save with the units moved.
+fn apply(
+    board: &ProvinceBoard,
+    adjudication: &Adjudication,
+    save: Option<&positions::LoadedSave>,
+    module: Option<&Path>,
+    inputs: &[&Path],
+    output: &Path,
+) -> Result<Applied, String> {
+    let g = board.game;
+    if inputs.iter().any(|i| same_file(i, output)) {
+        return Err(format!(
+            "refusing to overwrite a file being read ({}); choose another -o",
+            output.display()
+        ));
+    }
+    let Some(next) = &adjudication.next_position else {
+        return Err(
+            "the calendar ends after this phase: there is no next position to write".into(),
+        );
+    };
+    let is_save = output
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("vsav"));
+    if !is_save {
+        let comment = format!(
+            "{}: {} {} after {} {}, written by `sandtable adjudicate --apply`.",
+            g.title,
+            adjudication
+                .next
+                .as_ref()
+                .map_or("", |n| n.turn_name.as_str()),
+            adjudication
+                .next
+                .as_ref()
+                .map_or("", |n| n.phase_name.as_str()),
+            adjudication.turn_name,
+            adjudication.phase_name
+        );
+        let text = position::to_toml(g, next, &comment);
+        write_atomic(output, text.as_bytes())?;
+        return Ok(Applied {
+            output: output.display().to_string(),
+            save: None,
+        });
+    }
+    let Some(save) = save else {
+        return Err(
+            "a save (-o …vsav) is written from a save: give --save FILE.vsav, or write a \
+             position file (-o NEXT.toml)"
+                .into(),
+        );
+    };
+    // A new piece whose counter the save holds none of is copied from the module's palette:
+    // the module given, or the one `sandtable build` makes of DIR (built only then).
+    let mut palette: Option<BTreeMap<CounterId, SavedPiece>> = None;
+    let mut from_palette = |counter: CounterId| {
+        palette
+            .get_or_insert_with(|| palette_of(g, module))
+            .get(&counter)
+            .cloned()
+    };
+    let edit = save::diplomacy_edit(
+        board,
+        &save.state,
+        &save.adapted,
+        &adjudication.changes,
+        next,
+        &mut from_palette,
+    )?;
+    let text = edit.commands(&save.file);
+    let edited = SaveGame {
+        plain_text: text.clone(),
+        commands: crate::vassal::save::CommandTree::decode(&text),
+        ..save.file.clone()
+    };
+    let (bytes, _) = edited
+        .edited_bytes(&Default::default(), ZipTimestamp::default())
+        .map_err(|e| e.to_string())?;
+    // Read it back: the units must stand where the next position says.
+    let written = SaveGame::from_bytes(bytes.clone(), output)
+        .map_err(|e| format!("the edited save does not read back: {e}; nothing written"))?;
+    let state = written.state();
+    let maps = savegame::build_maps(g);
+    let adapted = savegame::positions_from_save(g, &state, &maps);
+    let phase = save::phase_of(g, &state);
+    let retreat = save::retreat_record(&state);
+    let (read, _) = position::from_positions(board, &from_save(&adapted), phase, retreat);
+    if read.units != next.units
+        || read.turn != next.turn
+        || read.phase != next.phase
+        || read.dislodged != next.dislodged
+        || read.standoffs != next.standoffs
+        || read.owners != next.owners
+    {
+        return Err(format!(
+            "the edited save reads back as another position ({} units, {}); nothing written",
+            read.units.len(),
+            g.turns.get(read.turn).map_or("?", |t| t.name.as_str())
+        ));
+    }
+    write_atomic(output, &bytes)?;
+    Ok(Applied {
+        output: output.display().to_string(),
+        save: Some(edit.summary()),
+    })
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
+    let needs = match &a.scenario {
+        Some(id) => super::Needs::Scenario(id),
+        None => super::Needs::NoScenario,
+    };
+    let g = game_for(&a.game.dir, needs, a.format)?;
+    let board = ProvinceBoard::first(&g).ok_or_else(|| {
+        format!(
+            "`{}` has no province board (a map whose areas give army and fleet moves): \
+             adjudicate plays games of written orders",
+            g.id
+        )
+    })?;
+    let mut sources = SourceMap::default();
+    let (position, adapted, save) = start(&board, &a, &mut sources)?;
+    let written = orders(&board, &a.orders, &mut sources)?;
+    let adjudication =
+        adjudicate::adjudicate(&board, &position, &written).map_err(|e| e.to_string())?;
+    let applied = match (&a.output, a.apply) {
+        (Some(out), true) => {
+            let mut inputs: Vec<&Path> = a.orders.iter().map(PathBuf::as_path).collect();
+            inputs.extend(a.position.as_deref());
+            inputs.extend(a.save.as_deref());
+            Some(apply(
+                &board,
+                &adjudication,
+                save.as_ref(),
+                a.module.as_deref(),
+                &inputs,
+                out,
+            )?)
+        }
+        _ => None,
+    };
+    let source = match (&a.position, &a.save, &a.scenario) {
+        (Some(p), _, _) => format!("position {}", p.display()),
+        (_, Some(s), _) => format!("save {}", s.display()),
+        (_, _, Some(id)) => format!("scenario {id}"),
+        _ => String::new(),
+    };
+    let report = Report {
+        source,
+        save: save.as_ref().map(|s| s.summary(a.module.as_deref())),
+        notes: &adapted.notes,
+        adjudication: &adjudication,
+        applied: applied.as_ref(),
+    };
+    match a.format {
+        Format::Json => super::emit(&json(&report)?),
+        Format::Text => {
+            if let Some(s) = &save {
+                eprint!("{}", s.warnings());
+            }
+            for n in &adapted.notes {
+                eprintln!("note: {n}");
+            }
+            let mut text = adjudicate::render(board.game, &adjudication);
+            if let Some(ap) = &applied {
+                text.push_str(&format!("\nWrote {}", ap.output));
+                if let Some(s) = &ap.save {
+                    text.push_str(&format!(
+                        ": {} piece{} moved, {} removed, {} added; {} control marker{} changed",
+                        s.moved.len(),
+                        if s.moved.len() == 1 { "" } else { "s" },
+                        s.removed.len(),
+                        s.added.len(),
+                        s.markers.len(),
+                        if s.markers.len() == 1 { "" } else { "s" },
+                    ));
+                }
+                text.push('\n');
+            }
+            super::emit(&text);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
