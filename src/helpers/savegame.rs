@@ -478,6 +478,12 @@ fn marked_owners(
 /// level holding the turn's index, or in a game of written orders the index of its phase
 /// among every turn's phases), when the game has a calendar and the save records it.
 pub fn turn_of(game: &Game, state: &GameState) -> Option<TurnId> {
+    tracker_index(state).and_then(|index| tracker_turn(game, index))
+}
+
+/// The index of the step the save's turn tracker shows (its first level), from the last
+/// `TURN<id>` command the save holds.
+pub fn tracker_index(state: &GameState) -> Option<usize> {
     let tracker = format!("TURN{TRACKER_ID}");
     state.unknown_commands.iter().rev().find_map(|c| {
         let mut d = SequenceDecoder::new(c, '\t');
@@ -488,11 +494,10 @@ pub fn turn_of(game: &Game, state: &GameState) -> Option<TurnId> {
         let mut levels = SequenceDecoder::new(&state, '|');
         levels.next_token()?;
         let first = levels.next_token()?;
-        let index = SequenceDecoder::new(&first, ';')
+        SequenceDecoder::new(&first, ';')
             .next_token()?
             .parse::<usize>()
-            .ok()?;
-        tracker_turn(game, index)
+            .ok()
     })
 }
 

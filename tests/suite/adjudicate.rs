@@ -18,7 +18,7 @@ use sandtable::model::Game;
 use sandtable::vassal::archive::Archive;
 use sandtable::vassal::save::SaveGame;
 
-use crate::support::{root, run};
+use crate::support::{pywargame_python, root, run};
 
 const GAME: &str = "modules/diplomacy";
 
@@ -216,24 +216,6 @@ fn shown_json(next: &Value) -> Shown {
         dislodged,
         strings(&next["standoffs"]),
     )
-}
-
-/// A Python with pywargame (`pip install pywargame`), if there is one.
-fn pywargame_python() -> Option<String> {
-    let home = std::env::var("HOME").unwrap_or_default();
-    [
-        std::env::var("SANDTABLE_PYTHON").unwrap_or_default(),
-        format!("{home}/.pyenv/versions/3.12.1/bin/python"),
-        "python3".to_string(),
-    ]
-    .into_iter()
-    .find(|p| {
-        !p.is_empty()
-            && std::process::Command::new(p)
-                .args(["-c", "import pywargame.vassal.vmod"])
-                .output()
-                .is_ok_and(|o| o.status.success())
-    })
 }
 
 /// The save as pywargame reads it: (piece name, region) of every piece, sorted.

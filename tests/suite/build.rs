@@ -11,7 +11,7 @@ use sandtable::vassal::inspect::{inspect, PieceReport, Report};
 use sandtable::vassal::inspect::{PaletteNode, SetupInfo};
 use serde_json::Value;
 
-use crate::support::{bin, copy_game, edit, game, root};
+use crate::support::{bin, copy_game, edit, game, pywargame_python, root};
 
 /// Games to build: the fixture, and the example games when present.
 fn games() -> Vec<PathBuf> {
@@ -451,24 +451,6 @@ fn the_default_output_is_the_game_id_in_the_current_directory() {
     assert!(tmp.path().join("mini.vmod").is_file());
     let help = bin().arg("build").arg("--help").output().expect("run");
     assert!(String::from_utf8_lossy(&help.stdout).contains("<game id>.vmod"));
-}
-
-/// A Python with pywargame (`pip install pywargame`), if there is one.
-fn pywargame_python() -> Option<String> {
-    let home = std::env::var("HOME").unwrap_or_default();
-    [
-        std::env::var("SANDTABLE_PYTHON").unwrap_or_default(),
-        format!("{home}/.pyenv/versions/3.12.1/bin/python"),
-        "python3".to_string(),
-    ]
-    .into_iter()
-    .find(|p| {
-        !p.is_empty()
-            && std::process::Command::new(p)
-                .args(["-c", "import pywargame.vassal.vmod"])
-                .output()
-                .is_ok_and(|o| o.status.success())
-    })
 }
 
 /// pywargame, a third-party VASSAL library, reads the module: every palette slot and

@@ -72,3 +72,22 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     assert!(!stderr.contains("panicked"), "{stderr}");
     (out.status.code().unwrap_or(-1), stdout, stderr)
 }
+
+/// A Python with pywargame (`pip install pywargame`), if there is one: `$SANDTABLE_PYTHON`, the
+/// Python 3.12 `.ci/run` installs it into, or `python3`.
+pub fn pywargame_python() -> Option<String> {
+    let home = std::env::var("HOME").unwrap_or_default();
+    [
+        std::env::var("SANDTABLE_PYTHON").unwrap_or_default(),
+        format!("{home}/.pyenv/versions/3.12.1/bin/python"),
+        "python3".to_string(),
+    ]
+    .into_iter()
+    .find(|p| {
+        !p.is_empty()
+            && std::process::Command::new(p)
+                .args(["-c", "import pywargame.vassal.vmod"])
+                .output()
+                .is_ok_and(|o| o.status.success())
+    })
+}

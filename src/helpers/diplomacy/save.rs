@@ -19,12 +19,12 @@ use super::movement::kind_letter;
 use super::position::{counter_for, unit_kind, Position};
 use super::retreat::Dislodged;
 use super::{Unit, UnitKind};
-use crate::helpers::savegame::{build_maps, counter_of, MapTarget, SavePositions};
+use crate::helpers::savegame::{build_maps, counter_of, tracker_index, MapTarget, SavePositions};
 use crate::layout::vassal::{centre_spots, order_steps, TRACKER_ID};
 use crate::model::scenario::AreaSlot;
 use crate::model::{CounterId, Game, Location, PhaseId, SideId, TurnId};
 use crate::vassal::buildfile::Element;
-use crate::vassal::encoder::{decode, encode_or_empty, SequenceDecoder, SequenceEncoder};
+use crate::vassal::encoder::{decode, encode_or_empty, SequenceEncoder};
 use crate::vassal::grid::Point;
 use crate::vassal::save::writer::add_piece_command;
 use crate::vassal::save::{
@@ -34,23 +34,8 @@ use crate::vassal::save::{
 /// The turn and phase the save's turn tracker shows (its first level's step), when the
 /// game is one of written orders and the save records it.
 pub fn step_of(game: &Game, state: &GameState) -> Option<(TurnId, PhaseId)> {
-    let tracker = format!("TURN{TRACKER_ID}");
     let steps = order_steps(game)?;
-    state.unknown_commands.iter().rev().find_map(|c| {
-        let mut d = SequenceDecoder::new(c, '\t');
-        if d.next_token()? != tracker {
-            return None;
-        }
-        let state = d.next_token()?;
-        let mut levels = SequenceDecoder::new(&state, '|');
-        levels.next_token()?;
-        let first = levels.next_token()?;
-        let index = SequenceDecoder::new(&first, ';')
-            .next_token()?
-            .parse::<usize>()
-            .ok()?;
-        steps.get(index).copied()
-    })
+    tracker_index(state).and_then(|index| steps.get(index).copied())
 }
 
 /// The phase the save's turn tracker shows.
