@@ -8,6 +8,7 @@
 mod board;
 mod calendar;
 pub(crate) mod counters;
+mod forces;
 mod game;
 mod maps;
 mod names;

@@ -250,6 +250,12 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
     if let Some(l) = &r.victory_levels {
         out.victory_levels = victory_levels(cx, file, names, l);
     }
+    if let Some(m) = &r.multi_factor {
+        out.multi_factor = Some(super::forces::multi_factor(cx, file, names, g, m));
+    }
+    if let Some(i) = &r.industry {
+        out.industry = Some(super::forces::industry(cx, file, names, g, i));
+    }
     g.rules = out;
 }
 

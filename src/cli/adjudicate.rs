@@ -292,11 +292,40 @@ fn apply(
         || read.dislodged != next.dislodged
         || read.standoffs != next.standoffs
         || read.owners != next.owners
+        || read.industry != next.industry
     {
+        let mut differ = Vec::new();
+        if read.units != next.units {
+            differ.push("units");
+        }
+        if read.turn != next.turn || read.phase != next.phase {
+            differ.push("phase");
+        }
+        if read.dislodged != next.dislodged || read.standoffs != next.standoffs {
+            differ.push("retreats");
+        }
+        let owners_differ: Vec<String> = read
+            .owners
+            .keys()
+            .chain(next.owners.keys())
+            .filter(|p| read.owners.get(*p) != next.owners.get(*p))
+            .cloned()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let owners_text = format!("owners of {}", owners_differ.join(", "));
+        if read.owners != next.owners {
+            differ.push(&owners_text);
+        }
+        if read.industry != next.industry {
+            differ.push("industry");
+        }
         return Err(format!(
-            "the edited save reads back as another position ({} units, {}); nothing written",
+            "the edited save reads back as another position ({} units, {}; {} differ); \
+             nothing written",
             read.units.len(),
-            g.turns.get(read.turn).map_or("?", |t| t.name.as_str())
+            g.turns.get(read.turn).map_or("?", |t| t.name.as_str()),
+            differ.join(", ")
         ));
     }
     write_atomic(output, &bytes)?;

@@ -433,7 +433,7 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
     out
 }
 
-/// The supply centres holding a side's control marker: (map, area, side) in map and area
+/// The supply centres (and provinces worth industrial points) holding a side's control marker: (map, area, side) in map and area
 /// order, the first marker in `units` counting where a centre holds several sides' (noted).
 fn marked_owners(
     game: &Game,
@@ -451,7 +451,7 @@ fn marked_owners(
         let MapKind::Area(a) = &game.maps[map].kind else {
             continue;
         };
-        if !a.areas[area].supply_centre {
+        if !game.is_owned_area(&a.areas[area].id, a.areas[area].supply_centre) {
             continue;
         }
         match owners.get(&(map, area)) {

@@ -241,7 +241,8 @@ pub fn track_zone(game: &Game, d: &DisplayLayout) -> Zone {
     }
 }
 
-/// Where each supply centre's control marker stands on a province board, when some side has
+/// Where each supply centre's (and each province worth industrial points') control marker
+/// stands on a province board, when some side has
 /// a control marker: beside the province's own slot, vertically centred on it, overlapping
 /// the slot's right edge by a quarter of the marker (drawn at [`CONTROL_MARKER_SCALE`]), so
 /// that the owner reads at a glance next to the unit standing there — by its left edge
@@ -257,7 +258,7 @@ pub fn centre_spots(game: &Game, map: MapId) -> Vec<(usize, (i32, i32))> {
     let marker = game.art.counter_size.max(8) as f32 * CONTROL_MARKER_SCALE as f32;
     let all = slots(game, map);
     (0..a.areas.len())
-        .filter(|i| a.areas[*i].supply_centre)
+        .filter(|i| game.is_owned_area(&a.areas[*i].id, a.areas[*i].supply_centre))
         .filter_map(|i| {
             let own = all
                 .iter()

@@ -16,6 +16,9 @@
 //! units = ["A ser", "F alb", "A vie"]   # A or F (army, fleet) and a location id
 //! centres = ["bud", "tri", "vie"]       # the supply centres it owns
 //! strength = { vie = 2 }                # units of a strength other than 1, by province
+//!                                       # (multi-factor games write `A3 vie` in `units`)
+//! ips = 10                              # games with industry: home IPs and squadrons
+//! squadrons = 1
 //! dislodged = [{ unit = "A gal", from = "war" }]   # retreat phase: from = the attacker's
 //!                                                 # province; convoyed = true if by sea
 //! ```
@@ -71,6 +74,10 @@ pub struct PowerPosition {
     /// Retreat phase: its units dislodged in the movement phase before, still to retreat.
     #[serde(default)]
     pub dislodged: Vec<DislodgedUnit>,
+    /// Games with industry: the industrial points of its home country.
+    pub ips: Option<Spanned<u32>>,
+    /// Games with industry: its squadrons of aircraft.
+    pub squadrons: Option<Spanned<u32>>,
 }
 
 /// A dislodged unit, waiting to retreat.

@@ -411,6 +411,17 @@ impl Game {
         self.type_of(counter).symbol == "marker"
     }
 
+    /// Whether a province board's area is owned under the supply-centre rule of control: a
+    /// supply centre, or a province worth industrial points (`[rules.industry] provinces`).
+    pub fn is_owned_area(&self, id: &str, supply_centre: bool) -> bool {
+        supply_centre
+            || self
+                .rules
+                .industry
+                .as_ref()
+                .is_some_and(|i| i.provinces.iter().any(|(p, _)| p == id))
+    }
+
     /// Index of a side by id.
     pub fn side_index(&self, id: &str) -> Option<SideId> {
         self.sides.iter().position(|s| s.id == id)

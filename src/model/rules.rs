@@ -255,6 +255,63 @@ pub struct Rules {
     pub attrition: Option<AttritionRules>,
     /// Levels of victory.
     pub victory_levels: Option<VictoryLevels>,
+    /// Units of many factors on a province board.
+    pub multi_factor: Option<MultiFactorRules>,
+    /// Industrial points.
+    pub industry: Option<IndustryRules>,
+}
+
+/// Units of any whole strength on a province board (`[rules.multi-factor]`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MultiFactorRules {
+    /// The factor printing what a counter is worth (none: every counter is worth 1).
+    pub strength: Option<FactorId>,
+    /// Sides of neutral garrisons.
+    pub neutrals: Vec<SideId>,
+    /// Provinces (ids) whose neutral garrison still lets a 3:1 winner gain.
+    pub full_gain: Vec<String>,
+    /// Isolation, when the game has it.
+    pub isolation: Option<IsolationRules>,
+}
+
+/// Supply lines of multi-factor units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct IsolationRules {
+    /// Longest line, in provinces entered.
+    pub reach: u32,
+    /// What a line is traced to.
+    pub to: IsolationSource,
+}
+
+/// What an isolation line is traced to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IsolationSource {
+    /// A home supply centre the unit's power controls.
+    HomeCentres,
+    /// Any supply centre the unit's power controls.
+    Centres,
+}
+
+/// Industrial points (`[rules.industry]`).
+#[derive(Debug, Clone, Serialize)]
+pub struct IndustryRules {
+    /// (side, track of its home IPs).
+    pub points: Vec<(SideId, TrackId)>,
+    /// (side, track of its squadrons).
+    pub squadrons: Vec<(SideId, TrackId)>,
+    /// (province id, IPs it gives whoever controls it).
+    pub provinces: Vec<(String, u32)>,
+    /// IPs per factor kept in supply.
+    pub supply: u32,
+    /// IPs per factor built.
+    pub build: u32,
+    /// IPs per squadron built.
+    pub squadron: u32,
+    /// IPs per IP of factory built.
+    pub factory: u32,
+    /// Squadrons of surplus per IP bombed.
+    pub bombing: u32,
 }
 
 impl Rules {

@@ -284,7 +284,7 @@ impl<'g> ControlMap<'g> {
                     }
                 }
                 (ControlRule::SupplyCentres, Some(a)) => {
-                    if !a.supply_centre {
+                    if !game.is_owned_area(&a.id, a.supply_centre) {
                         owners[i] = None;
                         how[i] = How::NotACentre;
                         continue;

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::adjust::{self, Adjusted, Centres};
 use super::board::ProvinceBoard;
+use super::forces;
 use super::movement::{self, display, label};
 use super::orders::{Command, Order};
 use super::orders_file::{Entry, Written};
@@ -198,6 +199,22 @@ pub struct Adjudication {
     /// The units that move, leave or arrive on the way there.
     #[serde(skip)]
     pub changes: Vec<UnitChange>,
+    /// Multi-factor games: the battles fought, each direction apart.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub battles: Vec<super::factors::Battle>,
+    /// Multi-factor games with isolation: the forces that could trace no supply line at the
+    /// end of a turn that counts centres, removed, each with what blocked it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub isolated: Vec<super::isolation::Trace>,
+    /// Games with industry: each power's winter.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub winter: Vec<forces::WinterResult>,
+    /// Games with industry, when control was counted: each power's IPs (home and provinces).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub industrial_points: Vec<(String, u32)>,
+    /// Games with industry: the power holding more IPs than all the others together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
 }
 
 /// Why a phase cannot be adjudicated.
@@ -240,8 +257,19 @@ pub fn adjudicate(
         next: None,
         next_position: None,
         changes: Vec::new(),
+        battles: Vec::new(),
+        isolated: Vec::new(),
+        winter: Vec::new(),
+        industrial_points: Vec::new(),
+        winner: None,
     };
+    let multi = game.rules.multi_factor.is_some();
     let after = match kind {
+        OrderPhase::Movement if multi => forces::movement_phase(board, position, written, &mut a),
+        OrderPhase::Retreat if multi => forces::retreat_phase(board, position, written, &mut a),
+        OrderPhase::Adjustment if multi => {
+            forces::adjustment_phase(board, position, written, &mut a)?
+        }
         OrderPhase::Movement => movement_phase(board, position, written, &mut a),
         OrderPhase::Retreat => retreat_phase(board, position, written, &mut a),
         OrderPhase::Adjustment => adjustment_phase(board, position, written, &mut a),
@@ -375,7 +403,7 @@ fn movement_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive => None,
+            Entry::Waive | Entry::Force(_) | Entry::Winter(_) => None,
         })
         .collect();
     let outcomes = movement::resolve(board, units, &orders);
@@ -456,7 +484,7 @@ fn retreat_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive => None,
+            Entry::Waive | Entry::Force(_) | Entry::Winter(_) => None,
         })
         .collect();
     let situation = Situation {
@@ -469,7 +497,7 @@ fn retreat_phase(
     for (k, (d, r)) in position.dislodged.iter().zip(&retreats).enumerate() {
         let ordered = chosen[k].and_then(|w| match &w.entry {
             Entry::Order(o) => Some(o),
-            Entry::Waive => None,
+            Entry::Waive | Entry::Force(_) | Entry::Winter(_) => None,
         });
         let order = match ordered.map(|o| &o.command) {
             Some(c) => order_text(&d.unit, c, &[], board),
@@ -625,6 +653,13 @@ fn adjustment_phase(
                     why: "a waive names its power: `England: waive`".into(),
                 }),
             },
+            Entry::Force(_) | Entry::Winter(_) => a.unused.push(Unused {
+                written: w.at.clone(),
+                text: w.text.clone(),
+                why: "an order to a multi-factor force belongs to a game with \
+                      `[rules.multi-factor]`"
+                    .into(),
+            }),
             Entry::Order(o) => {
                 let here = board.province(&o.unit).to_string();
                 let power = o.power.clone().or_else(|| match o.command {
@@ -780,18 +815,26 @@ fn count_centres(
     let mut positions = to_positions(board, position);
     positions.turn = Some(turn);
     let map = control::control(game, &positions, &ControlOptions::default());
+    let neutrals = forces::rules_of(game).neutrals;
     let mut owners = BTreeMap::new();
     for (i, area) in board.areas.areas.iter().enumerate() {
-        if !area.supply_centre {
+        if !game.is_owned_area(&area.id, area.supply_centre) {
             continue;
         }
         let site = crate::helpers::board::Site::area(board.map, i);
         if let Some(s) = map.owner_of(&site) {
-            owners.insert(area.id.clone(), game.sides[s].id.clone());
+            if !neutrals.contains(&game.sides[s].id) {
+                owners.insert(area.id.clone(), game.sides[s].id.clone());
+            }
         }
     }
     let mut changes = Vec::new();
-    for area in board.areas.areas.iter().filter(|a| a.supply_centre) {
+    for area in board
+        .areas
+        .areas
+        .iter()
+        .filter(|a| game.is_owned_area(&a.id, a.supply_centre))
+    {
         let (from, to) = (position.owners.get(&area.id), owners.get(&area.id));
         if from != to {
             changes.push(CentreChange {
@@ -837,7 +880,20 @@ fn advance(
             && next.is_none_or(|(t, p)| t != turn || !moves(game, p));
         if leaving {
             a.centres_changed = count_centres(board, &mut position, turn);
-            a.victory = Some(victory_of(board, &position));
+            // Forces cut off from supply at the end of such a turn are removed.
+            let traces = forces::isolation(board, &position);
+            for t in traces.into_iter().filter(|t| t.isolated()) {
+                position.units.retain(|u| *u != t.unit);
+                a.isolated.push(t);
+            }
+            if game.rules.industry.is_some() {
+                // Victory by industry: more IPs than all the others together.
+                let ips = forces::industrial_points(board, &position);
+                a.winner = super::industry::winner(&ips).map(str::to_string);
+                a.industrial_points = ips.into_iter().collect();
+            } else {
+                a.victory = Some(victory_of(board, &position));
+            }
         }
         let (t, p) = next?;
         (turn, phase) = (t, p);
@@ -913,6 +969,24 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
             ));
         }
     }
+    if !a.battles.is_empty() {
+        out.push_str("\nBattles:\n");
+        for b in &a.battles {
+            out.push_str(&format!(
+                "  {} from {} on {} in {}: {} against {}; {} {:+}, {} {:+}\n",
+                name(&b.attacker),
+                display(&b.from),
+                name(&b.defender),
+                display(&b.to),
+                b.attack,
+                b.defence,
+                name(&b.attacker),
+                b.attacker_change,
+                name(&b.defender),
+                b.defender_change
+            ));
+        }
+    }
     if !a.standoffs.is_empty() {
         let s: Vec<String> = a.standoffs.iter().map(|x| display(x)).collect();
         out.push_str(&format!("\nStandoffs: {}\n", s.join(", ")));
@@ -972,6 +1046,79 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
                 c.from.as_deref().map_or_else(|| "unowned".into(), name),
                 c.to.as_deref().map_or_else(|| "unowned".into(), name)
             ));
+        }
+    }
+    if !a.isolated.is_empty() {
+        out.push_str("\nIsolated and removed:\n");
+        for t in &a.isolated {
+            let blocked: Vec<String> = t
+                .blocked_by
+                .iter()
+                .map(|(p, why)| format!("{} ({why})", display(p)))
+                .collect();
+            out.push_str(&format!(
+                "  {} ({}): no line; stopped by {}\n",
+                position::force_text(&t.unit),
+                name(&t.unit.power),
+                if blocked.is_empty() {
+                    "the reach of the line".to_string()
+                } else {
+                    blocked.join(", ")
+                }
+            ));
+        }
+    }
+    if !a.winter.is_empty() {
+        out.push_str("\nWinter:\n");
+        for w in &a.winter {
+            out.push_str(&format!(
+                "  {}: {} IPs ({} home, {} provinces, {} received, {} given); supply {}, builds {}, squadrons {}, factories {}; {} left\n",
+                name(&w.power),
+                w.home + w.provinces + w.received - w.given,
+                w.home,
+                w.provinces,
+                w.received,
+                w.given,
+                w.supply,
+                w.build,
+                w.squadrons,
+                w.factories,
+                w.left
+            ));
+            let mut done = Vec::new();
+            if !w.built.is_empty() {
+                done.push(format!("built {}", w.built.join(", ")));
+            }
+            if w.new_squadrons > 0 {
+                done.push(format!("{} squadron(s)", w.new_squadrons));
+            }
+            if w.new_ips > 0 {
+                done.push(format!("{} IP(s) of factory from next winter", w.new_ips));
+            }
+            if !w.disbanded.is_empty() {
+                done.push(format!("disbanded {}", w.disbanded.join(", ")));
+            }
+            if !done.is_empty() {
+                out.push_str(&format!("    {}\n", done.join("; ")));
+            }
+            for p in &w.problems {
+                out.push_str(&format!("    not done: {p}\n"));
+            }
+        }
+    }
+    if !a.industrial_points.is_empty() {
+        let shown: Vec<String> = a
+            .industrial_points
+            .iter()
+            .map(|(p, n)| format!("{} {n}", name(p)))
+            .collect();
+        out.push_str(&format!("\nIndustrial points: {}\n", shown.join(", ")));
+        match &a.winner {
+            Some(w) => out.push_str(&format!(
+                "Victory: {} holds more IPs than all the others together\n",
+                name(w)
+            )),
+            None => out.push_str("No power holds more IPs than all the others together.\n"),
         }
     }
     if let Some(v) = &a.victory {

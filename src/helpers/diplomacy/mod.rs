@@ -6,6 +6,7 @@
 //! | [`board`] | a game's province board as the adjudicator asks for it |
 //! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
 //! | [`factors`] | multi-factor units: parts of a force ordered to attack (`a`), move (`M`) or both, battles per direction with losses by force ratio, movement by size, retreats where the larger wins |
+//! | [`forces`] | the phases of a multi-factor game adjudicated: orders matched to forces, battles and movement reported, retreats, winter, isolation after autumn |
 //! | [`industry`] | industrial points and aircraft: a winter's supply, builds, squadrons, factories and gifts checked against a power's IPs; the share a lost home centre takes; air battles with seeded losses; victory by industry |
 //! | [`isolation`] | supply lines of at most so many provinces, free of other powers' units and centres, to a home or any controlled centre: each unit's line, or what blocked it |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
@@ -25,6 +26,7 @@ pub mod adjudicate;
 pub mod adjust;
 pub mod board;
 pub mod factors;
+pub mod forces;
 pub mod industry;
 pub mod isolation;
 pub mod movement;

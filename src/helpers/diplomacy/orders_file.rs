@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::factors::FactorOrder;
 use super::orders::{parse, Order};
 use super::position::power_of;
 use super::Board;
@@ -24,6 +25,11 @@ pub enum Entry {
     Order(Order),
     /// A build declined.
     Waive,
+    /// An order to a part of a multi-factor force (`A3 Vie a Bud`), in games with
+    /// `[rules.multi-factor]`.
+    Force(FactorOrder),
+    /// A winter order of a game with industry (`build A3 Lon`, `supply A2 Bel`).
+    Winter(super::forces::WinterOrder),
 }
 
 /// One order as written.
@@ -118,6 +124,48 @@ pub fn read(
                 at,
                 span: whole,
             });
+            continue;
+        }
+        if game.rules.multi_factor.is_some() && super::forces::is_winter_order(body) {
+            match super::forces::parse_winter(game, board, body) {
+                Ok(order) => out.push(Written {
+                    power,
+                    entry: Entry::Winter(order),
+                    text: body.to_string(),
+                    at,
+                    span: whole,
+                }),
+                Err(e) => diags.push(
+                    Diagnostic::error("bad-order", e)
+                        .at(whole)
+                        .hint("winter orders: `supply A2 Bel`, `build A3 Lon`, `build P1`, `factory 1`, `give 3 France`"),
+                ),
+            }
+            continue;
+        }
+        if game.rules.multi_factor.is_some() {
+            match super::factors::parse(body, board) {
+                Ok(mut order) => {
+                    order.power = power.clone();
+                    out.push(Written {
+                        power,
+                        entry: Entry::Force(order),
+                        text: body.to_string(),
+                        at,
+                        span: whole,
+                    });
+                }
+                Err(e) => diags.push(
+                    Diagnostic::error("bad-order", e.message.clone())
+                        .at(whole)
+                        .hint(
+                            "write orders to parts of a force as `A3 Vie a Bud` (attack), \
+                             `A2 Vie M Bud` (move), `A2 Vie aM Bud` (both), `F Tri S A Ser aM Alb`, \
+                             `F1 Nth C A Yor a Den`, `A5 Mun H`, with `NR` at the end for no retreat; \
+                             a retreat is `A2 Ser M Alb`",
+                        ),
+                ),
+            }
             continue;
         }
         match parse(body, board) {

@@ -37,6 +37,17 @@ pub struct Position {
     pub dislodged: Vec<Dislodged>,
     /// Retreat phase: provinces a standoff left empty.
     pub standoffs: Vec<String>,
+    /// Games with industry: each power's home IPs and squadrons (side id → holdings).
+    pub industry: BTreeMap<String, Holdings>,
+}
+
+/// A power's industry in a game with `[rules.industry]`: what its tracks show.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Holdings {
+    /// Industrial points of its home country (captured IPs included).
+    pub ips: u32,
+    /// Squadrons of aircraft.
+    pub squadrons: u32,
 }
 
 impl Position {
@@ -82,6 +93,16 @@ pub fn unit_text(unit: &Unit) -> String {
     format!("{} {}", kind_letter(unit.kind), unit.location)
 }
 
+/// A multi-factor force as positions and orders write it: `A3 mun`, `F1 stp/sc`.
+pub fn force_text(unit: &Unit) -> String {
+    format!(
+        "{}{} {}",
+        kind_letter(unit.kind),
+        unit.strength,
+        unit.location
+    )
+}
+
 /// A side by what orders and position files call it: its id, its name, a nation's
 /// abbreviation (`ENG`) or name, in any case.
 pub fn power_of(game: &Game, written: &str) -> Option<String> {
@@ -116,8 +137,10 @@ fn unit_site(
     board: &ProvinceBoard,
     written: &str,
     at: &Span,
-) -> Result<(UnitKind, Site), Box<Diagnostic>> {
-    let fail = |d: Diagnostic| -> Result<(UnitKind, Site), Box<Diagnostic>> { Err(Box::new(d)) };
+) -> Result<(UnitKind, Site, Option<u32>), Box<Diagnostic>> {
+    let fail = |d: Diagnostic| -> Result<(UnitKind, Site, Option<u32>), Box<Diagnostic>> {
+        Err(Box::new(d))
+    };
     let trimmed = written.trim_start();
     let lead = written.len() - trimmed.len();
     let (kind_word, rest) = trimmed
@@ -126,7 +149,25 @@ fn unit_site(
     let sub = |from: usize, len: usize| {
         Span::new(at.file, at.range.start + from..at.range.start + from + len)
     };
-    let kind = match kind_word.to_ascii_lowercase().as_str() {
+    // `A3`, `F12`: a multi-factor unit's strength after its letter.
+    let letter = kind_word.trim_end_matches(|c: char| c.is_ascii_digit());
+    let strength = match &kind_word[letter.len()..] {
+        "" => None,
+        digits => match digits.parse::<u32>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => {
+                return fail(
+                    Diagnostic::error(
+                        "bad-strength",
+                        format!("`{kind_word}`: a unit's strength is at least 1"),
+                    )
+                    .at(at.clone())
+                    .hint("write the factors after the letter: `A3 mun`"),
+                )
+            }
+        },
+    };
+    let kind = match letter.to_ascii_lowercase().as_str() {
         "a" | "army" => UnitKind::Army,
         "f" | "fleet" => UnitKind::Fleet,
         _ => {
@@ -193,7 +234,7 @@ fn unit_site(
         UnitKind::Fleet => {
             let sites = board.areas.fleet_sites(site.area);
             if sites.contains(&site) {
-                Ok((kind, site))
+                Ok((kind, site, strength))
             } else if !area.coasts.is_empty() {
                 let coasts: Vec<String> = sites.iter().map(|s| board.site_id(*s)).collect();
                 fail(
@@ -215,7 +256,7 @@ fn unit_site(
                 )
             }
         }
-        UnitKind::Army => Ok((kind, site)),
+        UnitKind::Army => Ok((kind, site, strength)),
     }
 }
 
@@ -293,6 +334,8 @@ pub fn resolve(
         found
     });
     let retreat_phase = phase.and_then(|ph| game.phases[ph].orders) == Some(OrderPhase::Retreat);
+    let multi = game.rules.multi_factor.is_some();
+    let mut industry: BTreeMap<String, Holdings> = BTreeMap::new();
     let mut units: Vec<Unit> = Vec::new();
     let mut unit_spans: Vec<Span> = Vec::new();
     let mut dislodged: Vec<Dislodged> = Vec::new();
@@ -318,16 +361,27 @@ pub fn resolve(
             );
             continue;
         };
+        if part.ips.is_some() || part.squadrons.is_some() {
+            let h = industry.entry(power.clone()).or_default();
+            h.ips = part.ips.as_ref().map_or(0, |v| *v.get_ref());
+            h.squadrons = part.squadrons.as_ref().map_or(0, |v| *v.get_ref());
+        }
         let first_unit = units.len();
         for u in &part.units {
             let at = value_span(u);
             match unit_site(board, u.get_ref(), &at) {
-                Ok((kind, site)) => {
+                Ok((kind, site, strength)) => {
                     let province = board.areas.areas[site.area].id.clone();
-                    if let Some(k) = units
-                        .iter()
-                        .position(|x| board.province(&x.location) == province)
-                    {
+                    let location = board.site_id(site);
+                    // A multi-factor game lets a power hold an army and fleets (one per
+                    // coast) in one province; other games one unit.
+                    let clash = |x: &Unit| {
+                        board.province(&x.location) == province
+                            && (!multi
+                                || x.power != power
+                                || (x.kind == kind && x.location == location))
+                    };
+                    if let Some(k) = units.iter().position(clash) {
                         diags.push(
                             Diagnostic::error(
                                 "two-units",
@@ -335,11 +389,18 @@ pub fn resolve(
                             )
                             .at(at)
                             .note(unit_spans[k].clone(), "the other unit")
-                            .hint("a province holds one unit (a dislodged one goes under `dislodged`)"),
+                            .hint(if multi {
+                                "a province holds one power's army and its fleets, one per coast: \
+                                 write their totals (`A3 kie`, `F2 kie`)"
+                            } else {
+                                "a province holds one unit (a dislodged one goes under `dislodged`)"
+                            }),
                         );
                         continue;
                     }
-                    units.push(Unit::new(&power, kind, &board.site_id(site)));
+                    let mut unit = Unit::new(&power, kind, &location);
+                    unit.strength = strength.unwrap_or(1);
+                    units.push(unit);
                     unit_spans.push(at);
                 }
                 Err(d) => diags.push(*d),
@@ -387,7 +448,7 @@ pub fn resolve(
                 continue;
             };
             let province = board.areas.areas[site.area].id.clone();
-            if !board.areas.areas[site.area].supply_centre {
+            if !game.is_owned_area(&province, board.areas.areas[site.area].supply_centre) {
                 diags.push(
                     Diagnostic::error(
                         "not-a-centre",
@@ -426,7 +487,7 @@ pub fn resolve(
                 );
                 continue;
             }
-            let (kind, site) = match unit_site(board, d.unit.get_ref(), &at) {
+            let (kind, site, written_strength) = match unit_site(board, d.unit.get_ref(), &at) {
                 Ok(x) => x,
                 Err(e) => {
                     diags.push(*e);
@@ -434,10 +495,11 @@ pub fn resolve(
                 }
             };
             let province = board.areas.areas[site.area].id.clone();
-            if let Some(k) = dislodged
-                .iter()
-                .position(|x| board.province(&x.unit.location) == province)
-            {
+            let location = board.site_id(site);
+            if let Some(k) = dislodged.iter().position(|x| {
+                board.province(&x.unit.location) == province
+                    && (!multi || x.unit.kind == kind && x.unit.location == location)
+            }) {
                 diags.push(
                     Diagnostic::error("two-units", format!("two dislodged units in `{province}`"))
                         .at(at)
@@ -462,7 +524,8 @@ pub fn resolve(
                 );
                 continue;
             };
-            let mut unit = Unit::new(&power, kind, &board.site_id(site));
+            let mut unit = Unit::new(&power, kind, &location);
+            unit.strength = written_strength.unwrap_or(1);
             if let Some(s) = &d.strength {
                 if *s.get_ref() == 0 {
                     diags.push(
@@ -533,6 +596,7 @@ pub fn resolve(
                 owners,
                 dislodged,
                 standoffs,
+                industry,
             };
             position.normalise(game);
             Ok(position)
@@ -553,6 +617,19 @@ pub fn unit_kind(game: &Game, counter: CounterId) -> Option<UnitKind> {
     game.unit_types
         .get(game.class_of(counter).unit_type)
         .and_then(|t| t.moves_as)
+}
+
+/// The factors a counter holds: the value of the game's strength factor
+/// (`[rules.multi-factor] strength`) on its class, else 1.
+pub fn counter_strength(game: &Game, counter: CounterId) -> u32 {
+    game.rules
+        .multi_factor
+        .as_ref()
+        .and_then(|m| m.strength)
+        .and_then(|f| game.class_of(counter).faces.front(f))
+        .and_then(|v| u32::try_from(v).ok())
+        .filter(|v| *v > 0)
+        .unwrap_or(1)
 }
 
 /// The counter that stands for a power's army or fleet: the first of the mix of that side
@@ -588,6 +665,7 @@ pub fn from_positions(
         _ => (Vec::new(), Vec::new()),
     };
     let mut pending: Vec<&Dislodged> = dislodged.iter().collect();
+    let multi = game.rules.multi_factor.is_some();
     let mut units: Vec<Unit> = Vec::new();
     for (_, p) in positions.on_map() {
         let Some(kind) = unit_kind(game, p.counter) else {
@@ -617,6 +695,33 @@ pub fn from_positions(
             _ => Site { area, coast: None },
         };
         let at = board.site_id(site);
+        if multi {
+            // A multi-factor force: the counters of a power, kind and location add up.
+            let strength = counter_strength(game, p.counter);
+            if let Some(u) = units
+                .iter_mut()
+                .find(|u| u.power == power && u.kind == kind && u.location == at)
+            {
+                u.strength += strength;
+                continue;
+            }
+            if let Some(other) = units
+                .iter()
+                .find(|u| u.power != power && board.province(&u.location) == board.province(&at))
+            {
+                adapted.notes.push(format!(
+                    "{name} in {} shares the province with {} {}: left out",
+                    display(&at),
+                    other.power,
+                    super::movement::label(other)
+                ));
+                continue;
+            }
+            let mut unit = Unit::new(&power, kind, &at);
+            unit.strength = strength;
+            units.push(unit);
+            continue;
+        }
         if let Some(k) = pending
             .iter()
             .position(|d| d.unit.power == power && d.unit.kind == kind && d.unit.location == at)
@@ -638,6 +743,24 @@ pub fn from_positions(
         }
         units.push(Unit::new(&power, kind, &at));
     }
+    if multi {
+        // The dislodged parts' counters still stand where they were defeated.
+        pending.retain(|d| {
+            let Some(k) = units.iter().position(|u| {
+                u.power == d.unit.power && u.kind == d.unit.kind && u.location == d.unit.location
+            }) else {
+                return true;
+            };
+            if units[k].strength < d.unit.strength {
+                return true;
+            }
+            units[k].strength -= d.unit.strength;
+            if units[k].strength == 0 {
+                units.remove(k);
+            }
+            false
+        });
+    }
     for d in pending {
         adapted.notes.push(format!(
             "the save records {} as dislodged, but no piece of it stands there",
@@ -652,6 +775,7 @@ pub fn from_positions(
         owners,
         dislodged,
         standoffs,
+        industry: industry_of(game, positions),
     };
     position.normalise(game);
     (position, adapted)
@@ -669,7 +793,7 @@ fn owners_of(board: &ProvinceBoard, positions: &Positions) -> BTreeMap<String, S
     let map = crate::helpers::control::control(game, &plain, &Default::default());
     let mut owners = BTreeMap::new();
     for (i, area) in board.areas.areas.iter().enumerate() {
-        if !area.supply_centre {
+        if !game.is_owned_area(&area.id, area.supply_centre) {
             continue;
         }
         let site = crate::helpers::board::Site::area(board.map, i);
@@ -678,6 +802,29 @@ fn owners_of(board: &ProvinceBoard, positions: &Positions) -> BTreeMap<String, S
         }
     }
     owners
+}
+
+/// Each power's industry as the positions' tracks show it (`[rules.industry]`).
+fn industry_of(game: &Game, positions: &Positions) -> BTreeMap<String, Holdings> {
+    let mut out: BTreeMap<String, Holdings> = BTreeMap::new();
+    let Some(i) = &game.rules.industry else {
+        return out;
+    };
+    let value = |t| {
+        positions
+            .track(t)
+            .and_then(|v| u32::try_from(v).ok())
+            .unwrap_or(0)
+    };
+    for &(side, track) in &i.points {
+        out.entry(game.sides[side].id.clone()).or_default().ips = value(track);
+    }
+    for &(side, track) in &i.squadrons {
+        out.entry(game.sides[side].id.clone())
+            .or_default()
+            .squadrons = value(track);
+    }
+    out
 }
 
 /// The position as counters on the board, for the rule helpers: each unit as its power's
@@ -750,6 +897,9 @@ pub struct PowerView {
     /// Dislodged units: unit, attacker's province, by convoy.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dislodged: Vec<DislodgedView>,
+    /// Games with industry: home IPs and squadrons.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub industry: Option<Holdings>,
 }
 
 /// A dislodged unit in a [`PowerView`].
@@ -768,6 +918,16 @@ pub struct DislodgedView {
 
 /// The view of a position.
 pub fn view(game: &Game, position: &Position) -> PositionView {
+    // A multi-factor game writes each force with its factors (`A3 mun`); others a strength
+    // table for the rare unit stronger than 1.
+    let multi = game.rules.multi_factor.is_some();
+    let text = |u: &Unit| {
+        if multi {
+            force_text(u)
+        } else {
+            unit_text(u)
+        }
+    };
     let turn = &game.turns[position.turn.min(game.turns.len().saturating_sub(1))];
     let phase = &game.phases[position.phase.min(game.phases.len().saturating_sub(1))];
     PositionView {
@@ -784,7 +944,7 @@ pub fn view(game: &Game, position: &Position) -> PositionView {
                     .units
                     .iter()
                     .filter(|u| u.power == s.id)
-                    .map(unit_text)
+                    .map(text)
                     .collect(),
                 centres: position
                     .owners
@@ -795,7 +955,7 @@ pub fn view(game: &Game, position: &Position) -> PositionView {
                 strength: position
                     .units
                     .iter()
-                    .filter(|u| u.power == s.id && u.strength != 1)
+                    .filter(|u| !multi && u.power == s.id && u.strength != 1)
                     .map(|u| {
                         (
                             u.location.split('/').next().unwrap_or("").to_string(),
@@ -808,12 +968,13 @@ pub fn view(game: &Game, position: &Position) -> PositionView {
                     .iter()
                     .filter(|d| d.unit.power == s.id)
                     .map(|d| DislodgedView {
-                        unit: unit_text(&d.unit),
+                        unit: text(&d.unit),
                         from: d.from.clone(),
                         convoyed: d.convoyed,
-                        strength: (d.unit.strength != 1).then_some(d.unit.strength),
+                        strength: (!multi && d.unit.strength != 1).then_some(d.unit.strength),
                     })
                     .collect(),
+                industry: position.industry.get(&s.id).copied(),
             })
             .collect(),
         standoffs: position.standoffs.clone(),
@@ -846,6 +1007,9 @@ pub fn to_toml(game: &Game, position: &Position, comment: &str) -> String {
         out.push_str(&format!("\n[power.{}]\n", p.power));
         out.push_str(&format!("units = {}\n", list(&p.units)));
         out.push_str(&format!("centres = {}\n", list(&p.centres)));
+        if let Some(h) = p.industry {
+            out.push_str(&format!("ips = {}\nsquadrons = {}\n", h.ips, h.squadrons));
+        }
         if !p.strength.is_empty() {
             let pairs: Vec<String> = p
                 .strength

@@ -295,6 +295,23 @@ pub fn diplomacy_edit(
         .max()
         .unwrap_or(0)
         .saturating_add(1);
+    if game.rules.multi_factor.is_some() {
+        force_pieces(
+            board,
+            state,
+            save,
+            next,
+            palette,
+            window,
+            &mut next_id,
+            &mut edit,
+        )?;
+    }
+    let changes = if game.rules.multi_factor.is_some() {
+        &[][..]
+    } else {
+        changes
+    };
     for change in changes {
         match change {
             UnitChange::Moved { unit, to } => {
@@ -366,7 +383,7 @@ pub fn diplomacy_edit(
         .map(|(_, area, side)| (*area, *side))
         .collect();
     for (area, a) in board.areas.areas.iter().enumerate() {
-        if !a.supply_centre {
+        if !game.is_owned_area(&a.id, a.supply_centre) {
             continue;
         }
         let after = next
@@ -422,11 +439,217 @@ pub fn diplomacy_edit(
             to: Some(a.name.clone()),
         });
     }
+    track_markers(game, state, save, next, window, &mut edit)?;
     edit.tracker = tracker_command(game, next.turn, next.phase);
     if !next.dislodged.is_empty() {
         edit.retreat = Some(retreat_command(&next.dislodged, &next.standoffs));
     }
     Ok(edit)
+}
+
+/// The pieces of a multi-factor game changed to the next position's forces: where a power's
+/// army or fleet in a location adds up to the force it should be, its counters stay; where
+/// not, they are taken off and counters of the new total put on, the largest first (an A7
+/// is a 5 and two 1s). A retreat phase's dislodged forces still stand where they were.
+#[allow(clippy::too_many_arguments)]
+fn force_pieces(
+    board: &ProvinceBoard,
+    state: &GameState,
+    save: &SavePositions,
+    next: &Position,
+    palette: &mut dyn FnMut(CounterId) -> Option<SavedPiece>,
+    window: &crate::helpers::savegame::SaveMap,
+    next_id: &mut u64,
+    edit: &mut DiplomacyEdit,
+) -> Result<(), String> {
+    let game = board.game;
+    type Key = (String, bool, String);
+    let key = |u: &Unit| -> Key {
+        (
+            u.power.clone(),
+            u.kind == UnitKind::Fleet,
+            u.location.clone(),
+        )
+    };
+    let mut target: BTreeMap<Key, u32> = BTreeMap::new();
+    for u in next
+        .units
+        .iter()
+        .chain(next.dislodged.iter().map(|d| &d.unit))
+    {
+        *target.entry(key(u)).or_default() += u.strength;
+    }
+    let mut current: BTreeMap<Key, Vec<(String, CounterId)>> = BTreeMap::new();
+    for p in &save.positions.units {
+        let Location::Area { map, area, slot } = p.location else {
+            continue;
+        };
+        let (Some(kind), Some(side), Some(id)) = (
+            unit_kind(game, p.counter),
+            game.side_of(p.counter),
+            p.piece.clone(),
+        ) else {
+            continue;
+        };
+        if map != board.map {
+            continue;
+        }
+        let site = crate::model::Site {
+            area,
+            coast: match slot {
+                AreaSlot::Coast(c) => Some(c as usize),
+                _ => None,
+            },
+        };
+        let k = (
+            game.sides[side].id.clone(),
+            kind == UnitKind::Fleet,
+            board.site_id(site),
+        );
+        current.entry(k).or_default().push((id, p.counter));
+    }
+    let keys: BTreeSet<Key> = target.keys().chain(current.keys()).cloned().collect();
+    for k in keys {
+        let want = target.get(&k).copied().unwrap_or(0);
+        let pieces = current.get(&k).cloned().unwrap_or_default();
+        let have: u32 = pieces
+            .iter()
+            .map(|(_, c)| super::position::counter_strength(game, *c))
+            .sum();
+        if have == want {
+            continue;
+        }
+        let name = board
+            .site(&k.2)
+            .map(|s| board.areas.site_name(s))
+            .unwrap_or_else(|| k.2.clone());
+        for (id, counter) in pieces {
+            edit.leaves.push(format!("-/{id}"));
+            edit.removed.push(PieceChange {
+                piece: id,
+                counter: game.counters[counter].id.clone(),
+                from: Some(name.clone()),
+                to: None,
+            });
+        }
+        if want == 0 {
+            continue;
+        }
+        let kind = if k.1 { UnitKind::Fleet } else { UnitKind::Army };
+        let side = game.side_index(&k.0).ok_or("a force of no power")?;
+        let mut denominations: Vec<(u32, CounterId)> = (0..game.counters.len())
+            .filter(|&c| game.side_of(c) == Some(side) && unit_kind(game, c) == Some(kind))
+            .map(|c| (super::position::counter_strength(game, c), c))
+            .collect();
+        denominations.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let point = window
+            .layout
+            .point_for_location(None, &name)
+            .ok_or_else(|| format!("the module has no place for `{}`", k.2))?;
+        let mut left = want;
+        for (value, counter) in denominations {
+            while value > 0 && left >= value {
+                left -= value;
+                let id = next_id.to_string();
+                *next_id = next_id.saturating_add(1);
+                edit.leaves.push(copy_piece(
+                    game,
+                    state,
+                    palette,
+                    counter,
+                    &window.layout.map_name,
+                    point,
+                    &id,
+                    &format!("{}'s force in {name}", k.0),
+                )?);
+                edit.added.push(PieceChange {
+                    piece: id,
+                    counter: game.counters[counter].id.clone(),
+                    from: None,
+                    to: Some(name.clone()),
+                });
+            }
+        }
+        if left > 0 {
+            return Err(format!(
+                "{}'s counters cannot make up a force of {want} in {name}",
+                k.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The industry tracks' markers moved to the next position's IPs and squadrons.
+fn track_markers(
+    game: &Game,
+    state: &GameState,
+    save: &SavePositions,
+    next: &Position,
+    window: &crate::helpers::savegame::SaveMap,
+    edit: &mut DiplomacyEdit,
+) -> Result<(), String> {
+    let Some(industry) = &game.rules.industry else {
+        return Ok(());
+    };
+    let tracks = industry
+        .points
+        .iter()
+        .map(|&(s, t)| (s, t, next.industry.get(&game.sides[s].id).map(|h| h.ips)))
+        .chain(industry.squadrons.iter().map(|&(s, t)| {
+            (
+                s,
+                t,
+                next.industry.get(&game.sides[s].id).map(|h| h.squadrons),
+            )
+        }));
+    for (_, track, value) in tracks {
+        let Some(value) = value else { continue };
+        let t = &game.tracks[track];
+        let Some(marker) = t.marker else {
+            continue;
+        };
+        let display = marker.display;
+        let Some(p) = save.positions.units.iter().find(|p| {
+            p.counter == marker.counter
+                && matches!(p.location, Location::Track { display: d, .. } if d == display)
+        }) else {
+            continue;
+        };
+        let Location::Track { value: was, .. } = p.location else {
+            continue;
+        };
+        let value = i64::from(value).clamp(t.min, t.max);
+        if was == value {
+            continue;
+        }
+        let Some(id) = p.piece.clone() else { continue };
+        let piece = state.pieces.get(&id).ok_or("a piece vanished")?;
+        let to_name = game.track_displays[display].box_name(value);
+        let at = window
+            .layout
+            .point_for_location(None, &to_name)
+            .ok_or_else(|| format!("the module has no place for `{to_name}`"))?;
+        let mut se = SequenceEncoder::with_token(&id, '/');
+        se.append(&window.layout.map_name)
+            .append_int(i64::from(at.x))
+            .append_int(i64::from(at.y))
+            .append("null")
+            .append(piece.map.as_deref().unwrap_or("null"))
+            .append_int(i64::from(piece.x))
+            .append_int(i64::from(piece.y))
+            .append("null")
+            .append("");
+        edit.leaves
+            .push(format!("M/{}", se.value().unwrap_or_default()));
+        edit.moved.push(PieceChange {
+            piece: id,
+            counter: game.counters[p.counter].id.clone(),
+            from: Some(game.track_displays[display].box_name(was)),
+            to: Some(to_name),
+        });
+    }
+    Ok(())
 }
 
 /// Pieces to copy for counters a save holds none of (a power's first fleet after it lost

@@ -33,6 +33,13 @@ pub struct Rules {
     pub attrition: Option<Attrition>,
     /// Levels of victory: bands of the lead of one track over another.
     pub victory_levels: Option<VictoryLevels>,
+    /// Units of many factors on a province board (`[rules.multi-factor]`): a power's army or
+    /// fleet in a location is the sum of its counters' factors there, and the adjudicator
+    /// fights battles by force ratio.
+    pub multi_factor: Option<MultiFactor>,
+    /// Industry (`[rules.industry]`): points that pay for units, squadrons and factories, held
+    /// on tracks, gained with provinces and lost with home centres.
+    pub industry: Option<Industry>,
 }
 
 /// Which units a rule counts.
@@ -393,4 +400,70 @@ pub struct VictoryBand {
     pub lead: Spanned<String>,
     /// Name, e.g. `Marginal victory`.
     pub name: String,
+}
+
+/// `[rules.multi-factor]`: units of any whole strength on a province board.
+///
+/// ```toml
+/// [rules.multi-factor]
+/// strength = "strength"        # the factor printing what each counter is worth
+/// neutrals = ["neutral"]       # sides whose garrisons never move or support
+/// full-gain = ["swi"]          # neutral garrisons that still let a 3:1 winner gain
+/// isolation = { reach = 7, to = "home-centres" }
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MultiFactor {
+    /// The `[[factor]]` whose value on a counter's class is the factors it holds (a counter
+    /// without it holds 1).
+    pub strength: Option<Spanned<String>>,
+    /// Sides whose units never move or support, may be supported, and are eliminated when
+    /// forced to retreat; a 3:1 win against them gains nothing.
+    #[serde(default)]
+    pub neutrals: Vec<Spanned<String>>,
+    /// Provinces whose neutral garrison still lets a 3:1 winner gain a factor.
+    #[serde(default)]
+    pub full_gain: Vec<Spanned<String>>,
+    /// Isolation after the turns of `[rules.control]`: units that cannot trace a line to a
+    /// source are removed.
+    pub isolation: Option<Isolation>,
+}
+
+/// `isolation = { reach = 7, to = "home-centres" }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Isolation {
+    /// Longest line, in provinces entered.
+    pub reach: Spanned<u32>,
+    /// What a line is traced to: `home-centres` (a home supply centre the unit's power
+    /// controls) or `centres` (any supply centre it controls).
+    pub to: Spanned<String>,
+}
+
+/// `[rules.industry]`: industrial points (IPs).
+///
+/// ```toml
+/// [rules.industry]
+/// points = { england = "england-ip" }       # side → its track of home IPs
+/// squadrons = { england = "england-air" }   # side → its track of aircraft squadrons
+/// provinces = { bel = 2, hol = 2 }          # IPs a province gives whoever controls it
+/// costs = { supply = 1, build = 2, squadron = 2, factory = 4 }
+/// bombing = 5                               # attackers' surplus per IP bombed
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Industry {
+    /// Each side's track of the IPs of its home country.
+    pub points: IndexMap<Spanned<String>, Spanned<String>>,
+    /// Each side's track of squadrons.
+    #[serde(default)]
+    pub squadrons: IndexMap<Spanned<String>, Spanned<String>>,
+    /// Provinces outside the home countries and the IPs each gives the power controlling it.
+    #[serde(default)]
+    pub provinces: IndexMap<Spanned<String>, Spanned<u32>>,
+    /// What a winter's IPs buy (defaults: supply 1, build 2, squadron 2, factory 4).
+    #[serde(default)]
+    pub costs: IndexMap<Spanned<String>, Spanned<u32>>,
+    /// Squadrons of the attackers' surplus over a country per IP it loses (default 5).
+    pub bombing: Option<Spanned<u32>>,
 }
