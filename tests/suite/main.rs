@@ -17,6 +17,7 @@ mod geo;
 mod gpw;
 mod helpers_cli;
 mod inspect_cli;
+mod multi_factor;
 mod mutation;
 mod render_cli;
 mod savegame;

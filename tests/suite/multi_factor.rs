@@ -1,0 +1,364 @@
+//! Multi-factor Diplomacy with industry (`modules/great-patriotic-war-qh07`): the 1939 set-up
+//! the module's predefined setup holds, read back from the save and compared with rule 11
+//! as printed; a year played through `adjudicate --apply` on saves (combat by force ratio,
+//! a no-retreat defeat, neutral garrisons eliminated when they must retreat, provinces
+//! taken, a winter paid for with IPs, gifts and squadrons), each phase read back from the
+//! save it wrote and compared with positions worked out by hand from the rules; isolation
+//! after an autumn with what blocked the line; bad orders located.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use sandtable::helpers::diplomacy::board::ProvinceBoard;
+use sandtable::helpers::diplomacy::position::{force_text, from_positions, Holdings, Position};
+use sandtable::helpers::diplomacy::save;
+use sandtable::helpers::savegame::{build_maps, positions_from_save};
+use sandtable::helpers::Positions;
+use sandtable::vassal::archive::Archive;
+use sandtable::vassal::save::SaveGame;
+
+use crate::support::{root, run};
+
+const GAME: &str = "modules/great-patriotic-war-qh07";
+
+fn dir() -> Option<PathBuf> {
+    let dir = root().join(GAME);
+    if dir.join("game.toml").is_file() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {GAME} is absent");
+        None
+    }
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// The position a save holds, as sandtable's save reader and the save adapter read it.
+fn read_back(board: &ProvinceBoard, path: &Path) -> Position {
+    let g = board.game;
+    let bytes = std::fs::read(path).expect("read save");
+    let file = SaveGame::from_bytes(bytes, path).expect("a save");
+    let state = file.state();
+    let adapted = positions_from_save(g, &state, &build_maps(g));
+    assert!(adapted.unknown.is_empty(), "{:?}", adapted.unknown);
+    assert!(adapted.off_grid.is_empty(), "{:?}", adapted.off_grid);
+    let positions = Positions {
+        owners: adapted.owners.clone(),
+        ..adapted.positions.clone()
+    };
+    let (position, notes) = from_positions(
+        board,
+        &positions,
+        save::phase_of(g, &state),
+        save::retreat_record(&state),
+    );
+    assert!(notes.notes.is_empty(), "{:?}", notes.notes);
+    position
+}
+
+/// Each power's forces (`A3 mun`), sorted.
+fn forces(position: &Position) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for u in &position.units {
+        out.entry(u.power.clone()).or_default().push(force_text(u));
+    }
+    for v in out.values_mut() {
+        v.sort();
+    }
+    out
+}
+
+fn list(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = text.split(", ").map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+const NEUTRALS_1939: &str = "A2 alb, A2 ank, A2 arm, A2 bel, A2 boh, A2 bud, A2 bul, A2 con, \
+A2 den, A2 gal, A2 gre, A2 hol, A2 ire, A2 naf, A2 nwy, A2 por, A2 rum, A2 sar, A2 ser, A2 smy, \
+A2 spa, A3 swe, A5 swi, A2 syr, A2 tri, A2 tun, A2 tyr, A2 vie, F1 bla";
+
+/// The forces of a position worked out by hand, and the industry (IPs, squadrons).
+fn expect(
+    position: &Position,
+    powers: &[(&str, &str)],
+    neutrals: &str,
+    industry: &[(&str, u32, u32)],
+) {
+    let got = forces(position);
+    for (power, units) in powers {
+        assert_eq!(
+            got.get(*power).cloned().unwrap_or_default(),
+            list(units),
+            "{power}"
+        );
+    }
+    assert_eq!(
+        got.get("neutral").cloned().unwrap_or_default(),
+        list(neutrals)
+    );
+    for (power, ips, squadrons) in industry {
+        assert_eq!(
+            position.industry.get(*power),
+            Some(&Holdings {
+                ips: *ips,
+                squadrons: *squadrons
+            }),
+            "{power}"
+        );
+    }
+}
+
+#[test]
+fn the_1939_setup_is_rule_11_and_a_year_plays_through_saves() {
+    let Some(dir) = dir() else { return };
+    let game = sandtable::check::check_dir(&dir)
+        .expect("loads")
+        .game
+        .expect("a clean game");
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("qh07.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&vmod)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let setup = tmp.path().join("1939.vsav");
+    let mut a = Archive::open(&vmod).expect("module");
+    std::fs::write(&setup, a.read("1939.vsav").expect("setup entry")).expect("write");
+
+    // Rule 11, as printed: ENGLAND F2 (Lon), F1A1 (Lpl), F1A1 (Edi); FRANCE F1 (Bre), A2
+    // (Par), A1F1 (Mar); ITALY A2 (Ven), A1 (Rom), F1 (Nap); GERMANY A5 (Mun), A3F1 (Ber),
+    // A1F2 (Kie); Soviet Union A2 (War), F1 (StP nc), F1 (StP sc), A3 (Mos), A1F1 (Sev).
+    // Germany P2, the others P1; rule 8's industrial strength.
+    let start = read_back(&board, &setup);
+    expect(
+        &start,
+        &[
+            ("england", "F2 lon, F1 lvp, A1 lvp, F1 edi, A1 edi"),
+            ("france", "F1 bre, A2 par, A1 mar, F1 mar"),
+            ("italy", "A2 ven, A1 rom, F1 nap"),
+            ("germany", "A5 mun, A3 ber, F1 ber, A1 kie, F2 kie"),
+            (
+                "soviet-union",
+                "A2 war, F1 stp/nc, F1 stp/sc, A3 mos, A1 sev, F1 sev",
+            ),
+        ],
+        NEUTRALS_1939,
+        &[
+            ("england", 10, 1),
+            ("france", 10, 1),
+            ("italy", 8, 1),
+            ("germany", 19, 2),
+            ("soviet-union", 16, 1),
+        ],
+    );
+
+    let orders = |name: &str, text: &str| {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, text).expect("orders");
+        path
+    };
+    let apply = |from: &Path, orders: &Path, to: &Path| -> Value {
+        let (code, out, err) = run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(from),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(orders),
+            "--apply",
+            "-o",
+            p(to),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        serde_json::from_str(&out).expect("json")
+    };
+
+    // Spring 1939. A5 against the A2 in Bohemia: 5:2 is over 2:1 but not 3:1, so Germany
+    // loses nothing and the garrison loses the difference, 3 (eliminated); the A5 only
+    // attacked, so it stays in Munich. Equal battles (Den, Tyr, Gal) change nothing; Rome
+    // does not border Tyrolia, so its support is void. A move into a province a garrison
+    // holds fails; into an empty one it succeeds.
+    let spring = orders(
+        "s39.txt",
+        "Germany:\nA5 Mun a Boh\nA3 Ber aM Pru\nA1 Kie M Den\nF2 Kie a Den\nF1 Ber H\n\
+         Soviet Union:\nA2 War a Gal\nA3 Mos M Ukr\nF1 StP/sc M Bot\n\
+         England:\nF2 Lon aM Nth\nA1 Lvp H\nItaly:\nA2 Ven a Tyr\nA1 Rom S A Ven a Tyr\n",
+    );
+    let autumn_save = tmp.path().join("a39.vsav");
+    let report = apply(&setup, &spring, &autumn_save);
+    let battles = report["adjudication"]["battles"]
+        .as_array()
+        .expect("battles");
+    assert_eq!(battles.len(), 4, "{battles:?}");
+    let boh = battles.iter().find(|b| b["to"] == "boh").expect("Bohemia");
+    assert_eq!(
+        (boh["attack"].as_i64(), boh["defence"].as_i64()),
+        (Some(5), Some(2))
+    );
+    assert_eq!(boh["attacker_change"].as_i64(), Some(0));
+    let autumn = read_back(&board, &autumn_save);
+    let neutrals_autumn = NEUTRALS_1939.replace("A2 boh, ", "");
+    expect(
+        &autumn,
+        &[
+            ("england", "F2 nth, F1 lvp, A1 lvp, F1 edi, A1 edi"),
+            ("germany", "A5 mun, A3 pru, F1 ber, A1 kie, F2 kie"),
+            (
+                "soviet-union",
+                "A2 war, F1 stp/nc, F1 bot, A3 ukr, A1 sev, F1 sev",
+            ),
+        ],
+        &neutrals_autumn,
+        &[("germany", 19, 2)],
+    );
+
+    // Autumn 1939. 3 against the Soviet A2 in Warsaw, ordered not to retreat: under 2:1, so
+    // Germany loses 1; the defender loses 1 and, defeated under NR, 2 more: eliminated. 3
+    // against the garrison of Galicia: the Soviets lose 1, the garrison 1 and, defeated,
+    // must retreat: a neutral is eliminated instead. Bohemia, empty, is entered and taken.
+    let autumn_orders = orders(
+        "a39.txt",
+        "Germany:\nA5 Mun M Boh\nA3 Pru a War\nSoviet Union:\nA2 War H NR\nA3 Ukr a Gal\n\
+         England:\nF2 Nth aM Nwy\n",
+    );
+    let winter_save = tmp.path().join("w39.vsav");
+    let report = apply(&autumn_save, &autumn_orders, &winter_save);
+    let changed = &report["adjudication"]["centres_changed"];
+    assert_eq!(changed.as_array().map(Vec::len), Some(1), "{changed}");
+    assert_eq!(changed[0]["centre"], "boh");
+    assert_eq!(changed[0]["to"], "germany");
+    let winter = read_back(&board, &winter_save);
+    let neutrals_winter = neutrals_autumn.replace("A2 gal, ", "");
+    expect(
+        &winter,
+        &[
+            ("germany", "A5 boh, A2 pru, F1 ber, A1 kie, F2 kie"),
+            ("soviet-union", "F1 stp/nc, F1 bot, A2 ukr, A1 sev, F1 sev"),
+        ],
+        &neutrals_winter,
+        &[("germany", 19, 2)],
+    );
+    assert_eq!(
+        winter.owners.get("boh").map(String::as_str),
+        Some("germany")
+    );
+
+    // Winter 1939 (rule 10). Germany has 19 + 2 (Bohemia) = 21 IPs: supplies 10 factors (the
+    // A1 in Kiel is not named, so disbanded), builds A4 in Munich (8), a squadron (2), and
+    // cannot pay for a factory (4) with the 1 left. England gives France 2, supplies 3,
+    // builds a squadron, and cannot pay 4 for an A2 in London with 3 left; its unnamed
+    // forces are disbanded. France, with 12, cannot afford two IPs of factory after supply.
+    let winter_orders = orders(
+        "w39.txt",
+        "Germany:\nsupply A5 Boh\nsupply A2 Pru\nsupply F2 Kie\nsupply F1 Ber\nbuild A4 Mun\n\
+         build P1\nfactory 1\nEngland:\nbuild P1\nsupply F2 Nth\nsupply A1 Edi\nbuild A2 Lon\n\
+         give 2 France\nFrance:\nfactory 2\n",
+    );
+    let spring_save = tmp.path().join("s40.vsav");
+    let report = apply(&winter_save, &winter_orders, &spring_save);
+    let accounts = report["adjudication"]["winter"].as_array().expect("winter");
+    let of = |power: &str| {
+        accounts
+            .iter()
+            .find(|w| w["power"] == power)
+            .unwrap_or_else(|| panic!("{power}'s winter"))
+    };
+    assert_eq!(of("germany")["left"].as_i64(), Some(1));
+    assert_eq!(of("germany")["problems"].as_array().map(Vec::len), Some(1));
+    assert_eq!(of("england")["given"].as_i64(), Some(2));
+    assert_eq!(of("france")["received"].as_i64(), Some(2));
+    assert_eq!(of("france")["left"].as_i64(), Some(7));
+    let spring40 = read_back(&board, &spring_save);
+    assert_eq!(
+        spring40.turn,
+        game.turns
+            .iter()
+            .position(|t| t.id == "spring-1940")
+            .expect("1940")
+    );
+    expect(
+        &spring40,
+        &[
+            ("england", "F2 nth, A1 edi"),
+            ("germany", "A5 boh, A2 pru, F1 ber, F2 kie, A4 mun"),
+        ],
+        &neutrals_winter,
+        &[("england", 10, 2), ("germany", 19, 3), ("france", 10, 1)],
+    );
+}
+
+#[test]
+fn a_force_cut_off_after_autumn_is_removed_with_its_blockers() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let position = tmp.path().join("iso.toml");
+    std::fs::write(
+        &position,
+        "game = \"great-patriotic-war-qh07\"\nturn = \"autumn-1939\"\n\n\
+         [power.germany]\nunits = [\"A3 kie\", \"F1 bal\", \"F1 hel\", \"F2 nth\", \"F1 ska\"]\n\
+         centres = [\"ber\", \"kie\", \"mun\"]\nips = 19\nsquadrons = 2\n\n\
+         [power.soviet-union]\nunits = [\"A1 den\", \"A2 lvn\"]\n\
+         centres = [\"mos\", \"sev\", \"stp\", \"war\"]\nips = 16\nsquadrons = 1\n\n\
+         [power.neutral]\nunits = [\"A3 swe\"]\n",
+    )
+    .expect("position");
+    let orders = tmp.path().join("none.txt");
+    std::fs::write(&orders, "").expect("orders");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--position",
+        p(&position),
+        "--orders",
+        p(&orders),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let isolated = v["adjudication"]["isolated"].as_array().expect("isolated");
+    assert_eq!(isolated.len(), 1, "{isolated:?}");
+    assert_eq!(isolated[0]["unit"]["location"], "den");
+    let blockers: Vec<&str> = isolated[0]["blocked_by"]
+        .as_array()
+        .expect("blockers")
+        .iter()
+        .filter_map(|b| b[0].as_str())
+        .collect();
+    assert_eq!(blockers, ["bal", "hel", "kie", "nth", "ska", "swe"]);
+    // Livonia touches St Petersburg, a home centre: supplied, and kept.
+    let next = &v["adjudication"]["next"]["powers"];
+    let soviet = next
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["power"] == "soviet-union"))
+        .expect("soviet union");
+    assert_eq!(soviet["units"], serde_json::json!(["A2 lvn"]));
+}
+
+#[test]
+fn orders_that_cannot_be_read_are_located_and_nothing_is_adjudicated() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let orders = tmp.path().join("bad.txt");
+    std::fs::write(&orders, "Germany:\nA5 Mun x Boh\nbuild Q3 Mun\n").expect("orders");
+    let (code, _, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--scenario",
+        "1939",
+        "--orders",
+        p(&orders),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("bad.txt:2:1"), "{err}");
+    assert!(err.contains("bad.txt:3:1"), "{err}");
+    assert_eq!(err.matches("error[bad-order]").count(), 2, "{err}");
+}
