@@ -116,7 +116,25 @@ pub(super) fn industry(
             );
         }
     }
+    let mut captured = Vec::new();
+    for c in &i.captured {
+        if let Some(id) = names.counter.resolve(file, c, &mut cx.diags) {
+            if g.side_of(id).is_none() {
+                cx.push(
+                    Diagnostic::error(
+                        "no-side",
+                        format!("counter `{}` belongs to no side", c.get_ref()),
+                    )
+                    .at(Cx::span(file, c))
+                    .hint("a captured-IP marker is a power's: give its class that power's nation"),
+                );
+            } else {
+                captured.push(id);
+            }
+        }
+    }
     IndustryRules {
+        captured,
         points,
         squadrons,
         provinces,

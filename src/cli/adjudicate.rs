@@ -293,6 +293,7 @@ fn apply(
         || read.standoffs != next.standoffs
         || read.owners != next.owners
         || read.industry != next.industry
+        || read.captured != next.captured
     {
         let mut differ = Vec::new();
         if read.units != next.units {
@@ -317,7 +318,7 @@ fn apply(
         if read.owners != next.owners {
             differ.push(&owners_text);
         }
-        if read.industry != next.industry {
+        if read.industry != next.industry || read.captured != next.captured {
             differ.push("industry");
         }
         return Err(format!(

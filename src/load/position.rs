@@ -19,6 +19,7 @@
 //!                                       # (multi-factor games write `A3 vie` in `units`)
 //! ips = 10                              # games with industry: home IPs and squadrons
 //! squadrons = 1
+//! captured = { lon = 3 }                # its IPs lying in home centres others took
 //! dislodged = [{ unit = "A gal", from = "war" }]   # retreat phase: from = the attacker's
 //!                                                 # province; convoyed = true if by sea
 //! ```
@@ -78,6 +79,9 @@ pub struct PowerPosition {
     pub ips: Option<Spanned<u32>>,
     /// Games with industry: its squadrons of aircraft.
     pub squadrons: Option<Spanned<u32>>,
+    /// Games with industry: its IPs lying in home centres another power took, by centre.
+    #[serde(default)]
+    pub captured: IndexMap<Spanned<String>, Spanned<u32>>,
 }
 
 /// A dislodged unit, waiting to retreat.

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::table::Dice;
 use super::{
-    ClassId, CountryId, FactorId, Game, HexsideTerrainId, MapId, NationId, SideId, TerrainId,
-    TrackId, TurnId, UnitTypeId,
+    ClassId, CounterId, CountryId, FactorId, Game, HexsideTerrainId, MapId, NationId, SideId,
+    TerrainId, TrackId, TurnId, UnitTypeId,
 };
 
 /// Which units a rule concerns.
@@ -312,6 +312,9 @@ pub struct IndustryRules {
     pub factory: u32,
     /// Squadrons of surplus per IP bombed.
     pub bombing: u32,
+    /// Counters marking IPs captured with a home centre (their side's IPs, each worth its
+    /// strength).
+    pub captured: Vec<CounterId>,
 }
 
 impl Rules {

@@ -362,3 +362,157 @@ fn orders_that_cannot_be_read_are_located_and_nothing_is_adjudicated() {
     assert!(err.contains("bad.txt:3:1"), "{err}");
     assert_eq!(err.matches("error[bad-order]").count(), 2, "{err}");
 }
+
+/// Adjudicate a position file with an orders file; the JSON report and the next position
+/// file's text.
+fn adjudicate_file(dir: &Path, position: &str, orders: &str) -> (Value, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (pf, of, next) = (
+        tmp.path().join("p.toml"),
+        tmp.path().join("o.txt"),
+        tmp.path().join("next.toml"),
+    );
+    std::fs::write(&pf, position).expect("position");
+    std::fs::write(&of, orders).expect("orders");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(dir),
+        "--position",
+        p(&pf),
+        "--orders",
+        p(&of),
+        "--apply",
+        "-o",
+        p(&next),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    (
+        serde_json::from_str(&out).expect("json"),
+        std::fs::read_to_string(&next).expect("next position"),
+    )
+}
+
+#[test]
+fn a_captured_home_centre_takes_its_share_of_ips_and_squadrons_and_gives_it_back() {
+    let Some(dir) = dir() else { return };
+    // Rules 7 and 12: England, with 10 IPs, P6 and its three home centres, loses London in
+    // an autumn: 10/3 = 3 IPs lie there for Germany, and 6/3 = 2 squadrons are destroyed.
+    let (v, next) = adjudicate_file(
+        &dir,
+        "game = \"great-patriotic-war-qh07\"\nturn = \"autumn-1939\"\n\n\
+         [power.england]\nunits = [\"F1 nth\"]\ncentres = [\"edi\", \"lon\", \"lvp\"]\n\
+         ips = 10\nsquadrons = 6\n\n\
+         [power.germany]\nunits = [\"A3 lon\"]\ncentres = [\"ber\", \"kie\", \"mun\"]\n\
+         ips = 19\nsquadrons = 2\n",
+        "",
+    );
+    let h = &v["adjudication"]["home_centres"][0];
+    assert_eq!(
+        (
+            h["centre"].as_str(),
+            h["ips"].as_i64(),
+            h["squadrons"].as_i64()
+        ),
+        (Some("lon"), Some(3), Some(2)),
+        "{h}"
+    );
+    assert!(
+        next.contains("ips = 7\nsquadrons = 4\ncaptured = { lon = 3 }"),
+        "{next}"
+    );
+    let points = &v["adjudication"]["industrial_points"];
+    assert!(
+        points
+            .as_array()
+            .expect("points")
+            .iter()
+            .any(|p| p == &serde_json::json!(["germany", 22])),
+        "{points}"
+    );
+    // Taken back after England built its IPs up to 10 again: 10 + 3 = 13; lost again (two
+    // centres taken): 13/3 = 4 IPs each, and 4/3 = 1 squadron each.
+    let (v, next) = adjudicate_file(
+        &dir,
+        "game = \"great-patriotic-war-qh07\"\nturn = \"autumn-1940\"\n\n\
+         [power.england]\nunits = [\"A5 lon\"]\ncentres = [\"edi\", \"lvp\"]\n\
+         ips = 10\nsquadrons = 4\ncaptured = { lon = 3 }\n\n\
+         [power.germany]\nunits = [\"A1 yor\"]\ncentres = [\"ber\", \"kie\", \"mun\", \"lon\"]\n\
+         ips = 19\nsquadrons = 2\n",
+        "",
+    );
+    assert_eq!(v["adjudication"]["home_centres"][0]["taken_back"], true);
+    assert!(next.contains("ips = 13\nsquadrons = 4\n"), "{next}");
+    let (v, next) = adjudicate_file(
+        &dir,
+        "game = \"great-patriotic-war-qh07\"\nturn = \"autumn-1941\"\n\n\
+         [power.england]\nunits = [\"F1 nth\"]\ncentres = [\"edi\", \"lon\", \"lvp\"]\n\
+         ips = 13\nsquadrons = 4\n\n\
+         [power.germany]\nunits = [\"A1 edi\", \"A1 lvp\"]\ncentres = [\"ber\", \"kie\", \"mun\"]\n\
+         ips = 19\nsquadrons = 2\n",
+        "",
+    );
+    let lost: Vec<(i64, i64)> = v["adjudication"]["home_centres"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .map(|h| {
+            (
+                h["ips"].as_i64().unwrap_or(-1),
+                h["squadrons"].as_i64().unwrap_or(-1),
+            )
+        })
+        .collect();
+    assert_eq!(lost, [(4, 1), (4, 1)]);
+    assert!(
+        next.contains("ips = 5\nsquadrons = 2\ncaptured = { edi = 4, lvp = 4 }"),
+        "{next}"
+    );
+}
+
+#[test]
+fn air_battles_take_losses_by_seeded_rolls_and_bomb_industry() {
+    let Some(dir) = dir() else { return };
+    let position = "game = \"great-patriotic-war-qh07\"\nturn = \"spring-1940\"\n\n\
+        [power.england]\nunits = [\"F1 lon\"]\ncentres = [\"edi\", \"lon\", \"lvp\"]\nips = 10\nsquadrons = 12\n\n\
+        [power.france]\nunits = [\"A2 par\"]\ncentres = [\"bre\", \"mar\", \"par\"]\nips = 10\nsquadrons = 3\n\n\
+        [power.italy]\nunits = [\"A2 ven\"]\ncentres = [\"nap\", \"rom\", \"ven\"]\nips = 8\nsquadrons = 1\n\n\
+        [power.germany]\nunits = [\"A5 mun\"]\ncentres = [\"ber\", \"kie\", \"mun\"]\nips = 19\nsquadrons = 6\n\n\
+        [power.soviet-union]\nunits = [\"A3 mos\"]\ncentres = [\"mos\", \"sev\", \"stp\", \"war\"]\nips = 16\nsquadrons = 2\n";
+    // Rule 18's example: 2 Soviet and 3 French squadrons against 6 German defenders (5
+    // against 6: the attackers lose 1, the larger side 1). England's 12 over an undefended
+    // Italy: a surplus of 12 bombs 2 IPs; its 13th squadron does not exist.
+    let orders = "Soviet Union:\nP2 a Germany\nFrance:\nP3 a GER\nGermany:\nP6 d Germany\n\
+                  England:\nP12 a Italy\nP1 a Germany\n";
+    let (v, next) = adjudicate_file(&dir, position, orders);
+    let battles = v["adjudication"]["air_battles"].as_array().expect("air");
+    assert_eq!(battles.len(), 2);
+    let germany = &battles[0];
+    assert_eq!(
+        (germany["attack"].as_i64(), germany["defence"].as_i64()),
+        (Some(5), Some(6))
+    );
+    let sum = |m: &Value| {
+        m.as_object()
+            .map_or(0, |o| o.values().filter_map(Value::as_i64).sum())
+    };
+    assert_eq!(sum(&germany["attackers_lost"]), 1);
+    assert_eq!(germany["defenders_lost"], serde_json::json!({"germany": 1}));
+    assert!(germany["seed"].as_u64().is_some());
+    assert_eq!(battles[1]["industry_lost"].as_i64(), Some(2));
+    assert!(
+        next.contains(
+            "[power.italy]\nunits = [\"A2 ven\"]\ncentres = [\"nap\", \"rom\", \"ven\"]\nips = 6\n"
+        ),
+        "{next}"
+    );
+    let unused = v["adjudication"]["unused"].as_array().expect("unused");
+    assert_eq!(unused.len(), 1, "{unused:?}");
+    // The same phase rolls the same dice.
+    let (again, _) = adjudicate_file(&dir, position, orders);
+    assert_eq!(
+        again["adjudication"]["air_battles"],
+        v["adjudication"]["air_battles"]
+    );
+}

@@ -209,9 +209,16 @@ pub struct Adjudication {
     /// Games with industry: each power's winter.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub winter: Vec<forces::WinterResult>,
+    /// Games with industry: the air battles over each power, with their seeded rolls.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub air_battles: Vec<super::industry::AirBattle>,
     /// Games with industry, when control was counted: each power's IPs (home and provinces).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub industrial_points: Vec<(String, u32)>,
+    /// Games with industry: home centres lost and taken back at the end of the turn, with the
+    /// IPs and squadrons they took or gave back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub home_centres: Vec<forces::HomeCentreChange>,
     /// Games with industry: the power holding more IPs than all the others together.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
@@ -260,7 +267,9 @@ pub fn adjudicate(
         battles: Vec::new(),
         isolated: Vec::new(),
         winter: Vec::new(),
+        air_battles: Vec::new(),
         industrial_points: Vec::new(),
+        home_centres: Vec::new(),
         winner: None,
     };
     let multi = game.rules.multi_factor.is_some();
@@ -403,7 +412,7 @@ fn movement_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive | Entry::Force(_) | Entry::Winter(_) => None,
+            Entry::Waive | Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => None,
         })
         .collect();
     let outcomes = movement::resolve(board, units, &orders);
@@ -484,7 +493,7 @@ fn retreat_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive | Entry::Force(_) | Entry::Winter(_) => None,
+            Entry::Waive | Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => None,
         })
         .collect();
     let situation = Situation {
@@ -497,7 +506,7 @@ fn retreat_phase(
     for (k, (d, r)) in position.dislodged.iter().zip(&retreats).enumerate() {
         let ordered = chosen[k].and_then(|w| match &w.entry {
             Entry::Order(o) => Some(o),
-            Entry::Waive | Entry::Force(_) | Entry::Winter(_) => None,
+            Entry::Waive | Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => None,
         });
         let order = match ordered.map(|o| &o.command) {
             Some(c) => order_text(&d.unit, c, &[], board),
@@ -653,7 +662,7 @@ fn adjustment_phase(
                     why: "a waive names its power: `England: waive`".into(),
                 }),
             },
-            Entry::Force(_) | Entry::Winter(_) => a.unused.push(Unused {
+            Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => a.unused.push(Unused {
                 written: w.at.clone(),
                 text: w.text.clone(),
                 why: "an order to a multi-factor force belongs to a game with \
@@ -879,7 +888,11 @@ fn advance(
             && counts_centres(game, turn)
             && next.is_none_or(|(t, p)| t != turn || !moves(game, p));
         if leaving {
+            let owners_before = position.owners.clone();
             a.centres_changed = count_centres(board, &mut position, turn);
+            if game.rules.industry.is_some() {
+                a.home_centres = forces::home_centres_changed(board, &owners_before, &mut position);
+            }
             // Forces cut off from supply at the end of such a turn are removed.
             let traces = forces::isolation(board, &position);
             for t in traces.into_iter().filter(|t| t.isolated()) {
@@ -985,6 +998,46 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
                 name(&b.defender),
                 b.defender_change
             ));
+        }
+    }
+    if !a.air_battles.is_empty() {
+        out.push_str("\nAir battles:\n");
+        for b in &a.air_battles {
+            let lost = |m: &super::industry::Squadrons| {
+                let v: Vec<String> = m.iter().map(|(p, n)| format!("{} {n}", name(p))).collect();
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            out.push_str(&format!(
+                "  over {}: {} attacking against {} defending; attackers lost {}, defenders lost {}{}{}; seed {}\n",
+                name(&b.over),
+                b.attack,
+                b.defence,
+                lost(&b.attackers_lost),
+                lost(&b.defenders_lost),
+                if b.gained.is_empty() {
+                    String::new()
+                } else {
+                    format!(", gained {}", lost(&b.gained))
+                },
+                if b.industry_lost > 0 {
+                    format!("; {} loses {} IPs to the bombing", name(&b.over), b.industry_lost)
+                } else {
+                    String::new()
+                },
+                b.seed
+            ));
+            if !b.rolls.is_empty() {
+                let rolls: Vec<String> = b
+                    .rolls
+                    .iter()
+                    .map(|(side, roll, p)| format!("{side} {roll}: {}", name(p)))
+                    .collect();
+                out.push_str(&format!("    rolls: {}\n", rolls.join("; ")));
+            }
         }
     }
     if !a.standoffs.is_empty() {
@@ -1104,6 +1157,26 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
             for p in &w.problems {
                 out.push_str(&format!("    not done: {p}\n"));
             }
+        }
+    }
+    for h in &a.home_centres {
+        if h.taken_back {
+            out.push_str(&format!(
+                "{} takes {} back: its {} IPs there return to its industry\n",
+                name(&h.power),
+                display(&h.centre),
+                h.ips
+            ));
+        } else {
+            out.push_str(&format!(
+                "{} loses {}, one of {} home centres it held: {} IPs lie there for {}, {} squadrons destroyed\n",
+                name(&h.power),
+                display(&h.centre),
+                h.held_before,
+                h.ips,
+                h.by.as_deref().map_or_else(|| "nobody".to_string(), name),
+                h.squadrons
+            ));
         }
     }
     if !a.industrial_points.is_empty() {

@@ -166,11 +166,17 @@ pub(super) fn movement_phase(
     let game = board.game;
     let rules = rules_of(game);
     let units = &position.units;
+    // Air orders are flown apart (rule 18).
+    let land: Vec<Written> = written
+        .iter()
+        .filter(|w| !matches!(w.entry, Entry::Air(_)))
+        .cloned()
+        .collect();
     let orders = fitting(
         board,
         &rules,
         units,
-        written,
+        &land,
         "a movement phase",
         &mut a.unused,
     );
@@ -318,6 +324,7 @@ pub(super) fn movement_phase(
     if next.dislodged.is_empty() {
         next.standoffs.clear();
     }
+    air_battles(game, written, &mut next, a);
     next.normalise(game);
     next
 }
@@ -764,13 +771,21 @@ pub(super) fn adjustment_phase(
         .filter(|u| rules.neutrals.contains(&u.power))
         .cloned()
         .collect();
+    // The provinces a power controls, and the captured IPs in the centres it holds.
     let income = |power: &str| -> u32 {
+        let held = |p: &String| position.owners.get(p).map(String::as_str) == Some(power);
         industry
             .provinces
             .iter()
-            .filter(|(p, _)| position.owners.get(p).map(String::as_str) == Some(power))
+            .filter(|(p, _)| held(p))
             .map(|(_, v)| *v)
-            .sum()
+            .sum::<u32>()
+            + position
+                .captured
+                .iter()
+                .filter(|(c, _)| held(c))
+                .map(|(_, c)| c.ips)
+                .sum::<u32>()
     };
     let mut gifts: BTreeMap<String, u32> = BTreeMap::new();
     let powers: Vec<String> = game
@@ -1024,5 +1039,239 @@ pub fn industrial_points(board: &ProvinceBoard, position: &Position) -> BTreeMap
             }
         }
     }
+    for (centre, c) in &position.captured {
+        if let Some(p) = position.owners.get(centre) {
+            if let Some(total) = out.get_mut(p) {
+                *total += c.ips;
+            }
+        }
+    }
     out
+}
+
+/// A home centre lost or taken back at the end of a turn that counts centres, in a game with
+/// industry (rules 7 and 12).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct HomeCentreChange {
+    /// The power whose home centre it is.
+    pub power: String,
+    /// The centre.
+    pub centre: String,
+    /// The power that took it (none: taken back, or left unowned).
+    pub by: Option<String>,
+    /// Taken back by its power.
+    pub taken_back: bool,
+    /// Home centres the power held before the turn (the share's divisor).
+    pub held_before: u32,
+    /// IPs lying there (captured) or given back.
+    pub ips: u32,
+    /// Squadrons destroyed on the ground.
+    pub squadrons: u32,
+}
+
+/// Rules 7 and 12: a home centre another power takes holds the power's IPs divided by the
+/// home centres it held before the turn (rounded down), which count for whoever holds the
+/// centre, and destroys as large a share of its squadrons; a power taking a home centre
+/// back gets its IPs there back. `position` has the owners after the turn.
+pub fn home_centres_changed(
+    board: &ProvinceBoard,
+    before: &BTreeMap<String, String>,
+    position: &mut Position,
+) -> Vec<HomeCentreChange> {
+    let game = board.game;
+    let mut out = Vec::new();
+    for side in &game.sides {
+        let homes: Vec<String> = side
+            .home
+            .iter()
+            .filter(|(m, _)| *m == board.map)
+            .map(|(_, a)| board.areas.areas[*a].id.clone())
+            .collect();
+        let held_before = homes
+            .iter()
+            .filter(|c| before.get(*c) == Some(&side.id))
+            .count() as u32;
+        let Some(start) = position.industry.get(&side.id).copied() else {
+            continue;
+        };
+        let (share, squadrons) =
+            super::industry::home_centre_lost(start.ips, start.squadrons, held_before);
+        for c in &homes {
+            let (was, now) = (before.get(c), position.owners.get(c));
+            if was == Some(&side.id) && now != Some(&side.id) {
+                let h = position.industry.entry(side.id.clone()).or_default();
+                let ips = share.min(h.ips);
+                let lost = squadrons.min(h.squadrons);
+                h.ips -= ips;
+                h.squadrons -= lost;
+                let entry =
+                    position
+                        .captured
+                        .entry(c.clone())
+                        .or_insert(super::position::Captured {
+                            from: side.id.clone(),
+                            ips: 0,
+                        });
+                entry.ips += ips;
+                out.push(HomeCentreChange {
+                    power: side.id.clone(),
+                    centre: c.clone(),
+                    by: now.cloned(),
+                    taken_back: false,
+                    held_before,
+                    ips,
+                    squadrons: lost,
+                });
+            } else if was != Some(&side.id) && now == Some(&side.id) {
+                let back = position
+                    .captured
+                    .remove(c)
+                    .filter(|x| x.from == side.id)
+                    .map_or(0, |x| x.ips);
+                position.industry.entry(side.id.clone()).or_default().ips += back;
+                out.push(HomeCentreChange {
+                    power: side.id.clone(),
+                    centre: c.clone(),
+                    by: None,
+                    taken_back: true,
+                    held_before,
+                    ips: back,
+                    squadrons: 0,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Squadrons attacking or defending over a power (rule 18).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct AirOrder {
+    /// How many squadrons.
+    pub squadrons: u32,
+    /// The power over whose country they fly (side id).
+    pub over: String,
+    /// Attack (`a`) or defend (`d`).
+    pub attack: bool,
+}
+
+/// Whether a line is an air order: `P3 a Germany`.
+pub fn is_air_order(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    first.len() > 1
+        && first.starts_with(['P', 'p'])
+        && first[1..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// Read an air order: `P3 a Germany` (attack over a power), `P2 d England` (defend).
+pub fn parse_air(game: &Game, text: &str) -> Result<AirOrder, String> {
+    let ws: Vec<&str> = text.split_whitespace().collect();
+    let squadrons = ws
+        .first()
+        .and_then(|w| w[1..].parse::<u32>().ok())
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("`{text}`: write the squadrons as `P3`"))?;
+    let attack = match ws.get(1).map(|w| w.to_ascii_lowercase()) {
+        Some(w) if w == "a" => true,
+        Some(w) if w == "d" => false,
+        _ => {
+            return Err(format!(
+                "`{text}`: `a` (attack) or `d` (defend) follows the squadrons"
+            ))
+        }
+    };
+    let rest = ws.get(2..).map(|r| r.join(" ")).unwrap_or_default();
+    let over = super::position::power_of(game, &rest)
+        .ok_or_else(|| format!("`{rest}` is not a power: squadrons fly over a power's country"))?;
+    let neutral = game
+        .rules
+        .multi_factor
+        .as_ref()
+        .is_some_and(|m| m.neutrals.iter().any(|s| game.sides[*s].id == over));
+    if neutral {
+        return Err(format!(
+            "`{rest}`: neutrals are neither attacked nor defended from the air"
+        ));
+    }
+    Ok(AirOrder {
+        squadrons,
+        over,
+        attack,
+    })
+}
+
+/// The seed of a phase's rolls: the same for the same game, turn and phase.
+fn phase_seed(game: &Game, position: &Position) -> u64 {
+    let key = format!(
+        "{}/{}/{}",
+        game.id,
+        game.turns.get(position.turn).map_or("", |t| t.id.as_str()),
+        game.phases
+            .get(position.phase)
+            .map_or("", |p| p.id.as_str())
+    );
+    // FNV-1a: stable across builds and platforms.
+    key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The air battles of a movement phase: each power's squadrons over each country, as many
+/// as it has (orders beyond them are cut, and said so), losses by the rules of combat drawn
+/// at random by a seeded roll, IPs bombed from the country's industry.
+fn air_battles(game: &Game, written: &[Written], next: &mut Position, a: &mut Adjudication) {
+    let mut left: BTreeMap<String, u32> = next
+        .industry
+        .iter()
+        .map(|(p, h)| (p.clone(), h.squadrons))
+        .collect();
+    // over → (attackers, defenders)
+    let mut skies: BTreeMap<String, (super::industry::Squadrons, super::industry::Squadrons)> =
+        BTreeMap::new();
+    for w in written {
+        let Entry::Air(o) = &w.entry else { continue };
+        let Some(power) = w.power.clone() else {
+            a.unused.push(Unused {
+                written: w.at.clone(),
+                text: w.text.clone(),
+                why: "whose squadrons these are cannot be told: put the order under a power's heading".into(),
+            });
+            continue;
+        };
+        let have = left.get(&power).copied().unwrap_or(0);
+        let n = o.squadrons.min(have);
+        if n < o.squadrons {
+            a.unused.push(Unused {
+                written: w.at.clone(),
+                text: w.text.clone(),
+                why: format!("{power} has {have} squadrons left to fly: {n} fly"),
+            });
+        }
+        if n == 0 {
+            continue;
+        }
+        left.insert(power.clone(), have - n);
+        let sky = skies.entry(o.over.clone()).or_default();
+        let side = if o.attack { &mut sky.0 } else { &mut sky.1 };
+        *side.entry(power).or_default() += n;
+    }
+    let seed = phase_seed(game, next);
+    for (k, (over, (attackers, defenders))) in skies.into_iter().enumerate() {
+        let battle =
+            super::industry::air_battle(&over, &attackers, &defenders, seed.wrapping_add(k as u64));
+        for (p, n) in battle.attackers_lost.iter().chain(&battle.defenders_lost) {
+            if let Some(h) = next.industry.get_mut(p) {
+                h.squadrons = h.squadrons.saturating_sub(*n);
+            }
+        }
+        for (p, n) in &battle.gained {
+            if let Some(h) = next.industry.get_mut(p) {
+                h.squadrons += n;
+            }
+        }
+        if let Some(h) = next.industry.get_mut(&over) {
+            h.ips = h.ips.saturating_sub(battle.industry_lost);
+        }
+        a.air_battles.push(battle);
+    }
 }

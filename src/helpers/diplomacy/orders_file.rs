@@ -30,6 +30,9 @@ pub enum Entry {
     Force(FactorOrder),
     /// A winter order of a game with industry (`build A3 Lon`, `supply A2 Bel`).
     Winter(super::forces::WinterOrder),
+    /// An air order of a game with industry: squadrons attacking or defending over a power
+    /// (`P3 a Germany`, `P2 d England`).
+    Air(super::forces::AirOrder),
 }
 
 /// One order as written.
@@ -124,6 +127,23 @@ pub fn read(
                 at,
                 span: whole,
             });
+            continue;
+        }
+        if game.rules.industry.is_some() && super::forces::is_air_order(body) {
+            match super::forces::parse_air(game, body) {
+                Ok(order) => out.push(Written {
+                    power,
+                    entry: Entry::Air(order),
+                    text: body.to_string(),
+                    at,
+                    span: whole,
+                }),
+                Err(e) => diags.push(
+                    Diagnostic::error("bad-order", e)
+                        .at(whole)
+                        .hint("air orders: `P3 a Germany` (attack over a power), `P2 d England` (defend over one)"),
+                ),
+            }
             continue;
         }
         if game.rules.multi_factor.is_some() && super::forces::is_winter_order(body) {

@@ -39,6 +39,18 @@ pub struct Position {
     pub standoffs: Vec<String>,
     /// Games with industry: each power's home IPs and squadrons (side id → holdings).
     pub industry: BTreeMap<String, Holdings>,
+    /// Games with industry: IPs captured with home centres, by centre: whose they are and
+    /// how many (they count for whoever holds the centre).
+    pub captured: BTreeMap<String, Captured>,
+}
+
+/// A power's IPs lying in one of its home centres that another power took.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Captured {
+    /// The power the IPs belong to (side id).
+    pub from: String,
+    /// How many.
+    pub ips: u32,
 }
 
 /// A power's industry in a game with `[rules.industry]`: what its tracks show.
@@ -336,6 +348,7 @@ pub fn resolve(
     let retreat_phase = phase.and_then(|ph| game.phases[ph].orders) == Some(OrderPhase::Retreat);
     let multi = game.rules.multi_factor.is_some();
     let mut industry: BTreeMap<String, Holdings> = BTreeMap::new();
+    let mut captured: BTreeMap<String, Captured> = BTreeMap::new();
     let mut units: Vec<Unit> = Vec::new();
     let mut unit_spans: Vec<Span> = Vec::new();
     let mut dislodged: Vec<Dislodged> = Vec::new();
@@ -365,6 +378,32 @@ pub fn resolve(
             let h = industry.entry(power.clone()).or_default();
             h.ips = part.ips.as_ref().map_or(0, |v| *v.get_ref());
             h.squadrons = part.squadrons.as_ref().map_or(0, |v| *v.get_ref());
+        }
+        for (centre, ips) in &part.captured {
+            let id = centre.get_ref().trim().to_ascii_lowercase();
+            let home = game.sides.iter().find(|s| s.id == power).is_some_and(|s| {
+                s.home
+                    .iter()
+                    .any(|(m, a)| *m == board.map && board.areas.areas[*a].id == id)
+            });
+            if !home {
+                diags.push(
+                    Diagnostic::error(
+                        "not-a-home-centre",
+                        format!("`{}` is not a home centre of {power}", centre.get_ref()),
+                    )
+                    .at(span(centre.span()))
+                    .hint("`captured` lists the power's own home centres another power took, with the IPs lying there"),
+                );
+                continue;
+            }
+            captured.insert(
+                id,
+                Captured {
+                    from: power.clone(),
+                    ips: *ips.get_ref(),
+                },
+            );
         }
         let first_unit = units.len();
         for u in &part.units {
@@ -597,6 +636,7 @@ pub fn resolve(
                 dislodged,
                 standoffs,
                 industry,
+                captured,
             };
             position.normalise(game);
             Ok(position)
@@ -776,6 +816,7 @@ pub fn from_positions(
         dislodged,
         standoffs,
         industry: industry_of(game, positions),
+        captured: captured_of(board, positions),
     };
     position.normalise(game);
     (position, adapted)
@@ -802,6 +843,36 @@ fn owners_of(board: &ProvinceBoard, positions: &Positions) -> BTreeMap<String, S
         }
     }
     owners
+}
+
+/// The captured IPs the positions show: the captured-IP markers (`[rules.industry]
+/// captured`) lying in a province, their strengths added up.
+fn captured_of(board: &ProvinceBoard, positions: &Positions) -> BTreeMap<String, Captured> {
+    let game = board.game;
+    let mut out: BTreeMap<String, Captured> = BTreeMap::new();
+    let Some(i) = &game.rules.industry else {
+        return out;
+    };
+    for (_, p) in positions.on_map() {
+        if !i.captured.contains(&p.counter) {
+            continue;
+        }
+        let (Location::Area { map, area, .. }, Some(side)) = (p.location, game.side_of(p.counter))
+        else {
+            continue;
+        };
+        if map != board.map {
+            continue;
+        }
+        let c = out
+            .entry(board.areas.areas[area].id.clone())
+            .or_insert_with(|| Captured {
+                from: game.sides[side].id.clone(),
+                ips: 0,
+            });
+        c.ips += counter_strength(game, p.counter);
+    }
+    out
 }
 
 /// Each power's industry as the positions' tracks show it (`[rules.industry]`).
@@ -900,6 +971,9 @@ pub struct PowerView {
     /// Games with industry: home IPs and squadrons.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub industry: Option<Holdings>,
+    /// Games with industry: its IPs lying in home centres others took (centre → IPs).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub captured: BTreeMap<String, u32>,
 }
 
 /// A dislodged unit in a [`PowerView`].
@@ -975,6 +1049,12 @@ pub fn view(game: &Game, position: &Position) -> PositionView {
                     })
                     .collect(),
                 industry: position.industry.get(&s.id).copied(),
+                captured: position
+                    .captured
+                    .iter()
+                    .filter(|(_, c)| c.from == s.id)
+                    .map(|(centre, c)| (centre.clone(), c.ips))
+                    .collect(),
             })
             .collect(),
         standoffs: position.standoffs.clone(),
@@ -1009,6 +1089,14 @@ pub fn to_toml(game: &Game, position: &Position, comment: &str) -> String {
         out.push_str(&format!("centres = {}\n", list(&p.centres)));
         if let Some(h) = p.industry {
             out.push_str(&format!("ips = {}\nsquadrons = {}\n", h.ips, h.squadrons));
+        }
+        if !p.captured.is_empty() {
+            let pairs: Vec<String> = p
+                .captured
+                .iter()
+                .map(|(k, n)| format!("{k} = {n}"))
+                .collect();
+            out.push_str(&format!("captured = {{ {} }}\n", pairs.join(", ")));
         }
         if !p.strength.is_empty() {
             let pairs: Vec<String> = p

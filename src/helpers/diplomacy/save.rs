@@ -307,6 +307,18 @@ pub fn diplomacy_edit(
             &mut edit,
         )?;
     }
+    if game.rules.industry.is_some() {
+        captured_markers(
+            board,
+            state,
+            save,
+            next,
+            palette,
+            window,
+            &mut next_id,
+            &mut edit,
+        )?;
+    }
     let changes = if game.rules.multi_factor.is_some() {
         &[][..]
     } else {
@@ -574,6 +586,118 @@ fn force_pieces(
             return Err(format!(
                 "{}'s counters cannot make up a force of {want} in {name}",
                 k.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The captured-IP markers changed to the next position's: in a centre whose captured IPs
+/// changed the markers are taken off and markers of the new amount put on, largest first.
+#[allow(clippy::too_many_arguments)]
+fn captured_markers(
+    board: &ProvinceBoard,
+    state: &GameState,
+    save: &SavePositions,
+    next: &Position,
+    palette: &mut dyn FnMut(CounterId) -> Option<SavedPiece>,
+    window: &crate::helpers::savegame::SaveMap,
+    next_id: &mut u64,
+    edit: &mut DiplomacyEdit,
+) -> Result<(), String> {
+    let game = board.game;
+    let Some(industry) = &game.rules.industry else {
+        return Ok(());
+    };
+    let mut current: BTreeMap<String, Vec<(String, CounterId)>> = BTreeMap::new();
+    for p in &save.positions.units {
+        let Location::Area { map, area, .. } = p.location else {
+            continue;
+        };
+        if map != board.map || !industry.captured.contains(&p.counter) {
+            continue;
+        }
+        if let Some(id) = p.piece.clone() {
+            current
+                .entry(board.areas.areas[area].id.clone())
+                .or_default()
+                .push((id, p.counter));
+        }
+    }
+    let centres: BTreeSet<String> = current
+        .keys()
+        .chain(next.captured.keys())
+        .cloned()
+        .collect();
+    for centre in centres {
+        let pieces = current.get(&centre).cloned().unwrap_or_default();
+        let have: (Option<SideId>, u32) = (
+            pieces.first().and_then(|(_, c)| game.side_of(*c)),
+            pieces
+                .iter()
+                .map(|(_, c)| super::position::counter_strength(game, *c))
+                .sum(),
+        );
+        let want = next.captured.get(&centre);
+        let want_side = want.and_then(|w| game.side_index(&w.from));
+        if have == (want_side, want.map_or(0, |w| w.ips)) {
+            continue;
+        }
+        let name = board
+            .site(&centre)
+            .map(|s| board.areas.site_name(s))
+            .unwrap_or_else(|| centre.clone());
+        for (id, counter) in pieces {
+            edit.leaves.push(format!("-/{id}"));
+            edit.markers.push(PieceChange {
+                piece: id,
+                counter: game.counters[counter].id.clone(),
+                from: Some(name.clone()),
+                to: None,
+            });
+        }
+        let (Some(w), Some(side)) = (want, want_side) else {
+            continue;
+        };
+        let mut denominations: Vec<(u32, CounterId)> = industry
+            .captured
+            .iter()
+            .filter(|c| game.side_of(**c) == Some(side))
+            .map(|c| (super::position::counter_strength(game, *c), *c))
+            .collect();
+        denominations.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let point = window
+            .layout
+            .point_for_location(None, &name)
+            .ok_or_else(|| format!("the module has no place for `{centre}`"))?;
+        let mut left = w.ips;
+        for (value, counter) in denominations {
+            while value > 0 && left >= value {
+                left -= value;
+                let id = next_id.to_string();
+                *next_id = next_id.saturating_add(1);
+                edit.leaves.push(copy_piece(
+                    game,
+                    state,
+                    palette,
+                    counter,
+                    &window.layout.map_name,
+                    point,
+                    &id,
+                    &format!("{}'s captured IPs in {name}", w.from),
+                )?);
+                edit.markers.push(PieceChange {
+                    piece: id,
+                    counter: game.counters[counter].id.clone(),
+                    from: None,
+                    to: Some(name.clone()),
+                });
+            }
+        }
+        if left > 0 {
+            return Err(format!(
+                "{}'s captured-IP markers cannot make up {} IPs in {name}",
+                w.from, w.ips
             ));
         }
     }

@@ -466,4 +466,9 @@ pub struct Industry {
     pub costs: IndexMap<Spanned<String>, Spanned<u32>>,
     /// Squadrons of the attackers' surplus over a country per IP it loses (default 5).
     pub bombing: Option<Spanned<u32>>,
+    /// The counters that mark a power's IPs captured with one of its home centres (each worth
+    /// its strength factor): they lie in the centre, count for whoever holds it, and go back
+    /// to the power's track when it takes the centre back.
+    #[serde(default)]
+    pub captured: Vec<Spanned<String>>,
 }
