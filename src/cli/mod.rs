@@ -12,6 +12,7 @@ mod crt;
 mod geo;
 mod import;
 mod inspect;
+mod isolation;
 mod positions;
 mod render;
 mod scenario;

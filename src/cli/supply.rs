@@ -274,6 +274,25 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         .map(|_| pick_map(&g, a.map.as_deref()))
         .transpose()?;
     let loaded = positions::load(&g, &a.source)?;
+    // A province board with multi-factor units traces isolation lines instead.
+    let isolates = g
+        .rules
+        .multi_factor
+        .as_ref()
+        .is_some_and(|m| m.isolation.is_some());
+    if g.rules.supply.is_none() && isolates {
+        if a.apply {
+            return Err(
+                "isolation removes forces after an autumn (adjudicate does it); there is no \
+                 Out of Supply marker to set"
+                    .to_string()
+                    .into(),
+            );
+        }
+        let render = a.render.as_deref().zip(map);
+        super::isolation::run(&g, &loaded, only, render, a.format)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let trace = SupplyTrace::new(Board::new(&g), &loaded.positions).map_err(|e| e.to_string())?;
     let mut report = trace.report(&loaded.positions);
 

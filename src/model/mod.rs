@@ -422,6 +422,15 @@ impl Game {
                 .is_some_and(|i| i.provinces.iter().any(|(p, _)| p == id))
     }
 
+    /// Whether a side is neutral (`[rules.multi-factor] neutrals`): its garrisons take no
+    /// orders and no player takes it.
+    pub fn is_neutral(&self, side: SideId) -> bool {
+        self.rules
+            .multi_factor
+            .as_ref()
+            .is_some_and(|m| m.neutrals.contains(&side))
+    }
+
     /// Index of a side by id.
     pub fn side_index(&self, id: &str) -> Option<SideId> {
         self.sides.iter().position(|s| s.id == id)

@@ -516,3 +516,43 @@ fn air_battles_take_losses_by_seeded_rolls_and_bomb_industry() {
         v["adjudication"]["air_battles"]
     );
 }
+
+#[test]
+fn supply_traces_isolation_lines_on_a_province_board_and_draws_them() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let png = tmp.path().join("lines.png");
+    let (code, out, err) = run(&[
+        "supply",
+        p(&dir),
+        "--scenario",
+        "1939",
+        "--render",
+        p(&png),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["reach"], 7);
+    assert_eq!(v["to"], "home-centres");
+    let forces = v["forces"].as_array().expect("forces");
+    // Rule 11's 23 forces of the five powers (5, 4, 3, 5, 6), every one at home; no
+    // garrison is traced.
+    assert_eq!(forces.len(), 23, "{forces:?}");
+    assert_eq!(v["isolated"], 0);
+    assert!(forces.iter().all(|f| f["power"] != "neutral"));
+    let img = image::open(&png).expect("a PNG");
+    assert!(img.width() >= 2000, "{}", img.width());
+    // No Out of Supply marker to set.
+    let (code, _, err) = run(&[
+        "supply",
+        p(&dir),
+        "--scenario",
+        "1939",
+        "--apply",
+        "-o",
+        "x.vsav",
+    ]);
+    assert_ne!(code, 0, "{err}");
+}

@@ -164,10 +164,16 @@ fn setups_nodes(setups: &[Setup]) -> Vec<Node> {
     }
 }
 
-/// The sides players take: the game's, and in a game of written orders the referee, who
-/// may move every unit.
+/// The sides players take: the game's (but neutral ones, whose garrisons nobody orders), and
+/// in a game of written orders the referee, who may move every unit.
 pub fn roster(game: &Game) -> Vec<String> {
-    let mut out: Vec<String> = game.sides.iter().map(|s| s.name.clone()).collect();
+    let mut out: Vec<String> = game
+        .sides
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !game.is_neutral(*i))
+        .map(|(_, s)| s.name.clone())
+        .collect();
     if written_orders(game) && !out.iter().any(|s| s == super::counters::REFEREE) {
         out.push(super::counters::REFEREE.into());
     }

@@ -98,8 +98,37 @@ fn first_units(game: &Game) -> Option<(&AreaMap, usize, Vec<Unit>)> {
     Some((a, side, by_side.swap_remove(side)))
 }
 
+/// The notation of orders to parts of multi-factor forces (`[rules.multi-factor]`), with
+/// the examples the rules of such games use.
+fn force_notation(game: &Game) -> Vec<Vec<String>> {
+    let row = |a: &str, b: &str, c: &str| vec![a.to_string(), b.to_string(), c.to_string()];
+    let mut rows = vec![
+        row("Attack", "force (its factors, or all), place, \u{201c}a\u{201d}, province: a battle, no move", "A3 Vie a Bud"),
+        row("Move", "\u{201c}M\u{201d}: a move after the battles, by size", "A2 Vie M Bud"),
+        row("Attack and move", "\u{201c}aM\u{201d} (or \u{201c}-\u{201d})", "A2 Vie aM Bud"),
+        row("Hold", "force, place, \u{201c}H\u{201d}; a force without an order holds", "A5 Mun H"),
+        row("Support against attacks", "force, place, \u{201c}S\u{201d}, the supported force's place", "A Vie S F Tri"),
+        row("Support an attack", "\u{201c}S\u{201d}, the force, \u{201c}a\u{201d} or \u{201c}aM\u{201d}, the province", "A Ser S F Tri aM Alb"),
+        row("Convoy", "a fleet of one factor or more in each sea, \u{201c}C\u{201d}, the army's attack or move", "F1 Nth C A Yor a Den"),
+        row("No retreat", "\u{201c}NR\u{201d} after any order: defeated, the force loses two more factors and stays", "A2 War H NR"),
+        row("Retreat", "the defeated force, \u{201c}M\u{201d}, an empty neighbouring province", "A2 Ser M Alb"),
+    ];
+    if game.rules.industry.is_some() {
+        rows.extend([
+            row("Air attack or defence", "squadrons, \u{201c}a\u{201d} or \u{201c}d\u{201d}, a power (not a neutral)", "P3 a Germany, P2 d England"),
+            row("Winter: supply", "\u{201c}supply\u{201d}, factors, place; a power naming none supplies all it can pay for", "supply A2 Bel"),
+            row("Winter: build", "\u{201c}build\u{201d}, factors, a vacant home centre it controls; squadrons as P", "build A3 Lon, build P1"),
+            row("Winter: factory, gift", "\u{201c}factory\u{201d} IPs; \u{201c}give\u{201d} IPs, a power", "factory 1, give 3 France"),
+        ]);
+    }
+    rows
+}
+
 /// The order notation: (order, how it is written, an example from the game's board).
 fn notation(game: &Game) -> Vec<Vec<String>> {
+    if game.rules.multi_factor.is_some() {
+        return force_notation(game);
+    }
     let examples = first_units(game);
     let unit = |u: &Unit, board: &AreaMap| format!("{} {}", u.letter, written(board, u.site));
     let mut hold = String::new();
@@ -268,7 +297,13 @@ fn control_turns(game: &Game) -> Option<String> {
 /// The help page's section on playing a game of written orders.
 pub fn help(plan: &Plan<'_>, p: &mut Page) {
     let g = plan.game;
-    let powers: Vec<&str> = g.sides.iter().map(|s| s.name.as_str()).collect();
+    let powers: Vec<&str> = g
+        .sides
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !g.is_neutral(*i))
+        .map(|(_, s)| s.name.as_str())
+        .collect();
     p.heading(2, "How to play: written orders");
     p.para(
         "Every power writes its orders for a phase in secret; all are revealed together, then \

@@ -22,6 +22,7 @@ use super::forces;
 use super::movement::{self, display, label};
 use super::orders::{Command, Order};
 use super::orders_file::{Entry, Written};
+pub use super::outcome::{DislodgedResult, OrderResult, PhaseError, Unused, Verdict};
 use super::position::{self, to_positions, turn_phases, unit_text, Position, PositionView};
 use super::retreat::{self, Situation};
 use super::{Board, Unit, UnitKind};
@@ -29,64 +30,6 @@ use crate::helpers::control::{self, ControlOptions};
 use crate::helpers::victory::{self, VictoryOptions, VictoryReport};
 use crate::model::rules::ControlRule;
 use crate::model::{Game, OrderPhase, PhaseId, TurnId};
-
-/// How an order ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// Carried out.
-    Succeeds,
-    /// Not carried out.
-    Fails,
-    /// Not an order this unit could be given: it holds (movement) or is disbanded
-    /// (retreat).
-    Void,
-}
-
-/// One unit's order and its outcome (or one adjustment order's).
-#[derive(Debug, Clone, Serialize)]
-pub struct OrderResult {
-    /// The power (side id).
-    pub power: String,
-    /// The unit, `A par` (or where a build goes).
-    pub unit: String,
-    /// The order as resolved, `A Par - Bur`; `A Par H (no order)` for a unit without one.
-    pub order: String,
-    /// Where it was written (`orders.txt:3`), absent for a unit without an order.
-    pub written: Option<String>,
-    /// The outcome.
-    pub verdict: Verdict,
-    /// Why, in words.
-    pub reason: String,
-}
-
-/// An order that fits no unit of the position, and why.
-#[derive(Debug, Clone, Serialize)]
-pub struct Unused {
-    /// Where it was written.
-    pub written: String,
-    /// Its text.
-    pub text: String,
-    /// Why it was not used.
-    pub why: String,
-}
-
-/// A unit dislodged in the movement phase, and where it may go.
-#[derive(Debug, Clone, Serialize)]
-pub struct DislodgedResult {
-    /// The power.
-    pub power: String,
-    /// The unit, `A ser`.
-    pub unit: String,
-    /// The unit that dislodged it, `A Bul`.
-    pub by: String,
-    /// The province the attack came from.
-    pub from: String,
-    /// Whether the attack came by convoy.
-    pub convoyed: bool,
-    /// Where it may retreat (empty: it will be disbanded).
-    pub options: Vec<String>,
-}
 
 /// One power's adjustment.
 #[derive(Debug, Clone, Serialize)]
@@ -224,11 +167,6 @@ pub struct Adjudication {
     pub winner: Option<String>,
 }
 
-/// Why a phase cannot be adjudicated.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{0}")]
-pub struct PhaseError(pub String);
-
 /// Adjudicate the position's phase with the written orders.
 pub fn adjudicate(
     board: &ProvinceBoard,
@@ -272,16 +210,27 @@ pub fn adjudicate(
         home_centres: Vec::new(),
         winner: None,
     };
-    let multi = game.rules.multi_factor.is_some();
-    let after = match kind {
-        OrderPhase::Movement if multi => forces::movement_phase(board, position, written, &mut a),
-        OrderPhase::Retreat if multi => forces::retreat_phase(board, position, written, &mut a),
-        OrderPhase::Adjustment if multi => {
-            forces::adjustment_phase(board, position, written, &mut a)?
+    let after = if game.rules.multi_factor.is_some() {
+        let mut r = forces::ForceReport::default();
+        let after = match kind {
+            OrderPhase::Movement => forces::movement_phase(board, position, written, &mut r),
+            OrderPhase::Retreat => forces::retreat_phase(board, position, written, &mut r),
+            OrderPhase::Adjustment => forces::adjustment_phase(board, position, written, &mut r)?,
+        };
+        a.orders = r.orders;
+        a.unused = r.unused;
+        a.dislodged = r.dislodged;
+        a.standoffs = r.standoffs;
+        a.battles = r.battles;
+        a.air_battles = r.air_battles;
+        a.winter = r.winter;
+        after
+    } else {
+        match kind {
+            OrderPhase::Movement => movement_phase(board, position, written, &mut a),
+            OrderPhase::Retreat => retreat_phase(board, position, written, &mut a),
+            OrderPhase::Adjustment => adjustment_phase(board, position, written, &mut a),
         }
-        OrderPhase::Movement => movement_phase(board, position, written, &mut a),
-        OrderPhase::Retreat => retreat_phase(board, position, written, &mut a),
-        OrderPhase::Adjustment => adjustment_phase(board, position, written, &mut a),
     };
     let rank = |p: &str| game.side_index(p).unwrap_or(usize::MAX);
     a.orders.sort_by_key(|o| rank(&o.power));

@@ -7,17 +7,37 @@
 
 use std::collections::BTreeMap;
 
-use super::adjudicate::{Adjudication, DislodgedResult, OrderResult, Unused, Verdict};
 use super::board::ProvinceBoard;
 use super::factors::{self, Action, FactorOrder, Part, Retreat, Rules};
+use super::force_orders::WinterOrder;
 use super::isolation::{self, Sources, Supply};
 use super::movement::{display, kind_letter};
 use super::orders_file::{Entry, Written};
+use super::outcome::{DislodgedResult, OrderResult, PhaseError, Unused, Verdict};
 use super::position::{force_text, Position};
 use super::retreat::Dislodged;
 use super::{Board, Unit, UnitKind};
 use crate::model::rules::IsolationSource;
 use crate::model::Game;
+
+/// What a phase of a multi-factor game reports, for [`super::adjudicate`]'s report.
+#[derive(Debug, Clone, Default)]
+pub struct ForceReport {
+    /// Every part's order and outcome (movement), every retreat (retreats).
+    pub orders: Vec<OrderResult>,
+    /// Orders that fit no force.
+    pub unused: Vec<Unused>,
+    /// Defeated forces and where they may retreat.
+    pub dislodged: Vec<DislodgedResult>,
+    /// Provinces left empty by a standoff.
+    pub standoffs: Vec<String>,
+    /// The battles, each direction apart.
+    pub battles: Vec<factors::Battle>,
+    /// The air battles.
+    pub air_battles: Vec<super::industry::AirBattle>,
+    /// Each power's winter.
+    pub winter: Vec<WinterResult>,
+}
 
 /// The factor rules of a game (its neutral sides, the provinces whose garrison lets a 3:1
 /// winner gain).
@@ -161,7 +181,7 @@ pub(super) fn movement_phase(
     board: &ProvinceBoard,
     position: &Position,
     written: &[Written],
-    a: &mut Adjudication,
+    a: &mut ForceReport,
 ) -> Position {
     let game = board.game;
     let rules = rules_of(game);
@@ -360,7 +380,7 @@ pub(super) fn retreat_phase(
     board: &ProvinceBoard,
     position: &Position,
     written: &[Written],
-    a: &mut Adjudication,
+    a: &mut ForceReport,
 ) -> Position {
     let game = board.game;
     let rules = rules_of(game);
@@ -533,143 +553,6 @@ pub fn isolation(board: &ProvinceBoard, position: &Position) -> Vec<isolation::T
         .collect()
 }
 
-/// One winter order of a game with industry.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[serde(tag = "order", rename_all = "kebab-case")]
-pub enum WinterOrder {
-    /// `supply A2 Bel`: keep these factors (one IP each).
-    Supply {
-        /// Army or fleet.
-        kind: UnitKind,
-        /// Factors.
-        strength: u32,
-        /// Where.
-        location: String,
-    },
-    /// `build A3 Lon`: new factors in a vacant home centre the power controls.
-    Build {
-        /// Army or fleet.
-        kind: UnitKind,
-        /// Factors.
-        strength: u32,
-        /// The home centre (a coast for a fleet on a split coast).
-        location: String,
-    },
-    /// `build P1`: squadrons.
-    Squadrons {
-        /// How many.
-        count: u32,
-    },
-    /// `factory 1`: IPs of new industry, usable from next winter.
-    Factory {
-        /// How many IPs.
-        count: u32,
-    },
-    /// `give 3 France`: IPs given to another power this winter.
-    Give {
-        /// How many IPs.
-        count: u32,
-        /// The power receiving them (side id).
-        to: String,
-    },
-}
-
-/// Whether a line is a winter order (its first word).
-pub fn is_winter_order(text: &str) -> bool {
-    let first = text
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    matches!(
-        first.as_str(),
-        "supply" | "build" | "factory" | "factories" | "give"
-    )
-}
-
-/// Read a winter order: `supply A2 Bel`, `build A3 Lon`, `build F1 StP/sc`, `build P1`,
-/// `factory 1`, `give 3 France`.
-pub fn parse_winter(game: &Game, board: &dyn Board, text: &str) -> Result<WinterOrder, String> {
-    let ws: Vec<&str> = text.split_whitespace().collect();
-    let verb = ws
-        .first()
-        .map(|w| w.to_ascii_lowercase())
-        .unwrap_or_default();
-    let number = |w: Option<&&str>, what: &str| -> Result<u32, String> {
-        w.and_then(|w| w.parse::<u32>().ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("`{text}`: {what} is a whole number of at least 1"))
-    };
-    let force = |w: Option<&&str>| -> Result<(UnitKind, u32), String> {
-        let w = w.ok_or_else(|| format!("`{text}`: name the factors, `A3` or `F1`"))?;
-        let (letter, digits) = w.split_at(1.min(w.len()));
-        let kind = match letter.to_ascii_uppercase().as_str() {
-            "A" => UnitKind::Army,
-            "F" => UnitKind::Fleet,
-            _ => return Err(format!("`{w}` is not a force: write `A3` or `F1`")),
-        };
-        let n = if digits.is_empty() {
-            1
-        } else {
-            digits
-                .parse::<u32>()
-                .ok()
-                .filter(|n| *n > 0)
-                .ok_or_else(|| format!("`{w}`: the factors are a whole number of at least 1"))?
-        };
-        Ok((kind, n))
-    };
-    let place = |w: Option<&&str>| -> Result<String, String> {
-        let w = w.ok_or_else(|| format!("`{text}`: a province is missing"))?;
-        board
-            .resolve_name(w)
-            .ok_or_else(|| format!("`{w}` is no location of this board"))
-    };
-    match verb.as_str() {
-        "supply" => {
-            let (kind, strength) = force(ws.get(1))?;
-            Ok(WinterOrder::Supply {
-                kind,
-                strength,
-                location: place(ws.get(2))?,
-            })
-        }
-        "build" => {
-            let w = ws.get(1).copied().unwrap_or("");
-            if let Some(n) = w.strip_prefix(['P', 'p']) {
-                return Ok(WinterOrder::Squadrons {
-                    count: if n.is_empty() {
-                        1
-                    } else {
-                        number(Some(&n), "a number of squadrons")?
-                    },
-                });
-            }
-            let (kind, strength) = force(ws.get(1))?;
-            Ok(WinterOrder::Build {
-                kind,
-                strength,
-                location: place(ws.get(2))?,
-            })
-        }
-        "factory" | "factories" => Ok(WinterOrder::Factory {
-            count: number(ws.get(1), "a number of IPs")?,
-        }),
-        "give" => {
-            let count = number(ws.get(1), "a number of IPs")?;
-            let rest = ws.get(2..).map(|r| r.join(" ")).unwrap_or_default();
-            let rest = rest.strip_prefix("to ").unwrap_or(&rest);
-            let to = super::position::power_of(game, rest)
-                .ok_or_else(|| format!("`{rest}` is not a power"))?;
-            Ok(WinterOrder::Give { count, to })
-        }
-        _ => Err(format!(
-            "`{text}`: a winter order is `supply A2 Bel`, `build A3 Lon`, `build P1`, \
-             `factory 1` or `give 3 France`"
-        )),
-    }
-}
-
 /// One power's winter, as carried out.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct WinterResult {
@@ -714,11 +597,11 @@ pub(super) fn adjustment_phase(
     board: &ProvinceBoard,
     position: &Position,
     written: &[Written],
-    a: &mut Adjudication,
-) -> Result<Position, super::adjudicate::PhaseError> {
+    a: &mut ForceReport,
+) -> Result<Position, PhaseError> {
     let game = board.game;
     let industry = game.rules.industry.as_ref().ok_or_else(|| {
-        super::adjudicate::PhaseError(
+        PhaseError(
             "a winter of a multi-factor game is paid for with industry: the game has no \
              `[rules.industry]`"
                 .into(),
@@ -1144,62 +1027,6 @@ pub fn home_centres_changed(
     out
 }
 
-/// Squadrons attacking or defending over a power (rule 18).
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct AirOrder {
-    /// How many squadrons.
-    pub squadrons: u32,
-    /// The power over whose country they fly (side id).
-    pub over: String,
-    /// Attack (`a`) or defend (`d`).
-    pub attack: bool,
-}
-
-/// Whether a line is an air order: `P3 a Germany`.
-pub fn is_air_order(text: &str) -> bool {
-    let first = text.split_whitespace().next().unwrap_or("");
-    first.len() > 1
-        && first.starts_with(['P', 'p'])
-        && first[1..].chars().all(|c| c.is_ascii_digit())
-}
-
-/// Read an air order: `P3 a Germany` (attack over a power), `P2 d England` (defend).
-pub fn parse_air(game: &Game, text: &str) -> Result<AirOrder, String> {
-    let ws: Vec<&str> = text.split_whitespace().collect();
-    let squadrons = ws
-        .first()
-        .and_then(|w| w[1..].parse::<u32>().ok())
-        .filter(|n| *n > 0)
-        .ok_or_else(|| format!("`{text}`: write the squadrons as `P3`"))?;
-    let attack = match ws.get(1).map(|w| w.to_ascii_lowercase()) {
-        Some(w) if w == "a" => true,
-        Some(w) if w == "d" => false,
-        _ => {
-            return Err(format!(
-                "`{text}`: `a` (attack) or `d` (defend) follows the squadrons"
-            ))
-        }
-    };
-    let rest = ws.get(2..).map(|r| r.join(" ")).unwrap_or_default();
-    let over = super::position::power_of(game, &rest)
-        .ok_or_else(|| format!("`{rest}` is not a power: squadrons fly over a power's country"))?;
-    let neutral = game
-        .rules
-        .multi_factor
-        .as_ref()
-        .is_some_and(|m| m.neutrals.iter().any(|s| game.sides[*s].id == over));
-    if neutral {
-        return Err(format!(
-            "`{rest}`: neutrals are neither attacked nor defended from the air"
-        ));
-    }
-    Ok(AirOrder {
-        squadrons,
-        over,
-        attack,
-    })
-}
-
 /// The seed of a phase's rolls: the same for the same game, turn and phase.
 fn phase_seed(game: &Game, position: &Position) -> u64 {
     let key = format!(
@@ -1219,7 +1046,7 @@ fn phase_seed(game: &Game, position: &Position) -> u64 {
 /// The air battles of a movement phase: each power's squadrons over each country, as many
 /// as it has (orders beyond them are cut, and said so), losses by the rules of combat drawn
 /// at random by a seeded roll, IPs bombed from the country's industry.
-fn air_battles(game: &Game, written: &[Written], next: &mut Position, a: &mut Adjudication) {
+fn air_battles(game: &Game, written: &[Written], next: &mut Position, a: &mut ForceReport) {
     let mut left: BTreeMap<String, u32> = next
         .industry
         .iter()

@@ -6,6 +6,7 @@
 //! | [`board`] | a game's province board as the adjudicator asks for it |
 //! | [`orders`] | the order notation (`A Par - Bur`, `F Lon S A Wal - Bel`, `F NTH C A Lon - Nwy`), parsed against a board's names |
 //! | [`factors`] | multi-factor units: parts of a force ordered to attack (`a`), move (`M`) or both, battles per direction with losses by force ratio, movement by size, retreats where the larger wins |
+//! | [`force_orders`] | winter orders (supply, build, squadrons, factories, gifts) and air orders of games with industry |
 //! | [`forces`] | the phases of a multi-factor game adjudicated: orders matched to forces, battles and movement reported, retreats, winter, isolation after autumn |
 //! | [`industry`] | industrial points and aircraft: a winter's supply, builds, squadrons, factories and gifts checked against a power's IPs; the share a lost home centre takes; air battles with seeded losses; victory by industry |
 //! | [`isolation`] | supply lines of at most so many provinces, free of other powers' units and centres, to a home or any controlled centre: each unit's line, or what blocked it |
@@ -13,6 +14,7 @@
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
 //! | [`adjust`] | the adjustment phase: builds and disbands against supply centres |
 //! | [`position`] | where a game stands between two phases: turn, phase, units, centres, dislodged units and standoffs; from a position file, a scenario or a save, and written back |
+//! | [`outcome`] | what a phase's adjudication reports of each order: outcome and why, unused orders, dislodged units, why a phase cannot be adjudicated |
 //! | [`orders_file`] | orders files: one order per line, `#` comments, power headings or prefixes, located mistakes |
 //! | [`adjudicate`] | one phase adjudicated by the calendar: every order's outcome and why, dislodgements, standoffs, adjustments, centres changing hands, victory, the next position |
 //! | [`save`] | a VASSAL save of the game: the phase its tracker shows, the retreat situation it records, the save edited with the units moved, retreated, built and removed, the control markers changed and the tracker stepped |
@@ -26,12 +28,14 @@ pub mod adjudicate;
 pub mod adjust;
 pub mod board;
 pub mod factors;
+pub mod force_orders;
 pub mod forces;
 pub mod industry;
 pub mod isolation;
 pub mod movement;
 pub mod orders;
 pub mod orders_file;
+pub mod outcome;
 pub mod position;
 pub mod retreat;
 pub mod save;

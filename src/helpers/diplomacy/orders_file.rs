@@ -29,10 +29,10 @@ pub enum Entry {
     /// `[rules.multi-factor]`.
     Force(FactorOrder),
     /// A winter order of a game with industry (`build A3 Lon`, `supply A2 Bel`).
-    Winter(super::forces::WinterOrder),
+    Winter(super::force_orders::WinterOrder),
     /// An air order of a game with industry: squadrons attacking or defending over a power
     /// (`P3 a Germany`, `P2 d England`).
-    Air(super::forces::AirOrder),
+    Air(super::force_orders::AirOrder),
 }
 
 /// One order as written.
@@ -129,8 +129,8 @@ pub fn read(
             });
             continue;
         }
-        if game.rules.industry.is_some() && super::forces::is_air_order(body) {
-            match super::forces::parse_air(game, body) {
+        if game.rules.industry.is_some() && super::force_orders::is_air_order(body) {
+            match super::force_orders::parse_air(game, body) {
                 Ok(order) => out.push(Written {
                     power,
                     entry: Entry::Air(order),
@@ -146,8 +146,8 @@ pub fn read(
             }
             continue;
         }
-        if game.rules.multi_factor.is_some() && super::forces::is_winter_order(body) {
-            match super::forces::parse_winter(game, board, body) {
+        if game.rules.multi_factor.is_some() && super::force_orders::is_winter_order(body) {
+            match super::force_orders::parse_winter(game, board, body) {
                 Ok(order) => out.push(Written {
                     power,
                     entry: Entry::Winter(order),
