@@ -1,10 +1,13 @@
 //! Multi-factor Diplomacy with industry (`modules/great-patriotic-war-qh07`): the 1939 set-up
 //! the module's predefined setup holds, read back from the save and compared with rule 11
-//! as printed; a year played through `adjudicate --apply` on saves (combat by force ratio,
-//! a no-retreat defeat, neutral garrisons eliminated when they must retreat, provinces
-//! taken, a winter paid for with IPs, gifts and squadrons), each phase read back from the
-//! save it wrote and compared with positions worked out by hand from the rules; isolation
-//! after an autumn with what blocked the line; bad orders located.
+//! as printed; two years played through `adjudicate --apply` on saves (combat by force
+//! ratio, a no-retreat defeat, neutral garrisons eliminated when they must retreat,
+//! provinces taken, an air battle, a defeated fleet retreating, a home centre captured with
+//! its IPs, two winters paid for with IPs, gifts, squadrons and factories), each phase read
+//! back from the save it wrote — by sandtable and, when installed, by pywargame — and
+//! compared with positions worked out by hand from the rules; rule 10's English winter,
+//! rule 12's London and rule 18's air battle worked on position files; isolation after an
+//! autumn with what blocked the line, and `supply` drawing the lines; bad orders located.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -114,7 +117,7 @@ fn expect(
 }
 
 #[test]
-fn the_1939_setup_is_rule_11_and_a_year_plays_through_saves() {
+fn the_1939_setup_is_rule_11_and_two_years_play_through_saves() {
     let Some(dir) = dir() else { return };
     let game = sandtable::check::check_dir(&dir)
         .expect("loads")
@@ -254,13 +257,14 @@ fn the_1939_setup_is_rule_11_and_a_year_plays_through_saves() {
     // Winter 1939 (rule 10). Germany has 19 + 2 (Bohemia) = 21 IPs: supplies 10 factors (the
     // A1 in Kiel is not named, so disbanded), builds A4 in Munich (8), a squadron (2), and
     // cannot pay for a factory (4) with the 1 left. England gives France 2, supplies 3,
-    // builds a squadron, and cannot pay 4 for an A2 in London with 3 left; its unnamed
-    // forces are disbanded. France, with 12, cannot afford two IPs of factory after supply.
+    // builds a squadron, and cannot pay 4 for an A2 in London with 3 left, but can an F1 (2);
+    // its unnamed forces are disbanded. France, with 12, cannot afford two IPs of factory
+    // after supply.
     let winter_orders = orders(
         "w39.txt",
         "Germany:\nsupply A5 Boh\nsupply A2 Pru\nsupply F2 Kie\nsupply F1 Ber\nbuild A4 Mun\n\
          build P1\nfactory 1\nEngland:\nbuild P1\nsupply F2 Nth\nsupply A1 Edi\nbuild A2 Lon\n\
-         give 2 France\nFrance:\nfactory 2\n",
+         build F1 Lon\ngive 2 France\nFrance:\nfactory 2\n",
     );
     let spring_save = tmp.path().join("s40.vsav");
     let report = apply(&winter_save, &winter_orders, &spring_save);
@@ -274,6 +278,9 @@ fn the_1939_setup_is_rule_11_and_a_year_plays_through_saves() {
     assert_eq!(of("germany")["left"].as_i64(), Some(1));
     assert_eq!(of("germany")["problems"].as_array().map(Vec::len), Some(1));
     assert_eq!(of("england")["given"].as_i64(), Some(2));
+    assert_eq!(of("england")["left"].as_i64(), Some(1));
+    assert_eq!(of("england")["built"], serde_json::json!(["F1 lon"]));
+    assert_eq!(of("england")["problems"].as_array().map(Vec::len), Some(1));
     assert_eq!(of("france")["received"].as_i64(), Some(2));
     assert_eq!(of("france")["left"].as_i64(), Some(7));
     let spring40 = read_back(&board, &spring_save);
@@ -287,11 +294,196 @@ fn the_1939_setup_is_rule_11_and_a_year_plays_through_saves() {
     expect(
         &spring40,
         &[
-            ("england", "F2 nth, A1 edi"),
+            ("england", "F2 nth, A1 edi, F1 lon"),
             ("germany", "A5 boh, A2 pru, F1 ber, F2 kie, A4 mun"),
         ],
         &neutrals_winter,
         &[("england", 10, 2), ("germany", 19, 3), ("france", 10, 1)],
+    );
+    second_reader(&vmod, &spring_save, &spring40, &board);
+
+    // Spring 1940. Germany walks into Warsaw, empty since its Soviet army fell, and its
+    // fleet into the Heligoland Bight; England's new fleet joins the North Sea. In the air,
+    // England's 2 squadrons against Germany's 3 over Germany: the attackers lose the
+    // difference, 1; the larger side, under 2:1, loses 1.
+    let spring40_orders = orders(
+        "s40.txt",
+        "Germany:\nA2 Pru M War\nF2 Kie M Hel\nP3 d Germany\nEngland:\nF1 Lon M Nth\n\
+         P2 a Germany\n",
+    );
+    let autumn40_save = tmp.path().join("a40.vsav");
+    let report = apply(&spring_save, &spring40_orders, &autumn40_save);
+    let air = &report["adjudication"]["air_battles"][0];
+    assert_eq!(air["attackers_lost"], serde_json::json!({"england": 1}));
+    assert_eq!(air["defenders_lost"], serde_json::json!({"germany": 1}));
+    let autumn40 = read_back(&board, &autumn40_save);
+    expect(
+        &autumn40,
+        &[
+            ("england", "F3 nth, A1 edi"),
+            ("germany", "A5 boh, A2 war, F1 ber, F2 hel, A4 mun"),
+        ],
+        &neutrals_winter,
+        &[("england", 10, 1), ("germany", 19, 2)],
+    );
+    second_reader(&vmod, &autumn40_save, &autumn40, &board);
+
+    // Autumn 1940. 3 English fleet factors against the German F2 in the Bight: under 2:1,
+    // England loses 1 and Germany 1, and the German F1 left, defeated, must retreat: to
+    // Kiel, the only open neighbour (the North Sea is the attacker's, Denmark and Holland
+    // hold garrisons). The Soviet attack on Warsaw, 2 against 2, changes nothing.
+    let autumn40_orders = orders(
+        "a40.txt",
+        "England:\nF3 Nth a Hel\nSoviet Union:\nA2 Ukr a War\n",
+    );
+    let retreat_save = tmp.path().join("a40r.vsav");
+    let report = apply(&autumn40_save, &autumn40_orders, &retreat_save);
+    let d = &report["adjudication"]["dislodged"];
+    assert_eq!(d[0]["unit"], "F1 hel", "{d}");
+    assert_eq!(d[0]["options"], serde_json::json!(["kie"]));
+    let retreating = read_back(&board, &retreat_save);
+    assert_eq!(retreating.dislodged.len(), 1);
+    assert_eq!(retreating.dislodged[0].unit.strength, 1);
+    expect(
+        &retreating,
+        &[
+            ("england", "F2 nth, A1 edi"),
+            ("germany", "A5 boh, A2 war, F1 ber, A4 mun"),
+        ],
+        &neutrals_winter,
+        &[("germany", 19, 2)],
+    );
+
+    // The retreat; then Autumn 1940 ends: Germany holds Warsaw, a Soviet home centre, so
+    // 16 IPs / 4 home centres held = 4 lie there for Germany (rule 12), and 1 / 4 = 0
+    // squadrons are lost (rule 7).
+    let retreat_orders = orders("a40r.txt", "Germany:\nF1 Hel M Kie\n");
+    let winter40_save = tmp.path().join("w40.vsav");
+    let report = apply(&retreat_save, &retreat_orders, &winter40_save);
+    let h = &report["adjudication"]["home_centres"][0];
+    assert_eq!(
+        (h["centre"].as_str(), h["ips"].as_i64()),
+        (Some("war"), Some(4)),
+        "{h}"
+    );
+    let winter40 = read_back(&board, &winter40_save);
+    assert_eq!(
+        winter40.owners.get("war").map(String::as_str),
+        Some("germany")
+    );
+    assert_eq!(
+        winter40
+            .captured
+            .get("war")
+            .map(|c| (c.from.as_str(), c.ips)),
+        Some(("soviet-union", 4))
+    );
+    expect(
+        &winter40,
+        &[("germany", "A5 boh, A2 war, F1 ber, F1 kie, A4 mun")],
+        &neutrals_winter,
+        &[("germany", 19, 2), ("soviet-union", 12, 1)],
+    );
+    second_reader(&vmod, &winter40_save, &winter40, &board);
+
+    // Winter 1940. Germany: 19 + Bohemia 2 + Warsaw's captured 4 = 25, supplies its 13
+    // factors (no supply order: all) and builds an IP of factory (4): 8 left. The Soviet
+    // Union: 12, supplies 6 and builds A3 in Moscow (6).
+    let winter40_orders = orders(
+        "w40.txt",
+        "Germany:\nfactory 1\nSoviet Union:\nbuild A3 Mos\n",
+    );
+    let spring41_save = tmp.path().join("s41.vsav");
+    let report = apply(&winter40_save, &winter40_orders, &spring41_save);
+    let accounts = report["adjudication"]["winter"].as_array().expect("winter");
+    let of = |power: &str| {
+        accounts
+            .iter()
+            .find(|w| w["power"] == power)
+            .unwrap_or_else(|| panic!("{power}'s winter"))
+    };
+    assert_eq!(
+        (
+            of("germany")["provinces"].as_i64(),
+            of("germany")["left"].as_i64()
+        ),
+        (Some(6), Some(8))
+    );
+    assert_eq!(of("soviet-union")["left"].as_i64(), Some(0));
+    let spring41 = read_back(&board, &spring41_save);
+    expect(
+        &spring41,
+        &[
+            ("germany", "A5 boh, A2 war, F1 ber, F1 kie, A4 mun"),
+            (
+                "soviet-union",
+                "F1 bot, A1 sev, F1 sev, F1 stp/nc, A2 ukr, A3 mos",
+            ),
+        ],
+        &neutrals_winter,
+        &[("germany", 20, 2), ("soviet-union", 12, 1)],
+    );
+    second_reader(&vmod, &spring41_save, &spring41, &board);
+}
+
+/// The forces of a position as pywargame should see them: (counter name without its
+/// strength, region) → factors.
+fn totals(board: &ProvinceBoard, position: &Position) -> BTreeMap<(String, String), u32> {
+    let g = board.game;
+    let mut out = BTreeMap::new();
+    for u in &position.units {
+        let c = sandtable::helpers::diplomacy::position::counter_for(g, &u.power, u.kind)
+            .expect("a counter");
+        let name = g.counters[c]
+            .name
+            .trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == ' ');
+        let site = board
+            .areas
+            .site_name(board.site(&u.location).expect("a site"));
+        *out.entry((name.to_string(), site)).or_default() += u.strength;
+    }
+    out
+}
+
+/// The save as pywargame reads it (when it is installed): its army and fleet pieces, added
+/// up by name and region, must be the forces sandtable reads.
+fn second_reader(vmod: &Path, save: &Path, position: &Position, board: &ProvinceBoard) {
+    let Some(python) = crate::support::pywargame_python() else {
+        eprintln!("pywargame not found: the second reader is skipped");
+        return;
+    };
+    let out = std::process::Command::new(python)
+        .arg(root().join("tests/suite/pywargame_save.py"))
+        .arg(vmod)
+        .arg(save)
+        .output()
+        .expect("run python");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let mut seen: BTreeMap<(String, String), u32> = BTreeMap::new();
+    for piece in v.as_array().expect("pieces") {
+        let name = piece[0].as_str().unwrap_or("");
+        let Some((kind, n)) = name.rsplit_once(' ') else {
+            continue;
+        };
+        let (Ok(n), true) = (
+            n.parse::<u32>(),
+            kind.ends_with("Army") || kind.ends_with("Fleet"),
+        ) else {
+            continue;
+        };
+        let region = piece[1].as_str().unwrap_or("(no region)").to_string();
+        *seen.entry((kind.to_string(), region)).or_default() += n;
+    }
+    assert_eq!(
+        seen,
+        totals(board, position),
+        "{}: as pywargame reads it",
+        save.display()
     );
 }
 
@@ -555,4 +747,52 @@ fn supply_traces_isolation_lines_on_a_province_board_and_draws_them() {
         "x.vsav",
     ]);
     assert_ne!(code, 0, "{err}");
+}
+
+#[test]
+fn rule_10s_english_winter_spends_sixteen_ips_exactly() {
+    let Some(dir) = dir() else { return };
+    // Rule 10's example: England has taken Nwy, Bel and Ire without losing a home centre and
+    // has F1 (Ire), F1 (Nwy), F2 (NTH), A2 (Bel): 10 IPs of its own and 2 of each minor, 16.
+    // It builds P1 (2), supplies F1 (Nwy), F1 (NTH), A2 (Bel) (4), builds A3 (Lon) (6) and
+    // one IP of factory (4): 16. F1 (Ire) and the other half of the NTH F2 are disbanded.
+    let position = "game = \"great-patriotic-war-qh07\"\nturn = \"winter-1939\"\n\n\
+        [power.england]\nunits = [\"F1 ire\", \"F1 nwy\", \"F2 nth\", \"A2 bel\"]\n\
+        centres = [\"edi\", \"lon\", \"lvp\", \"nwy\", \"bel\", \"ire\"]\nips = 10\nsquadrons = 1\n";
+    let orders = "England:\nbuild P1\nsupply F1 Nwy\nsupply F1 NTH\nsupply A2 Bel\n\
+                  build A3 Lon\nfactory 1\n";
+    let (v, next) = adjudicate_file(&dir, position, orders);
+    let w = &v["adjudication"]["winter"][0];
+    assert_eq!(w["power"], "england");
+    assert_eq!(
+        (
+            w["home"].as_i64(),
+            w["provinces"].as_i64(),
+            w["squadrons"].as_i64(),
+            w["supply"].as_i64(),
+            w["build"].as_i64(),
+            w["factories"].as_i64(),
+            w["left"].as_i64()
+        ),
+        (
+            Some(10),
+            Some(6),
+            Some(2),
+            Some(4),
+            Some(6),
+            Some(4),
+            Some(0)
+        ),
+        "{w}"
+    );
+    assert_eq!(w["disbanded"], serde_json::json!(["F1 ire", "F1 nth"]));
+    assert_eq!(w["problems"], serde_json::json!([]));
+    // Spring 1940: the forces kept and built, P2, and the new IP on the track.
+    assert!(
+        next.contains(
+            "[power.england]\nunits = [\"A2 bel\", \"A3 lon\", \"F1 nth\", \"F1 nwy\"]\n\
+             centres = [\"bel\", \"edi\", \"ire\", \"lon\", \"lvp\", \"nwy\"]\nips = 11\nsquadrons = 2\n"
+        ),
+        "{next}"
+    );
 }
