@@ -796,3 +796,50 @@ fn rule_10s_english_winter_spends_sixteen_ips_exactly() {
         "{next}"
     );
 }
+
+#[test]
+fn losses_fall_on_armies_first_unless_the_power_orders_otherwise() {
+    let Some(dir) = dir() else { return };
+    // England's F5 attacks Germany's A1 F2 in Kiel: 5 against 3, Germany loses 2 and must
+    // retreat. By default the army goes first (A1, then one fleet factor); ordered `losses F
+    // Kie`, the fleets go first and the army is left.
+    let position = "game = \"great-patriotic-war-qh07\"\nturn = \"spring-1940\"\n\n\
+        [power.england]\nunits = [\"F5 hel\"]\ncentres = [\"edi\", \"lon\", \"lvp\"]\nips = 10\nsquadrons = 1\n\n\
+        [power.germany]\nunits = [\"A1 kie\", \"F2 kie\"]\ncentres = [\"ber\", \"kie\", \"mun\"]\nips = 19\nsquadrons = 2\n";
+    let dislodged = |orders: &str| -> Vec<String> {
+        let (v, _) = adjudicate_file(&dir, position, orders);
+        v["adjudication"]["dislodged"]
+            .as_array()
+            .expect("dislodged")
+            .iter()
+            .filter_map(|d| d["unit"].as_str().map(str::to_string))
+            .collect()
+    };
+    assert_eq!(dislodged("England:\nF5 Hel a Kie\n"), ["F1 kie"]);
+    assert_eq!(
+        dislodged("England:\nF5 Hel a Kie\nGermany:\nlosses F Kie\n"),
+        ["A1 kie"]
+    );
+}
+
+#[test]
+fn a_power_without_industry_is_eliminated_and_one_with_more_than_all_others_wins() {
+    let Some(dir) = dir() else { return };
+    // Rules 3 and 4, at the end of an autumn: Italy, bombed down to 0 IPs and holding no
+    // province worth any, is eliminated; Germany's 19 + 2 (Belgium) are more than France's
+    // 10 and Italy's 0 together.
+    let (v, next) = adjudicate_file(
+        &dir,
+        "game = \"great-patriotic-war-qh07\"\nturn = \"autumn-1941\"\n\n\
+         [power.france]\nunits = [\"A2 par\"]\ncentres = [\"bre\", \"mar\", \"par\"]\nips = 10\nsquadrons = 0\n\n\
+         [power.italy]\nunits = [\"A2 ven\", \"F1 nap\"]\ncentres = [\"rom\"]\nips = 0\nsquadrons = 0\n\n\
+         [power.germany]\nunits = [\"A3 bel\"]\ncentres = [\"ber\", \"kie\", \"mun\"]\nips = 19\nsquadrons = 2\n",
+        "",
+    );
+    assert_eq!(
+        v["adjudication"]["eliminated"],
+        serde_json::json!(["italy"])
+    );
+    assert_eq!(v["adjudication"]["winner"], "germany");
+    assert!(next.contains("[power.italy]\nunits = []\n"), "{next}");
+}

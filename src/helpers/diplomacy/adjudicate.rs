@@ -162,6 +162,10 @@ pub struct Adjudication {
     /// IPs and squadrons they took or gave back.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub home_centres: Vec<forces::HomeCentreChange>,
+    /// Games with industry: the powers eliminated for having no IPs left, their forces
+    /// removed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub eliminated: Vec<String>,
     /// Games with industry: the power holding more IPs than all the others together.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
@@ -208,6 +212,7 @@ pub fn adjudicate(
         air_battles: Vec::new(),
         industrial_points: Vec::new(),
         home_centres: Vec::new(),
+        eliminated: Vec::new(),
         winner: None,
     };
     let after = if game.rules.multi_factor.is_some() {
@@ -361,7 +366,11 @@ fn movement_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive | Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => None,
+            Entry::Waive
+            | Entry::Force(_)
+            | Entry::Winter(_)
+            | Entry::Air(_)
+            | Entry::Losses(_) => None,
         })
         .collect();
     let outcomes = movement::resolve(board, units, &orders);
@@ -442,7 +451,11 @@ fn retreat_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive | Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => None,
+            Entry::Waive
+            | Entry::Force(_)
+            | Entry::Winter(_)
+            | Entry::Air(_)
+            | Entry::Losses(_) => None,
         })
         .collect();
     let situation = Situation {
@@ -455,7 +468,11 @@ fn retreat_phase(
     for (k, (d, r)) in position.dislodged.iter().zip(&retreats).enumerate() {
         let ordered = chosen[k].and_then(|w| match &w.entry {
             Entry::Order(o) => Some(o),
-            Entry::Waive | Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => None,
+            Entry::Waive
+            | Entry::Force(_)
+            | Entry::Winter(_)
+            | Entry::Air(_)
+            | Entry::Losses(_) => None,
         });
         let order = match ordered.map(|o| &o.command) {
             Some(c) => order_text(&d.unit, c, &[], board),
@@ -611,13 +628,15 @@ fn adjustment_phase(
                     why: "a waive names its power: `England: waive`".into(),
                 }),
             },
-            Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) => a.unused.push(Unused {
-                written: w.at.clone(),
-                text: w.text.clone(),
-                why: "an order to a multi-factor force belongs to a game with \
+            Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) | Entry::Losses(_) => {
+                a.unused.push(Unused {
+                    written: w.at.clone(),
+                    text: w.text.clone(),
+                    why: "an order to a multi-factor force belongs to a game with \
                       `[rules.multi-factor]`"
-                    .into(),
-            }),
+                        .into(),
+                })
+            }
             Entry::Order(o) => {
                 let here = board.province(&o.unit).to_string();
                 let power = o.power.clone().or_else(|| match o.command {
@@ -851,6 +870,13 @@ fn advance(
             if game.rules.industry.is_some() {
                 // Victory by industry: more IPs than all the others together.
                 let ips = forces::industrial_points(board, &position);
+                // A power left without industry is eliminated (its forces leave the board).
+                for (p, n) in &ips {
+                    if *n == 0 && position.units.iter().any(|u| u.power == *p) {
+                        position.units.retain(|u| u.power != *p);
+                        a.eliminated.push(p.clone());
+                    }
+                }
                 a.winner = super::industry::winner(&ips).map(str::to_string);
                 a.industrial_points = ips.into_iter().collect();
             } else {
@@ -1135,6 +1161,12 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
             .map(|(p, n)| format!("{} {n}", name(p)))
             .collect();
         out.push_str(&format!("\nIndustrial points: {}\n", shown.join(", ")));
+        for p in &a.eliminated {
+            out.push_str(&format!(
+                "{} has no IPs left: eliminated, its forces removed\n",
+                name(p)
+            ));
+        }
         match &a.winner {
             Some(w) => out.push_str(&format!(
                 "Victory: {} holds more IPs than all the others together\n",

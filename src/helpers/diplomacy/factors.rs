@@ -50,6 +50,9 @@ pub struct Rules {
     pub neutrals: BTreeSet<String>,
     /// Provinces whose neutral garrison does let a 3:1 winner gain a factor.
     pub full_gain: BTreeSet<String>,
+    /// Losses ordered to fall first on a kind (rule 13.6 "unless otherwise instructed"):
+    /// (power, a location — a province, or a coast for fleets — and the kind).
+    pub lose_first: BTreeSet<(String, String, UnitKind)>,
 }
 
 /// What a part of a province's force is ordered to do.
@@ -598,10 +601,24 @@ fn defence_value(p: &Part, from: &str) -> u32 {
 }
 
 /// Put `amount` losses on the parts `involved`: armies first, then fleets by location.
-fn take_losses(parts: &mut [Part], involved: &[usize], mut amount: u32) {
+fn take_losses(
+    board: &dyn Board,
+    rules: &Rules,
+    parts: &mut [Part],
+    involved: &[usize],
+    mut amount: u32,
+) {
+    // What the power ordered to lose first, then armies before fleets, fleets by coast.
+    let ordered = |p: &Part| {
+        rules.lose_first.iter().any(|(power, at, kind)| {
+            *power == p.power
+                && *kind == p.kind
+                && (*at == p.location || *at == board.province(&p.location))
+        })
+    };
     let mut order = involved.to_vec();
     order.sort_by(|a, b| {
-        let key = |p: &Part| (p.kind == UnitKind::Fleet, p.location.clone());
+        let key = |p: &Part| (!ordered(p), p.kind == UnitKind::Fleet, p.location.clone());
         key(&parts[*a]).cmp(&key(&parts[*b]))
     });
     for i in order {
@@ -709,9 +726,9 @@ fn fight(
             } else {
                 (&defenders, &attackers, to.clone())
             };
-            take_losses(parts, losers, large - small);
+            take_losses(board, rules, parts, losers, large - small);
             match winner_change {
-                -1 => take_losses(parts, winners, 1),
+                -1 => take_losses(board, rules, parts, winners, 1),
                 1 => take_gain(parts, winners),
                 _ => {}
             }

@@ -6,6 +6,44 @@
 use super::{Board, UnitKind};
 use crate::model::Game;
 
+/// Where a power's losses fall first in a province (rule 13.6: armies before fleets unless
+/// the player says otherwise): `losses F Kie`, `losses F StP/sc`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct LossOrder {
+    /// The kind that loses first.
+    pub kind: UnitKind,
+    /// The province, or the coast of a fleet.
+    pub location: String,
+}
+
+/// Whether a line is a loss order: `losses F Kie`.
+pub fn is_loss_order(text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("losses"))
+}
+
+/// Read a loss order: `losses F Kie`, `losses A Mun`, `losses F StP/sc`.
+pub fn parse_losses(board: &dyn Board, text: &str) -> Result<LossOrder, String> {
+    let ws: Vec<&str> = text.split_whitespace().collect();
+    let kind = match ws.get(1).map(|w| w.to_ascii_uppercase()) {
+        Some(w) if w == "A" => UnitKind::Army,
+        Some(w) if w == "F" => UnitKind::Fleet,
+        _ => {
+            return Err(format!(
+                "`{text}`: name the kind that loses first, `A` or `F`"
+            ))
+        }
+    };
+    let w = ws
+        .get(2)
+        .ok_or_else(|| format!("`{text}`: a province is missing"))?;
+    let location = board
+        .resolve_name(w)
+        .ok_or_else(|| format!("`{w}` is no location of this board"))?;
+    Ok(LossOrder { kind, location })
+}
+
 /// One winter order of a game with industry.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(tag = "order", rename_all = "kebab-case")]

@@ -53,6 +53,7 @@ pub fn rules_of(game: &Game) -> Rules {
             .map(|s| s.id.clone())
             .collect(),
         full_gain: m.full_gain.iter().cloned().collect(),
+        lose_first: Default::default(),
     }
 }
 
@@ -186,12 +187,34 @@ pub(super) fn movement_phase(
     let game = board.game;
     let rules = rules_of(game);
     let units = &position.units;
-    // Air orders are flown apart (rule 18).
+    // Air orders are flown apart (rule 18); loss orders say where losses fall first.
     let land: Vec<Written> = written
         .iter()
-        .filter(|w| !matches!(w.entry, Entry::Air(_)))
+        .filter(|w| !matches!(w.entry, Entry::Air(_) | Entry::Losses(_)))
         .cloned()
         .collect();
+    let mut rules = rules;
+    for w in written {
+        let Entry::Losses(l) = &w.entry else { continue };
+        let power = w.power.clone().or_else(|| {
+            units
+                .iter()
+                .find(|u| {
+                    u.kind == l.kind && board.province(&u.location) == board.province(&l.location)
+                })
+                .map(|u| u.power.clone())
+        });
+        match power {
+            Some(p) => {
+                rules.lose_first.insert((p, l.location.clone(), l.kind));
+            }
+            None => a.unused.push(Unused {
+                written: w.at.clone(),
+                text: w.text.clone(),
+                why: format!("no force of that kind in {}", display(&l.location)),
+            }),
+        }
+    }
     let orders = fitting(
         board,
         &rules,

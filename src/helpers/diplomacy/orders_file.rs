@@ -33,6 +33,9 @@ pub enum Entry {
     /// An air order of a game with industry: squadrons attacking or defending over a power
     /// (`P3 a Germany`, `P2 d England`).
     Air(super::force_orders::AirOrder),
+    /// Where a power's losses fall first in a province, in a multi-factor game
+    /// (`losses F Kie`).
+    Losses(super::force_orders::LossOrder),
 }
 
 /// One order as written.
@@ -127,6 +130,21 @@ pub fn read(
                 at,
                 span: whole,
             });
+            continue;
+        }
+        if game.rules.multi_factor.is_some() && super::force_orders::is_loss_order(body) {
+            match super::force_orders::parse_losses(board, body) {
+                Ok(order) => out.push(Written {
+                    power,
+                    entry: Entry::Losses(order),
+                    text: body.to_string(),
+                    at,
+                    span: whole,
+                }),
+                Err(e) => diags.push(Diagnostic::error("bad-order", e).at(whole).hint(
+                    "a loss order names the kind that loses first and where: `losses F Kie`",
+                )),
+            }
             continue;
         }
         if game.rules.industry.is_some() && super::force_orders::is_air_order(body) {
