@@ -1090,6 +1090,7 @@ mod tests {
         Rules {
             neutrals: ["neutral".to_string()].into(),
             full_gain: ["swi".to_string()].into(),
+            lose_first: Default::default(),
         }
     }
 
