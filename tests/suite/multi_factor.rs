@@ -843,3 +843,34 @@ fn a_power_without_industry_is_eliminated_and_one_with_more_than_all_others_wins
     assert_eq!(v["adjudication"]["winner"], "germany");
     assert!(next.contains("[power.italy]\nunits = []\n"), "{next}");
 }
+
+#[test]
+fn each_stack_of_factor_counters_shows_its_force_in_vassal() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("qh07.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&vmod)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let mut a = Archive::open(&vmod).expect("module");
+    let xml = String::from_utf8(a.read("buildFile.xml").expect("buildFile")).expect("utf-8");
+    // Every army and fleet counter carries its factors as a property of its kind and the
+    // label that adds the stack up (shown on the top counter only); markers carry neither.
+    let slot = |name: &str| -> String {
+        let at = xml
+            .find(&format!("entryName=\"{name}\""))
+            .unwrap_or_else(|| panic!("no palette slot {name}"));
+        let end = xml[at..]
+            .find("</VASSAL.build.widget.PieceSlot>")
+            .expect("end")
+            + at;
+        xml[at..end].to_string()
+    };
+    let army5 = slot("German Army 5");
+    assert!(army5.contains("mark;ArmyFactors"), "{army5}");
+    assert!(army5.contains("SumStack(\"ArmyFactors\")"), "{army5}");
+    assert!(army5.contains("StackPos == 1"), "{army5}");
+    let fleet1 = slot("Soviet Fleet 1");
+    assert!(fleet1.contains("mark;FleetFactors"), "{fleet1}");
+    let control = slot("German control");
+    assert!(!control.contains("SumStack"), "{control}");
+}

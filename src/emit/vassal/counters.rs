@@ -463,6 +463,7 @@ impl Counters {
             }));
         }
         traits.extend(super::tracks::marker_traits(plan, counter));
+        traits.extend(force_total(g, counter));
         if control {
             traits.push(Trait::layer(&Layer {
                 name: CONTROL_LAYER.into(),
@@ -498,6 +499,47 @@ impl Counters {
             basic_state: BasicState::slot(&gpid.to_string()),
         }
     }
+}
+
+/// Marker property of the army factors a counter holds in a multi-factor game.
+pub const ARMY_FACTORS: &str = "ArmyFactors";
+/// Marker property of the fleet factors a counter holds in a multi-factor game.
+pub const FLEET_FACTORS: &str = "FleetFactors";
+
+/// In a multi-factor game, what makes a stack of factor counters read as its force: each
+/// army or fleet counter's factors as a property, and a label under the top counter of a
+/// stack with the stack's totals (`A7 F2`), which VASSAL adds up as counters are dragged on
+/// and off (`SumStack`).
+fn force_total(g: &Game, counter: usize) -> Vec<Trait> {
+    if g.rules.multi_factor.is_none() {
+        return Vec::new();
+    }
+    let Some(kind) = g.type_of(counter).moves_as else {
+        return Vec::new();
+    };
+    let strength = g
+        .rules
+        .multi_factor
+        .as_ref()
+        .and_then(|m| m.strength)
+        .and_then(|f| g.class_of(counter).faces.front(f))
+        .unwrap_or(1);
+    let own = match kind {
+        crate::model::UnitKind::Army => ARMY_FACTORS,
+        crate::model::UnitKind::Fleet => FLEET_FACTORS,
+    };
+    let (a, f) = (
+        format!("SumStack(\"{ARMY_FACTORS}\")"),
+        format!("SumStack(\"{FLEET_FACTORS}\")"),
+    );
+    let text = format!(
+        "{{StackPos == 1 ? (({a} > 0 ? \"A\" + {a} : \"\") + ({a} > 0 && {f} > 0 ? \" \" : \"\") \
+         + ({f} > 0 ? \"F\" + {f} : \"\")) : \"\"}}"
+    );
+    vec![
+        Trait::marker(&[(own.to_string(), strength.to_string())]),
+        Trait::label(&text, "ForceTotal", "The stack's army and fleet factors"),
+    ]
 }
 
 /// The key strokes and menu texts a player can use on counters, for the help page.

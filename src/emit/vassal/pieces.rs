@@ -109,6 +109,37 @@ impl Trait {
         }
     }
 
+    /// A text label (`label;`) below the piece, bold, on a white ground, that players cannot
+    /// edit: `text` is its state (a `{…}` text is a BeanShell expression VASSAL evaluates).
+    pub fn label(text: &str, property: &str, description: &str) -> Self {
+        Self {
+            kind: fields(
+                "label;",
+                &[
+                    String::new(),        // no key to change it
+                    String::new(),        // no menu command
+                    "11".into(),          // font size
+                    "255,255,255".into(), // ground
+                    "0,0,0".into(),       // text
+                    "b".into(),           // below the piece …
+                    "0".into(),
+                    "c".into(), // … centred
+                    "0".into(),
+                    "t".into(), // the text's top at that point
+                    "c".into(),
+                    "$pieceName$".into(), // the piece keeps its name
+                    "Dialog".into(),
+                    "1".into(), // bold
+                    "0".into(),
+                    property.into(),
+                    description.into(),
+                    "false".into(),
+                ],
+            ),
+            state: text.into(),
+        }
+    }
+
     /// Restricted access (`restrict;`): only players of `sides` may move the piece or use
     /// its commands (the traits inside it), once a game has started with sides taken.
     pub fn restricted(sides: &[String], description: &str) -> Self {
