@@ -874,3 +874,46 @@ fn each_stack_of_factor_counters_shows_its_force_in_vassal() {
     let control = slot("German control");
     assert!(!control.contains("SumStack"), "{control}");
 }
+
+#[test]
+fn absurd_strengths_and_amounts_are_located_mistakes_not_overflows() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let position = tmp.path().join("p.toml");
+    std::fs::write(
+        &position,
+        "game = \"great-patriotic-war-qh07\"\nturn = \"winter-1939\"\n\n\
+         [power.germany]\nunits = [\"A4294967295 mun\", \"F0 kie\"]\ncentres = [\"ber\"]\n\
+         ips = 4294967295\nsquadrons = 1\n",
+    )
+    .expect("position");
+    let orders = tmp.path().join("o.txt");
+    std::fs::write(&orders, "").expect("orders");
+    let (code, _, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--position",
+        p(&position),
+        "--orders",
+        p(&orders),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.matches("error[bad-strength]").count(), 2, "{err}");
+    assert_eq!(err.matches("error[bad-value]").count(), 1, "{err}");
+    // Orders: no factors, too many, and a winter beyond any treasury.
+    std::fs::write(
+        &orders,
+        "Germany:\nA0 Mun a Boh\nA10000 Mun a Boh\nbuild A99999 Ber\nfactory 4294967295\n",
+    )
+    .expect("orders");
+    let (code, _, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--scenario",
+        "1939",
+        "--orders",
+        p(&orders),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.matches("error[bad-order]").count(), 4, "{err}");
+}

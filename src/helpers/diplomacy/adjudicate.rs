@@ -1102,7 +1102,10 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
             out.push_str(&format!(
                 "  {}: {} IPs ({} home, {} provinces, {} received, {} given); supply {}, builds {}, squadrons {}, factories {}; {} left\n",
                 name(&w.power),
-                w.home + w.provinces + w.received - w.given,
+                w.home
+                    .saturating_add(w.provinces)
+                    .saturating_add(w.received)
+                    .saturating_sub(w.given),
                 w.home,
                 w.provinces,
                 w.received,

@@ -125,7 +125,10 @@ fn kind_and_strength(word: &str) -> Option<(UnitKind, Option<u32>)> {
     if rest.is_empty() {
         return Some((kind, None));
     }
-    rest.parse::<u32>().ok().map(|n| (kind, Some(n)))
+    rest.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=super::MAX_FACTORS).contains(n))
+        .map(|n| (kind, Some(n)))
 }
 
 /// Words of an order, with `A3(Vie)` and `SF(Tri)` split into `A3`, `Vie` and `S`, `F`,
@@ -191,7 +194,7 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<FactorOrder, FactorOrderEr
     let first = ws.first().ok_or_else(|| err("the order is empty".into()))?;
     let (kind, strength) = kind_and_strength(first).ok_or_else(|| {
         err(format!(
-            "`{first}` is not a unit: write A or F with its factors (`A3`, `F1`)"
+            "`{first}` is not a unit: write A or F with its factors, 1 to 9999 (`A3`, `F1`)"
         ))
     })?;
     let location = name(ws.get(1))?;

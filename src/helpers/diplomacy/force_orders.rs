@@ -108,8 +108,13 @@ pub fn parse_winter(game: &Game, board: &dyn Board, text: &str) -> Result<Winter
         .unwrap_or_default();
     let number = |w: Option<&&str>, what: &str| -> Result<u32, String> {
         w.and_then(|w| w.parse::<u32>().ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("`{text}`: {what} is a whole number of at least 1"))
+            .filter(|n| (1..=super::MAX_IPS).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "`{text}`: {what} is a whole number from 1 to {}",
+                    super::MAX_IPS
+                )
+            })
     };
     let force = |w: Option<&&str>| -> Result<(UnitKind, u32), String> {
         let w = w.ok_or_else(|| format!("`{text}`: name the factors, `A3` or `F1`"))?;
@@ -125,8 +130,13 @@ pub fn parse_winter(game: &Game, board: &dyn Board, text: &str) -> Result<Winter
             digits
                 .parse::<u32>()
                 .ok()
-                .filter(|n| *n > 0)
-                .ok_or_else(|| format!("`{w}`: the factors are a whole number of at least 1"))?
+                .filter(|n| (1..=super::MAX_FACTORS).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "`{w}`: the factors are a whole number from 1 to {}",
+                        super::MAX_FACTORS
+                    )
+                })?
         };
         Ok((kind, n))
     };
@@ -206,8 +216,8 @@ pub fn parse_air(game: &Game, text: &str) -> Result<AirOrder, String> {
     let squadrons = ws
         .first()
         .and_then(|w| w[1..].parse::<u32>().ok())
-        .filter(|n| *n > 0)
-        .ok_or_else(|| format!("`{text}`: write the squadrons as `P3`"))?;
+        .filter(|n| (1..=super::MAX_IPS).contains(n))
+        .ok_or_else(|| format!("`{text}`: write the squadrons as `P3`, at least 1"))?;
     let attack = match ws.get(1).map(|w| w.to_ascii_lowercase()) {
         Some(w) if w == "a" => true,
         Some(w) if w == "d" => false,

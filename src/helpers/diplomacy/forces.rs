@@ -225,6 +225,25 @@ pub(super) fn movement_phase(
     );
     let plain: Vec<FactorOrder> = orders.iter().map(|(o, _)| o.clone()).collect();
     let res = factors::resolve(board, &rules, units, &plain);
+    // An order left without factors (earlier orders took them all) does nothing: say so.
+    for (o, w) in &orders {
+        let served = res.parts.iter().any(|p| {
+            Some(p.power.as_str()) == o.power.as_deref()
+                && p.kind == o.kind
+                && board.province(&p.location) == board.province(&o.location)
+                && (p.action == o.action || p.void.is_some())
+        });
+        if !served {
+            a.unused.push(Unused {
+                written: w.at.clone(),
+                text: w.text.clone(),
+                why: format!(
+                    "no factors were left in {} for it: earlier orders took them all",
+                    display(&o.location)
+                ),
+            });
+        }
+    }
     for p in &res.parts {
         let source = orders.iter().find(|(o, _)| {
             o.kind == p.kind
@@ -519,7 +538,7 @@ fn merge(units: Vec<Unit>) -> Vec<Unit> {
             u.kind == UnitKind::Fleet,
         );
         by.entry(key)
-            .and_modify(|x| x.strength += u.strength)
+            .and_modify(|x| x.strength = x.strength.saturating_add(u.strength))
             .or_insert(u);
     }
     by.into_values().collect()
@@ -710,7 +729,7 @@ pub(super) fn adjustment_phase(
             provinces: income(p),
             ..WinterResult::default()
         };
-        let mut budget = home + r.provinces;
+        let mut budget = home.saturating_add(r.provinces);
         for (o, w) in by_power.get(p).into_iter().flatten() {
             if let WinterOrder::Give { count, to } = o {
                 if to == p || !powers.contains(to) {
@@ -732,7 +751,11 @@ pub(super) fn adjustment_phase(
         let orders = by_power.get(p).cloned().unwrap_or_default();
         let r = results.get_mut(p).expect("a result per power");
         r.received = gifts.get(p).copied().unwrap_or(0);
-        let mut budget = r.home + r.provinces + r.received - r.given;
+        let mut budget = r
+            .home
+            .saturating_add(r.provinces)
+            .saturating_add(r.received)
+            .saturating_sub(r.given);
         // Supply: the forces named, or every force when none is.
         let mine: Vec<&Unit> = position.units.iter().filter(|u| u.power == *p).collect();
         let named = orders
@@ -789,8 +812,8 @@ pub(super) fn adjustment_phase(
                 affordable
             });
             kept[k] = n;
-            budget -= n * industry.supply;
-            r.supply += n * industry.supply;
+            budget = budget.saturating_sub(n.saturating_mul(industry.supply));
+            r.supply = r.supply.saturating_add(n.saturating_mul(industry.supply));
             if n < wanted[k] {
                 r.problems.push(format!(
                     "{} factors in {} could not be paid for",
@@ -843,7 +866,7 @@ pub(super) fn adjustment_phase(
                         }
                         UnitKind::Fleet => board.fleet_locations(&province).contains(location),
                     };
-                    let cost = strength * industry.build;
+                    let cost = strength.saturating_mul(industry.build);
                     let why = if !home || !owned {
                         Some(format!(
                             "{} is not a home centre {p} controls",
@@ -880,7 +903,7 @@ pub(super) fn adjustment_phase(
                     }
                 }
                 WinterOrder::Squadrons { count } => {
-                    let cost = count * industry.squadron;
+                    let cost = count.saturating_mul(industry.squadron);
                     if cost > budget {
                         r.problems.push(format!(
                             "{}: {count} squadrons cost {cost} IPs, {budget} left",
@@ -893,7 +916,7 @@ pub(super) fn adjustment_phase(
                     }
                 }
                 WinterOrder::Factory { count } => {
-                    let cost = count * industry.factory;
+                    let cost = count.saturating_mul(industry.factory);
                     if cost > budget {
                         r.problems.push(format!(
                             "{}: {count} IPs of factory cost {cost} IPs, {budget} left",
@@ -910,8 +933,8 @@ pub(super) fn adjustment_phase(
         }
         r.left = budget;
         let h = next.industry.entry(p.clone()).or_default();
-        h.ips += r.new_ips;
-        h.squadrons += r.new_squadrons;
+        h.ips = h.ips.saturating_add(r.new_ips);
+        h.squadrons = h.squadrons.saturating_add(r.new_squadrons);
     }
     // Powers without industry keep their forces.
     for u in &position.units {

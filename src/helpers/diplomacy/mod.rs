@@ -64,6 +64,13 @@ pub trait Board {
     fn resolve_name(&self, name: &str) -> Option<String>;
 }
 
+/// The most factors a force, an order or a build may name: orders and positions beyond it are
+/// mistakes, and sums of forces stay far from overflow.
+pub const MAX_FACTORS: u32 = 9_999;
+
+/// The most IPs or squadrons a position, a track or an order may name.
+pub const MAX_IPS: u32 = 999_999;
+
 /// Army or fleet: the game's unit types say which each moves as.
 pub use crate::model::UnitKind;
 

@@ -166,12 +166,15 @@ fn unit_site(
     let strength = match &kind_word[letter.len()..] {
         "" => None,
         digits => match digits.parse::<u32>() {
-            Ok(n) if n > 0 => Some(n),
+            Ok(n) if (1..=super::MAX_FACTORS).contains(&n) => Some(n),
             _ => {
                 return fail(
                     Diagnostic::error(
                         "bad-strength",
-                        format!("`{kind_word}`: a unit's strength is at least 1"),
+                        format!(
+                            "`{kind_word}`: a unit's strength is 1 to {}",
+                            super::MAX_FACTORS
+                        ),
                     )
                     .at(at.clone())
                     .hint("write the factors after the letter: `A3 mun`"),
@@ -374,6 +377,25 @@ pub fn resolve(
             );
             continue;
         };
+        for v in [&part.ips, &part.squadrons]
+            .into_iter()
+            .flatten()
+            .chain(part.captured.values())
+        {
+            if *v.get_ref() > super::MAX_IPS {
+                diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!(
+                            "{} is more than the {} IPs or squadrons a power may hold",
+                            v.get_ref(),
+                            super::MAX_IPS
+                        ),
+                    )
+                    .at(span(v.span())),
+                );
+            }
+        }
         if part.ips.is_some() || part.squadrons.is_some() {
             let h = industry.entry(power.clone()).or_default();
             h.ips = part.ips.as_ref().map_or(0, |v| *v.get_ref());
@@ -669,7 +691,7 @@ pub fn counter_strength(game: &Game, counter: CounterId) -> u32 {
         .and_then(|f| game.class_of(counter).faces.front(f))
         .and_then(|v| u32::try_from(v).ok())
         .filter(|v| *v > 0)
-        .unwrap_or(1)
+        .map_or(1, |v| v.min(super::MAX_FACTORS))
 }
 
 /// The counter that stands for a power's army or fleet: the first of the mix of that side
@@ -742,7 +764,7 @@ pub fn from_positions(
                 .iter_mut()
                 .find(|u| u.power == power && u.kind == kind && u.location == at)
             {
-                u.strength += strength;
+                u.strength = u.strength.saturating_add(strength);
                 continue;
             }
             if let Some(other) = units
@@ -870,7 +892,7 @@ fn captured_of(board: &ProvinceBoard, positions: &Positions) -> BTreeMap<String,
                 from: game.sides[side].id.clone(),
                 ips: 0,
             });
-        c.ips += counter_strength(game, p.counter);
+        c.ips = c.ips.saturating_add(counter_strength(game, p.counter));
     }
     out
 }
