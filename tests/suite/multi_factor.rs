@@ -15,14 +15,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::position::{force_text, from_positions, Holdings, Position};
-use sandtable::helpers::diplomacy::save;
-use sandtable::helpers::savegame::{build_maps, positions_from_save};
-use sandtable::helpers::Positions;
+use sandtable::helpers::diplomacy::position::{force_text, Holdings, Position};
 use sandtable::vassal::archive::Archive;
-use sandtable::vassal::save::SaveGame;
 
-use crate::support::{root, run};
+use crate::support::{read_back, root, run};
 
 const GAME: &str = "modules/great-patriotic-war-qh07";
 
@@ -38,29 +34,6 @@ fn dir() -> Option<PathBuf> {
 
 fn p(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
-}
-
-/// The position a save holds, as sandtable's save reader and the save adapter read it.
-fn read_back(board: &ProvinceBoard, path: &Path) -> Position {
-    let g = board.game;
-    let bytes = std::fs::read(path).expect("read save");
-    let file = SaveGame::from_bytes(bytes, path).expect("a save");
-    let state = file.state();
-    let adapted = positions_from_save(g, &state, &build_maps(g));
-    assert!(adapted.unknown.is_empty(), "{:?}", adapted.unknown);
-    assert!(adapted.off_grid.is_empty(), "{:?}", adapted.off_grid);
-    let positions = Positions {
-        owners: adapted.owners.clone(),
-        ..adapted.positions.clone()
-    };
-    let (position, notes) = from_positions(
-        board,
-        &positions,
-        save::phase_of(g, &state),
-        save::retreat_record(&state),
-    );
-    assert!(notes.notes.is_empty(), "{:?}", notes.notes);
-    position
 }
 
 /// Each power's forces (`A3 mun`), sorted.

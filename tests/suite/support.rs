@@ -91,3 +91,32 @@ pub fn pywargame_python() -> Option<String> {
                 .is_ok_and(|o| o.status.success())
     })
 }
+
+/// The position a save of a province-board game holds, as sandtable's save reader and the
+/// save adapter read it (nothing left unread, nothing off the grids, no piece left out).
+pub fn read_back(
+    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
+    path: &Path,
+) -> sandtable::helpers::diplomacy::position::Position {
+    use sandtable::helpers::diplomacy::{position::from_positions, save};
+    use sandtable::helpers::savegame::{build_maps, positions_from_save};
+    let g = board.game;
+    let bytes = std::fs::read(path).expect("read save");
+    let file = sandtable::vassal::save::SaveGame::from_bytes(bytes, path).expect("a save");
+    let state = file.state();
+    let adapted = positions_from_save(g, &state, &build_maps(g));
+    assert!(adapted.unknown.is_empty(), "{:?}", adapted.unknown);
+    assert!(adapted.off_grid.is_empty(), "{:?}", adapted.off_grid);
+    let positions = sandtable::helpers::Positions {
+        owners: adapted.owners.clone(),
+        ..adapted.positions.clone()
+    };
+    let (position, notes) = from_positions(
+        board,
+        &positions,
+        save::phase_of(g, &state),
+        save::retreat_record(&state),
+    );
+    assert!(notes.notes.is_empty(), "{:?}", notes.notes);
+    position
+}

@@ -330,18 +330,8 @@ pub fn diplomacy_edit(
                 let (id, counter) = piece_of(unit)?;
                 let piece = state.pieces.get(&id).ok_or("a piece vanished")?;
                 let p = point_of(to)?;
-                let mut se = SequenceEncoder::with_token(&id, '/');
-                se.append(&window.layout.map_name)
-                    .append_int(i64::from(p.x))
-                    .append_int(i64::from(p.y))
-                    .append("null")
-                    .append(piece.map.as_deref().unwrap_or("null"))
-                    .append_int(i64::from(piece.x))
-                    .append_int(i64::from(piece.y))
-                    .append("null")
-                    .append("");
                 edit.leaves
-                    .push(format!("M/{}", se.value().unwrap_or_default()));
+                    .push(move_command(&id, piece, &window.layout.map_name, p));
                 edit.moved.push(PieceChange {
                     piece: id,
                     counter: game.counters[counter].id.clone(),
@@ -549,47 +539,62 @@ fn force_pieces(
         }
         let kind = if k.1 { UnitKind::Fleet } else { UnitKind::Army };
         let side = game.side_index(&k.0).ok_or("a force of no power")?;
-        let mut denominations: Vec<(u32, CounterId)> = (0..game.counters.len())
-            .filter(|&c| game.side_of(c) == Some(side) && unit_kind(game, c) == Some(kind))
-            .map(|c| (super::position::counter_strength(game, c), c))
-            .collect();
-        denominations.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let counters = (0..game.counters.len())
+            .filter(|&c| game.side_of(c) == Some(side) && unit_kind(game, c) == Some(kind));
+        let pieces = make_up(game, counters, want).ok_or_else(|| {
+            format!(
+                "{}'s counters cannot make up a force of {want} in {name}",
+                k.0
+            )
+        })?;
         let point = window
             .layout
             .point_for_location(None, &name)
             .ok_or_else(|| format!("the module has no place for `{}`", k.2))?;
-        let mut left = want;
-        for (value, counter) in denominations {
-            while value > 0 && left >= value {
-                left -= value;
-                let id = next_id.to_string();
-                *next_id = next_id.saturating_add(1);
-                edit.leaves.push(copy_piece(
-                    game,
-                    state,
-                    palette,
-                    counter,
-                    &window.layout.map_name,
-                    point,
-                    &id,
-                    &format!("{}'s force in {name}", k.0),
-                )?);
-                edit.added.push(PieceChange {
-                    piece: id,
-                    counter: game.counters[counter].id.clone(),
-                    from: None,
-                    to: Some(name.clone()),
-                });
-            }
-        }
-        if left > 0 {
-            return Err(format!(
-                "{}'s counters cannot make up a force of {want} in {name}",
-                k.0
-            ));
+        for counter in pieces {
+            let id = next_id.to_string();
+            *next_id = next_id.saturating_add(1);
+            edit.leaves.push(copy_piece(
+                game,
+                state,
+                palette,
+                counter,
+                &window.layout.map_name,
+                point,
+                &id,
+                &format!("{}'s force in {name}", k.0),
+            )?);
+            edit.added.push(PieceChange {
+                piece: id,
+                counter: game.counters[counter].id.clone(),
+                from: None,
+                to: Some(name.clone()),
+            });
         }
     }
     Ok(())
+}
+
+/// Counters among `counters` whose strengths add up to `amount`, the largest first (an A7
+/// is a 5 and two 1s), or `None` when they cannot.
+fn make_up(
+    game: &Game,
+    counters: impl Iterator<Item = CounterId>,
+    amount: u32,
+) -> Option<Vec<CounterId>> {
+    let mut denominations: Vec<(u32, CounterId)> = counters
+        .map(|c| (super::position::counter_strength(game, c), c))
+        .collect();
+    denominations.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut left = amount;
+    let mut out = Vec::new();
+    for (value, counter) in denominations {
+        while value > 0 && left >= value {
+            left -= value;
+            out.push(counter);
+        }
+    }
+    (left == 0).then_some(out)
 }
 
 /// The captured-IP markers changed to the next position's: in a centre whose captured IPs
@@ -659,46 +664,40 @@ fn captured_markers(
         let (Some(w), Some(side)) = (want, want_side) else {
             continue;
         };
-        let mut denominations: Vec<(u32, CounterId)> = industry
+        let counters = industry
             .captured
             .iter()
-            .filter(|c| game.side_of(**c) == Some(side))
-            .map(|c| (super::position::counter_strength(game, *c), *c))
-            .collect();
-        denominations.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            .copied()
+            .filter(|c| game.side_of(*c) == Some(side));
+        let pieces = make_up(game, counters, w.ips).ok_or_else(|| {
+            format!(
+                "{}'s captured-IP markers cannot make up {} IPs in {name}",
+                w.from, w.ips
+            )
+        })?;
         let point = window
             .layout
             .point_for_location(None, &name)
             .ok_or_else(|| format!("the module has no place for `{centre}`"))?;
-        let mut left = w.ips;
-        for (value, counter) in denominations {
-            while value > 0 && left >= value {
-                left -= value;
-                let id = next_id.to_string();
-                *next_id = next_id.saturating_add(1);
-                edit.leaves.push(copy_piece(
-                    game,
-                    state,
-                    palette,
-                    counter,
-                    &window.layout.map_name,
-                    point,
-                    &id,
-                    &format!("{}'s captured IPs in {name}", w.from),
-                )?);
-                edit.markers.push(PieceChange {
-                    piece: id,
-                    counter: game.counters[counter].id.clone(),
-                    from: None,
-                    to: Some(name.clone()),
-                });
-            }
-        }
-        if left > 0 {
-            return Err(format!(
-                "{}'s captured-IP markers cannot make up {} IPs in {name}",
-                w.from, w.ips
-            ));
+        for counter in pieces {
+            let id = next_id.to_string();
+            *next_id = next_id.saturating_add(1);
+            edit.leaves.push(copy_piece(
+                game,
+                state,
+                palette,
+                counter,
+                &window.layout.map_name,
+                point,
+                &id,
+                &format!("{}'s captured IPs in {name}", w.from),
+            )?);
+            edit.markers.push(PieceChange {
+                piece: id,
+                counter: game.counters[counter].id.clone(),
+                from: None,
+                to: Some(name.clone()),
+            });
         }
     }
     Ok(())
@@ -754,18 +753,8 @@ fn track_markers(
             .layout
             .point_for_location(None, &to_name)
             .ok_or_else(|| format!("the module has no place for `{to_name}`"))?;
-        let mut se = SequenceEncoder::with_token(&id, '/');
-        se.append(&window.layout.map_name)
-            .append_int(i64::from(at.x))
-            .append_int(i64::from(at.y))
-            .append("null")
-            .append(piece.map.as_deref().unwrap_or("null"))
-            .append_int(i64::from(piece.x))
-            .append_int(i64::from(piece.y))
-            .append("null")
-            .append("");
         edit.leaves
-            .push(format!("M/{}", se.value().unwrap_or_default()));
+            .push(move_command(&id, piece, &window.layout.map_name, at));
         edit.moved.push(PieceChange {
             piece: id,
             counter: game.counters[p.counter].id.clone(),
@@ -774,6 +763,22 @@ fn track_markers(
         });
     }
     Ok(())
+}
+
+/// The command moving piece `id` (now where `piece` stands) to `at` on the window `map_name`
+/// (`M/`, VASSAL's MovePiece: new map and point, old map and point).
+fn move_command(id: &str, piece: &SavedPiece, map_name: &str, at: Point) -> String {
+    let mut se = SequenceEncoder::with_token(id, '/');
+    se.append(map_name)
+        .append_int(i64::from(at.x))
+        .append_int(i64::from(at.y))
+        .append("null")
+        .append(piece.map.as_deref().unwrap_or("null"))
+        .append_int(i64::from(piece.x))
+        .append_int(i64::from(piece.y))
+        .append("null")
+        .append("");
+    format!("M/{}", se.value().unwrap_or_default())
 }
 
 /// Pieces to copy for counters a save holds none of (a power's first fleet after it lost
@@ -846,4 +851,34 @@ fn copy_piece(
     basic.state_string = se.into_value().unwrap_or_default();
     let (type_string, state_string) = join_trait_chain(&chain);
     Ok(add_piece_command(id, &type_string, &state_string))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forces_are_made_up_of_the_largest_counters_first() {
+        let g = crate::testgame::fixtures::example("great-patriotic-war-qh07");
+        let side = g.side_index("germany").expect("germany");
+        let all: Vec<CounterId> = (0..g.counters.len())
+            .filter(|&c| g.side_of(c) == Some(side) && unit_kind(&g, c) == Some(UnitKind::Army))
+            .collect();
+        let armies = || all.iter().copied();
+        let names = |v: Vec<CounterId>| -> Vec<String> {
+            v.into_iter().map(|c| g.counters[c].id.clone()).collect()
+        };
+        assert_eq!(
+            make_up(&g, armies(), 7).map(names),
+            Some(vec![
+                "germany-army-5".to_string(),
+                "germany-army-1".to_string(),
+                "germany-army-1".to_string()
+            ])
+        );
+        assert_eq!(make_up(&g, armies(), 0), Some(Vec::new()));
+        // Only fives: 7 cannot be made up.
+        let fives = armies().filter(|&c| g.counters[c].id.ends_with("-5"));
+        assert_eq!(make_up(&g, fives, 7), None);
+    }
 }
