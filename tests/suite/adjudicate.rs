@@ -14,22 +14,12 @@ use sandtable::helpers::diplomacy::position::{self, unit_text, Position};
 use sandtable::model::Game;
 use sandtable::vassal::archive::Archive;
 
-use crate::support::{pywargame_python, read_back, root, run};
+use crate::support::{example_dir, p, pywargame_python, read_back, root, run};
 
 const GAME: &str = "modules/diplomacy";
 
 fn dir() -> Option<PathBuf> {
-    let dir = root().join(GAME);
-    if dir.join("game.toml").is_file() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {GAME} is absent");
-        None
-    }
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
+    example_dir(GAME)
 }
 
 /// The module built into a temporary directory, with its 1901 setup taken out beside it.

@@ -18,7 +18,7 @@ use sandtable::vassal::save::{
     join_trait_chain, split_trait_chain, GameState, SaveGame, SavedPiece,
 };
 
-use crate::support::{game, root, run};
+use crate::support::{game, p, root, run};
 
 const GPW: &str = "modules/great-patriotic-war";
 const GCW: &str = "modules/greek-civil-war";
@@ -43,10 +43,6 @@ fn json(args: &[&str], code: i32) -> Value {
 
 fn dir(rel: &str) -> String {
     game(rel).display().to_string()
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
 }
 
 // ------------------------------------------------------------------------------------- crt

@@ -18,22 +18,12 @@ use sandtable::helpers::diplomacy::board::ProvinceBoard;
 use sandtable::helpers::diplomacy::position::{force_text, Holdings, Position};
 use sandtable::vassal::archive::Archive;
 
-use crate::support::{read_back, root, run};
+use crate::support::{example_dir, p, read_back, root, run};
 
 const GAME: &str = "modules/great-patriotic-war-qh07";
 
 fn dir() -> Option<PathBuf> {
-    let dir = root().join(GAME);
-    if dir.join("game.toml").is_file() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {GAME} is absent");
-        None
-    }
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
+    example_dir(GAME)
 }
 
 /// Each power's forces (`A3 mun`), sorted.

@@ -120,3 +120,20 @@ pub fn read_back(
     assert!(notes.notes.is_empty(), "{:?}", notes.notes);
     position
 }
+
+/// An example game's directory under the repository, or `None` (with a message that the
+/// test is skipped) when a checkout lacks it.
+pub fn example_dir(rel: &str) -> Option<PathBuf> {
+    let dir = root().join(rel);
+    if dir.join("game.toml").is_file() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {rel} is absent");
+        None
+    }
+}
+
+/// A path as a command-line argument.
+pub fn p(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}

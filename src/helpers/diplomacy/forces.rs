@@ -902,30 +902,31 @@ pub(super) fn adjustment_phase(
                         }
                     }
                 }
-                WinterOrder::Squadrons { count } => {
-                    let cost = count.saturating_mul(industry.squadron);
+                WinterOrder::Squadrons { count } | WinterOrder::Factory { count } => {
+                    let (price, what, spent, gained) = match o {
+                        WinterOrder::Squadrons { .. } => (
+                            industry.squadron,
+                            "squadrons",
+                            &mut r.squadrons,
+                            &mut r.new_squadrons,
+                        ),
+                        _ => (
+                            industry.factory,
+                            "IPs of factory",
+                            &mut r.factories,
+                            &mut r.new_ips,
+                        ),
+                    };
+                    let cost = count.saturating_mul(price);
                     if cost > budget {
                         r.problems.push(format!(
-                            "{}: {count} squadrons cost {cost} IPs, {budget} left",
+                            "{}: {count} {what} cost {cost} IPs, {budget} left",
                             w.at
                         ));
                     } else {
                         budget -= cost;
-                        r.squadrons += cost;
-                        r.new_squadrons += count;
-                    }
-                }
-                WinterOrder::Factory { count } => {
-                    let cost = count.saturating_mul(industry.factory);
-                    if cost > budget {
-                        r.problems.push(format!(
-                            "{}: {count} IPs of factory cost {cost} IPs, {budget} left",
-                            w.at
-                        ));
-                    } else {
-                        budget -= cost;
-                        r.factories += cost;
-                        r.new_ips += count;
+                        *spent += cost;
+                        *gained += count;
                     }
                 }
                 WinterOrder::Supply { .. } | WinterOrder::Give { .. } => {}

@@ -1,14 +1,9 @@
-//! Industrial points (IPs) and aircraft: what a power's industry pays for each winter
-//! (supplying unit factors, building units, squadrons and factories, gifts), what it loses
-//! when a home centre falls (a share of its IPs and squadrons), air battles over a country,
-//! and victory by industry. The rules are Nicky Palmer's multi-factor Diplomacy (rules 3, 4,
-//! 7, 10, 12, 18), written by what they are so that any variant with an economy can use them;
-//! the costs are parameters ([`Costs`]).
+//! Industrial points (IPs) and aircraft: what a power loses when a home centre falls (a
+//! share of its IPs and squadrons), air battles over a country, and victory by industry. The
+//! rules are Nicky Palmer's multi-factor Diplomacy (rules 3, 4, 7, 12, 18), written by what
+//! they are so that any variant with an economy can use them. What a winter's IPs buy is
+//! [`super::forces`]'s (the costs are `[rules.industry]` parameters).
 //!
-//! - **Winter**: every factor kept costs `supply`; factors not supplied are disbanded. A unit
-//!   is built in an unoccupied home centre its power controls at `build` per factor, a
-//!   squadron at `squadron`, a new IP of industry at `factory` (usable from the next winter).
-//!   What is left may be given to other powers.
 //! - **A home centre lost** in an autumn takes with it `IPs / home centres held before`
 //!   (rounded down), which the invader holds until it is retaken, and destroys
 //!   `squadrons / home centres held before` squadrons (rounded down).
@@ -25,158 +20,6 @@ use std::collections::BTreeMap;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::Serialize;
-
-use super::{Unit, UnitKind};
-
-/// What each use of industry costs, in IPs.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Costs {
-    /// Keeping one unit factor for a year.
-    pub supply: u32,
-    /// Building one unit factor.
-    pub build: u32,
-    /// Building one squadron.
-    pub squadron: u32,
-    /// Building one IP of industry.
-    pub factory: u32,
-}
-
-impl Default for Costs {
-    /// Rule 10: one IP per factor supplied, two per factor built (and per squadron, as the
-    /// rule's example prices it), four per new IP.
-    fn default() -> Self {
-        Self {
-            supply: 1,
-            build: 2,
-            squadron: 2,
-            factory: 4,
-        }
-    }
-}
-
-/// A power's orders for one winter.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct WinterOrders {
-    /// Factors to keep: (location, kind, factors).
-    pub supply: Vec<(String, UnitKind, u32)>,
-    /// Factors to build: (home centre, kind, factors).
-    pub build: Vec<(String, UnitKind, u32)>,
-    /// Squadrons to build.
-    pub squadrons: u32,
-    /// IPs of industry to build.
-    pub factories: u32,
-    /// IPs given to other powers.
-    pub gifts: Vec<(String, u32)>,
-}
-
-/// A winter's accounts for one power.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct WinterReport {
-    /// IPs to spend.
-    pub available: u32,
-    /// Spent on supply.
-    pub supply: u32,
-    /// Spent on units built.
-    pub build: u32,
-    /// Spent on squadrons.
-    pub squadrons: u32,
-    /// Spent on factories.
-    pub factories: u32,
-    /// Given away.
-    pub gifts: u32,
-    /// Left over (negative: short by that much, and the orders cannot all be carried out).
-    pub left: i64,
-    /// Factors not supplied, disbanded: one entry per location and kind.
-    pub disbanded: Vec<Unit>,
-    /// Orders that break the rules, in words.
-    pub problems: Vec<String>,
-}
-
-/// Check a power's winter orders against its IPs, units and free home centres (unoccupied
-/// and controlled).
-pub fn winter(
-    costs: &Costs,
-    available: u32,
-    units: &[Unit],
-    free_home_centres: &[String],
-    orders: &WinterOrders,
-) -> WinterReport {
-    let mut problems = Vec::new();
-    let mut disbanded = Vec::new();
-    let mut supplied_total = 0;
-    for u in units {
-        let asked: u32 = orders
-            .supply
-            .iter()
-            .filter(|(l, k, _)| *l == u.location && *k == u.kind)
-            .map(|(_, _, n)| n)
-            .sum();
-        let kept = asked.min(u.strength);
-        if asked > u.strength {
-            problems.push(format!(
-                "supply of {asked} {} factors at {}, which holds {}",
-                kind_word(u.kind),
-                u.location,
-                u.strength
-            ));
-        }
-        supplied_total += kept;
-        if kept < u.strength {
-            disbanded.push(Unit {
-                strength: u.strength - kept,
-                ..u.clone()
-            });
-        }
-    }
-    for (l, k, _) in &orders.supply {
-        if !units.iter().any(|u| u.location == *l && u.kind == *k) {
-            problems.push(format!(
-                "supply of {} factors at {l}, where it has none",
-                kind_word(*k)
-            ));
-        }
-    }
-    let mut built = 0;
-    for (l, k, n) in &orders.build {
-        if !free_home_centres.contains(l) {
-            problems.push(format!(
-                "build of {} {n} at {l}: units are built only in unoccupied home centres \
-                 the power controls",
-                kind_word(*k)
-            ));
-        }
-        built += n;
-    }
-    let gifts: u32 = orders.gifts.iter().map(|(_, n)| n).sum();
-    let spent = |n: u32, cost: u32| n.saturating_mul(cost);
-    let report = WinterReport {
-        available,
-        supply: spent(supplied_total, costs.supply),
-        build: spent(built, costs.build),
-        squadrons: spent(orders.squadrons, costs.squadron),
-        factories: spent(orders.factories, costs.factory),
-        gifts,
-        left: 0,
-        disbanded,
-        problems,
-    };
-    let total = u64::from(report.supply)
-        + u64::from(report.build)
-        + u64::from(report.squadrons)
-        + u64::from(report.factories)
-        + u64::from(report.gifts);
-    WinterReport {
-        left: i64::from(available) - i64::try_from(total).unwrap_or(i64::MAX),
-        ..report
-    }
-}
-
-fn kind_word(k: UnitKind) -> &'static str {
-    match k {
-        UnitKind::Army => "army",
-        UnitKind::Fleet => "fleet",
-    }
-}
 
 /// What a home centre lost takes with it: the IPs (to the invader) and the squadrons
 /// destroyed, each the power's total divided by the home centres it held before, rounded
@@ -332,58 +175,6 @@ pub fn winner(ips: &BTreeMap<String, u32>) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn unit(kind: UnitKind, at: &str, n: u32) -> Unit {
-        Unit {
-            power: "england".into(),
-            kind,
-            location: at.into(),
-            strength: n,
-        }
-    }
-
-    #[test]
-    fn rule_10s_english_winter() {
-        // England by autumn 1939 holds Norway, Belgium and Ireland with its home centres:
-        // 10 + 3 × 2 = 16 IPs. Units F1 Ire, F1 Nwy, F2 NTH, A2 Bel. It builds P1 (2),
-        // supplies F1 Nwy, F1 NTH, A2 Bel (4), builds A3 in London (6) and one IP (4).
-        let units = [
-            unit(UnitKind::Fleet, "ire", 1),
-            unit(UnitKind::Fleet, "nwy", 1),
-            unit(UnitKind::Fleet, "nth", 2),
-            unit(UnitKind::Army, "bel", 2),
-        ];
-        let orders = WinterOrders {
-            supply: vec![
-                ("nwy".into(), UnitKind::Fleet, 1),
-                ("nth".into(), UnitKind::Fleet, 1),
-                ("bel".into(), UnitKind::Army, 2),
-            ],
-            build: vec![("lon".into(), UnitKind::Army, 3)],
-            squadrons: 1,
-            factories: 1,
-            gifts: vec![],
-        };
-        let home = ["lon".to_string(), "lvp".into(), "edi".into()];
-        let r = winter(&Costs::default(), 16, &units, &home, &orders);
-        assert_eq!((r.supply, r.build, r.squadrons, r.factories), (4, 6, 2, 4));
-        assert_eq!(r.left, 0);
-        assert!(r.problems.is_empty(), "{:?}", r.problems);
-        // F1 (Ire) and one factor of the F2 (NTH) are disbanded.
-        let gone: Vec<(&str, u32)> = r
-            .disbanded
-            .iter()
-            .map(|u| (u.location.as_str(), u.strength))
-            .collect();
-        assert_eq!(gone, vec![("ire", 1), ("nth", 1)]);
-        // One IP more than it has, and a build in a centre it does not hold free.
-        let mut more = orders.clone();
-        more.factories = 2;
-        more.build.push(("par".into(), UnitKind::Army, 1));
-        let r = winter(&Costs::default(), 16, &units, &home, &more);
-        assert_eq!(r.left, -6);
-        assert_eq!(r.problems.len(), 1);
-    }
 
     #[test]
     fn rule_7s_squadrons_and_rule_12s_london() {

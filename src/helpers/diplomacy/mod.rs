@@ -8,7 +8,7 @@
 //! | [`factors`] | multi-factor units: parts of a force ordered to attack (`a`), move (`M`) or both, battles per direction with losses by force ratio, movement by size, retreats where the larger wins |
 //! | [`force_orders`] | winter orders (supply, build, squadrons, factories, gifts) and air orders of games with industry |
 //! | [`forces`] | the phases of a multi-factor game adjudicated: orders matched to forces, battles and movement reported, retreats, winter, isolation after autumn |
-//! | [`industry`] | industrial points and aircraft: a winter's supply, builds, squadrons, factories and gifts checked against a power's IPs; the share a lost home centre takes; air battles with seeded losses; victory by industry |
+//! | [`industry`] | industrial points and aircraft: the share a lost home centre takes; air battles with seeded losses; victory by industry |
 //! | [`isolation`] | supply lines of at most so many provinces, free of other powers' units and centres, to a home or any controlled centre: each unit's line, or what blocked it |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |

@@ -54,6 +54,61 @@ pub struct Written {
     pub span: Span,
 }
 
+/// A line of a multi-factor game (`[rules.multi-factor]`): a loss order, an air or a winter
+/// order (games with industry), else an order to a part of a force; or why it cannot be read,
+/// with how such orders are written.
+fn force_entry(
+    game: &Game,
+    board: &dyn Board,
+    body: &str,
+    power: Option<&str>,
+) -> Result<Entry, (String, &'static str)> {
+    use super::force_orders as f;
+    let industry = game.rules.industry.is_some();
+    if f::is_loss_order(body) {
+        return f::parse_losses(board, body)
+            .map(Entry::Losses)
+            .map_err(|e| {
+                (
+                    e,
+                    "a loss order names the kind that loses first and where: `losses F Kie`",
+                )
+            });
+    }
+    if industry && f::is_air_order(body) {
+        return f::parse_air(game, body).map(Entry::Air).map_err(|e| {
+            (
+                e,
+                "air orders: `P3 a Germany` (attack over a power), `P2 d England` (defend over one)",
+            )
+        });
+    }
+    if f::is_winter_order(body) {
+        return f::parse_winter(game, board, body)
+            .map(Entry::Winter)
+            .map_err(|e| {
+                (
+                    e,
+                    "winter orders: `supply A2 Bel`, `build A3 Lon`, `build P1`, `factory 1`, \
+                     `give 3 France`",
+                )
+            });
+    }
+    super::factors::parse(body, board)
+        .map(|mut order| {
+            order.power = power.map(str::to_string);
+            Entry::Force(order)
+        })
+        .map_err(|e| {
+            (
+                e.message,
+                "write orders to parts of a force as `A3 Vie a Bud` (attack), `A2 Vie M Bud` \
+                 (move), `A2 Vie aM Bud` (both), `F Tri S A Ser aM Alb`, `F1 Nth C A Yor a Den`, \
+                 `A5 Mun H`, with `NR` at the end for no retreat; a retreat is `A2 Ser M Alb`",
+            )
+        })
+}
+
 /// Read an orders file's text: the orders, and a diagnostic for every line that is not one.
 pub fn read(
     game: &Game,
@@ -132,77 +187,18 @@ pub fn read(
             });
             continue;
         }
-        if game.rules.multi_factor.is_some() && super::force_orders::is_loss_order(body) {
-            match super::force_orders::parse_losses(board, body) {
-                Ok(order) => out.push(Written {
-                    power,
-                    entry: Entry::Losses(order),
-                    text: body.to_string(),
-                    at,
-                    span: whole,
-                }),
-                Err(e) => diags.push(Diagnostic::error("bad-order", e).at(whole).hint(
-                    "a loss order names the kind that loses first and where: `losses F Kie`",
-                )),
-            }
-            continue;
-        }
-        if game.rules.industry.is_some() && super::force_orders::is_air_order(body) {
-            match super::force_orders::parse_air(game, body) {
-                Ok(order) => out.push(Written {
-                    power,
-                    entry: Entry::Air(order),
-                    text: body.to_string(),
-                    at,
-                    span: whole,
-                }),
-                Err(e) => diags.push(
-                    Diagnostic::error("bad-order", e)
-                        .at(whole)
-                        .hint("air orders: `P3 a Germany` (attack over a power), `P2 d England` (defend over one)"),
-                ),
-            }
-            continue;
-        }
-        if game.rules.multi_factor.is_some() && super::force_orders::is_winter_order(body) {
-            match super::force_orders::parse_winter(game, board, body) {
-                Ok(order) => out.push(Written {
-                    power,
-                    entry: Entry::Winter(order),
-                    text: body.to_string(),
-                    at,
-                    span: whole,
-                }),
-                Err(e) => diags.push(
-                    Diagnostic::error("bad-order", e)
-                        .at(whole)
-                        .hint("winter orders: `supply A2 Bel`, `build A3 Lon`, `build P1`, `factory 1`, `give 3 France`"),
-                ),
-            }
-            continue;
-        }
         if game.rules.multi_factor.is_some() {
-            match super::factors::parse(body, board) {
-                Ok(mut order) => {
-                    order.power = power.clone();
-                    out.push(Written {
-                        power,
-                        entry: Entry::Force(order),
-                        text: body.to_string(),
-                        at,
-                        span: whole,
-                    });
+            match force_entry(game, board, body, power.as_deref()) {
+                Ok(entry) => out.push(Written {
+                    power,
+                    entry,
+                    text: body.to_string(),
+                    at,
+                    span: whole,
+                }),
+                Err((message, hint)) => {
+                    diags.push(Diagnostic::error("bad-order", message).at(whole).hint(hint))
                 }
-                Err(e) => diags.push(
-                    Diagnostic::error("bad-order", e.message.clone())
-                        .at(whole)
-                        .hint(
-                            "write orders to parts of a force as `A3 Vie a Bud` (attack), \
-                             `A2 Vie M Bud` (move), `A2 Vie aM Bud` (both), `F Tri S A Ser aM Alb`, \
-                             `F1 Nth C A Yor a Den`, `A5 Mun H`, with `NR` at the end for no retreat; \
-                             a retreat is `A2 Ser M Alb`",
-                        ),
-                ),
             }
             continue;
         }

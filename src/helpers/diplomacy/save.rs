@@ -551,28 +551,53 @@ fn force_pieces(
             .layout
             .point_for_location(None, &name)
             .ok_or_else(|| format!("the module has no place for `{}`", k.2))?;
-        for counter in pieces {
-            let id = next_id.to_string();
-            *next_id = next_id.saturating_add(1);
-            edit.leaves.push(copy_piece(
-                game,
-                state,
-                palette,
-                counter,
-                &window.layout.map_name,
-                point,
-                &id,
-                &format!("{}'s force in {name}", k.0),
-            )?);
-            edit.added.push(PieceChange {
-                piece: id,
-                counter: game.counters[counter].id.clone(),
-                from: None,
-                to: Some(name.clone()),
-            });
-        }
+        let what = format!("{}'s force in {name}", k.0);
+        let added = put_on(
+            game, state, palette, window, next_id, &pieces, point, &name, &what,
+        )?;
+        edit.leaves.extend(added.0);
+        edit.added.extend(added.1);
     }
     Ok(())
+}
+
+/// New pieces of `counters` at `point` of the map window, copied from pieces of the same
+/// counters (`what` names them in errors): their `+/` commands and the changes to report.
+#[allow(clippy::too_many_arguments)]
+fn put_on(
+    game: &Game,
+    state: &GameState,
+    palette: &mut dyn FnMut(CounterId) -> Option<SavedPiece>,
+    window: &crate::helpers::savegame::SaveMap,
+    next_id: &mut u64,
+    counters: &[CounterId],
+    point: Point,
+    name: &str,
+    what: &str,
+) -> Result<(Vec<String>, Vec<PieceChange>), String> {
+    let mut leaves = Vec::new();
+    let mut changes = Vec::new();
+    for &counter in counters {
+        let id = next_id.to_string();
+        *next_id = next_id.saturating_add(1);
+        leaves.push(copy_piece(
+            game,
+            state,
+            palette,
+            counter,
+            &window.layout.map_name,
+            point,
+            &id,
+            what,
+        )?);
+        changes.push(PieceChange {
+            piece: id,
+            counter: game.counters[counter].id.clone(),
+            from: None,
+            to: Some(name.to_string()),
+        });
+    }
+    Ok((leaves, changes))
 }
 
 /// Counters among `counters` whose strengths add up to `amount`, the largest first (an A7
@@ -679,26 +704,12 @@ fn captured_markers(
             .layout
             .point_for_location(None, &name)
             .ok_or_else(|| format!("the module has no place for `{centre}`"))?;
-        for counter in pieces {
-            let id = next_id.to_string();
-            *next_id = next_id.saturating_add(1);
-            edit.leaves.push(copy_piece(
-                game,
-                state,
-                palette,
-                counter,
-                &window.layout.map_name,
-                point,
-                &id,
-                &format!("{}'s captured IPs in {name}", w.from),
-            )?);
-            edit.markers.push(PieceChange {
-                piece: id,
-                counter: game.counters[counter].id.clone(),
-                from: None,
-                to: Some(name.clone()),
-            });
-        }
+        let what = format!("{}'s captured IPs in {name}", w.from);
+        let added = put_on(
+            game, state, palette, window, next_id, &pieces, point, &name, &what,
+        )?;
+        edit.leaves.extend(added.0);
+        edit.markers.extend(added.1);
     }
     Ok(())
 }
