@@ -13,6 +13,7 @@ use super::{gather, Cx};
 use crate::diag::{Diagnostic, Span};
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
+use crate::model::counter::Visibility;
 use crate::model::{Class, Counter, Faces, Factor, Game, UnitKind, UnitType};
 
 /// Unit symbols the art knows how to draw.
@@ -193,6 +194,9 @@ pub(crate) fn check_counters(
                     .hint("a levelled unit names its line (e.g. `line = \"gov-division\"`) and its level (1–4)"),
             );
         }
+        let visible_to = c.visible_to.as_ref().map_or(Visibility::Everyone, |v| {
+            visible_to(cx, file, g, c, v, nation, side)
+        });
         let image = c
             .image
             .as_ref()
@@ -218,6 +222,7 @@ pub(crate) fn check_counters(
             line: c.line.as_ref().map(|l| l.get_ref().clone()),
             flags: c.flags.iter().map(|f| f.get_ref().clone()).collect(),
             hidden: c.hidden.clone(),
+            visible_to,
             image,
             back_image,
         };
@@ -333,6 +338,51 @@ pub(crate) fn check_counters(
             .hint("define the unit types your classes use"),
         );
     }
+}
+
+/// A class's `visible-to`: a known word, and a class seen only by its own side needs a side
+/// (its nation's, or its own). An owner that did not resolve was reported already.
+fn visible_to(
+    cx: &mut Cx,
+    file: FileId,
+    g: &Game,
+    c: &crate::load::schema::Class,
+    written: &Spanned<String>,
+    nation: Option<usize>,
+    side: Option<usize>,
+) -> Visibility {
+    let Some(visibility) = super::word(cx, file, written, "visibility", Visibility::WORDS)
+        .and_then(Visibility::from_word)
+    else {
+        return Visibility::Everyone;
+    };
+    let owner = side.or_else(|| nation.and_then(|n| g.nations[n].side));
+    let unresolved =
+        (c.nation.is_some() && nation.is_none()) || (c.side.is_some() && side.is_none());
+    if visibility == Visibility::OwnSide && owner.is_none() && !unresolved {
+        let whose = match nation {
+            Some(n) => format!("its nation `{}` is on no side", g.nations[n].id),
+            None => "it has neither a nation nor a side".into(),
+        };
+        cx.push(
+            Diagnostic::error(
+                "hidden-without-side",
+                format!(
+                    "class `{}` is seen only by its own side, but {whose}",
+                    c.id.get_ref()
+                ),
+            )
+            .at(Cx::span(file, written))
+            .hint(match nation {
+                Some(n) => format!(
+                    "list `{}` in the `nations` of a `[[side]]`, whose players alone will see these counters",
+                    g.nations[n].id
+                ),
+                None => "give the class a `nation` that is on a side, or a `side`".into(),
+            }),
+        );
+    }
+    visibility
 }
 
 /// Whether `back` may be printed on the back of a counter of class `front`; reports why not.

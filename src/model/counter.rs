@@ -113,6 +113,8 @@ pub struct Class {
     pub flags: BTreeSet<String>,
     /// Hidden-side text.
     pub hidden: Option<String>,
+    /// Who sees its counters in the VASSAL module.
+    pub visible_to: Visibility,
     /// Supplied art for the front (absolute path).
     pub image: Option<PathBuf>,
     /// Supplied art for the back.
@@ -128,6 +130,31 @@ impl Class {
     /// Whether a flag is set.
     pub fn has_flag(&self, flag: &str) -> bool {
         self.flags.contains(flag)
+    }
+}
+
+/// Who sees the counters of a class (`visible-to`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Visibility {
+    /// Every player (the default).
+    #[default]
+    Everyone,
+    /// Only the players of the side owning the class (and a game of written orders'
+    /// Referee): hidden from every other side, from the start.
+    OwnSide,
+}
+
+impl Visibility {
+    /// The words `visible-to` takes.
+    pub const WORDS: &'static [&'static str] = &["own-side"];
+
+    /// The value of a `visible-to` word.
+    pub fn from_word(word: &str) -> Option<Self> {
+        match word {
+            "own-side" => Some(Visibility::OwnSide),
+            _ => None,
+        }
     }
 }
 

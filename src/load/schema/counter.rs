@@ -130,6 +130,18 @@ pub struct Class {
     pub flags: Vec<Spanned<String>>,
     /// Text printed on the back when the unit is hidden.
     pub hidden: Option<String>,
+    /// Who sees the counters of this class in the VASSAL module; the one value is
+    /// `"own-side"` (absent: everyone). With `visible-to = "own-side"` a counter is seen
+    /// only by the players of the side that owns the class (its nation's side, or its own
+    /// `side`; the class needs one) and, in a game of written orders, by the Referee: they
+    /// see it half transparent, named with `(hidden)` after its name (in the mouse-over and
+    /// the stack viewer), and move it and use its commands as any of their counters. Every
+    /// other player, and an observer, sees nothing of it: not on the map, in a stack, in
+    /// the counter palette, or in the chat, where its moves are not reported. It is hidden
+    /// from the start (in the palette, setups and saves) and no command reveals it. For
+    /// hidden movement, such as a Diplomacy variant's fractional units only their own power
+    /// knows of.
+    pub visible_to: Option<Spanned<String>>,
     /// Designer-supplied art for the front face (PNG or SVG path, relative to the game).
     pub image: Option<Spanned<String>>,
     /// Designer-supplied art for the back face.
