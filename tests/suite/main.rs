@@ -16,6 +16,7 @@ mod gcw;
 mod geo;
 mod gpw;
 mod helpers_cli;
+mod hidden_counters;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;

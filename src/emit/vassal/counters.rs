@@ -11,6 +11,10 @@
 //! control marker draws its picture through a Layer at [`CONTROL_MARKER_SCALE`], small
 //! beside the unit of the centre it marks.
 //!
+//! A counter of a class seen only by its own side (`visible-to = "own-side"`) has an
+//! Invisible trait outermost, hidden by its side from the start ([`hidden_by`]): its side's
+//! players (and the Referee) see it half transparent and move it, everyone else sees nothing.
+//!
 //! The level Layer spans the counter's whole line, each Level showing the face printing it:
 //! for a two-level counter, raising or lowering between its own two Levels is the flip, and
 //! going past them shows the face of the counter it is swapped for (which the save adapter,
@@ -18,6 +22,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::model::counter::Visibility;
 use crate::model::{CounterId, Game, PoolKind, SideId};
 
 use super::pieces::{
@@ -487,6 +492,12 @@ impl Counters {
         } else {
             PROTO_UNIT
         }));
+        if let Some(side) = hidden_by(g, counter) {
+            // Outermost, so that nothing the piece draws (layers, labels) shows to others.
+            let seers = seers(g, side);
+            let description = format!("Seen only by {}", seers.join(" and the "));
+            traits.insert(0, Trait::invisible(&seers, Some(side), &description));
+        }
         Piece {
             traits,
             // A control marker's picture is its Layer's, drawn small.
@@ -499,6 +510,27 @@ impl Counters {
             basic_state: BasicState::slot(&gpid.to_string()),
         }
     }
+}
+
+/// The side hiding a counter whose class is seen only by its own side (`visible-to =
+/// "own-side"`), by the name VASSAL's roster gives it: the state of the counter's Invisible
+/// trait ([`super::pieces::invisible_state`]); `None` for a counter everyone sees. A save
+/// writer placing such a counter sets it with [`super::pieces::with_invisible_state`].
+pub fn hidden_by(g: &Game, counter: CounterId) -> Option<&str> {
+    (g.class_of(counter).visible_to == Visibility::OwnSide)
+        .then(|| g.side_of(counter))
+        .flatten()
+        .map(|s| g.sides[s].name.as_str())
+}
+
+/// The sides whose players see a counter `side` hides: that side and, in a game of written
+/// orders, the [`REFEREE`] who carries out every side's moves.
+fn seers(g: &Game, side: &str) -> Vec<String> {
+    let mut seers = vec![side.to_string()];
+    if written_orders(g) && side != REFEREE {
+        seers.push(REFEREE.into());
+    }
+    seers
 }
 
 /// Marker property of the army factors a counter holds in a multi-factor game.

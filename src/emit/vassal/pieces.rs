@@ -157,6 +157,38 @@ impl Trait {
         }
     }
 
+    /// Invisible (`hide;`, VASSAL's Hideable) seen only by players of `seers`
+    /// (`sides:A:B`, a SpecifiedSideAccess), hidden by `hidden_by` (the state: a side name,
+    /// or `None` for `null`, visible to everyone). The fields are those Hideable's
+    /// `myGetType` writes, in its order: no key (so no command hides or reveals it: VASSAL
+    /// offers a menu item only with both a key and a text, and matches no key stroke
+    /// against a null key), [`INVISIBLE_COMMAND`] (which VASSAL shows after the name,
+    /// `Name(hidden)`, to those who see it), no background colour, the access, the
+    /// [`INVISIBLE_OPACITY`] it is drawn with to them, the description, and `true`: its
+    /// moves are not reported, not even as `? moves ? → ?`.
+    pub fn invisible(seers: &[String], hidden_by: Option<&str>, description: &str) -> Self {
+        let mut access = SequenceEncoder::new(':');
+        for side in seers {
+            access.append(side);
+        }
+        let mut se = SequenceEncoder::new(';');
+        se.append_null() // hideKey: none
+            .append(INVISIBLE_COMMAND)
+            .append_null() // bgColor: none
+            .append(&format!(
+                "{INVISIBLE_SIDES}{}",
+                access.into_value().unwrap_or_default()
+            ))
+            // A Java float written through append(double), as VASSAL widens it.
+            .append_double(f64::from(INVISIBLE_OPACITY))
+            .append(description)
+            .append_bool(true); // disableAutoReportMove
+        Self {
+            kind: format!("{INVISIBLE}{}", se.into_value().unwrap_or_default()),
+            state: invisible_state(hidden_by),
+        }
+    }
+
     /// Delete command.
     pub fn delete(menu: &str, key: Key) -> Self {
         Self {
@@ -286,6 +318,43 @@ impl Trait {
             state: layer.state.to_string(),
         }
     }
+}
+
+/// Type prefix of the Invisible trait (VASSAL's `Hideable.ID`).
+pub const INVISIBLE: &str = "hide;";
+/// Prefix of an access granted to the players of a list of sides
+/// (`PieceAccessConfigurer.SIDES`, decoded as a SpecifiedSideAccess).
+const INVISIBLE_SIDES: &str = "sides:";
+/// The Invisible trait's command text: never a menu item (it has no key), only what VASSAL
+/// appends to the name of a hidden piece for those who see it, `Name(hidden)`.
+pub const INVISIBLE_COMMAND: &str = "hidden";
+/// Opacity of a hidden piece for those who see it: half, ghosted yet legible (a float whose
+/// double VASSAL writes as `0.5`, unlike its default `0.3f`, `0.30000001192092896`).
+pub const INVISIBLE_OPACITY: f32 = 0.5;
+
+/// The state of an Invisible trait (`hiddenBy`): the side that hid the piece, which with
+/// the module's side access ([`Trait::invisible`]) makes the piece seen only by that
+/// side's players (and the others the access lists); `None` writes `null`, visible to
+/// everyone.
+pub fn invisible_state(hidden_by: Option<&str>) -> String {
+    hidden_by.unwrap_or("null").to_string()
+}
+
+/// A piece's full state string with its Invisible trait's state set to
+/// [`invisible_state`]`(hidden_by)`, every other trait's state kept: for a save writer
+/// placing a piece of a class seen only by its own side (`crate::emit::vassal::counters::
+/// hidden_by` gives the side), or revealing one with `None`. `None` when the piece (its full
+/// nested type and state strings, as in an AddPiece command) has no Invisible trait.
+pub fn with_invisible_state(
+    type_string: &str,
+    state_string: &str,
+    hidden_by: Option<&str>,
+) -> Option<String> {
+    use crate::vassal::save::{join_trait_chain, split_trait_chain};
+    let mut chain = split_trait_chain(type_string, state_string);
+    let hide = chain.iter_mut().find(|t| t.id() == INVISIBLE)?;
+    hide.state_string = invisible_state(hidden_by);
+    Some(join_trait_chain(&chain).1)
 }
 
 /// The fields of a Layer that sandtable varies.
@@ -514,6 +583,42 @@ mod tests {
             "restrict;Austria,Referee;false;true;Moved by Austria"
         );
         assert_eq!(t.state, "");
+    }
+
+    #[test]
+    fn invisible_is_written_as_hideable_writes_it() {
+        let t = Trait::invisible(
+            &["Austria".into(), "Referee".into()],
+            Some("Austria"),
+            "Seen only by Austria and the Referee",
+        );
+        assert_eq!(
+            t.kind,
+            "hide;;hidden;;sides:Austria:Referee;0.5;Seen only by Austria and the Referee;true"
+        );
+        assert_eq!(t.state, "Austria");
+        // A side name holding a delimiter is escaped at each level by the encoder.
+        let odd = Trait::invisible(&["A:B;C".into()], None, "");
+        assert_eq!(odd.kind, "hide;;hidden;;sides:A\\:B\\;C;0.5;;true");
+        assert_eq!(odd.state, "null");
+    }
+
+    #[test]
+    fn a_pieces_invisible_state_is_set_in_its_chain() {
+        let mut p = unit();
+        p.traits.insert(
+            0,
+            Trait::invisible(&["Blue".into()], None, "Seen only by Blue"),
+        );
+        let (kind, state) = p.type_and_state();
+        let hidden = with_invisible_state(&kind, &state, Some("Blue")).expect("a hide trait");
+        let mut want = p.clone();
+        want.traits[0].state = "Blue".into();
+        assert_eq!(hidden, want.type_and_state().1);
+        let shown = with_invisible_state(&kind, &hidden, None).expect("a hide trait");
+        assert_eq!(shown, state);
+        let (plain_kind, plain_state) = unit().type_and_state();
+        assert_eq!(with_invisible_state(&plain_kind, &plain_state, None), None);
     }
 
     #[test]
