@@ -1,5 +1,6 @@
-//! `sandtable import FILE.map -o DIR [--id ID] [--title T] [--year Y] [--years N]
-//! [--format json]`: a Diplomacy board in DPjudge's format made into a new game directory.
+//! `sandtable import FILE.map|FILE.cfg -o DIR [--id ID] [--title T] [--year Y] [--years N]
+//! [--format json]`: a Diplomacy board in DPjudge's format (`.map`) or a Parlance variant
+//! (`.cfg`) made into a new game directory.
 //! The directory must not exist (or be empty): an import never overwrites a game. The files
 //! are written into a temporary folder beside it and moved into place together.
 
@@ -15,7 +16,8 @@ use crate::import::dpjudge::{self, Options};
 /// Arguments of `import`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The DPjudge `.map` file (it may `USE` others beside it).
+    /// The DPjudge `.map` file (it may `USE` others beside it), or a Parlance variant's `.cfg`
+    /// (it may name a `base` beside it).
     file: PathBuf,
     /// The game directory to create.
     #[arg(short, long, value_name = "DIR")]
@@ -72,7 +74,15 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         .into());
     }
     let mut sources = SourceMap::default();
-    let (board, diags) = crate::load::dpjudge::read(&a.file, &mut sources);
+    let parlance = a
+        .file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("cfg"));
+    let (board, diags) = if parlance {
+        crate::load::parlance::read(&a.file, &mut sources)
+    } else {
+        crate::load::dpjudge::read(&a.file, &mut sources)
+    };
     let board = match board {
         Some(b) if !diags.has_errors() => b,
         _ => {
@@ -83,6 +93,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             ))
         }
     };
+    if !diags.is_empty() {
+        // Warnings only (errors stopped above): what the import made of them, on stderr.
+        eprint!("{}", crate::diag::render::to_text(&diags, &sources));
+    }
     if board.locations.is_empty() || board.powers.is_empty() {
         return Err(format!(
             "`{}` describes no board: it has {} locations and {} powers",
@@ -100,11 +114,16 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         .title
         .clone()
         .unwrap_or_else(|| format!("Diplomacy ({})", stem(&a.file)));
-    let source = a
+    let name = a
         .file
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
+    let source = if parlance {
+        format!("Parlance's `{name}`")
+    } else {
+        format!("DPjudge's `{name}`")
+    };
     let files = dpjudge::import(
         &board,
         &Options {

@@ -1,12 +1,13 @@
-//! A DPjudge board (`.map` and the files it uses, read by [`crate::load::dpjudge`]) as a
-//! game directory: `board.toml` (terrain, and the map: every province with its name,
+//! A Diplomacy board as a game directory: DPjudge's (`.map` and the files it uses, read by
+//! [`crate::load::dpjudge`]) or Parlance's (a variant's `.cfg`, read by
+//! [`crate::load::parlance`] into the same [`Board`]): `board.toml` (terrain, and the map: every province with its name,
 //! aliases, supply centre, army and fleet moves and coasts), `powers.toml` (a side and a
 //! nation per power, with its home centres), `units.toml` (army and fleet unit types,
 //! classes and the counter mix), `game.toml` (the calendar of spring and autumn movement,
 //! retreats and winter adjustments; supply-centre control and a victory by a majority of
 //! centres) and `scenario.toml` (the starting units).
 //!
-//! DPjudge's files carry no picture, so each province gets a position from a schematic
+//! Neither format carries a picture, so each province gets a position from a schematic
 //! layout of the adjacency ([`super::schematic`]) until `sandtable geo` lays the real
 //! geography; the powers get the colours Diplomacy boards use for them (others a palette).
 
@@ -28,7 +29,7 @@ pub struct Options {
     pub year: i64,
     /// How many years the calendar runs.
     pub years: i64,
-    /// The source, for the description (`standard.map`).
+    /// The source, for the description and the board's header: DPjudge's `standard.map`.
     pub source: String,
 }
 
@@ -120,7 +121,7 @@ fn coast_name(l: &Location) -> String {
         .unwrap_or_else(|| split(&l.id).1.unwrap_or(&l.id).to_string())
 }
 
-/// The game files of a DPjudge board.
+/// The game files of a board read from DPjudge's or Parlance's files.
 pub fn import(board: &Board, options: &Options) -> Vec<File> {
     let provinces: Vec<&Location> = board
         .locations
@@ -163,7 +164,7 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
     // board.toml
     let mut doc = DocumentMut::new();
     doc.decor_mut().set_prefix(format!(
-        "# The board of {}, imported from DPjudge's `{}` by `sandtable import`.\n\
+        "# The board of {}, imported from {} by `sandtable import`.\n\
          # Positions are a schematic layout of the adjacency: lay the real geography with\n\
          # `[map.geography]` and `sandtable geo`.\n",
         options.title, options.source
@@ -344,7 +345,7 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
     game["title"] = value(options.title.as_str());
     game["version"] = value("1");
     game["description"] = value(format!(
-        "A game of written orders on the board of DPjudge's `{}`: armies and fleets move, support and convoy; spring and autumn moves, retreats and winter adjustments; {majority} supply centres win.",
+        "A game of written orders on the board of {}: armies and fleets move, support and convoy; spring and autumn moves, retreats and winter adjustments; {majority} supply centres win.",
         options.source
     ));
     doc["game"] = Item::Table(game);

@@ -3,7 +3,7 @@
 //!
 //! | file | imports |
 //! |---|---|
-//! | [`dpjudge`] | a Diplomacy board in DPjudge's `.map` format: provinces, coasts, moves, supply centres, powers and their starting units |
+//! | [`dpjudge`] | a Diplomacy board in DPjudge's `.map` format or a Parlance variant's `.cfg` (both read into one board by `load`): provinces, coasts, moves, supply centres, powers and their starting units |
 //!
 //! An import writes ordinary game files (every key of them is the language `check` reads),
 //! never a private format, so what it writes checks, builds and renders like a game written

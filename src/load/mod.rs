@@ -5,6 +5,7 @@
 //! become diagnostics located in the file; a broken file never stops the others from loading.
 
 pub mod dpjudge;
+pub mod parlance;
 pub mod position;
 pub mod schema;
 // The source files a game was read from: `diag` owns them, since every diagnostic points

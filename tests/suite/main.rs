@@ -20,6 +20,7 @@ mod hidden_counters;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;
+mod parlance;
 mod render_cli;
 mod savegame;
 mod support;
