@@ -1,7 +1,8 @@
 //! Counters only their own side sees (`visible-to = "own-side"` on a class), on a copy of
-//! `modules/diplomacy` with an Austrian army third: the palette slot and the predefined
-//! setup's piece carry VASSAL's Invisible trait outermost, hidden by Austria from the start
-//! and seen by Austria and the Referee only, while every other counter has none; the setup
+//! `modules/diplomacy` with an Austrian army third: the palette slot (in a panel of its own)
+//! and the predefined setup's piece carry VASSAL's Invisible trait outermost, hidden by
+//! Austria from the start and seen by Austria and the Referee only, while every other
+//! counter has none; the setup
 //! still reads back with the third on its site; a save writer's state for a side; and the
 //! checks (a typo, a class of no side), each located.
 
@@ -108,6 +109,20 @@ fn a_class_seen_by_its_own_side_is_invisible_to_the_others_from_the_start() {
         }
     }
     assert_eq!(hidden_slots, ["Austrian Army Third"]);
+    // Its slot stands apart, in a panel after its nation's (others see a "No Image" box).
+    let panel = |name: &str| -> Vec<String> {
+        let panel = buildfile
+            .descendants()
+            .find(|e| e.short_name() == "PanelWidget" && e.attr("entryName") == Some(name))
+            .unwrap_or_else(|| panic!("no panel {name}"));
+        panel
+            .children
+            .iter()
+            .filter_map(|s| s.attr("entryName").map(str::to_string))
+            .collect()
+    };
+    assert_eq!(panel("Austrian (hidden)"), ["Austrian Army Third"]);
+    assert!(!panel("Austrian").contains(&"Austrian Army Third".to_string()));
 
     // The predefined setup: the third in Galicia is hidden by Austria, and reads back there.
     let file = &m.summary.setups[0].file;

@@ -3,10 +3,14 @@
 //! scenario puts there), a long one split into numbered panels the docked palette shows
 //! whole; counters of no side go to a last tab. Each counter's slot in its
 //! nation panel is its canonical slot, whose id setups keep in their pieces.
+//!
+//! Counters of a class only its own side sees have a panel of their own after their
+//! nation's, `Austrian (hidden)`: VASSAL draws a slot whose piece is invisible to the player
+//! as a "No Image" box, which there at least says what it stands for.
 
 use crate::model::{Game, Location, SideId};
 
-use super::counters::Counters;
+use super::counters::{hidden_by, Counters};
 use super::plan::Plan;
 use super::xml::Node;
 
@@ -107,13 +111,22 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
             if nation.side != owner {
                 continue;
             }
-            let items: Vec<Node> = (0..g.counters.len())
-                .filter(|c| g.class_of(*c).nation == Some(n))
-                .map(|c| slot(plan, counters, c, plan.gpids[c]))
-                .collect();
-            if !items.is_empty() {
-                *slots += items.len();
-                panels.extend(split_panels(&nation.name, items, per));
+            // Counters every player sees, then those only their side sees, apart.
+            for hidden in [false, true] {
+                let items: Vec<Node> = (0..g.counters.len())
+                    .filter(|c| g.class_of(*c).nation == Some(n))
+                    .filter(|c| hidden_by(g, *c).is_some() == hidden)
+                    .map(|c| slot(plan, counters, c, plan.gpids[c]))
+                    .collect();
+                if !items.is_empty() {
+                    *slots += items.len();
+                    let name = if hidden {
+                        format!("{} (hidden)", nation.name)
+                    } else {
+                        nation.name.clone()
+                    };
+                    panels.extend(split_panels(&name, items, per));
+                }
             }
         }
         let loose: Vec<Node> = (0..g.counters.len())

@@ -165,7 +165,9 @@ impl Trait {
     /// against a null key), [`INVISIBLE_COMMAND`] (which VASSAL shows after the name,
     /// `Name(hidden)`, to those who see it), no background colour, the access, the
     /// [`INVISIBLE_OPACITY`] it is drawn with to them, the description, and `true`: its
-    /// moves are not reported, not even as `? moves ? → ?`.
+    /// moves are not reported, not even as `? moves ? → ?` (a piece dragged from the
+    /// palette still is, as `* created in ? *`: VASSAL reports hidden creations regardless,
+    /// seen in 3.7.26).
     pub fn invisible(seers: &[String], hidden_by: Option<&str>, description: &str) -> Self {
         let mut access = SequenceEncoder::new(':');
         for side in seers {

@@ -137,8 +137,11 @@ pub struct Class {
     /// see it half transparent, named with `(hidden)` after its name (in the mouse-over and
     /// the stack viewer), and move it and use its commands as any of their counters. Every
     /// other player, and an observer, sees nothing of it: not on the map, in a stack, in
-    /// the counter palette, or in the chat, where its moves are not reported. It is hidden
-    /// from the start (in the palette, setups and saves) and no command reveals it. For
+    /// the mouse-over, or in the chat, where its moves are not reported (one taken from the
+    /// palette is announced as `* created in ? *`, VASSAL's own line); in the counter
+    /// palette, whose panel `Austrian (hidden)` holds such counters apart, its slot is a
+    /// "No Image" box to them. It is hidden from the start (in the palette, setups and
+    /// saves) and no command reveals it. For
     /// hidden movement, such as a Diplomacy variant's fractional units only their own power
     /// knows of.
     pub visible_to: Option<Spanned<String>>,
