@@ -147,7 +147,7 @@ pub(super) fn industry(
 }
 
 /// Whether a province id names an area of a province board; reports it when not.
-fn province(cx: &mut Cx, file: FileId, g: &Game, p: &Spanned<String>) -> bool {
+pub(super) fn province(cx: &mut Cx, file: FileId, g: &Game, p: &Spanned<String>) -> bool {
     let all: Vec<&str> = g
         .maps
         .iter()

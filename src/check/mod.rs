@@ -9,6 +9,7 @@ mod board;
 mod calendar;
 pub(crate) mod counters;
 mod forces;
+mod fractions;
 mod game;
 mod maps;
 mod names;

@@ -120,23 +120,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
         };
         let units = selector(cx, file, names, g, &c.units);
         // A turn, or a season of the `[calendar]`: each of its turns.
-        let mut turns = Vec::new();
-        for t in &c.turns {
-            let prefix = format!("{}-", t.get_ref());
-            let season: Vec<usize> = (0..g.turns.len())
-                .filter(|i| {
-                    g.turns[*i]
-                        .id
-                        .strip_prefix(&prefix)
-                        .is_some_and(|y| y.parse::<i64>().is_ok())
-                })
-                .collect();
-            if names.turn.get(t.get_ref()).is_none() && !season.is_empty() {
-                turns.extend(season);
-            } else if let Some(i) = names.turn.resolve(file, t, &mut cx.diags) {
-                turns.push(i);
-            }
-        }
+        let turns = super::fractions::turns_or_seasons(cx, file, names, g, &c.turns);
         out.control = Some(ControlRules { rule, units, turns });
     }
     let mut ids = super::Registry::new("victory condition");
@@ -211,6 +195,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             && v.track_ratio.is_none()
             && v.control_count.is_none()
             && v.occupy_all.is_empty()
+            && !v.most_units
         {
             cx.push(
                 Diagnostic::error(
@@ -218,7 +203,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                     format!("victory condition `{}` tests nothing", v.id.get_ref()),
                 )
                 .at(Cx::span(file, &v.id))
-                .hint("give `occupy-all`, `track-lead`, `track-ratio` or `control-count`"),
+                .hint("give `occupy-all`, `track-lead`, `track-ratio`, `control-count` or `most-units`"),
             );
         }
         // A condition for an unknown side was reported; it is left out of the model.
@@ -237,6 +222,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             track_ratio,
             every: v.every.filter(|e| *e > 0),
             running: running.max(1),
+            most_units: v.most_units,
         };
         ids.admit(claim, &mut out.victory, victory);
     }
@@ -255,6 +241,13 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
     }
     if let Some(i) = &r.industry {
         out.industry = Some(super::forces::industry(cx, file, names, g, i));
+    }
+    for f in &r.frozen {
+        let rules = super::fractions::frozen(cx, file, names, g, f);
+        out.frozen.push(rules);
+    }
+    if let Some(f) = &r.fractions {
+        out.fractions = Some(super::fractions::fractions(cx, file, names, g, f));
     }
     g.rules = out;
 }

@@ -16,10 +16,10 @@ use super::positions::{self, json, write_atomic};
 use super::{game_for, Failure, Format, GameDir};
 use crate::diag::source::SourceMap;
 use crate::diag::Diagnostics;
-use crate::helpers::diplomacy::adjudicate::{self, Adjudication};
+use crate::helpers::diplomacy::adjudicate::{self, Adjudication, Audience};
 use crate::helpers::diplomacy::board::ProvinceBoard;
 use crate::helpers::diplomacy::orders_file::{self, Written};
-use crate::helpers::diplomacy::position::{self, Adapted, Position};
+use crate::helpers::diplomacy::position::{self, power_of, Adapted, Position};
 use crate::helpers::diplomacy::save;
 use crate::helpers::savegame;
 use crate::model::{CounterId, Game};
@@ -58,6 +58,10 @@ pub struct Args {
     /// Where --apply writes (never the file read).
     #[arg(short = 'o', long = "output", value_name = "NEXT", requires = "apply")]
     output: Option<PathBuf>,
+    /// Who the report is for, in a game with hidden parts of units: `public` (what every
+    /// player sees), a power (that, and its own hidden parts), or `referee` (everything).
+    #[arg(long = "for", value_name = "WHO", default_value = "referee")]
+    audience: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -352,8 +356,24 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut sources = SourceMap::default();
     let (position, adapted, save) = start(&board, &a, &mut sources)?;
     let written = orders(&board, &a.orders, &mut sources)?;
-    let adjudication =
-        adjudicate::adjudicate(&board, &position, &written).map_err(|e| e.to_string())?;
+    let audience = match a.audience.to_ascii_lowercase().as_str() {
+        "referee" | "all" => Audience::Referee,
+        "public" => Audience::Public,
+        who => Audience::Power(power_of(board.game, who).ok_or_else(|| {
+            Failure::from(format!(
+                "--for {who}: not a power; write `public`, `referee` or one of {}",
+                board
+                    .game
+                    .sides
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?),
+    };
+    let full = adjudicate::adjudicate(&board, &position, &written).map_err(|e| e.to_string())?;
+    let adjudication = full.seen_by(&audience);
     let applied = match (&a.output, a.apply) {
         (Some(out), true) => {
             let mut inputs: Vec<&Path> = a.orders.iter().map(PathBuf::as_path).collect();

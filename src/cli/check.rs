@@ -53,6 +53,10 @@ struct SaveCheck {
     unknown_origin: Vec<UnknownPiece>,
     /// Stacking limits broken.
     stacking: Vec<Violation>,
+    /// Games with hidden parts of units: the rules of parts broken (more than a unit of
+    /// parts in a province, a part too large, too many units dispersed early).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fractions: Vec<String>,
     /// Our pieces on no location of the game (not counted as problems).
     off_grid: Vec<OffGrid>,
     /// Things the reading could not express.
@@ -72,7 +76,8 @@ fn check_save(g: &Game, save: &Path, module: Option<&Path>) -> Result<SaveCheck,
     let a = loaded.adapted;
     let cloned = savegame::cloned(g, &a);
     let stacking = stacking_report(g, &a.positions).violations;
-    let problems = cloned.len() + a.unknown.len() + stacking.len();
+    let fractions = fraction_breaches(g, &a.positions);
+    let problems = cloned.len() + a.unknown.len() + stacking.len() + fractions.len();
     Ok(SaveCheck {
         file: save.display().to_string(),
         module: module.map(|m| m.display().to_string()),
@@ -81,10 +86,24 @@ fn check_save(g: &Game, save: &Path, module: Option<&Path>) -> Result<SaveCheck,
         cloned,
         unknown_origin: a.unknown,
         stacking,
+        fractions,
         off_grid: a.off_grid,
         notes: a.notes,
         problems,
     })
+}
+
+/// The rules of hidden parts a save's position breaks, in a game that has them.
+fn fraction_breaches(g: &Game, positions: &crate::helpers::positions::Positions) -> Vec<String> {
+    use crate::helpers::diplomacy::{board::ProvinceBoard, fractions, position};
+    let (Some(rules), Some(board)) = (&g.rules.fractions, ProvinceBoard::first(g)) else {
+        return Vec::new();
+    };
+    let (p, _) = position::from_positions(&board, positions, None, None);
+    fractions::breaches(rules, &board, &p.units, &p.fractions, p.turn)
+        .into_iter()
+        .map(|(_, why)| why)
+        .collect()
 }
 
 fn save_text(c: &SaveCheck) -> String {
@@ -136,6 +155,12 @@ fn save_text(c: &SaveCheck) -> String {
                 v.found,
                 v.counters.join(", ")
             ));
+        }
+    }
+    if !c.fractions.is_empty() {
+        out.push_str("\nHidden parts against the rules:\n");
+        for f in &c.fractions {
+            out.push_str(&format!("  {f}\n"));
         }
     }
     if !c.off_grid.is_empty() {

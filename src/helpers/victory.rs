@@ -215,6 +215,9 @@ pub fn victory(
                 detail: format!("controls {have} {what} (needs {need})"),
             });
         }
+        if v.most_units {
+            tests.push(most_units(game, positions, v));
+        }
         let met = !tests.is_empty() && tests.iter().all(|t| t.holds);
         let mut checked = match (options.after, v.checked_after) {
             (Some(now), Some(when)) => now == when,
@@ -222,6 +225,28 @@ pub fn victory(
         };
         let mut note = None;
         let turn_name = |t: usize| game.turns.get(t).map_or(String::new(), |t| t.name.clone());
+        if v.most_units && v.every.is_none() {
+            let last = game.turns.len().checked_sub(1);
+            match (positions.turn, last) {
+                (Some(t), Some(l)) if t == l => {
+                    note = Some(format!("checked when the calendar ends ({})", turn_name(t)));
+                }
+                (Some(t), Some(l)) => {
+                    checked = false;
+                    note = Some(format!(
+                        "checked when the calendar ends, after {} (this is {})",
+                        turn_name(l),
+                        turn_name(t)
+                    ));
+                }
+                _ => {
+                    note = Some(
+                        "checked when the calendar ends; the turn is not known, so evaluated as if it had"
+                            .to_string(),
+                    );
+                }
+            }
+        }
         if let Some(every) = v.every {
             match positions.turn {
                 Some(t) if turn_is_every(t, every) => {
@@ -380,6 +405,43 @@ fn majority(
 }
 
 /// What a side controls for `control-count`, and the word for it.
+/// Whether a side has more units on the board than every other side: counters of the
+/// condition's `units` that are not hidden parts of units (`[rules.fractions]`).
+fn most_units(game: &Game, positions: &Positions, v: &crate::model::rules::Victory) -> Test {
+    let part = |c: usize| {
+        game.rules
+            .fractions
+            .as_ref()
+            .is_some_and(|f| f.pieces.iter().any(|p| p.counter == c))
+    };
+    let mut count = vec![0usize; game.sides.len()];
+    for (_, p) in positions.on_map() {
+        if part(p.counter) || !v.units.matches(game, p.counter) {
+            continue;
+        }
+        if let Some(s) = game.side_of(p.counter) {
+            count[s] += 1;
+        }
+    }
+    let mine = count[v.side];
+    let rival = (0..game.sides.len())
+        .filter(|s| *s != v.side)
+        .max_by_key(|s| (count[*s], std::cmp::Reverse(*s)));
+    match rival {
+        Some(r) => Test {
+            holds: mine > count[r],
+            detail: format!(
+                "{mine} units; the most of any other side: {} ({})",
+                count[r], game.sides[r].name
+            ),
+        },
+        None => Test {
+            holds: true,
+            detail: format!("{mine} units; no other side"),
+        },
+    }
+}
+
 fn controlled_count(game: &Game, control: &ControlMap, side: SideId) -> (usize, &'static str) {
     let board = control.board();
     let centres = game

@@ -20,6 +20,7 @@
 //! ips = 10                              # games with industry: home IPs and squadrons
 //! squadrons = 1
 //! captured = { lon = 3 }                # its IPs lying in home centres others took
+//! fractions = ["1/3 A lor"]             # hidden parts of units ([rules.fractions])
 //! dislodged = [{ unit = "A gal", from = "war" }]   # retreat phase: from = the attacker's
 //!                                                 # province; convoyed = true if by sea
 //! ```
@@ -75,6 +76,10 @@ pub struct PowerPosition {
     /// Retreat phase: its units dislodged in the movement phase before, still to retreat.
     #[serde(default)]
     pub dislodged: Vec<DislodgedUnit>,
+    /// Games with hidden parts of units (`[rules.fractions]`): its parts, the size, the kind
+    /// and a location (`1/3 A lor`; an army part at sea rides the fleet there).
+    #[serde(default)]
+    pub fractions: Vec<Spanned<String>>,
     /// Games with industry: the industrial points of its home country.
     pub ips: Option<Spanned<u32>>,
     /// Games with industry: its squadrons of aircraft.

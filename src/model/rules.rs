@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::table::Dice;
 use super::{
     ClassId, CounterId, CountryId, FactorId, Game, HexsideTerrainId, MapId, NationId, SideId,
-    TerrainId, TrackId, TurnId, UnitTypeId,
+    TerrainId, TrackId, TurnId, UnitKind, UnitTypeId,
 };
 
 /// Which units a rule concerns.
@@ -232,6 +232,8 @@ pub struct Victory {
     pub every: Option<u32>,
     /// Checks running it must hold at (1 = this one alone).
     pub running: u32,
+    /// Won by having more units than every other side (checked when the calendar ends).
+    pub most_units: bool,
 }
 
 /// All rule parameters.
@@ -259,6 +261,74 @@ pub struct Rules {
     pub multi_factor: Option<MultiFactorRules>,
     /// Industrial points.
     pub industry: Option<IndustryRules>,
+    /// Provinces frozen in some turns.
+    pub frozen: Vec<FrozenRules>,
+    /// Hidden fractional units.
+    pub fractions: Option<FractionRules>,
+}
+
+/// Provinces frozen in some turns (`[[rules.frozen]]`); see the schema for what ice does.
+#[derive(Debug, Clone, Serialize)]
+pub struct FrozenRules {
+    /// What reports call it.
+    pub name: String,
+    /// The provinces (ids).
+    pub provinces: Vec<String>,
+    /// The turns they are frozen.
+    pub turns: Vec<TurnId>,
+    /// Provinces no army is convoyed to while frozen.
+    pub no_convoy_to: Vec<String>,
+    /// Frozen provinces where builds stay allowed.
+    pub builds: Vec<String>,
+}
+
+impl FrozenRules {
+    /// Whether `province` is frozen in `turn`.
+    pub fn holds(&self, province: &str, turn: TurnId) -> bool {
+        self.turns.contains(&turn) && self.provinces.iter().any(|p| p == province)
+    }
+}
+
+/// A part of a unit: `1/3`.
+pub type Share = num_rational::Ratio<u32>;
+
+/// A part of a unit as written: `1/3` (a positive fraction at most 1, denominator at most
+/// 1000).
+pub fn parse_share(text: &str) -> Option<Share> {
+    let (n, d) = text.trim().split_once('/')?;
+    let (n, d): (u32, u32) = (n.trim().parse().ok()?, d.trim().parse().ok()?);
+    (n > 0 && d > 0 && n <= d && d <= 1000).then(|| Share::new(n, d))
+}
+
+/// Hidden fractional units (`[rules.fractions]`); see the schema for the rules.
+#[derive(Debug, Clone, Serialize)]
+pub struct FractionRules {
+    /// Fewest parts of a dispersal; no part larger than 1/parts.
+    pub parts: u32,
+    /// Army parts may ride fleets.
+    pub boarding: bool,
+    /// Units' worth of parts a power may have, and the first turn without that limit.
+    pub limit: Option<(u32, TurnId)>,
+    /// The counters showing parts.
+    pub pieces: Vec<FractionPiece>,
+}
+
+/// A counter showing one power's part of a unit.
+#[derive(Debug, Clone, Serialize)]
+pub struct FractionPiece {
+    /// The counter.
+    pub counter: CounterId,
+    /// Its side (the power).
+    pub side: SideId,
+    /// Army or fleet.
+    pub kind: UnitKind,
+    /// The part of a unit it shows.
+    #[serde(serialize_with = "share_text")]
+    pub size: Share,
+}
+
+fn share_text<S: serde::Serializer>(s: &Share, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(&s.to_string())
 }
 
 /// Units of any whole strength on a province board (`[rules.multi-factor]`).

@@ -17,6 +17,7 @@ mod geo;
 mod gpw;
 mod helpers_cli;
 mod hidden_counters;
+mod hidden_parts;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;

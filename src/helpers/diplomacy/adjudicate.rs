@@ -19,7 +19,9 @@ use serde::Serialize;
 use super::adjust::{self, Adjusted, Centres};
 use super::board::ProvinceBoard;
 use super::forces;
-use super::movement::{self, display, label};
+use super::fractions::{self, Formed, FractionOrder, Given, HiddenResult, Plan};
+use super::frozen::Ice;
+use super::movement::{self, display, kind_letter, label};
 use super::orders::{Command, Order};
 use super::orders_file::{Entry, Written};
 pub use super::outcome::{DislodgedResult, OrderResult, PhaseError, Unused, Verdict};
@@ -169,6 +171,50 @@ pub struct Adjudication {
     /// Games with industry: the power holding more IPs than all the others together.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
+    /// Games with hidden parts: units dislodged while dispersing (the dispersal succeeds;
+    /// public, among the retreats).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dispersed: Vec<DislodgedResult>,
+    /// Games with hidden parts: units formed from parts (public once they stand).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub formed: Vec<Formed>,
+    /// Games with hidden parts: the result of every order to parts, each for its power's
+    /// eyes only ([`Adjudication::seen_by`] keeps one power's).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<HiddenResult>,
+}
+
+/// Who a report is for, in a game with hidden parts of units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// The referee: everything.
+    Referee,
+    /// Every player: nothing hidden.
+    Public,
+    /// One power (side id): what every player sees, and its own hidden parts.
+    Power(String),
+}
+
+impl Adjudication {
+    /// The report as `audience` may see it: the results of orders to hidden parts and the
+    /// parts in the next position only for their own power.
+    pub fn seen_by(&self, audience: &Audience) -> Adjudication {
+        let keep = |power: &str| match audience {
+            Audience::Referee => true,
+            Audience::Public => false,
+            Audience::Power(p) => p == power,
+        };
+        let mut a = self.clone();
+        a.hidden.retain(|h| keep(&h.power));
+        if let Some(next) = &mut a.next {
+            for p in &mut next.powers {
+                if !keep(&p.power) {
+                    p.fractions.clear();
+                }
+            }
+        }
+        a
+    }
 }
 
 /// Adjudicate the position's phase with the written orders.
@@ -214,6 +260,9 @@ pub fn adjudicate(
         home_centres: Vec::new(),
         eliminated: Vec::new(),
         winner: None,
+        dispersed: Vec::new(),
+        formed: Vec::new(),
+        hidden: Vec::new(),
     };
     let after = if game.rules.multi_factor.is_some() {
         let mut r = forces::ForceReport::default();
@@ -239,6 +288,7 @@ pub fn adjudicate(
     };
     let rank = |p: &str| game.side_index(p).unwrap_or(usize::MAX);
     a.orders.sort_by_key(|o| rank(&o.power));
+    a.hidden.sort_by_key(|h| rank(&h.power));
     let next = if after.dislodged.is_empty() || kind != OrderPhase::Movement {
         advance(board, after, &mut a)
     } else {
@@ -281,6 +331,10 @@ fn orders_for<'w>(
                 why,
             })
         };
+        if matches!(w.entry, Entry::Fraction(_)) {
+            // Orders to hidden parts are the fractions helper's.
+            continue;
+        }
         let Entry::Order(o) = &w.entry else {
             not(
                 format!("a waive belongs to the adjustment phase, not to {what}"),
@@ -359,21 +413,94 @@ fn movement_phase(
     written: &[Written],
     a: &mut Adjudication,
 ) -> Position {
+    let game = board.game;
     let units = &position.units;
     let chosen = orders_for(board, units, written, "unit", &mut a.unused);
-    let orders: Vec<Order> = chosen
+    // Hidden parts: dispersing units stand, units forming arrive from nowhere.
+    let given: Vec<Given> = written
         .iter()
-        .flatten()
         .filter_map(|w| match &w.entry {
-            Entry::Order(o) => Some(o.clone()),
-            Entry::Waive
-            | Entry::Force(_)
-            | Entry::Winter(_)
-            | Entry::Air(_)
-            | Entry::Losses(_) => None,
+            Entry::Fraction(order) => Some(Given {
+                power: w.power.clone(),
+                order: order.clone(),
+                text: w.text.clone(),
+                at: w.at.clone(),
+            }),
+            _ => None,
         })
         .collect();
-    let outcomes = movement::resolve(board, units, &orders);
+    let plan = game.rules.fractions.as_ref().map(|rules| {
+        Plan::new(
+            rules,
+            board,
+            units,
+            &position.fractions,
+            position.turn,
+            &given,
+        )
+    });
+    let arrivals = plan.as_ref().map(|p| p.arrivals(board, units, &given));
+    let mut orders: Vec<Order> = chosen
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            !plan.as_ref().is_some_and(|p| p.dispersing.contains(i))
+                && !arrivals
+                    .as_ref()
+                    .is_some_and(|x| x.supporters.contains_key(i))
+        })
+        .filter_map(|(_, w)| w.as_ref())
+        .filter_map(|w| match &w.entry {
+            Entry::Order(o) => Some(o.clone()),
+            _ => None,
+        })
+        .collect();
+    for (i, w) in chosen.iter().enumerate() {
+        let replaced_by = plan
+            .as_ref()
+            .and_then(|p| p.dispersal_written.get(&i))
+            .map(|at| format!("the unit disperses ({at})"))
+            .or_else(|| {
+                arrivals
+                    .as_ref()
+                    .filter(|x| x.supporters.contains_key(&i))
+                    .map(|_| "the unit supports a unit forming".to_string())
+            });
+        if let (Some(w), Some(why)) = (w, replaced_by) {
+            // Its power's alone: the public must not learn a unit disperses.
+            a.hidden.push(HiddenResult {
+                power: units[i].power.clone(),
+                order: w.text.clone(),
+                written: Some(w.at.clone()),
+                verdict: Verdict::Void,
+                reason: format!("not used: {why}"),
+            });
+        }
+    }
+    let mut all_units = units.clone();
+    if let Some(x) = &arrivals {
+        all_units.extend(x.units.iter().cloned());
+        orders.extend(x.orders.iter().cloned());
+    }
+    let ice = Ice::of(game, position.turn);
+    let iced = ice.restrict(board, &all_units, &mut orders);
+    let with_arrivals;
+    let resolver: &dyn Board = match &plan {
+        Some(p) => {
+            with_arrivals = p.board(board);
+            &with_arrivals
+        }
+        None => board,
+    };
+    let mut outcomes = movement::resolve(resolver, &all_units, &orders);
+    for (at, why) in &iced {
+        if let Some(o) = outcomes.iter_mut().find(|o| o.unit == *at) {
+            o.void = Some(why.clone());
+            o.reason = why.clone();
+            o.succeeds = o.dislodged_by.is_none();
+        }
+    }
+    let dispersing = plan.as_ref().map_or(&[][..], |p| &p.dispersing[..]);
     for (i, (u, o)) in units.iter().zip(&outcomes).enumerate() {
         let verdict = if o.void.is_some() {
             Verdict::Void
@@ -382,21 +509,93 @@ fn movement_phase(
         } else {
             Verdict::Fails
         };
-        let mut text = order_text(u, &o.command, units, board);
-        if chosen[i].is_none() {
-            text.push_str(" (no order)");
-        }
+        let mut text = order_text(u, &o.command, &all_units, board);
+        let supporting = arrivals.as_ref().and_then(|x| x.supporters.get(&i));
+        let mut reason = o.reason.clone();
+        let written_at = if dispersing.contains(&i) {
+            // Publicly a dispersing unit stands; where its parts went is its power's.
+            text = format!("{} stands", label(u));
+            plan.as_ref()
+                .and_then(|p| p.dispersal_written.get(&i))
+                .cloned()
+        } else if let Some(target) = supporting {
+            text = format!(
+                "{} S {} {} forms",
+                label(u),
+                kind_letter(u.kind),
+                display(target)
+            );
+            if let Command::Support { unit, .. } = &o.command {
+                if o.void.is_some() && fractions::is_arrival(unit) {
+                    reason = format!("no unit forms in {}", display(target));
+                }
+            }
+            given
+                .iter()
+                .find(|g| {
+                    matches!(&g.order, FractionOrder::Support { unit, .. } if board.province(unit) == board.province(&u.location))
+                })
+                .map(|g| g.at.clone())
+        } else {
+            if chosen[i].is_none() {
+                text.push_str(" (no order)");
+            }
+            chosen[i].map(|w| w.at.clone())
+        };
         a.orders.push(OrderResult {
             power: u.power.clone(),
             unit: unit_text(u),
             order: text,
-            written: chosen[i].map(|w| w.at.clone()),
+            written: written_at,
             verdict,
-            reason: o.reason.clone(),
+            reason: public_reason(&reason),
         });
     }
-    let situation = retreat::situation(board, units, &outcomes);
-    for (u, o) in units.iter().zip(&outcomes) {
+    let mut situation = retreat::situation(resolver, &all_units, &outcomes);
+    // Units that did not form never stood anywhere.
+    situation
+        .staying
+        .retain(|u| !fractions::is_arrival(&u.location));
+    let mut fractions_after = position.fractions.clone();
+    if let Some(plan) = plan {
+        let disperse_at: Vec<Unit> = plan.dispersing.iter().map(|&i| units[i].clone()).collect();
+        let settled = fractions::settle(plan, board, &all_units, &outcomes, &position.fractions);
+        // Dispersed units leave the board; one dislodged is reported among the retreats.
+        situation.staying.retain(|u| !disperse_at.contains(u));
+        for d in situation
+            .dislodged
+            .iter()
+            .filter(|d| disperse_at.contains(&d.unit))
+        {
+            a.dispersed.push(DislodgedResult {
+                power: d.unit.power.clone(),
+                unit: unit_text(&d.unit),
+                by: arrival_label(&all_units, board, &d.from),
+                from: public_province(&d.from),
+                convoyed: d.convoyed,
+                options: Vec::new(),
+            });
+        }
+        situation
+            .dislodged
+            .retain(|d| !disperse_at.contains(&d.unit));
+        for u in &disperse_at {
+            a.changes.push(UnitChange::Removed { unit: u.clone() });
+        }
+        for u in &settled.formed {
+            a.formed.push(Formed {
+                power: u.power.clone(),
+                unit: unit_text(u),
+            });
+            a.changes.push(UnitChange::Built { unit: u.clone() });
+        }
+        a.hidden.extend(settled.results);
+        fractions_after = settled.fractions;
+    }
+    for (u, o) in all_units.iter().zip(&outcomes) {
+        if fractions::is_arrival(&u.location) {
+            continue;
+        }
         if let (Command::Move { to, .. }, true) = (&o.command, o.succeeds) {
             let to = match u.kind {
                 UnitKind::Army => board.province(to).to_string(),
@@ -409,17 +608,17 @@ fn movement_phase(
         }
     }
     for d in &situation.dislodged {
-        let by = units
-            .iter()
-            .find(|x| board.province(&x.location) == d.from)
-            .map_or_else(|| display(&d.from), label);
+        let options = retreat::options(board, &situation, d)
+            .into_iter()
+            .filter(|o| ice.allows_retreat(d.unit.kind, board.province(o)))
+            .collect();
         a.dislodged.push(DislodgedResult {
             power: d.unit.power.clone(),
             unit: unit_text(&d.unit),
-            by,
-            from: d.from.clone(),
+            by: arrival_label(&all_units, board, &d.from),
+            from: public_province(&d.from),
             convoyed: d.convoyed,
-            options: retreat::options(board, &situation, d),
+            options,
         });
     }
     a.standoffs = situation.standoffs.clone();
@@ -432,10 +631,61 @@ fn movement_phase(
         } else {
             situation.standoffs
         },
+        fractions: fractions_after,
         ..position.clone()
     };
     next.normalise(board.game);
     next
+}
+
+/// The unit that attacked from `from`, as the public report names it: a unit formed from
+/// hidden parts shows where it formed.
+fn arrival_label(units: &[Unit], board: &dyn Board, from: &str) -> String {
+    units
+        .iter()
+        .find(|x| board.province(&x.location) == board.province(from) || x.location == from)
+        .map_or_else(
+            || display(&public_province(from)),
+            |x| {
+                if fractions::is_arrival(&x.location) {
+                    format!(
+                        "{} {} (formed)",
+                        kind_letter(x.kind),
+                        display(&public_province(from))
+                    )
+                } else {
+                    label(x)
+                }
+            },
+        )
+}
+
+/// A province as the public sees it: the place a unit formed, not its arrival.
+fn public_province(location: &str) -> String {
+    if fractions::is_arrival(location) {
+        location.rsplit('+').next().unwrap_or(location).to_string()
+    } else {
+        location.to_string()
+    }
+}
+
+/// A resolver's reason without the arrivals of units forming (`+austria+bur` reads `Bur`).
+fn public_reason(reason: &str) -> String {
+    reason
+        .split(' ')
+        .map(|w| {
+            let bare = w.trim_matches(|c: char| "`(),;:".contains(c));
+            if fractions::is_arrival(bare) {
+                w.replace(
+                    bare,
+                    &format!("forming in {}", display(&public_province(bare))),
+                )
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn retreat_phase(
@@ -451,13 +701,19 @@ fn retreat_phase(
         .flatten()
         .filter_map(|w| match &w.entry {
             Entry::Order(o) => Some(o.clone()),
-            Entry::Waive
-            | Entry::Force(_)
-            | Entry::Winter(_)
-            | Entry::Air(_)
-            | Entry::Losses(_) => None,
+            _ => None,
         })
         .collect();
+    let ice = Ice::of(board.game, position.turn);
+    // Fleets do not retreat into ice: such an order is no order.
+    let orders: Vec<Order> = orders
+        .into_iter()
+        .filter(|o| match &o.command {
+            Command::Move { to, .. } => ice.allows_retreat(o.kind, board.province(to)),
+            _ => true,
+        })
+        .collect();
+    hidden_out_of_phase(written, "a movement phase", a);
     let situation = Situation {
         staying: position.units.clone(),
         dislodged: position.dislodged.clone(),
@@ -468,11 +724,7 @@ fn retreat_phase(
     for (k, (d, r)) in position.dislodged.iter().zip(&retreats).enumerate() {
         let ordered = chosen[k].and_then(|w| match &w.entry {
             Entry::Order(o) => Some(o),
-            Entry::Waive
-            | Entry::Force(_)
-            | Entry::Winter(_)
-            | Entry::Air(_)
-            | Entry::Losses(_) => None,
+            _ => None,
         });
         let order = match ordered.map(|o| &o.command) {
             Some(c) => order_text(&d.unit, c, &[], board),
@@ -572,7 +824,9 @@ pub fn standings(board: &ProvinceBoard, position: &Position) -> Vec<PowerAdjustm
         .iter()
         .map(|s| {
             let owned = position.centres_of(&s.id);
-            let units = position.units_of(&s.id);
+            // Hidden parts count as the units they add up to, rounded up.
+            let units = position.units_of(&s.id)
+                + fractions::units_worth(&position.fractions, &s.id) as usize;
             let vacant = c
                 .home
                 .get(&s.id)
@@ -628,6 +882,8 @@ fn adjustment_phase(
                     why: "a waive names its power: `England: waive`".into(),
                 }),
             },
+            // Reported to its power alone, with the other orders to parts.
+            Entry::Fraction(_) => {}
             Entry::Force(_) | Entry::Winter(_) | Entry::Air(_) | Entry::Losses(_) => {
                 a.unused.push(Unused {
                     written: w.at.clone(),
@@ -667,6 +923,33 @@ fn adjustment_phase(
                 });
                 sources.push(w);
             }
+        }
+    }
+    hidden_out_of_phase(written, "a movement phase", a);
+    // Builds the ice forbids fail before the others are counted.
+    let ice = Ice::of(game, position.turn);
+    let mut k = 0;
+    while k < orders.len() {
+        let o = &orders[k];
+        let refused = match o.command {
+            Command::Build => ice.allows_build(board.province(&o.unit)).err(),
+            _ => None,
+        };
+        match refused {
+            Some(why) => {
+                let o = orders.remove(k);
+                let w = sources.remove(k);
+                let unit = Unit::new(o.power.as_deref().unwrap_or(""), o.kind, &o.unit);
+                a.orders.push(OrderResult {
+                    power: unit.power.clone(),
+                    unit: unit_text(&unit),
+                    order: order_text(&unit, &o.command, &[], board),
+                    written: Some(w.at.clone()),
+                    verdict: Verdict::Fails,
+                    reason: why,
+                });
+            }
+            None => k += 1,
         }
     }
     let adjusted: Vec<Adjusted> = adjust::resolve(board, units, &c, &orders);
@@ -724,12 +1007,30 @@ fn adjustment_phase(
             reason,
         });
     }
+    let mut fractions_after = position.fractions.clone();
     for s in &mut standing {
         if s.disbands_owed > s.disbanded.len() {
             for k in adjust::civil_disorder(board, units, &c, &s.power, &gone) {
                 s.civil_disorder.push(unit_text(&units[k]));
                 gone.push(k);
             }
+        }
+        // A power whose units are all gone pays the rest with its hidden parts, a unit's
+        // worth at a time (the public sees only how much).
+        let mut owed = s
+            .disbands_owed
+            .saturating_sub(s.disbanded.len() + s.civil_disorder.len());
+        while owed > 0 && fractions_after.iter().any(|f| f.power == s.power) {
+            let before = fractions::units_worth(&fractions_after, &s.power);
+            while fractions::units_worth(&fractions_after, &s.power) == before {
+                let Some(k) = fractions_after.iter().rposition(|f| f.power == s.power) else {
+                    break;
+                };
+                fractions_after.remove(k);
+            }
+            s.civil_disorder
+                .push("hidden parts worth a unit".to_string());
+            owed -= 1;
         }
         s.waived = s.builds_allowed.saturating_sub(s.built.len());
     }
@@ -753,10 +1054,27 @@ fn adjustment_phase(
     kept.extend(next_units);
     let mut next = Position {
         units: kept,
+        fractions: fractions_after,
         ..position.clone()
     };
     next.normalise(game);
     next
+}
+
+/// Orders to hidden parts given in a phase other than a movement phase: each void, for its
+/// power's eyes only.
+fn hidden_out_of_phase(written: &[Written], belongs: &str, a: &mut Adjudication) {
+    for w in written {
+        if let Entry::Fraction(_) = &w.entry {
+            a.hidden.push(HiddenResult {
+                power: w.power.clone().unwrap_or_default(),
+                order: w.text.clone(),
+                written: Some(w.at.clone()),
+                verdict: Verdict::Void,
+                reason: format!("orders to hidden parts belong to {belongs}"),
+            });
+        }
+    }
 }
 
 /// Whether any power has anything to build or disband.
@@ -883,7 +1201,13 @@ fn advance(
                 a.victory = Some(victory_of(board, &position));
             }
         }
-        let (t, p) = next?;
+        let Some((t, p)) = next else {
+            // The calendar ends: a win by the most units is decided now.
+            if game.rules.victory.iter().any(|v| v.most_units) {
+                a.victory = Some(victory_of(board, &position));
+            }
+            return None;
+        };
         (turn, phase) = (t, p);
         position.turn = t;
         position.phase = p;
@@ -955,6 +1279,23 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
                 d.by,
                 if d.convoyed { " (convoyed)" } else { "" }
             ));
+        }
+    }
+    if !a.dispersed.is_empty() {
+        out.push_str("\nDislodged while dispersing (the dispersal succeeds; nothing retreats):\n");
+        for d in &a.dispersed {
+            out.push_str(&format!(
+                "  {} ({}), by {}\n",
+                shown(&d.unit),
+                name(&d.power),
+                d.by
+            ));
+        }
+    }
+    if !a.formed.is_empty() {
+        out.push_str("\nFormed from hidden parts:\n");
+        for f in &a.formed {
+            out.push_str(&format!("  {} ({})\n", shown(&f.unit), name(&f.power)));
         }
     }
     if !a.battles.is_empty() {
@@ -1226,6 +1567,22 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
                     if p.centres.len() == 1 { " " } else { "s" },
                     words(&p.centres)
                 ));
+                if !p.fractions.is_empty() {
+                    let parts: Vec<String> = p
+                        .fractions
+                        .iter()
+                        .map(|f| match f.split_once(' ') {
+                            Some((size, unit)) => format!("{size} {}", shown(unit)),
+                            None => f.clone(),
+                        })
+                        .collect();
+                    out.push_str(&format!(
+                        "  {:<width$}   hidden parts (seen by {} alone): {}\n",
+                        "",
+                        name(&p.power),
+                        parts.join(", ")
+                    ));
+                }
                 for d in &p.dislodged {
                     out.push_str(&format!(
                         "  {:<width$}   dislodged: {} (attacked from {}{})\n",
@@ -1244,6 +1601,25 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
             }
         }
         None => out.push_str("\nThe calendar ends: there is no next phase.\n"),
+    }
+    if !a.hidden.is_empty() {
+        let mut power = "";
+        for h in &a.hidden {
+            if h.power != power {
+                power = &h.power;
+                out.push_str(&format!(
+                    "\nHidden parts of {} (seen by {} alone):\n",
+                    name(power),
+                    name(power)
+                ));
+            }
+            let verdict = match h.verdict {
+                Verdict::Succeeds => "succeeds",
+                Verdict::Fails => "fails",
+                Verdict::Void => "void",
+            };
+            out.push_str(&format!("  {:<28} {verdict:<9} {}\n", h.order, h.reason));
+        }
     }
     out
 }

@@ -30,6 +30,8 @@ pub mod board;
 pub mod factors;
 pub mod force_orders;
 pub mod forces;
+pub mod fractions;
+pub mod frozen;
 pub mod industry;
 pub mod isolation;
 pub mod movement;

@@ -36,6 +36,10 @@ pub enum Entry {
     /// Where a power's losses fall first in a province, in a multi-factor game
     /// (`losses F Kie`).
     Losses(super::force_orders::LossOrder),
+    /// An order about hidden parts of units, in games with `[rules.fractions]` (`A Bou
+    /// disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, `1/3 A Lor - Bel`, `A Bur forms from
+    /// …`, `A Mun S A Bur forms`).
+    Fraction(super::fractions::FractionOrder),
 }
 
 /// One order as written.
@@ -185,6 +189,30 @@ pub fn read(
                 at,
                 span: whole,
             });
+            continue;
+        }
+        if game.rules.fractions.is_some() && super::fractions::is_fraction_order(body) {
+            match super::fractions::parse(body, board) {
+                Ok(order) if order.needs_power() && power.is_none() => diags.push(
+                    Diagnostic::error("bad-order", "an order to hidden parts names its power")
+                        .at(whole)
+                        .hint("put it under a heading (`Austria:`) or lead with the power (`AUS: 1/3 A Lor - Bel`)"),
+                ),
+                Ok(order) => out.push(Written {
+                    power,
+                    entry: Entry::Fraction(order),
+                    text: body.to_string(),
+                    at,
+                    span: whole,
+                }),
+                Err(message) => diags.push(
+                    Diagnostic::error("bad-order", message).at(whole).hint(
+                        "orders to hidden parts: `A Bou disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, \
+                         `1/3 A Lor - Bel`, `A Bur forms from 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, \
+                         `A Mun S A Bur forms`",
+                    ),
+                ),
+            }
             continue;
         }
         if game.rules.multi_factor.is_some() {

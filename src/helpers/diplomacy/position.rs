@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::board::ProvinceBoard;
+use super::fractions::{fraction_text, Fraction};
 use super::movement::{display, kind_letter};
 use super::retreat::Dislodged;
 use super::{Board, Unit, UnitKind};
@@ -42,6 +43,9 @@ pub struct Position {
     /// Games with industry: IPs captured with home centres, by centre: whose they are and
     /// how many (they count for whoever holds the centre).
     pub captured: BTreeMap<String, Captured>,
+    /// Games with hidden parts of units (`[rules.fractions]`): every power's parts, seen only
+    /// by their owner, by power in side order, then by location.
+    pub fractions: Vec<Fraction>,
 }
 
 /// A power's IPs lying in one of its home centres that another power took.
@@ -74,6 +78,14 @@ impl Position {
         });
         self.standoffs.sort();
         self.standoffs.dedup();
+        self.fractions.sort_by(|a, b| {
+            (rank(&a.power), &a.location, a.kind, a.size).cmp(&(
+                rank(&b.power),
+                &b.location,
+                b.kind,
+                b.size,
+            ))
+        });
     }
 
     /// The kind of orders its phase takes.
@@ -275,6 +287,51 @@ fn unit_site(
     }
 }
 
+/// A part written `1/3 A lor` (an army part at sea rides the fleet there): its size, kind
+/// and location, or a diagnostic.
+fn fraction_site(
+    board: &ProvinceBoard,
+    written: &str,
+    at: &Span,
+) -> Result<(crate::model::rules::Share, UnitKind, String), Box<Diagnostic>> {
+    let Some(rules) = &board.game.rules.fractions else {
+        return Err(Box::new(
+            Diagnostic::error("no-fractions", "this game has no hidden parts of units")
+                .at(at.clone())
+                .hint("`fractions` belongs to games with `[rules.fractions]`"),
+        ));
+    };
+    let bad = |why: String| {
+        Box::new(
+            Diagnostic::error("bad-fraction", why)
+                .at(at.clone())
+                .hint(format!("write a part as `1/{} A lor`", rules.parts)),
+        )
+    };
+    let trimmed = written.trim();
+    let (size, rest) = trimmed
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| bad(format!("`{written}` is not a part of a unit")))?;
+    let size = crate::model::rules::parse_share(size)
+        .ok_or_else(|| bad(format!("`{size}` is not a part of a unit")))?;
+    match unit_site(board, rest, at) {
+        Ok((kind, site, None)) => Ok((size, kind, board.site_id(site))),
+        Ok((_, _, Some(_))) => Err(bad(format!("`{written}`: a part has no factors"))),
+        // An army part at sea rides a fleet (checked with the other parts).
+        Err(d) if d.code == "army-at-sea" => {
+            let id = board
+                .resolve_name(
+                    rest.split_once(char::is_whitespace)
+                        .map_or("", |x| x.1)
+                        .trim(),
+                )
+                .ok_or(d)?;
+            Ok((size, UnitKind::Army, id))
+        }
+        Err(d) => Err(d),
+    }
+}
+
 /// Resolve a position file against the game's board: the position, or every mistake in it
 /// (unknown turn, phase, power or location, an army at sea, a fleet inland, two units in one
 /// province, a centre owned twice, …), each located.
@@ -354,6 +411,8 @@ pub fn resolve(
     let mut captured: BTreeMap<String, Captured> = BTreeMap::new();
     let mut units: Vec<Unit> = Vec::new();
     let mut unit_spans: Vec<Span> = Vec::new();
+    let mut fractions: Vec<Fraction> = Vec::new();
+    let mut fraction_spans: Vec<Span> = Vec::new();
     let mut dislodged: Vec<Dislodged> = Vec::new();
     let mut dislodged_spans: Vec<Span> = Vec::new();
     let mut owners: BTreeMap<String, String> = BTreeMap::new();
@@ -463,6 +522,21 @@ pub fn resolve(
                     unit.strength = strength.unwrap_or(1);
                     units.push(unit);
                     unit_spans.push(at);
+                }
+                Err(d) => diags.push(*d),
+            }
+        }
+        for f in &part.fractions {
+            let at = value_span(f);
+            match fraction_site(board, f.get_ref(), &at) {
+                Ok((size, kind, location)) => {
+                    fractions.push(Fraction {
+                        power: power.clone(),
+                        kind,
+                        size,
+                        location,
+                    });
+                    fraction_spans.push(at);
                 }
                 Err(d) => diags.push(*d),
             }
@@ -648,6 +722,15 @@ pub fn resolve(
             }
         }
     }
+    if let (Some(rules), Some(t)) = (&game.rules.fractions, turn) {
+        for (i, why) in super::fractions::breaches(rules, board, &units, &fractions, t) {
+            diags.push(
+                Diagnostic::error("bad-fraction", why)
+                    .at(fraction_spans[i].clone())
+                    .hint("parts: at most 1 unit's worth in a province, fewer aboard a fleet, none larger than the rules allow"),
+            );
+        }
+    }
     match (turn, phase) {
         (Some(turn), Some(phase)) if !diags.has_errors() => {
             let mut position = Position {
@@ -659,6 +742,7 @@ pub fn resolve(
                 standoffs,
                 industry,
                 captured,
+                fractions,
             };
             position.normalise(game);
             Ok(position)
@@ -674,8 +758,19 @@ pub struct Adapted {
     pub notes: Vec<String>,
 }
 
-/// The army or fleet a counter is, when it is a unit of a power.
+/// Whether a counter shows a hidden part of a unit (`[rules.fractions] pieces`).
+pub fn is_part(game: &Game, counter: CounterId) -> bool {
+    game.rules
+        .fractions
+        .as_ref()
+        .is_some_and(|f| f.pieces.iter().any(|p| p.counter == counter))
+}
+
+/// The army or fleet a counter is, when it is a unit of a power (not a hidden part).
 pub fn unit_kind(game: &Game, counter: CounterId) -> Option<UnitKind> {
+    if is_part(game, counter) {
+        return None;
+    }
     game.unit_types
         .get(game.class_of(counter).unit_type)
         .and_then(|t| t.moves_as)
@@ -729,7 +824,34 @@ pub fn from_positions(
     let mut pending: Vec<&Dislodged> = dislodged.iter().collect();
     let multi = game.rules.multi_factor.is_some();
     let mut units: Vec<Unit> = Vec::new();
+    let mut fractions: Vec<Fraction> = Vec::new();
+    let pieces = game
+        .rules
+        .fractions
+        .as_ref()
+        .map_or(&[][..], |f| &f.pieces[..]);
     for (_, p) in positions.on_map() {
+        if let Some(piece) = pieces.iter().find(|x| x.counter == p.counter) {
+            let Location::Area { map, area, slot } = p.location else {
+                continue;
+            };
+            if map == board.map {
+                let site = match slot {
+                    AreaSlot::Coast(c) => Site {
+                        area,
+                        coast: Some(c as usize),
+                    },
+                    _ => Site { area, coast: None },
+                };
+                fractions.push(Fraction {
+                    power: game.sides[piece.side].id.clone(),
+                    kind: piece.kind,
+                    size: piece.size,
+                    location: board.site_id(site),
+                });
+            }
+            continue;
+        }
         let Some(kind) = unit_kind(game, p.counter) else {
             continue;
         };
@@ -839,6 +961,7 @@ pub fn from_positions(
         standoffs,
         industry: industry_of(game, positions),
         captured: captured_of(board, positions),
+        fractions,
     };
     position.normalise(game);
     (position, adapted)
@@ -996,6 +1119,10 @@ pub struct PowerView {
     /// Games with industry: its IPs lying in home centres others took (centre → IPs).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub captured: BTreeMap<String, u32>,
+    /// Games with hidden parts of units: its parts, `1/3 A lor` (only in a view for the
+    /// power or the referee).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fractions: Vec<String>,
 }
 
 /// A dislodged unit in a [`PowerView`].
@@ -1077,6 +1204,12 @@ pub fn view(game: &Game, position: &Position) -> PositionView {
                     .filter(|(_, c)| c.from == s.id)
                     .map(|(centre, c)| (centre.clone(), c.ips))
                     .collect(),
+                fractions: position
+                    .fractions
+                    .iter()
+                    .filter(|f| f.power == s.id)
+                    .map(fraction_text)
+                    .collect(),
             })
             .collect(),
         standoffs: position.standoffs.clone(),
@@ -1111,6 +1244,9 @@ pub fn to_toml(game: &Game, position: &Position, comment: &str) -> String {
         out.push_str(&format!("centres = {}\n", list(&p.centres)));
         if let Some(h) = p.industry {
             out.push_str(&format!("ips = {}\nsquadrons = {}\n", h.ips, h.squadrons));
+        }
+        if !p.fractions.is_empty() {
+            out.push_str(&format!("fractions = {}\n", list(&p.fractions)));
         }
         if !p.captured.is_empty() {
             let pairs: Vec<String> = p

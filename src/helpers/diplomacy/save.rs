@@ -441,6 +441,18 @@ pub fn diplomacy_edit(
             to: Some(a.name.clone()),
         });
     }
+    if game.rules.fractions.is_some() {
+        fraction_pieces(
+            board,
+            state,
+            save,
+            next,
+            palette,
+            window,
+            &mut next_id,
+            &mut edit,
+        )?;
+    }
     track_markers(game, state, save, next, window, &mut edit)?;
     edit.tracker = tracker_command(game, next.turn, next.phase);
     if !next.dislodged.is_empty() {
@@ -554,6 +566,105 @@ fn force_pieces(
         let what = format!("{}'s force in {name}", k.0);
         let added = put_on(
             game, state, palette, window, next_id, &pieces, point, &name, &what,
+        )?;
+        edit.leaves.extend(added.0);
+        edit.added.extend(added.1);
+    }
+    Ok(())
+}
+
+/// The pieces of hidden parts changed to the next position's: each part's piece kept where
+/// it stands, the others taken off, and a piece put on for each part that has none (copied
+/// from a piece of its counter, hidden from every side but its own).
+#[allow(clippy::too_many_arguments)]
+fn fraction_pieces(
+    board: &ProvinceBoard,
+    state: &GameState,
+    save: &SavePositions,
+    next: &Position,
+    palette: &mut dyn FnMut(CounterId) -> Option<SavedPiece>,
+    window: &crate::helpers::savegame::SaveMap,
+    next_id: &mut u64,
+    edit: &mut DiplomacyEdit,
+) -> Result<(), String> {
+    let game = board.game;
+    let Some(rules) = &game.rules.fractions else {
+        return Ok(());
+    };
+    let site_of = |location: &Location| match *location {
+        Location::Area { map, area, slot } if map == board.map => {
+            Some(board.site_id(crate::model::Site {
+                area,
+                coast: match slot {
+                    AreaSlot::Coast(c) => Some(c as usize),
+                    _ => None,
+                },
+            }))
+        }
+        _ => None,
+    };
+    // The parts wanted, by (counter, location).
+    let mut wanted: BTreeMap<(CounterId, String), usize> = BTreeMap::new();
+    for f in &next.fractions {
+        let piece = rules
+            .pieces
+            .iter()
+            .find(|p| game.sides[p.side].id == f.power && p.kind == f.kind && p.size == f.size)
+            .ok_or_else(|| {
+                format!(
+                    "the module has no counter for {}'s {} {} part",
+                    f.power,
+                    f.size,
+                    f.kind.as_str()
+                )
+            })?;
+        *wanted
+            .entry((piece.counter, f.location.clone()))
+            .or_default() += 1;
+    }
+    for p in &save.positions.units {
+        if !rules.pieces.iter().any(|x| x.counter == p.counter) {
+            continue;
+        }
+        let (Some(at), Some(id)) = (site_of(&p.location), p.piece.clone()) else {
+            continue;
+        };
+        match wanted.get_mut(&(p.counter, at.clone())) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => {
+                edit.leaves.push(format!("-/{id}"));
+                edit.removed.push(PieceChange {
+                    piece: id,
+                    counter: game.counters[p.counter].id.clone(),
+                    from: Some(at),
+                    to: None,
+                });
+            }
+        }
+    }
+    for ((counter, location), n) in wanted {
+        if n == 0 {
+            continue;
+        }
+        let name = board
+            .site(&location)
+            .map(|s| board.areas.site_name(s))
+            .unwrap_or_else(|| location.clone());
+        let point = window
+            .layout
+            .point_for_location(None, &name)
+            .ok_or_else(|| format!("the module has no place for `{location}`"))?;
+        let what = format!("a hidden part in {name}");
+        let added = put_on(
+            game,
+            state,
+            palette,
+            window,
+            next_id,
+            &vec![counter; n],
+            point,
+            &name,
+            &what,
         )?;
         edit.leaves.extend(added.0);
         edit.added.extend(added.1);

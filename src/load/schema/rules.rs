@@ -40,6 +40,13 @@ pub struct Rules {
     /// Industry (`[rules.industry]`): points that pay for units, squadrons and factories, held
     /// on tracks, gained with provinces and lost with home centres.
     pub industry: Option<Industry>,
+    /// Provinces frozen in some turns (`[[rules.frozen]]`): fleets there are held fast and
+    /// nothing attacks them.
+    #[serde(default)]
+    pub frozen: Vec<Frozen>,
+    /// Hidden fractional units (`[rules.fractions]`): a unit disperses into parts only its
+    /// owner sees, which move on their own and may reform a unit.
+    pub fractions: Option<Fractions>,
 }
 
 /// Which units a rule counts.
@@ -219,6 +226,11 @@ pub struct Victory {
     /// Checked only on turns whose number (the calendar's first turn is 1) is a multiple of
     /// this, e.g. `5` for a Victory Check every fifth turn.
     pub every: Option<u32>,
+    /// The side wins when it has more units on the board than every other side (pieces of
+    /// `[rules.fractions]` not counted); checked when the calendar ends, or on the turns of
+    /// `every`.
+    #[serde(default)]
+    pub most_units: bool,
     /// Checks running the condition must hold at to win (default 1). A set of positions
     /// shows only the present, so with 2 or more the helpers report the condition as met
     /// at this check, winning if it held at the previous ones too.
@@ -471,4 +483,91 @@ pub struct Industry {
     /// to the power's track when it takes the centre back.
     #[serde(default)]
     pub captured: Vec<Spanned<String>>,
+}
+
+/// `[[rules.frozen]]`: provinces frozen in some turns (a polar sea in winter).
+///
+/// ```toml
+/// [[rules.frozen]]
+/// name = "The Arctic ice"
+/// provinces = ["aro", "bar", "arc", "lap", "ice"]
+/// turns = ["january", "february", "march", "april"]   # turns, or seasons of [calendar]
+/// no-convoy-to = ["ice"]      # armies are not convoyed there while frozen
+/// builds = ["arc"]            # frozen provinces where builds are still allowed
+/// ```
+///
+/// While a province is frozen: a fleet in it may not move or support; no fleet may move
+/// into it, support a unit in it, or support a move into it; an army may move into it only
+/// when no unit stands there as the phase begins (and may always leave it); no fleet
+/// retreats into it; no unit is built in it unless `builds` names it. Hidden fractional
+/// units (`[rules.fractions]`) are not held by ice.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Frozen {
+    /// What the ice is called in reports (default `frozen`).
+    pub name: Option<String>,
+    /// The provinces (ids) that freeze.
+    pub provinces: Vec<Spanned<String>>,
+    /// The turns they are frozen: turn ids, or seasons of the `[calendar]` (each of its turns).
+    pub turns: Vec<Spanned<String>>,
+    /// Frozen provinces no army may be convoyed to while frozen.
+    #[serde(default)]
+    pub no_convoy_to: Vec<Spanned<String>>,
+    /// Frozen provinces where units may still be built.
+    #[serde(default)]
+    pub builds: Vec<Spanned<String>>,
+}
+
+/// `[rules.fractions]`: hidden fractional units.
+///
+/// ```toml
+/// [rules.fractions]
+/// parts = 3                  # a unit disperses into at least 3 parts, none over 1/3
+/// boarding = true            # army fractions may ride fleets
+/// limit = { units = 2, before = "march-1915" }   # dispersed units per power before a turn
+/// pieces = [{ counter = "austrian-army-third", size = "1/3" }]
+/// ```
+///
+/// A unit ordered to disperse stands for the phase (it may be attacked and dislodged; the
+/// dispersal happens all the same) and leaves the board as parts of its size, each in a
+/// different province it could move to. Parts are seen only by their owner, move as units
+/// of their kind but through any unit, and are never attacked; a move fails only when more
+/// than a whole unit of parts would stand in one province. Parts of one power and kind in
+/// a province or next to it may reform a unit there, which moves in like a unit from
+/// nowhere (supportable, never cut). Parts never own supply centres and never count as
+/// units.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Fractions {
+    /// Fewest parts a unit disperses into; no part is larger than 1/parts (default 3).
+    pub parts: Option<Spanned<u32>>,
+    /// Army fractions in a coastal province may board a fleet in a sea next to it, ride it
+    /// unseen and disembark (fewer than a whole unit aboard one fleet).
+    #[serde(default)]
+    pub boarding: bool,
+    /// At most `units` units' worth of parts per power before the turn `before`.
+    pub limit: Option<FractionLimit>,
+    /// The counters that show parts in the module: each one power's part of a kind and size.
+    #[serde(default)]
+    pub pieces: Vec<FractionPiece>,
+}
+
+/// `limit = { units = 2, before = "march-1915" }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FractionLimit {
+    /// Units' worth of parts a power may have.
+    pub units: Spanned<u32>,
+    /// The first turn without the limit.
+    pub before: Spanned<String>,
+}
+
+/// `{ counter = "austrian-army-third", size = "1/3" }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FractionPiece {
+    /// The counter (its nation's side owns the part, its unit type moves as army or fleet).
+    pub counter: Spanned<String>,
+    /// The part of a unit it shows, e.g. `"1/3"`.
+    pub size: Spanned<String>,
 }
