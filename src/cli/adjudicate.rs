@@ -298,6 +298,7 @@ fn apply(
         || read.owners != next.owners
         || read.industry != next.industry
         || read.captured != next.captured
+        || read.fractions != next.fractions
     {
         let mut differ = Vec::new();
         if read.units != next.units {
@@ -324,6 +325,9 @@ fn apply(
         }
         if read.industry != next.industry || read.captured != next.captured {
             differ.push("industry");
+        }
+        if read.fractions != next.fractions {
+            differ.push("hidden parts");
         }
         return Err(format!(
             "the edited save reads back as another position ({} units, {}; {} differ); \

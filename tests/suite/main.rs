@@ -15,6 +15,7 @@ mod edges;
 mod gcw;
 mod geo;
 mod gpw;
+mod guerilla;
 mod helpers_cli;
 mod hidden_counters;
 mod hidden_parts;
