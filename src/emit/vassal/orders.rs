@@ -442,6 +442,8 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
          fleet onto the coast it is built on); a power with fewer centres than units deletes \
          units.",
     );
+    hidden_help(g, p);
+    ice_help(g, p);
     p.heading(3, "Order notation");
     p.para(
         "One order per line, as in the examples (taken from this board and the first \
@@ -450,6 +452,136 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
          may start with the power and a colon.",
     );
     p.table(&["Order", "Written as", "Example"], &notation(g));
+}
+
+/// The help on hidden parts of units (`[rules.fractions]`), when the game has them.
+fn hidden_help(g: &Game, p: &mut Page) {
+    let Some(f) = &g.rules.fractions else {
+        return;
+    };
+    let most = format!("1/{}", f.parts);
+    p.heading(3, "Hidden parts of units");
+    let mut items = vec![
+        format!(
+            "A unit may disperse into at least {} parts, none larger than {most} of a unit, \
+             each to a different province it could move to: \u{201c}A Vie disperses - {most} \
+             A Boh, {most} A Gal, {most} A Bud\u{201d}. Everyone sees it stand for the phase; \
+             then it leaves the board and its parts are yours alone.",
+            f.parts
+        ),
+        "Your parts are in your power\u{2019}s \u{201c}(hidden)\u{201d} tab of the Counters \
+         palette; on the map only you (and the Referee) see them, drawn half transparent. \
+         Their moves are not reported in the chat; VASSAL does announce \u{201c}* created in \
+         ? *\u{201d} when one is dragged from the palette."
+            .to_string(),
+        format!(
+            "A part moves like a unit of its kind but through any unit and is never attacked \
+             (\u{201c}{most} A Boh - Sil\u{201d}); every move into a province fails when \
+             it would hold more than a whole unit of parts."
+        ),
+        format!(
+            "Parts of your power and kind in a province or next to it may form a unit there: \
+             \u{201c}A Boh forms from {most} A Boh, {most} A Gal, {most} A Sil\u{201d}. It \
+             arrives like a unit moving in, may be supported (\u{201c}A Vie S A Boh \
+             forms\u{201d}) and is announced only when it forms."
+        ),
+        "Parts never take supply centres and never count as units for victory; for \
+         adjustments they count as the units they add up to, rounded up."
+            .to_string(),
+    ];
+    if f.boarding {
+        items.push(format!(
+            "Army parts in a coastal province may board a fleet in a sea next to it as a \
+             phase begins (\u{201c}{most} A Pic - Eng\u{201d}), ride it unseen (fewer \
+             than a whole unit aboard one fleet) and disembark at the end of a phase into a \
+             coast or onto another fleet next to it (\u{201c}{most} A Eng - Bel\u{201d}); \
+             a fleet moving into a coast sets its riders down there, and riders of a \
+             dislodged fleet are lost."
+        ));
+    }
+    if let Some((units, until)) = f.limit {
+        items.push(format!(
+            "Before {}, a power may have at most {units} units dispersed.",
+            g.turns.get(until).map_or("?", |t| t.name.as_str())
+        ));
+    }
+    items.push(format!(
+        "Orders to parts are not written in the Delayed notes, which everyone reads once \
+         revealed: send them to the {REFEREE} alone (a private message). The referee resolves \
+         the phase with sandtable adjudicate (its report for the referee has everything), \
+         posts the public report (--for public: a dispersing unit stands, a unit formed \
+         appears) and sends each power its own (--for and the power)."
+    ));
+    p.list(&items);
+}
+
+/// The help on provinces frozen in some turns (`[[rules.frozen]]`), when the game has them.
+fn ice_help(g: &Game, p: &mut Page) {
+    if g.rules.frozen.is_empty() {
+        return;
+    }
+    p.heading(3, "Ice");
+    for r in &g.rules.frozen {
+        let names = |ids: &[String]| {
+            ids.iter()
+                .map(|id| {
+                    g.maps
+                        .iter()
+                        .find_map(|m| match &m.kind {
+                            crate::model::MapKind::Area(a) => {
+                                a.areas.iter().find(|x| x.id == *id).map(|x| x.name.clone())
+                            }
+                            crate::model::MapKind::Hex(_) => None,
+                        })
+                        .unwrap_or_else(|| id.clone())
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let turns: Vec<&str> = r
+            .turns
+            .iter()
+            .filter_map(|t| g.turns.get(*t).map(|t| t.name.as_str()))
+            .collect();
+        // Seasons of a calendar (`January 1915`, `January 1916`): named once, every year.
+        let mut seasons: Vec<&str> = Vec::new();
+        for t in &turns {
+            let season = t.split_whitespace().next().unwrap_or(t);
+            if !seasons.contains(&season) {
+                seasons.push(season);
+            }
+        }
+        let when = if seasons.len() < turns.len() {
+            format!("{} of every year", seasons.join(", "))
+        } else {
+            turns.join(", ")
+        };
+        let mut items = vec![
+            format!("Frozen ({}): {}; in {when}.", r.name, names(&r.provinces)),
+            "While frozen, a fleet there may not move or support; no fleet may move in, \
+             support a unit there or support a move there; an army may move in only when no \
+             unit stands there (and may always leave); no fleet retreats there."
+                .to_string(),
+        ];
+        if !r.no_convoy_to.is_empty() {
+            items.push(format!(
+                "No army is convoyed to {} while it is frozen.",
+                names(&r.no_convoy_to)
+            ));
+        }
+        items.push(if r.builds.is_empty() {
+            "Nothing is built in a frozen province.".to_string()
+        } else {
+            format!(
+                "Units are built in a frozen province only in {}.",
+                names(&r.builds)
+            )
+        });
+        if g.rules.fractions.is_some() {
+            items.push("Hidden parts of units are not held by the ice.".to_string());
+        }
+        p.list(&items);
+    }
 }
 
 /// Text of the Notes window's toolbar button.

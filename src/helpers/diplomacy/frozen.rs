@@ -36,7 +36,7 @@ impl<'g> Ice<'g> {
     pub fn allows_build(&self, province: &str) -> Result<(), String> {
         match self.frozen(province) {
             Some(r) if !r.builds.iter().any(|b| b == province) => Err(format!(
-                "{} is {}: no unit is built there now",
+                "{} is frozen ({}): no unit is built there now",
                 display(province),
                 r.name
             )),
@@ -83,12 +83,12 @@ impl<'g> Ice<'g> {
                     let dest = board.province(to).to_string();
                     match self.frozen(&dest) {
                         Some(r) if u.kind == UnitKind::Fleet => Some(format!(
-                            "{} is {}: no fleet may enter it",
+                            "{} is frozen ({}): no fleet may enter it",
                             display(&dest),
                             r.name
                         )),
                         Some(r) if occupied(&dest) => Some(format!(
-                            "{} is {}: an army enters it only when no unit stands there",
+                            "{} is frozen ({}): an army enters it only when no unit stands there",
                             display(&dest),
                             r.name
                         )),
@@ -97,7 +97,7 @@ impl<'g> Ice<'g> {
                                 && r.no_convoy_to.contains(&dest) =>
                         {
                             Some(format!(
-                                "{} is {}: no army is convoyed there",
+                                "{} is frozen ({}): no army is convoyed there",
                                 display(&dest),
                                 r.name
                             ))
@@ -110,12 +110,12 @@ impl<'g> Ice<'g> {
                     let held = board.province(unit).to_string();
                     match (self.frozen(&target), self.frozen(&held)) {
                         (Some(r), _) if to.is_some() => Some(format!(
-                            "{} is {}: no fleet supports a move into it",
+                            "{} is frozen ({}): no fleet supports a move into it",
                             display(&target),
                             r.name
                         )),
                         (_, Some(r)) => Some(format!(
-                            "{} is {}: no fleet supports a unit there",
+                            "{} is frozen ({}): no fleet supports a unit there",
                             display(&held),
                             r.name
                         )),
@@ -124,7 +124,7 @@ impl<'g> Ice<'g> {
                 }
                 Command::Convoy { to, .. } => match self.frozen(to) {
                     Some(r) if r.no_convoy_to.contains(to) => Some(format!(
-                        "{} is {}: no army is convoyed there",
+                        "{} is frozen ({}): no army is convoyed there",
                         display(to),
                         r.name
                     )),
