@@ -1,5 +1,7 @@
 //! Checks of maps: hex geometry and text layers, places, hexsides, rails, edges, hex sets,
-//! and the areas, boxes and routes of area maps.
+//! and the areas, boxes and routes of area maps; on an area map laid from geography, the
+//! borders its outlines share against its adjacency, a strait crossing
+//! (`[[map.geography.crossing]]`) counting as a border.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,7 +13,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::load::schema::{self, GameFile};
 use crate::load::source::FileId;
 use crate::model::hex::Numbering;
-use crate::model::map::PlaceAt;
+use crate::model::map::{Crossing, PlaceAt};
 use crate::model::{
     Area, AreaMap, Edge, Game, Hex, HexCoord, HexGeometry, HexMap, HexSet, Map, MapKind,
     Orientation, Place, Rail, Route, TerrainKind,
@@ -870,22 +872,198 @@ fn titled(id: &str) -> String {
         .join(" ")
 }
 
+/// A crossing as declared, with where it is in the file (its `between`, its `line`).
+struct Declared {
+    crossing: Crossing,
+    at: Span,
+    line_at: Option<Span>,
+}
+
+/// How far outside its province an end of a crossing's given `line` may lie, in pixels.
+const CROSSING_REACH_PX: f64 = 12.0;
+
+/// The crossings of a map's geography: two areas of the map, not the same, joined in the
+/// board's own data (its `adjacent` or a move, before any variant changes it); a line given
+/// in latitude and longitude is drawn where `sandtable geo` put it on the picture.
+fn declared_crossings(
+    cx: &mut Cx,
+    file: FileId,
+    m: &schema::Map,
+    reg: &Registry,
+    areas: &[Area],
+) -> Vec<Declared> {
+    let Some(geography) = &m.geography else {
+        return Vec::new();
+    };
+    let g = geography.get_ref();
+    let joined = |a: usize, b: usize| {
+        let moves = |x: &Area, y: usize| {
+            x.adjacent.contains(&y)
+                || x.army.contains(&y)
+                || x.fleet.iter().any(|s| s.area == y)
+                || x.coasts.iter().any(|c| c.fleet.iter().any(|s| s.area == y))
+        };
+        moves(&areas[a], b) || moves(&areas[b], a)
+    };
+    let mut out = Vec::new();
+    for c in &g.crossing {
+        let [x, y] = c.between.get_ref();
+        let (a, b) = (
+            reg.resolve(file, x, &mut cx.diags),
+            reg.resolve(file, y, &mut cx.diags),
+        );
+        let (Some(a), Some(b)) = (a, b) else {
+            continue;
+        };
+        let at = Cx::span(file, &c.between);
+        let named = c
+            .name
+            .as_ref()
+            .map_or(String::new(), |n| format!(" `{}`", n.get_ref()));
+        if a == b {
+            cx.push(
+                Diagnostic::error(
+                    "bad-crossing",
+                    format!("the crossing{named} joins `{}` to itself", x.get_ref()),
+                )
+                .at(at)
+                .hint("a crossing joins two provinces across water: name both"),
+            );
+            continue;
+        }
+        if !joined(a, b) {
+            cx.push(
+                Diagnostic::error(
+                    "bad-crossing",
+                    format!(
+                        "the crossing{named} joins `{}` and `{}`, which are not adjacent",
+                        x.get_ref(),
+                        y.get_ref()
+                    ),
+                )
+                .at(at)
+                .label("no move and no `adjacent` joins them")
+                .hint(format!(
+                    "a crossing draws a border the board already has: add the moves across it (`army = [\"{}\"]` in `{}`, or `adjacent`), or remove the crossing",
+                    y.get_ref(),
+                    x.get_ref()
+                )),
+            );
+            continue;
+        }
+        // The line on the picture, as `geo` wrote it from the one given.
+        let line = match (&c.line, &c.line_px) {
+            (Some(_), Some(px)) => {
+                let [p, q] = *px.get_ref();
+                Some(((p[0], p[1]), (q[0], q[1])))
+            }
+            (Some(l), None) => {
+                cx.push(
+                    Diagnostic::warning(
+                        "stale-crossing",
+                        format!("the crossing{named}'s line is not yet on the picture"),
+                    )
+                    .at(Cx::span(file, l))
+                    .hint("run `sandtable geo` to write its `line-px`"),
+                );
+                None
+            }
+            (None, _) => None,
+        };
+
+        out.push(Declared {
+            crossing: Crossing {
+                between: (a, b),
+                name: c
+                    .name
+                    .as_ref()
+                    .map_or(String::new(), |n| n.get_ref().clone()),
+                line,
+            },
+            at,
+            line_at: c.line.as_ref().map(|l| Cx::span(file, l)),
+        });
+    }
+    out
+}
+
+/// Whether a point lies inside a ring (even–odd).
+fn inside(ring: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
+    let mut odd = false;
+    for k in 0..ring.len() {
+        let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
+        if (a.1 > y) != (b.1 > y) && x < a.0 + (y - a.1) / (b.1 - a.1) * (b.0 - a.0) {
+            odd = !odd;
+        }
+    }
+    odd
+}
+
 /// When every area of a map has an outline (a map laid from geography), the borders the
-/// outlines share should be the adjacency the areas declare: a warning for each difference.
+/// outlines share, and the crossings, should be the adjacency the areas declare: a warning
+/// for each difference, for a crossing between areas that share a border anyway, and for a
+/// crossing's given line whose end lies away from its province.
 fn compare_outlines_with_adjacency(
     cx: &mut Cx,
     entries: &[(FileId, &schema::Area)],
     areas: &[Area],
     size: (u32, u32),
+    crossings: &[Declared],
 ) {
     let map = crate::model::AreaMap {
         areas: areas.to_vec(),
         routes: Vec::new(),
         size,
+        crossings: Vec::new(),
     };
-    let Some(implied) = map.implied_adjacency() else {
+    let Some(mut implied) = map.implied_adjacency() else {
         return;
     };
+    for d in crossings {
+        let c = &d.crossing;
+        let (a, b) = c.between;
+        let named = if c.name.is_empty() {
+            String::new()
+        } else {
+            format!(" `{}`", c.name)
+        };
+        if !implied.insert((a.min(b), a.max(b))) {
+            cx.push(
+                Diagnostic::warning(
+                    "needless-crossing",
+                    format!(
+                        "the crossing{named} joins `{}` and `{}`, whose outlines share a border anyway",
+                        areas[a].id, areas[b].id
+                    ),
+                )
+                .at(d.at.clone())
+                .hint("remove the crossing, or lay the provinces apart (`sandtable geo`)"),
+            );
+        }
+        if let (Some((p, q)), Some(line_at)) = (c.line, &d.line_at) {
+            for (end, i) in [(p, a), (q, b)] {
+                let ring = &areas[i].outline;
+                let off = crate::model::map::closest_points(&[end], ring)
+                    .map_or(0.0, |(e, o)| (e.0 - o.0).hypot(e.1 - o.1));
+                if !inside(ring, end) && off > CROSSING_REACH_PX {
+                    cx.push(
+                        Diagnostic::warning(
+                            "crossing-off-province",
+                            format!(
+                                "the crossing{named}'s line ends {off:.0} pixels outside `{}`",
+                                areas[i].id
+                            ),
+                        )
+                        .at(line_at.clone())
+                        .hint(format!(
+                            "the line runs from a point in `{}` to one in `{}`, in that order",
+                            areas[a].id, areas[b].id
+                        )),
+                    );
+                }
+            }
+        }
+    }
     let span_of = |i: usize| {
         entries
             .iter()
@@ -919,7 +1097,7 @@ fn compare_outlines_with_adjacency(
                         ),
                     )
                     .at_opt(span_of(a))
-                    .hint("remove the adjacency, or join them with a `[[map.route]]` if they are linked across water"),
+                    .hint("remove the adjacency, or declare a `[[map.geography.crossing]]` between them if they border across water"),
                 );
             }
         }
@@ -1084,9 +1262,24 @@ fn check_area_map(
             units,
         });
     }
+    // The straits of the board's own picture, joined in its own data.
+    let mut crossings = declared_crossings(cx, file, m, &reg, &areas);
     // A variant's changes, then the areas it removed taken out (every index remapped).
     let removed = board::changes(cx, g, names, amends, &reg, &mut areas);
     let keep = board::finish(&mut areas, &mut routes, &removed);
+    crossings.retain_mut(|d| {
+        let (a, b) = d.crossing.between;
+        match (
+            keep.get(a).copied().flatten(),
+            keep.get(b).copied().flatten(),
+        ) {
+            (Some(a), Some(b)) => {
+                d.crossing.between = (a, b);
+                true
+            }
+            _ => false,
+        }
+    });
     let amended = |f: fn(&schema::Map) -> bool| {
         amends
             .iter()
@@ -1135,7 +1328,7 @@ fn check_area_map(
             );
         }
     }
-    compare_outlines_with_adjacency(cx, &defined, &areas, size);
+    compare_outlines_with_adjacency(cx, &defined, &areas, size, &crossings);
     // Names of the map's own places, sets and edges resolve to the areas that remain.
     let area_of = |cx: &mut Cx, r: &Spanned<String>| -> Option<usize> {
         let i = reg.resolve(file, r, &mut cx.diags)?;
@@ -1207,6 +1400,7 @@ fn check_area_map(
         areas,
         routes,
         size,
+        crossings: crossings.into_iter().map(|d| d.crossing).collect(),
     });
     let mut map = finish_map(cx, file, g, m, sets, (kind, places, hex_sets, edges));
     if let Some((_, a)) = amended(|a| a.title.is_some()) {

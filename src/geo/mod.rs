@@ -55,6 +55,9 @@ pub struct Computed {
     pub areas: Vec<provinces::ComputedArea>,
     /// The size of an area map's picture, in pixels.
     pub size: Option<[u32; 2]>,
+    /// Where each of an area map's crossings given a `line` is drawn, in pixels, in the
+    /// order of `[[map.geography.crossing]]` (`None`: drawn across the closest points).
+    pub crossings: Vec<Option<[[f64; 2]; 2]>>,
     /// Every decision worth a look.
     pub report: Vec<Adjustment>,
     /// The Natural Earth data the map used, cut to its extent.
@@ -208,6 +211,15 @@ pub enum Adjustment {
         /// declaration has no border to stand on).
         outlines_touch: bool,
     },
+    /// A crossing between areas whose outlines share a border anyway.
+    NeedlessCrossing {
+        /// One area.
+        a: String,
+        /// The other.
+        b: String,
+        /// The crossing's name, when it has one.
+        name: Option<String>,
+    },
     /// A hex was forced by `[[map.geography.hex]]`.
     Override {
         /// Hex number.
@@ -309,6 +321,16 @@ impl std::fmt::Display for Adjustment {
                 f,
                 "areas `{a}` and `{b}` are declared adjacent but their outlines do not touch"
             ),
+            Adjustment::NeedlessCrossing { a, b, name } => {
+                write!(f, "the crossing ")?;
+                if let Some(name) = name {
+                    write!(f, "`{name}` ")?;
+                }
+                write!(
+                    f,
+                    "between `{a}` and `{b}` is needless: their outlines share a border"
+                )
+            }
             Adjustment::Override { hex, what, why } => {
                 write!(f, "hex {hex}: {what} by override")?;
                 match why {
@@ -401,6 +423,7 @@ pub fn compute(
         ("province", g.province.first().map(|p| p.area.span())),
         ("land", g.land.first().map(|p| p.name.span())),
         ("unplayable", g.unplayable.first().map(|p| p.name.span())),
+        ("crossing", g.crossing.first().map(|c| c.between.span())),
     ] {
         if let Some(span) = span {
             diags.push(
@@ -1558,6 +1581,43 @@ pub fn compute_areas(
             check_countries(&mut diags, file, names, atlas);
         }
     }
+    for c in &g.crossing {
+        let [a, b] = c.between.get_ref();
+        for x in [a, b] {
+            if !area_ids.contains(x.get_ref().as_str()) {
+                diags.push(
+                    Diagnostic::error(
+                        "unknown-reference",
+                        format!("no area `{}` on this map", x.get_ref()),
+                    )
+                    .at(at(x.span()))
+                    .hint_opt(crate::diag::suggest::did_you_mean(
+                        x.get_ref(),
+                        area_ids.iter().copied(),
+                    )),
+                );
+            }
+        }
+        if a.get_ref() == b.get_ref() {
+            diags.push(
+                Diagnostic::error(
+                    "bad-crossing",
+                    format!("a crossing between `{}` and itself", a.get_ref()),
+                )
+                .at(at(c.between.span()))
+                .hint("a crossing joins two provinces across water: name both"),
+            );
+        }
+        if let Some(line) = &c.line {
+            if !line.get_ref().iter().all(|q| valid_point(*q)) {
+                diags.push(
+                    Diagnostic::error("bad-geometry", "a point of the line is not on the globe")
+                        .at(at(line.span()))
+                        .hint("give `[[latitude, longitude], [latitude, longitude]]` in degrees"),
+                );
+            }
+        }
+    }
     for a in map.area.iter().filter(|a| a.within.is_none()) {
         if !laid.contains(a.id.get_ref().as_str()) {
             diags.push(
@@ -1623,13 +1683,30 @@ pub fn compute_areas(
         &|t| known.water.contains(t),
         &mut out.report,
     );
-    for (a, b, outlines_touch) in provinces::compare_adjacency(map, &areas, picture.size) {
+    let (differences, needless) = provinces::compare_adjacency(map, g, &areas, picture.size);
+    for (a, b, outlines_touch) in differences {
         out.report.push(Adjustment::Adjacency {
             a,
             b,
             outlines_touch,
         });
     }
+    for (a, b, name) in needless {
+        out.report.push(Adjustment::NeedlessCrossing { a, b, name });
+    }
+    out.crossings = g
+        .crossing
+        .iter()
+        .map(|c| {
+            c.line.as_ref().map(|l| {
+                let [p, q] = *l.get_ref();
+                [
+                    picture.px(projection.project(p[0], p[1])),
+                    picture.px(projection.project(q[0], q[1])),
+                ]
+            })
+        })
+        .collect();
     out.size = Some(picture.size);
     out.areas = areas;
     out.natural_earth = clipped;

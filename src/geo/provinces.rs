@@ -6,8 +6,9 @@
 //! the map's art draws. Land no province takes (an island without a seed, land declared
 //! unplayable) is drawn but in no province; the islands inside a sea stay out of its outline.
 //! A split coast's fleet stands where the province meets the seas that coast reaches. The
-//! borders the outlines share are the adjacency they imply, which the report (and `check`)
-//! compares with the declared adjacency and moves.
+//! borders the outlines share, and the straits the geography declares crossed
+//! (`[[map.geography.crossing]]`, two provinces bordering across water), are the adjacency
+//! they imply, which the report (and `check`) compares with the declared adjacency and moves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -104,7 +105,7 @@ impl Picture {
         })
     }
 
-    fn px(&self, (x, y): Km) -> [f64; 2] {
+    pub(super) fn px(&self, (x, y): Km) -> [f64; 2] {
         let r = |v: f64| (v * 10.0).round() / 10.0;
         [
             r((x - self.west) * self.scale),
@@ -1106,22 +1107,41 @@ fn declared_pairs(map: &Map) -> BTreeSet<(String, String)> {
     out
 }
 
-/// The adjacency the laid outlines imply against the declared one: (area, area, implied).
+/// A crossing between areas whose outlines share a border anyway: the two areas and the
+/// crossing's name.
+pub(super) type NeedlessCrossing = (String, String, Option<String>);
+
+/// The adjacency the laid outlines imply, with the pairs the geography's crossings join,
+/// against the declared one: (area, area, implied); and the crossings whose areas' outlines
+/// share a border anyway (area, area, the crossing's name).
 pub(super) fn compare_adjacency(
     map: &Map,
+    g: &Geography,
     laid: &[ComputedArea],
     size: [u32; 2],
-) -> Vec<(String, String, bool)> {
+) -> (Vec<(String, String, bool)>, Vec<NeedlessCrossing>) {
     let outlines: Vec<Vec<(f64, f64)>> = laid
         .iter()
         .map(|a| a.outline.iter().map(|p| (p[0], p[1])).collect())
         .collect();
-    let implied: BTreeSet<(String, String)> =
+    let mut implied: BTreeSet<(String, String)> =
         crate::model::map::touching_outlines(&outlines, (size[0], size[1]))
             .into_iter()
             .map(|(a, b)| ordered(&laid[a].id, &laid[b].id))
             .collect();
     let laid_ids: BTreeSet<&str> = laid.iter().map(|a| a.id.as_str()).collect();
+    let mut needless = Vec::new();
+    for c in &g.crossing {
+        let [a, b] = c.between.get_ref();
+        let (a, b) = (a.get_ref().as_str(), b.get_ref().as_str());
+        if a == b || !laid_ids.contains(a) || !laid_ids.contains(b) {
+            continue;
+        }
+        if !implied.insert(ordered(a, b)) {
+            let name = c.name.as_ref().map(|n| n.get_ref().clone());
+            needless.push((a.to_string(), b.to_string(), name));
+        }
+    }
     let declared: BTreeSet<(String, String)> = declared_pairs(map)
         .into_iter()
         .filter(|(a, b)| laid_ids.contains(a.as_str()) && laid_ids.contains(b.as_str()))
@@ -1136,7 +1156,7 @@ pub(super) fn compare_adjacency(
         )
         .collect();
     out.sort();
-    out
+    (out, needless)
 }
 
 fn ordered(a: &str, b: &str) -> (String, String) {

@@ -203,7 +203,8 @@ fn laid_out(mut a: Array, per: usize) -> Array {
 }
 
 /// `text` with the areas of the area map `computed.map` given their computed `position` and
-/// `outline` (and each split coast its `position`), and the map its picture `size`.
+/// `outline` (and each split coast its `position`), each crossing given a `line` that line
+/// on the picture (`line-px`), and the map its picture `size`.
 pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String> {
     let mut doc: DocumentMut = text
         .parse()
@@ -212,6 +213,26 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
     if let Some([w, h]) = computed.size {
         let size: Array = [i64::from(w), i64::from(h)].into_iter().collect();
         map.insert("size", value(size));
+    }
+    let crossings = map
+        .get_mut("geography")
+        .and_then(Item::as_table_like_mut)
+        .and_then(|g| g.get_mut("crossing"))
+        .and_then(Item::as_array_of_tables_mut);
+    if let Some(crossings) = crossings {
+        for (t, line) in crossings.iter_mut().zip(&computed.crossings) {
+            match line {
+                Some([p, q]) => {
+                    let px: Array = [Value::Array(point(*p)), Value::Array(point(*q))]
+                        .into_iter()
+                        .collect();
+                    t.insert("line-px", value(px));
+                }
+                None => {
+                    t.remove("line-px");
+                }
+            }
+        }
     }
     let areas = map
         .get_mut("area")

@@ -168,6 +168,60 @@ pub struct AreaMap {
     pub routes: Vec<Route>,
     /// Picture size.
     pub size: (u32, u32),
+    /// Straits two areas border across without sharing a border on the picture.
+    pub crossings: Vec<Crossing>,
+}
+
+/// A strait two areas border across (`[[map.geography.crossing]]`): drawn as a line across
+/// the water, and counted as a border when the picture's borders are compared with the
+/// adjacency.
+#[derive(Debug, Clone, Serialize)]
+pub struct Crossing {
+    /// The two areas, in the order given.
+    pub between: (usize, usize),
+    /// What it is called (`Strait of Gibraltar`); empty when not given.
+    pub name: String,
+    /// Where it is drawn, in pixels: a point in the first area and one in the second, when
+    /// the designer says; else across the gap between the areas' closest points.
+    pub line: Option<((f64, f64), (f64, f64))>,
+}
+
+/// The closest points of two outlines: a point of `a`'s ring and one of `b`'s (each a
+/// vertex or a point on an edge), or `None` when either has no point.
+pub fn closest_points(a: &[(f64, f64)], b: &[(f64, f64)]) -> Option<((f64, f64), (f64, f64))> {
+    type Pt = (f64, f64);
+    let on_segment = |p: Pt, s: Pt, e: Pt| -> Pt {
+        let (dx, dy) = (e.0 - s.0, e.1 - s.1);
+        let len2 = dx * dx + dy * dy;
+        let t = if len2 > 0.0 {
+            (((p.0 - s.0) * dx + (p.1 - s.1) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (s.0 + t * dx, s.1 + t * dy)
+    };
+    let d2 = |p: Pt, q: Pt| (p.0 - q.0).powi(2) + (p.1 - q.1).powi(2);
+    // Every vertex of one ring against every edge of the other, both ways.
+    let nearest = |from: &[Pt], to: &[Pt]| -> Option<(f64, Pt, Pt)> {
+        let mut best: Option<(f64, Pt, Pt)> = None;
+        for &p in from {
+            for k in 0..to.len() {
+                let q = on_segment(p, to[k], to[(k + 1) % to.len()]);
+                let d = d2(p, q);
+                if best.is_none_or(|(b, _, _)| d < b) {
+                    best = Some((d, p, q));
+                }
+            }
+        }
+        best
+    };
+    let ab = nearest(a, b)?;
+    let ba = nearest(b, a)?;
+    Some(if ab.0 <= ba.0 {
+        (ab.1, ab.2)
+    } else {
+        (ba.2, ba.1)
+    })
 }
 
 /// Which outlines share a border on a picture of `size` pixels: the picture is laid out in
@@ -281,6 +335,17 @@ impl AreaMap {
                 .map(|(a, b)| (top[a], top[b]))
                 .collect(),
         )
+    }
+
+    /// [`Self::implied_adjacency`] with the pairs a crossing joins: the borders the picture
+    /// shows, drawn or across a strait.
+    pub fn drawn_borders(&self) -> Option<BTreeSet<(usize, usize)>> {
+        let mut borders = self.implied_adjacency()?;
+        for c in &self.crossings {
+            let (a, b) = c.between;
+            borders.insert((a.min(b), a.max(b)));
+        }
+        Some(borders)
     }
 
     /// Areas reachable in one move: shared borders and routes.
@@ -501,6 +566,17 @@ mod tests {
         ];
         let t = touching_outlines(&outlines, (200, 200));
         assert_eq!(t, BTreeSet::from([(0, 1), (1, 2)]));
+    }
+
+    #[test]
+    fn the_closest_points_of_two_outlines_face_each_other_across_the_gap() {
+        // A square, and a triangle whose tip points at the square's east side.
+        let a = square(0.0, 0.0, 10.0);
+        let b = vec![(14.0, 5.0), (30.0, 0.0), (30.0, 10.0)];
+        assert_eq!(closest_points(&a, &b), Some(((10.0, 5.0), (14.0, 5.0))));
+        // The other way round: the points come in the order of the outlines.
+        assert_eq!(closest_points(&b, &a), Some(((14.0, 5.0), (10.0, 5.0))));
+        assert_eq!(closest_points(&a, &[]), None);
     }
 
     #[test]

@@ -111,6 +111,7 @@ pub fn with_area_map() -> Game {
                 units: Vec::new(),
             }],
             size: (600, 450),
+            crossings: Vec::new(),
         }),
         places: Vec::new(),
         hex_sets: Vec::new(),

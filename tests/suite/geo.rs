@@ -436,3 +436,195 @@ fn a_lake_that_is_not_there_is_reported_with_the_other_mistakes() {
         "{messages:?}"
     );
 }
+
+/// The fixture's province map with `crossings` added to its geography, and Masovia listed
+/// as adjacent to Polesie (the two lie apart, Podlasie and Lublin between them).
+fn with_crossings(crossings: &str) -> crate::support::CopiedGame {
+    let tmp = copy_game(GEO);
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "adjacent = [\"podlasie\", \"lublin\"]",
+        "adjacent = [\"podlasie\", \"lublin\", \"polesie\"]",
+    );
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "natural-earth = { sea = \"sea\", data = \"natural-earth\" }\n",
+        &format!("natural-earth = {{ sea = \"sea\", data = \"natural-earth\" }}\n{crossings}"),
+    );
+    tmp
+}
+
+/// `check --format json` of a game: its exit code and its diagnostics.
+fn check_json(dir: &str) -> (i32, Vec<Value>) {
+    let (code, stdout, _) = run(&["check", dir, "--format", "json"]);
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let diags = v.as_array().expect("diagnostics").clone();
+    (code, diags)
+}
+
+#[test]
+fn a_crossing_is_a_border_the_picture_draws_across_the_gap() {
+    use sandtable::emit::art::area_map::{crossing_line, render, shapes, CROSSING_INK};
+    use sandtable::emit::art::NoProgress;
+
+    // Without a crossing, Masovia and Polesie are listed as adjacent but do not touch.
+    let tmp = with_crossings("");
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 0, "{diags:?}");
+    assert!(
+        diags.iter().any(|x| x["code"] == "adjacency-mismatch"
+            && x["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("`masovia` and `polesie`"))),
+        "{diags:?}"
+    );
+
+    // With one, the pair borders: check and geo --check are clean.
+    let tmp = with_crossings(
+        "\n[[map.geography.crossing]]\nbetween = [\"masovia\", \"polesie\"]\nname = \"The Long Ferry\"\n",
+    );
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, diags) = check_json(d);
+    assert_eq!((code, diags.clone()), (0, Vec::new()), "{diags:?}");
+    let (code, stdout, _) = run(&["geo", d, "--map", "provinces", "--check"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("masovia"), "{stdout}");
+
+    // The map draws it: pixels of the crossing's ink along the line between the two.
+    let checked = sandtable::check::check_dir(tmp.path()).expect("reads");
+    let game = checked.game.expect("clean");
+    let (index, map) = game
+        .maps
+        .iter()
+        .enumerate()
+        .find(|(_, m)| m.id == "provinces")
+        .expect("the area map");
+    let sandtable::model::MapKind::Area(am) = &map.kind else {
+        panic!("an area map");
+    };
+    assert_eq!(am.crossings.len(), 1);
+    let c = &am.crossings[0];
+    let id = |i: usize| am.areas[i].id.as_str();
+    assert_eq!((id(c.between.0), id(c.between.1)), ("masovia", "polesie"));
+    assert_eq!(c.name, "The Long Ferry");
+    let drawn = shapes(am);
+    let (a, b) = crossing_line(&drawn, c, 12.0, 36.0).expect("a line");
+    let img = render(&game, index, &NoProgress);
+    let ink = |x: f64, y: f64| {
+        let (x, y) = (x.round() as i64, y.round() as i64);
+        (-2..=2).any(|dx| {
+            (-2..=2).any(|dy| {
+                let (px, py) = (x + dx, y + dy);
+                px >= 0
+                    && py >= 0
+                    && img
+                        .get_pixel_checked(px as u32, py as u32)
+                        .is_some_and(|p| {
+                            p.0 == [CROSSING_INK.0, CROSSING_INK.1, CROSSING_INK.2, 255]
+                        })
+            })
+        })
+    };
+    for t in [0.25, 0.5, 0.75] {
+        let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        assert!(ink(x, y), "no crossing drawn at ({x:.0}, {y:.0})");
+    }
+    // Its ends reach into the two provinces.
+    let dist = |p: (f64, f64), i: usize| {
+        sandtable::model::map::closest_points(&[p], &drawn[i])
+            .map_or(f64::INFINITY, |(e, o)| (e.0 - o.0).hypot(e.1 - o.1))
+    };
+    assert!(dist(a, c.between.0) <= 12.5 && dist(b, c.between.1) <= 12.5);
+    // Nothing of that ink without the crossing.
+    let plain = with_crossings("");
+    let checked = sandtable::check::check_dir(plain.path()).expect("reads");
+    let game = checked.game.expect("warnings only");
+    let img = render(&game, index, &NoProgress);
+    assert!(!img
+        .pixels()
+        .any(|p| p.0 == [CROSSING_INK.0, CROSSING_INK.1, CROSSING_INK.2, 255]));
+}
+
+#[test]
+fn crossing_mistakes_are_located() {
+    let tmp = with_crossings(concat!(
+        "\n[[map.geography.crossing]]\nbetween = [\"baltic\", \"lublin\"]\n",
+        "\n[[map.geography.crossing]]\nbetween = [\"podlasie\", \"grodno\"]\nname = \"Narew Ford\"\n",
+        "\n[[map.geography.crossing]]\nbetween = [\"masovia\", \"polesia\"]\n",
+        "\n[[map.geography.crossing]]\nbetween = [\"masovia\", \"polesie\"]\nline = [[52.4, 20.9], [54.7, 24.5]]\n",
+    ));
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1, "{diags:?}");
+    let found = |code: &str| -> Vec<(String, String, u64)> {
+        diags
+            .iter()
+            .filter(|x| x["code"] == code)
+            .map(|x| {
+                (
+                    x["severity"].as_str().unwrap_or("").to_string(),
+                    x["message"].as_str().unwrap_or("").to_string(),
+                    x["line"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect()
+    };
+    // Between provinces the board does not join: an error at the crossing.
+    let bad = found("bad-crossing");
+    assert_eq!(bad.len(), 1, "{diags:?}");
+    assert_eq!(bad[0].0, "error");
+    assert!(bad[0]
+        .1
+        .contains("`baltic` and `lublin`, which are not adjacent"));
+    assert_eq!(bad[0].2, 18, "{bad:?}");
+    // Between provinces whose outlines touch: needless, a warning.
+    let needless = found("needless-crossing");
+    assert_eq!(needless.len(), 1, "{diags:?}");
+    assert_eq!(needless[0].0, "warning");
+    assert!(needless[0]
+        .1
+        .contains("`Narew Ford` joins `podlasie` and `grodno`, whose outlines share a border"));
+    assert_eq!(needless[0].2, 21);
+    // An unknown province, with the one meant.
+    assert!(diags.iter().any(|x| x["code"] == "unknown-reference"
+        && x["line"] == 25
+        && x["message"].as_str().is_some_and(|m| m.contains("polesia"))));
+    // A given line `geo` has not yet put on the picture.
+    let stale = found("stale-crossing");
+    assert_eq!(stale.len(), 1, "{diags:?}");
+    assert_eq!((stale[0].0.as_str(), stale[0].2), ("warning", 29));
+    // geo reports the unknown province, and (once it is fixed) the needless crossing.
+    let (code, stdout, _) = run(&["geo", d, "--map", "provinces", "--format", "json"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("no area `polesia` on this map"), "{stdout}");
+    edit(tmp.path(), "provinces.toml", "\"polesia\"", "\"polesie\"");
+    let (code, stdout, _) = run(&["geo", d, "--map", "provinces"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains(
+            "the crossing `Narew Ford` between `podlasie` and `grodno` is needless: their outlines share a border"
+        ),
+        "{stdout}"
+    );
+    // It wrote the line on the picture, which ends in Lithuania, not Polesie.
+    let text = std::fs::read_to_string(tmp.path().join("provinces.toml")).expect("read");
+    assert!(text.contains("line-px = [["), "{text}");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1, "{diags:?}");
+    let off: Vec<&Value> = diags
+        .iter()
+        .filter(|x| x["code"] == "crossing-off-province")
+        .collect();
+    assert_eq!(off.len(), 1, "{diags:?}");
+    assert!(off[0]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("outside `polesie`")));
+    assert_eq!(off[0]["line"], 29);
+    assert!(!diags.iter().any(|x| x["code"] == "stale-crossing"));
+    // geo --check: up to date.
+    let (code, stdout, _) = run(&["geo", d, "--map", "provinces", "--check"]);
+    assert_eq!(code, 0, "{stdout}");
+}

@@ -6,6 +6,9 @@
 //! Each area shows its name, its points in side order (`3/2`), and its infrastructure boxes
 //! as squares a counter fits in; the Open slot lies below them. The layout's `slots` gives
 //! the same rectangles to the VASSAL emitter so pieces snap where the boxes are drawn.
+//! A strait two areas border across (a crossing) is a short line in [`CROSSING_INK`] with an
+//! arrowhead at each end, across the water from one area into the other, as printed boards
+//! draw Gibraltar or Messina.
 
 use image::RgbaImage;
 use tiny_skia::{PathBuilder, Transform};
@@ -18,8 +21,47 @@ use super::text::{Align, Face, Font};
 use super::Progress;
 use crate::layout::area::{layouts, scale, Rect};
 use crate::layout::voronoi::{self, P};
+use crate::model::map::{closest_points, Crossing};
 use crate::model::scenario::AreaSlot;
 use crate::model::{AreaMap, Game, MapId, MapKind};
+
+/// The colour a crossing is drawn in.
+pub const CROSSING_INK: Rgba = Rgba(150, 25, 25, 255);
+
+/// Where a crossing is drawn on the picture, from a point in its first area to one in its
+/// second: its given line, else across the gap between the closest points of the areas'
+/// drawn shapes, reaching `reach` pixels into each and at least `least` pixels long;
+/// `None` when either area has no shape.
+pub fn crossing_line(shapes: &[Vec<P>], c: &Crossing, reach: f64, least: f64) -> Option<(P, P)> {
+    if let Some(line) = c.line {
+        return Some(line);
+    }
+    let (a, b) = c.between;
+    let (sa, sb) = (shapes.get(a)?, shapes.get(b)?);
+    if sa.len() < 3 || sb.len() < 3 {
+        return None;
+    }
+    let (p, q) = closest_points(sa, sb)?;
+    let gap = (q.0 - p.0).hypot(q.1 - p.1);
+    // Across the gap; where the shapes (nearly) touch, from one area's middle to the other's.
+    let (dx, dy) = if gap >= 1.0 {
+        (q.0 - p.0, q.1 - p.1)
+    } else {
+        let (ca, cb) = (voronoi::centroid(sa), voronoi::centroid(sb));
+        (cb.0 - ca.0, cb.1 - ca.1)
+    };
+    let len = dx.hypot(dy);
+    if len <= 0.0 {
+        return None;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+    let half = (gap / 2.0 + reach).max(least / 2.0);
+    Some((
+        (mid.0 - ux * half, mid.1 - uy * half),
+        (mid.0 + ux * half, mid.1 + uy * half),
+    ))
+}
 
 /// The drawn shape of every area (empty for areas inside another, drawn as boxes).
 pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
@@ -173,6 +215,18 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     for r in &am.routes {
         let (a, b) = (layouts[r.from].anchor, layouts[r.to].anchor);
         route_arrow(&mut c, a, b, r.kind.to_ascii_lowercase().contains("sea"), k);
+    }
+    // Crossings: a short double-headed arrow across each strait.
+    for x in &am.crossings {
+        let reach = f64::from(12.0 * k);
+        if let Some((a, b)) = crossing_line(&shapes, x, reach, 3.0 * reach) {
+            crossing_mark(
+                &mut c,
+                (a.0 as f32, a.1 as f32),
+                (b.0 as f32, b.1 as f32),
+                k,
+            );
+        }
     }
     progress.advance(1);
 
@@ -338,6 +392,43 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     progress.advance(1);
     progress.end();
     c.into_image()
+}
+
+/// A crossing: a line in [`CROSSING_INK`] on a white halo, with an arrowhead at each end.
+fn crossing_mark(c: &mut Canvas, a: (f32, f32), b: (f32, f32), k: f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let s = (7.0 * k).min(len / 3.0);
+    // The line stops where the heads begin, so their tips stay sharp.
+    let (p, q) = (
+        (a.0 + ux * s * 0.8, a.1 + uy * s * 0.8),
+        (b.0 - ux * s * 0.8, b.1 - uy * s * 0.8),
+    );
+    let head = |tip: (f32, f32), ux: f32, uy: f32| {
+        [
+            tip,
+            (
+                tip.0 - ux * s - uy * s * 0.55,
+                tip.1 - uy * s + ux * s * 0.55,
+            ),
+            (
+                tip.0 - ux * s + uy * s * 0.55,
+                tip.1 - uy * s - ux * s * 0.55,
+            ),
+        ]
+    };
+    let (ha, hb) = (head(a, -ux, -uy), head(b, ux, uy));
+    let halo = Rgba(255, 255, 255, 200);
+    c.line(p, q, &Pen::new(halo, 6.0 * k));
+    c.stroke_poly(&ha, true, &Pen::new(halo, 2.0 * k));
+    c.stroke_poly(&hb, true, &Pen::new(halo, 2.0 * k));
+    c.line(p, q, &Pen::new(CROSSING_INK, 2.6 * k));
+    c.fill_poly(&ha, CROSSING_INK);
+    c.fill_poly(&hb, CROSSING_INK);
 }
 
 fn route_arrow(c: &mut Canvas, a: (f32, f32), b: (f32, f32), sea: bool, k: f32) {

@@ -2,7 +2,8 @@
 //! For a hex map `sandtable geo` computes the terrain and country layers, places, river
 //! hexsides and rail lines; for an area map, each area's outline on the picture (land from
 //! the coast, divided among the provinces' seed points or given outlines), land the board
-//! adds where Natural Earth has water, and land drawn that is in no province.
+//! adds where Natural Earth has water, land drawn that is in no province, and the straits
+//! two provinces border across.
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -39,6 +40,10 @@ pub struct Geography {
     /// board's play). Land on which no province has a seed (an island) is in none either.
     #[serde(default)]
     pub unplayable: Vec<Patch>,
+    /// Area maps: straits two provinces border across without sharing a border on the
+    /// picture (`[[map.geography.crossing]]`), drawn as a line across the water.
+    #[serde(default)]
+    pub crossing: Vec<Crossing>,
     /// How a land hex's terrain is chosen when regions overlap it: the first terrain of
     /// this list that covers at least `terrain-share` of its land points, else the default.
     /// Without it, the region painted last at each point wins and the most points decide.
@@ -184,6 +189,36 @@ pub struct Patch {
     pub natural_earth: Option<Spanned<Vec<String>>>,
     /// Natural Earth countries the outline is limited to.
     pub inside: Option<Spanned<Vec<String>>>,
+}
+
+/// `[[map.geography.crossing]]`: two provinces of an area map that border across water, as
+/// a printed Diplomacy board draws a strait both armies and fleets cross (Gibraltar,
+/// Andalucia–Morocco, where the seas on either side meet too):
+///
+/// ```toml
+/// [[map.geography.crossing]]
+/// between = ["adl", "mor"]
+/// name = "Strait of Gibraltar"
+/// ```
+///
+/// The map draws a short line with an arrowhead at each end across the water, from one
+/// province into the other, and the comparison of the drawn borders with the adjacency
+/// (`check`, `sandtable geo`) counts the two as bordering. The two must be adjacent in the
+/// board's data (an army's or fleet's move, or `adjacent`), else it is an error; a crossing
+/// between provinces whose outlines already share a border is needless (a warning).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Crossing {
+    /// The two `[[map.area]]` ids.
+    pub between: Spanned<[Spanned<String>; 2]>,
+    /// What the strait is called (`Strait of Gibraltar`), for messages.
+    pub name: Option<Spanned<String>>,
+    /// Where the line is drawn, `[[lat, lon], [lat, lon]]`: a point in the first province
+    /// and one in the second. Without it the line runs across the gap between the closest
+    /// points of the two outlines, reaching a little into each.
+    pub line: Option<Spanned<[LatLon; 2]>>,
+    /// `line` on the picture, `[[x, y], [x, y]]` in pixels: written by `sandtable geo`.
+    pub line_px: Option<Spanned<[[f64; 2]; 2]>>,
 }
 
 /// `[[map.geography.lake]]`: a Natural Earth lake, picked by a point inside it.
