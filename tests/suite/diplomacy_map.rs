@@ -281,3 +281,42 @@ fn the_variant_s_switzerland_ireland_and_sardinia() {
     }
     assert_eq!(board.resolve_name("len/nc").as_deref(), Some("stp/nc"));
 }
+
+/// Guerilla Warfare II's straits of Gibraltar and Messina, crossed by armies and fleets
+/// alike, are crossings (`[[map.geography.crossing]]`): the seas meet through the strait on
+/// the picture, the land provinces border across it; the drawn borders with the crossings
+/// are the board's adjacency.
+#[test]
+fn guerilla_warfare_s_straits_are_crossings() {
+    let Some(game) = board("modules/guerilla-warfare-ii") else {
+        return;
+    };
+    let am = area_map(&game);
+    let drawn = shapes(am);
+    let touching = touching_outlines(&drawn, am.size);
+    let pair = |a: &str, b: &str| {
+        let (i, j) = (index(am, a), index(am, b));
+        (i.min(j), i.max(j))
+    };
+    let crossed: BTreeSet<(usize, usize)> = am
+        .crossings
+        .iter()
+        .map(|c| (c.between.0.min(c.between.1), c.between.0.max(c.between.1)))
+        .collect();
+    assert_eq!(
+        crossed,
+        BTreeSet::from([pair("adl", "mor"), pair("nap", "sic")])
+    );
+    for (a, b) in [("adl", "mor"), ("nap", "sic")] {
+        assert!(!touching.contains(&pair(a, b)), "{a}-{b} drawn touching");
+    }
+    for (a, b) in [("sao", "wms"), ("tys", "cms")] {
+        assert!(touching.contains(&pair(a, b)), "{a}-{b} not drawn touching");
+    }
+    let borders: BTreeSet<(usize, usize)> = touching.union(&crossed).copied().collect();
+    let name = |(a, b): &(usize, usize)| format!("{}-{}", am.areas[*a].id, am.areas[*b].id);
+    let declared = declared(am);
+    let differences: Vec<String> = borders.symmetric_difference(&declared).map(name).collect();
+    assert_eq!(differences, Vec::<String>::new());
+    assert_eq!(am.drawn_borders(), Some(borders));
+}
