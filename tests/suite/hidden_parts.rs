@@ -478,3 +478,33 @@ fn position_files_breaking_the_rules_of_parts_are_located_mistakes() {
         assert!(err.contains("p.toml:6:"), "located: {err}");
     }
 }
+
+#[test]
+fn a_unit_dislodged_while_dispersing_has_dispersed_and_is_reported_among_the_retreats() {
+    let seen = adjudicate(
+        &format!(
+            "{SPRING}[power.austria]\nunits = [\"A boh\"]\ncentres = [\"vie\"]\n\n[power.germany]\nunits = [\"A mun\", \"A sil\"]\ncentres = [\"mun\"]\n"
+        ),
+        "Austria:\nA Boh disperses - 1/3 A Gal, 1/3 A Vie, 1/3 A Tyr\nGermany:\nA Mun - Boh\nA Sil S A Mun - Boh\n",
+    );
+    assert_eq!(result(&seen.public, "A mun").0, "succeeds");
+    // Nothing retreats: the unit is gone, its parts placed.
+    assert!(
+        seen.public["adjudication"]["dislodged"].is_null()
+            || seen.public["adjudication"]["dislodged"] == serde_json::json!([])
+    );
+    let d = &seen.public["adjudication"]["dispersed"][0];
+    assert_eq!(d["unit"], "A boh", "{}", seen.public);
+    assert_eq!(d["by"], "A Mun");
+    assert!(
+        seen.text_public.contains("Dislodged while dispersing"),
+        "{}",
+        seen.text_public
+    );
+    let (units, parts) = next_of(&seen.referee, "austria");
+    assert!(units.is_empty(), "{units:?}");
+    assert_eq!(parts, ["1/3 A gal", "1/3 A tyr", "1/3 A vie"]);
+    // No retreat phase follows.
+    assert_eq!(seen.referee["adjudication"]["next"]["phase"], "movement");
+    kept_from_others(&seen, "austria");
+}
