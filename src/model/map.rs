@@ -453,6 +453,28 @@ pub struct Site {
     pub coast: Option<usize>,
 }
 
+impl Site {
+    /// The site a counter in `area` occupies in `slot`: a coast slot is that coast, any
+    /// other slot the province itself.
+    pub fn in_slot(area: usize, slot: crate::model::scenario::AreaSlot) -> Site {
+        match slot {
+            crate::model::scenario::AreaSlot::Coast(c) => Site {
+                area,
+                coast: Some(c as usize),
+            },
+            _ => Site { area, coast: None },
+        }
+    }
+
+    /// The slot a counter standing on this site takes: its coast, or the open province.
+    pub fn slot(&self) -> crate::model::scenario::AreaSlot {
+        match self.coast {
+            Some(c) => crate::model::scenario::AreaSlot::Coast(c as u32),
+            None => crate::model::scenario::AreaSlot::Open,
+        }
+    }
+}
+
 impl AreaMap {
     /// Whether this is a province board: some area says which moves armies or fleets make.
     pub fn is_board(&self) -> bool {

@@ -44,6 +44,26 @@ fn units(position: &Position, power: &str) -> (Vec<String>, Vec<String>) {
     (u, f)
 }
 
+/// Adjudicate a position file's text with an orders file's: the JSON report.
+fn adjudicate_json(dir: &Path, position: &str, orders: &str) -> Value {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (pf, of) = (tmp.path().join("p.toml"), tmp.path().join("o.txt"));
+    std::fs::write(&pf, position).expect("position");
+    std::fs::write(&of, orders).expect("orders");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(dir),
+        "--position",
+        p(&pf),
+        "--orders",
+        p(&of),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    serde_json::from_str(&out).expect("json")
+}
+
 fn sorted(list: &str) -> Vec<String> {
     let mut v: Vec<String> = list
         .split(", ")
@@ -253,29 +273,14 @@ fn the_1914_setup_and_a_month_of_dispersals_play_through_saves() {
 #[test]
 fn the_arctic_freezes_from_january_to_april_and_russia_builds_in_archangel_in_march() {
     let Some(dir) = dir() else { return };
-    let tmp = tempfile::tempdir().expect("tmp");
     let run_at = |turn: &str, russia: &str, orders: &str| -> Value {
-        let (pf, of) = (tmp.path().join("p.toml"), tmp.path().join("o.txt"));
-        std::fs::write(
-            &pf,
-            format!(
+        adjudicate_json(
+            &dir,
+            &format!(
                 "game = \"guerilla-warfare-ii\"\nturn = \"{turn}\"\n\n[power.russia]\n{russia}\n\n[power.england]\nunits = [\"F nwg\", \"A nwy\", \"F ice\"]\ncentres = [\"lon\", \"edi\", \"lpl\"]\n"
             ),
+            orders,
         )
-        .expect("position");
-        std::fs::write(&of, orders).expect("orders");
-        let (code, out, err) = run(&[
-            "adjudicate",
-            p(&dir),
-            "--position",
-            p(&pf),
-            "--orders",
-            p(&of),
-            "--format",
-            "json",
-        ]);
-        assert_eq!(code, 0, "{out}{err}");
-        serde_json::from_str(&out).expect("json")
     };
     let verdict = |r: &Value, unit: &str| -> String {
         r["adjudication"]["orders"]
@@ -318,7 +323,6 @@ fn the_arctic_freezes_from_january_to_april_and_russia_builds_in_archangel_in_ma
 #[test]
 fn twenty_three_centres_win_when_counted_after_the_moves_before_an_adjustment() {
     let Some(dir) = dir() else { return };
-    let tmp = tempfile::tempdir().expect("tmp");
     let centres = [
         "bud", "pec", "vie", "zar", "ser", "rum", "bul", "gre", "con", "smy", "sin", "dam", "ven",
         "rom", "nap", "sic", "tun", "egy", "mun", "ber", "dre", "kie", "hol",
@@ -328,25 +332,11 @@ fn twenty_three_centres_win_when_counted_after_the_moves_before_an_adjustment() 
         .map(|c| format!("\"{c}\""))
         .collect::<Vec<_>>()
         .join(", ");
-    let (pf, of) = (tmp.path().join("p.toml"), tmp.path().join("o.txt"));
-    std::fs::write(
-        &pf,
-        format!("game = \"guerilla-warfare-ii\"\nturn = \"november-1916\"\n\n[power.austria]\nunits = [\"A vie\"]\ncentres = [{list}]\n"),
-    )
-    .expect("position");
-    std::fs::write(&of, "Austria:\nA Vie H\n").expect("orders");
-    let (code, out, err) = run(&[
-        "adjudicate",
-        p(&dir),
-        "--position",
-        p(&pf),
-        "--orders",
-        p(&of),
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
-    let r: Value = serde_json::from_str(&out).expect("json");
+    let r = adjudicate_json(
+        &dir,
+        &format!("game = \"guerilla-warfare-ii\"\nturn = \"november-1916\"\n\n[power.austria]\nunits = [\"A vie\"]\ncentres = [{list}]\n"),
+        "Austria:\nA Vie H\n",
+    );
     assert_eq!(
         r["adjudication"]["victory"]["winners"],
         serde_json::json!(["austria"]),

@@ -19,7 +19,6 @@ use crate::diag::suggest::did_you_mean;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::helpers::positions::{Position as Placed, Positions};
 use crate::load::position::PositionFile;
-use crate::model::scenario::AreaSlot;
 use crate::model::{CounterId, Game, Location, OrderPhase, PhaseId, Site, TurnId};
 
 /// A game's state between two phases, on its province board.
@@ -836,13 +835,7 @@ pub fn from_positions(
                 continue;
             };
             if map == board.map {
-                let site = match slot {
-                    AreaSlot::Coast(c) => Site {
-                        area,
-                        coast: Some(c as usize),
-                    },
-                    _ => Site { area, coast: None },
-                };
+                let site = Site::in_slot(area, slot);
                 fractions.push(Fraction {
                     power: game.sides[piece.side].id.clone(),
                     kind: piece.kind,
@@ -871,13 +864,7 @@ pub fn from_positions(
                 .push(format!("{name} belongs to no power: left out"));
             continue;
         };
-        let site = match slot {
-            AreaSlot::Coast(c) => Site {
-                area,
-                coast: Some(c as usize),
-            },
-            _ => Site { area, coast: None },
-        };
+        let site = Site::in_slot(area, slot);
         let at = board.site_id(site);
         if multi {
             // A multi-factor force: the counters of a power, kind and location add up.
@@ -1058,10 +1045,7 @@ pub fn to_positions(board: &ProvinceBoard, position: &Position) -> Positions {
         else {
             continue;
         };
-        let slot = match site.coast {
-            Some(c) => AreaSlot::Coast(c as u32),
-            None => AreaSlot::Open,
-        };
+        let slot = site.slot();
         out.units.push(Placed::new(
             counter,
             Location::Area {

@@ -21,7 +21,6 @@ use super::retreat::Dislodged;
 use super::{Unit, UnitKind};
 use crate::helpers::savegame::{build_maps, counter_of, tracker_index, MapTarget, SavePositions};
 use crate::layout::vassal::{centre_spots, order_steps, TRACKER_ID};
-use crate::model::scenario::AreaSlot;
 use crate::model::{CounterId, Game, Location, PhaseId, SideId, TurnId};
 use crate::vassal::buildfile::Element;
 use crate::vassal::encoder::{decode, encode_or_empty, SequenceEncoder};
@@ -258,10 +257,7 @@ pub fn diplomacy_edit(
         let site = board
             .site(&unit.location)
             .ok_or_else(|| format!("`{}` is not on the board", unit.location))?;
-        let slot = match site.coast {
-            Some(c) => AreaSlot::Coast(c as u32),
-            None => AreaSlot::Open,
-        };
+        let slot = site.slot();
         let location = Location::Area {
             map: board.map,
             area: site.area,
@@ -508,13 +504,7 @@ fn force_pieces(
         if map != board.map {
             continue;
         }
-        let site = crate::model::Site {
-            area,
-            coast: match slot {
-                AreaSlot::Coast(c) => Some(c as usize),
-                _ => None,
-            },
-        };
+        let site = crate::model::Site::in_slot(area, slot);
         let k = (
             game.sides[side].id.clone(),
             kind == UnitKind::Fleet,
@@ -593,13 +583,7 @@ fn fraction_pieces(
     };
     let site_of = |location: &Location| match *location {
         Location::Area { map, area, slot } if map == board.map => {
-            Some(board.site_id(crate::model::Site {
-                area,
-                coast: match slot {
-                    AreaSlot::Coast(c) => Some(c as usize),
-                    _ => None,
-                },
-            }))
+            Some(board.site_id(crate::model::Site::in_slot(area, slot)))
         }
         _ => None,
     };
