@@ -10,6 +10,8 @@
 //! | [`forces`] | the phases of a multi-factor game adjudicated: orders matched to forces, battles and movement reported, retreats, winter, isolation after autumn |
 //! | [`industry`] | industrial points and aircraft: the share a lost home centre takes; air battles with seeded losses; victory by industry |
 //! | [`isolation`] | supply lines of at most so many provinces, free of other powers' units and centres, to a home or any controlled centre: each unit's line, or what blocked it |
+//! | [`fractions`] | hidden parts of units: dispersals, parts' moves (failing only when a province would hold more than a unit of parts), units formed from parts as arrivals the resolver sees, boarding and riding fleets, each part order's result for its power alone, the rules of parts a position breaks |
+//! | [`frozen`] | provinces frozen in some turns: the orders the ice forbids made void before the resolver runs, no fleet retreating and no build there |
 //! | [`movement`] | a movement phase resolved: each order's outcome, dislodgements |
 //! | [`retreat`] | the retreat phase: each dislodged unit's options and fate |
 //! | [`adjust`] | the adjustment phase: builds and disbands against supply centres |
