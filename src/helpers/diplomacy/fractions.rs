@@ -132,9 +132,15 @@ pub fn is_fraction_order(body: &str) -> bool {
             *w,
             "disperse" | "disperses" | "form" | "forms" | "reform" | "reforms"
         )
-    }) || words
-        .first()
-        .is_some_and(|w| crate::model::rules::parse_share(w).is_some())
+    }) || words.first().is_some_and(|w| {
+        // Anything written as a fraction (`2/0` too, to be told why it is not one).
+        w.split_once('/').is_some_and(|(n, d)| {
+            !n.is_empty()
+                && !d.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && d.bytes().all(|b| b.is_ascii_digit())
+        })
+    })
 }
 
 /// `A(Bou)` and `1/3 A (Ruh)`, the notation of printed rules, read as `A Bou`.
@@ -144,6 +150,11 @@ fn unbracket(text: &str) -> String {
     for w in &mut words {
         for k in ["A(", "F(", "a(", "f("] {
             if let Some(rest) = w.strip_prefix(k) {
+                // `A(Bou)`: the bracket closes the name (`A(Spa(nc))` keeps its coast's).
+                let rest = match rest.strip_suffix(')') {
+                    Some(name) if name.matches('(').count() == name.matches(')').count() => name,
+                    _ => rest,
+                };
                 *w = format!("{} {rest}", &k[..1]);
             }
         }
@@ -1381,4 +1392,145 @@ pub fn breaches(
     }
     out.sort();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board that knows a few names and lets everything move.
+    struct Names;
+
+    impl Board for Names {
+        fn army_move(&self, _: &str, _: &str) -> bool {
+            true
+        }
+        fn army_moves_from(&self, _: &str) -> Vec<String> {
+            Vec::new()
+        }
+        fn fleet_move(&self, _: &str, _: &str) -> bool {
+            true
+        }
+        fn fleet_moves_from(&self, _: &str) -> Vec<String> {
+            Vec::new()
+        }
+        fn fleet_locations(&self, p: &str) -> Vec<String> {
+            vec![p.to_string()]
+        }
+        fn is_sea(&self, p: &str) -> bool {
+            p == "eng"
+        }
+        fn resolve_name(&self, name: &str) -> Option<String> {
+            let id = name.to_ascii_lowercase();
+            [
+                "bou", "lor", "swa", "ruh", "bur", "mun", "pic", "eng", "bel",
+            ]
+            .contains(&id.as_str())
+            .then_some(id)
+        }
+    }
+
+    fn third(kind: UnitKind, at: &str) -> Part {
+        Part {
+            size: Share::new(1, 3),
+            kind,
+            location: at.into(),
+        }
+    }
+
+    #[test]
+    fn the_rules_own_notation_reads_as_ours() {
+        let ours = parse("A Bou disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh", &Names);
+        let printed = parse(
+            "A(Bou) disperses - 1/3 A(Lor), 1/3 A(Swa), 1/3 A (Ruh)",
+            &Names,
+        );
+        assert_eq!(ours, printed);
+        assert_eq!(
+            ours,
+            Ok(FractionOrder::Disperse {
+                kind: UnitKind::Army,
+                unit: "bou".into(),
+                parts: vec![
+                    third(UnitKind::Army, "lor"),
+                    third(UnitKind::Army, "swa"),
+                    third(UnitKind::Army, "ruh")
+                ],
+            })
+        );
+        assert_eq!(
+            parse(
+                "A Bur forms from 1/3 A Lor, 1/3 A Swa and 1/3 A Ruh",
+                &Names
+            ),
+            Ok(FractionOrder::Form {
+                kind: UnitKind::Army,
+                at: "bur".into(),
+                parts: vec![
+                    third(UnitKind::Army, "lor"),
+                    third(UnitKind::Army, "swa"),
+                    third(UnitKind::Army, "ruh")
+                ],
+            })
+        );
+        assert_eq!(
+            parse("A Mun S A Bur forms", &Names),
+            Ok(FractionOrder::Support {
+                kind: UnitKind::Army,
+                unit: "mun".into(),
+                at: "bur".into(),
+            })
+        );
+        assert_eq!(
+            parse("1/3 A Pic - Eng", &Names),
+            Ok(FractionOrder::Move {
+                part: third(UnitKind::Army, "pic"),
+                to: "eng".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn what_is_not_an_order_to_parts_says_why() {
+        for (text, why) in [
+            ("2/0 A Lor - Bel", "not a part"),
+            ("1/3 A Xyz - Bel", "no location `Xyz`"),
+            ("A Bou disperses", "names its parts"),
+            ("A Bur forms from", "forms from parts"),
+            ("A Mun S A Bur forms now", "after the supported unit"),
+            ("1/3 A Lor", "a move"),
+        ] {
+            let e = parse(text, &Names).expect_err(text);
+            assert!(e.contains(why), "{text}: {e}");
+            assert!(is_fraction_order(text), "{text}");
+        }
+        assert!(!is_fraction_order("A Par - Bur"));
+        assert!(!is_fraction_order("F Lon S A Wal - Bel"));
+    }
+
+    #[test]
+    fn a_power_is_worth_its_parts_rounded_up() {
+        let part = |power: &str, n: u32, d: u32| Fraction {
+            power: power.into(),
+            kind: UnitKind::Army,
+            size: Share::new(n, d),
+            location: "lor".into(),
+        };
+        let parts = [
+            part("a", 1, 3),
+            part("a", 1, 3),
+            part("a", 1, 6),
+            part("b", 1, 3),
+        ];
+        assert_eq!(units_worth(&parts, "a"), 1);
+        assert_eq!(units_worth(&parts, "b"), 1);
+        assert_eq!(units_worth(&parts, "c"), 0);
+        let whole = [
+            part("a", 1, 3),
+            part("a", 1, 3),
+            part("a", 1, 3),
+            part("a", 1, 6),
+        ];
+        assert_eq!(units_worth(&whole, "a"), 2);
+    }
 }
