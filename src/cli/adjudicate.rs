@@ -400,6 +400,26 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         (_, _, Some(id)) => format!("scenario {id}"),
         _ => String::new(),
     };
+    // The pieces of other powers' hidden parts are not the audience's to see either.
+    let applied = applied.map(|mut ap| {
+        if let Some(edit) = &mut ap.save {
+            let hidden_from = |counter: &str| {
+                let Some(c) = g.counter_index(counter) else {
+                    return false;
+                };
+                position::is_part(&g, c)
+                    && match &audience {
+                        Audience::Referee => false,
+                        Audience::Public => true,
+                        Audience::Power(p) => g.side_of(c).map(|s| &g.sides[s].id) != Some(p),
+                    }
+            };
+            for list in [&mut edit.moved, &mut edit.removed, &mut edit.added] {
+                list.retain(|c| !hidden_from(&c.counter));
+            }
+        }
+        ap
+    });
     let report = Report {
         source,
         save: save.as_ref().map(|s| s.summary(a.module.as_deref())),

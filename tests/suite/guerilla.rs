@@ -150,6 +150,9 @@ fn the_1914_setup_and_a_month_of_dispersals_play_through_saves() {
     let report = adjudicate(&setup, &orders, &august, "public");
     let public = report.to_string();
     assert!(!public.contains("1/3"), "{public}");
+    // Nor the pieces the save gained: no third's counter or place.
+    assert!(!public.contains("-third"), "{public}");
+    assert!(report["applied"]["save"]["added"].is_array(), "{public}");
     let next = read_back(&board, &august);
     assert_eq!(next.turn, 1, "August 1914");
     assert_eq!(
