@@ -549,14 +549,8 @@ fn force_pieces(
                 k.0
             )
         })?;
-        let point = window
-            .layout
-            .point_for_location(None, &name)
-            .ok_or_else(|| format!("the module has no place for `{}`", k.2))?;
         let what = format!("{}'s force in {name}", k.0);
-        let added = put_on(
-            game, state, palette, window, next_id, &pieces, point, &name, &what,
-        )?;
+        let added = put_on(game, state, palette, window, next_id, &pieces, &name, &what)?;
         edit.leaves.extend(added.0);
         edit.added.extend(added.1);
     }
@@ -634,10 +628,6 @@ fn fraction_pieces(
             .site(&location)
             .map(|s| board.areas.site_name(s))
             .unwrap_or_else(|| location.clone());
-        let point = window
-            .layout
-            .point_for_location(None, &name)
-            .ok_or_else(|| format!("the module has no place for `{location}`"))?;
         let what = format!("a hidden part in {name}");
         let added = put_on(
             game,
@@ -646,7 +636,6 @@ fn fraction_pieces(
             window,
             next_id,
             &vec![counter; n],
-            point,
             &name,
             &what,
         )?;
@@ -656,7 +645,7 @@ fn fraction_pieces(
     Ok(())
 }
 
-/// New pieces of `counters` at `point` of the map window, copied from pieces of the same
+/// New pieces of `counters` on the location `name` of the map window, copied from pieces of the same
 /// counters (`what` names them in errors): their `+/` commands and the changes to report.
 #[allow(clippy::too_many_arguments)]
 fn put_on(
@@ -666,10 +655,13 @@ fn put_on(
     window: &crate::helpers::savegame::SaveMap,
     next_id: &mut u64,
     counters: &[CounterId],
-    point: Point,
     name: &str,
     what: &str,
 ) -> Result<(Vec<String>, Vec<PieceChange>), String> {
+    let point = window
+        .layout
+        .point_for_location(None, name)
+        .ok_or_else(|| format!("the module has no place for `{name}`"))?;
     let mut leaves = Vec::new();
     let mut changes = Vec::new();
     for &counter in counters {
@@ -795,14 +787,8 @@ fn captured_markers(
                 w.from, w.ips
             )
         })?;
-        let point = window
-            .layout
-            .point_for_location(None, &name)
-            .ok_or_else(|| format!("the module has no place for `{centre}`"))?;
         let what = format!("{}'s captured IPs in {name}", w.from);
-        let added = put_on(
-            game, state, palette, window, next_id, &pieces, point, &name, &what,
-        )?;
+        let added = put_on(game, state, palette, window, next_id, &pieces, &name, &what)?;
         edit.leaves.extend(added.0);
         edit.markers.extend(added.1);
     }
