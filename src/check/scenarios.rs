@@ -176,24 +176,8 @@ pub(crate) fn check_pools_and_scenarios(
                         from: from.clone(),
                     });
                 }
-                if p.reduced && p.level.is_none() && !g.class_of(counter).is_stepped() {
-                    let two_level = g.counters[counter].back.map(|b| {
-                        format!(
-                            "counter `{}` prints another Level on its back: write `level = {}` to start on it",
-                            g.counters[counter].id,
-                            g.classes[b].level.unwrap_or(0)
-                        )
-                    });
-                    cx.push(
-                        Diagnostic::error(
-                            "no-reduced-side",
-                            format!("counter `{}` has no reduced side", g.counters[counter].id),
-                        )
-                        .at(Cx::span(file, c))
-                        .hint(two_level.unwrap_or_else(|| {
-                            "only classes with `reduced` factors can start reduced".into()
-                        })),
-                    );
+                if p.reduced && p.level.is_none() {
+                    no_reduced_side(cx, file, g, counter, c);
                 }
             }
             if let (true, Some(level)) = (p.reduced, &p.level) {
@@ -232,11 +216,14 @@ pub(crate) fn check_pools_and_scenarios(
                         );
                     }
                 }
+                if p.reduced {
+                    no_reduced_side(cx, file, g, counter, c);
+                }
                 for _ in 0..n {
                     placements.push(Placement {
                         counter,
                         location: Location::Pool(pool),
-                        reduced: false,
+                        reduced: p.reduced && g.class_of(counter).is_stepped(),
                     });
                     written.push(Written {
                         span: Cx::span(file, c),
@@ -269,6 +256,33 @@ pub(crate) fn check_pools_and_scenarios(
         all_written.push(written);
     }
     all_written
+}
+
+/// A counter written to start on its back that has none: an error at `written`, with the
+/// `level` to use instead when it prints another Level on its back. Nothing for a two-step
+/// unit.
+fn no_reduced_side(cx: &mut Cx, file: FileId, g: &Game, counter: usize, written: &Spanned<String>) {
+    if g.class_of(counter).is_stepped() {
+        return;
+    }
+    let two_level = g.counters[counter].back.map(|b| {
+        format!(
+            "counter `{}` prints another Level on its back: write `level = {}` to start on it",
+            g.counters[counter].id,
+            g.classes[b].level.unwrap_or(0)
+        )
+    });
+    cx.push(
+        Diagnostic::error(
+            "no-reduced-side",
+            format!("counter `{}` has no reduced side", g.counters[counter].id),
+        )
+        .at(Cx::span(file, written))
+        .hint(
+            two_level
+                .unwrap_or_else(|| "only classes with `reduced` factors can start reduced".into()),
+        ),
+    );
 }
 
 /// The marker of every track on a display goes in the box of the scenario's starting value

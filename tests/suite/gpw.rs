@@ -128,3 +128,73 @@ fn a_truncated_file() {
     assert_eq!(first(&diags).0, "syntax", "{diags:#?}");
     assert_eq!(first(&diags).1, "map.toml");
 }
+
+/// `sandtable scenario DIR ID --format json` on a copy of the game.
+fn scenario_json(dir: &std::path::Path) -> Value {
+    let out = bin()
+        .arg("scenario")
+        .arg(dir)
+        .arg("barbarossa")
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn a_pool_filled_reduced_starts_its_units_on_their_back() {
+    if !present() {
+        return;
+    }
+    let tmp = copy_game(GAME);
+    edit(
+        tmp.path(),
+        "scenarios/barbarossa.toml",
+        "pool = \"setup-agn\"   # Army Group North",
+        "pool = \"setup-agn\"   # Army Group North\nreduced = true",
+    );
+    assert!(check_json(tmp.path()).is_empty());
+    let report = scenario_json(tmp.path());
+    let placements = report["placements"].as_array().expect("placements");
+    let in_pool = |name: &str| {
+        placements
+            .iter()
+            .filter(|p| p["location"] == format!("pool:{name}"))
+            .collect::<Vec<_>>()
+    };
+    let north = in_pool("Army Group North");
+    assert_eq!(north.len(), 8, "{north:#?}");
+    assert!(north.iter().all(|p| p["reduced"] == true), "{north:#?}");
+    let centre = in_pool("Army Group Center");
+    assert!(!centre.is_empty());
+    assert!(
+        centre.iter().all(|p| p.get("reduced").is_none()),
+        "{centre:#?}"
+    );
+}
+
+#[test]
+fn a_pool_filled_reduced_with_one_step_counters_is_located() {
+    if !present() {
+        return;
+    }
+    let tmp = copy_game(GAME);
+    // Leaders and air units have no reduced side.
+    edit(
+        tmp.path(),
+        "scenarios/barbarossa.toml",
+        "pool = \"axis-jun-1941\"   # AxisJun41",
+        "pool = \"axis-jun-1941\"   # AxisJun41\nreduced = true",
+    );
+    let diags = check_json(tmp.path());
+    assert_eq!(diags.len(), 7, "{diags:#?}");
+    assert!(diags
+        .iter()
+        .all(|d| d["code"] == "no-reduced-side" && d["file"] == "scenarios/barbarossa.toml"));
+    assert!(diags[0]["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("`guderian` has no reduced side"));
+    assert_eq!(diags[0]["line"], 82);
+}

@@ -141,4 +141,8 @@ pub struct PoolFill {
     pub pool: Spanned<String>,
     /// Counters, each `id` or `N id` for N copies.
     pub counters: Vec<Spanned<String>>,
+    /// Start on the back (the reduced face) instead of the front: a campaign unit that
+    /// begins the game spent (non-operational), a unit waiting reduced.
+    #[serde(default)]
+    pub reduced: bool,
 }
