@@ -3,7 +3,7 @@
 //! A unit counter is laid out top to bottom on its nation's colours: the designation, the
 //! size marking, the NATO symbol box, and the factors as the game prints them (`4-4-3`, or
 //! `4-3` when attack equals defence, the movement factor circled in yellow for units that
-//! move in the first phase). Leaders show a star and their command radius, air units an
+//! move in the first phase; `5+3-5` for a class flagged `elite`). Leaders show a star and their command radius, air units an
 //! aircraft with `(column shift)-range`. Backs: the other Level, drawn as a front of the back
 //! class, for two-level counters; a reduced face with a coloured stripe across the top for
 //! two-step units; the level number for other levelled units; the hidden text for
@@ -176,6 +176,11 @@ pub fn factor_parts(
     if a.is_some() || d.is_some() {
         let mut parts = Vec::new();
         match (a, d) {
+            // An elite unit prints a `+` between its attack and defence (always both).
+            (Some(a), Some(d)) if class.has_flag("elite") => parts.push(Part {
+                text: format!("{a}+{d}"),
+                circled: false,
+            }),
             (Some(a), Some(d)) if a == d => parts.push(plain(a)),
             (a, d) => parts.extend(a.into_iter().chain(d).map(plain)),
         }
@@ -502,5 +507,48 @@ impl<'a> Painter<'a> {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The printed factor line of the mini game's first class with an attack and a defence
+    /// factor, with `flags` added to it.
+    fn line_with(flags: &[&str]) -> String {
+        let game = crate::testgame::mini();
+        let id = |f: FactorId| game.factors[f].id.as_str();
+        let mut class = game
+            .classes
+            .iter()
+            .find(|k| {
+                let has = |n: &str| k.faces.front.iter().any(|(f, _)| id(*f) == n);
+                has("attack") && (has("defence") || has("defense"))
+            })
+            .expect("a class with attack and defence")
+            .clone();
+        class.flags.extend(flags.iter().map(|f| f.to_string()));
+        let (parts, sep) = factor_parts(&game, &class, &class.faces.front);
+        parts
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    #[test]
+    fn an_elite_unit_prints_a_plus_between_attack_and_defence() {
+        let plain = line_with(&[]);
+        let elite = line_with(&["elite"]);
+        assert!(!plain.contains('+'), "{plain}");
+        assert_eq!(elite.matches('+').count(), 1, "{elite}");
+        // The same numbers, attack and defence both printed even when equal.
+        let digits = |s: &str| s.split(['-', '+']).count();
+        assert!(digits(&elite) >= digits(&plain), "{plain} / {elite}");
+        assert!(
+            elite.split('-').next().unwrap_or("").contains('+'),
+            "{elite}"
+        );
     }
 }
