@@ -10,7 +10,7 @@ use geo::{LineString, MultiPolygon, Polygon};
 
 use super::coverage::Coverage;
 use super::grid::KmGrid;
-use super::projection::Projection;
+use super::projection::Pinned;
 use super::{Adjustment, Km};
 use crate::model::HexCoord;
 
@@ -93,7 +93,7 @@ pub(super) struct Layers {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn lay(
     grid: &KmGrid,
-    projection: &Projection,
+    projection: &Pinned,
     land: Option<&Coverage>,
     countries: &[Coverage],
     terrain_regions: &[Region],

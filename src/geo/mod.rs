@@ -462,6 +462,41 @@ pub fn compute(
             .at(at(anchor_at.get_ref().hex.span())),
         );
     }
+    let mut pins: Vec<(HexCoord, LatLon, String)> = Vec::new();
+    for pin in &g.pin {
+        check_point(&mut diags, file, &pin.at);
+        let label = pin.name.as_ref().map_or_else(
+            || format!("the pin at {}", pin.hex.get_ref()),
+            |n| n.get_ref().clone(),
+        );
+        match geometry.parse_number(pin.hex.get_ref()) {
+            Some(c) => {
+                if let Some((_, _, other)) = pins.iter().find(|(o, _, _)| *o == c) {
+                    diags.push(
+                        Diagnostic::error(
+                            "duplicate-id",
+                            format!(
+                                "hex `{}` is pinned twice ({other} and {label})",
+                                pin.hex.get_ref()
+                            ),
+                        )
+                        .at(at(pin.hex.span()))
+                        .hint("pin each hex once; a place two hexes share needs two points"),
+                    );
+                } else {
+                    pins.push((c, *pin.at.get_ref(), label));
+                }
+            }
+            None => diags.push(
+                Diagnostic::error(
+                    "no-such-hex",
+                    format!("pinned hex `{}` is not on the map", pin.hex.get_ref()),
+                )
+                .at(at(pin.hex.span()))
+                .hint("give a hex number as the map prints it"),
+            ),
+        }
+    }
     let check_id = |diags: &mut Diagnostics,
                     id: &Spanned<String>,
                     set: &BTreeSet<String>,
@@ -513,6 +548,18 @@ pub fn compute(
         }
     }
     for o in &g.hex {
+        if o.hex.is_none() && o.hexes.is_none() {
+            let span = o
+                .terrain
+                .as_ref()
+                .or(o.country.as_ref())
+                .map_or_else(|| geo.span(), Spanned::span);
+            diags.push(
+                Diagnostic::error("missing-key", "a hex decision names no hex")
+                    .at(at(span))
+                    .hint("give `hex = \"0101\"` or `hexes = [\"0101\", …]`"),
+            );
+        }
         if let Some(t) = &o.terrain {
             check_id(&mut diags, t, &known.terrain, "terrain");
         }
@@ -834,6 +881,30 @@ pub fn compute(
         ay += off.get_ref()[1];
     }
     let grid = KmGrid::new(geometry.clone(), across, anchor, (ax, ay));
+    let projection = if pins.is_empty() {
+        projection::Pinned::from(projection)
+    } else {
+        // The anchor's point stays where the anchor puts it; each pin goes to its centre.
+        let mut targets = vec![((alat, alon), projection.project(alat, alon))];
+        targets.extend(
+            pins.iter()
+                .map(|(c, [lat, lon], _)| ((*lat, *lon), grid.centre(*c))),
+        );
+        match projection::Pinned::new(projection, &targets) {
+            Some(p) => p,
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        "bad-geometry",
+                        "the pins and the anchor lie on one line: they fix no bending of the map",
+                    )
+                    .at(at(g.pin[0].hex.span()))
+                    .hint("pin at least two points off the line through the anchor"),
+                );
+                return Err(diags);
+            }
+        }
+    };
     let mut out = Computed {
         map: map.id.get_ref().clone(),
         ..Computed::default()
@@ -921,33 +992,58 @@ pub fn compute(
     );
     let is_water = |t: &str| known.water.contains(t);
     for o in &g.hex {
-        let Some(c) = geometry.parse_number(o.hex.get_ref()) else {
-            diags.push(
-                Diagnostic::error(
-                    "no-such-hex",
-                    format!("hex `{}` is not on the map", o.hex.get_ref()),
-                )
-                .at(at(o.hex.span())),
-            );
-            continue;
+        let numbers: Vec<&Spanned<String>> = o
+            .hex
+            .iter()
+            .chain(o.hexes.iter().flat_map(|h| h.get_ref()))
+            .collect();
+        let mut hexes = Vec::new();
+        for n in numbers {
+            match geometry.parse_number(n.get_ref()) {
+                Some(c) => hexes.push(c),
+                None => diags.push(
+                    Diagnostic::error(
+                        "no-such-hex",
+                        format!("hex `{}` is not on the map", n.get_ref()),
+                    )
+                    .at(at(n.span())),
+                ),
+            }
+        }
+        // One line of the report per decision: a list of two hundred hexes is one choice.
+        let hex = match hexes.as_slice() {
+            [] => continue,
+            [one] => geometry.number(*one),
+            [first, .., last] => format!(
+                "{} … {} ({} hexes)",
+                geometry.number(*first),
+                geometry.number(*last),
+                hexes.len()
+            ),
         };
-        let i = geometry.index(c);
         if let Some(t) = &o.terrain {
-            laid.terrain[i] = t.get_ref().clone();
-            laid.water[i] = is_water(t.get_ref());
-            if laid.water[i] {
-                laid.country[i] = None;
+            let water = is_water(t.get_ref());
+            for c in &hexes {
+                let i = geometry.index(*c);
+                laid.terrain[i] = t.get_ref().clone();
+                laid.water[i] = water;
+                if water {
+                    laid.country[i] = None;
+                }
             }
             out.report.push(Adjustment::Override {
-                hex: geometry.number(c),
+                hex: hex.clone(),
                 what: format!("terrain {}", t.get_ref()),
                 why: o.why.clone(),
             });
         }
         if let Some(cc) = &o.country {
-            laid.country[i] = Some(cc.get_ref().clone()).filter(|s| !s.is_empty());
+            for c in &hexes {
+                laid.country[geometry.index(*c)] =
+                    Some(cc.get_ref().clone()).filter(|s| !s.is_empty());
+            }
             out.report.push(Adjustment::Override {
-                hex: geometry.number(c),
+                hex,
                 what: format!(
                     "country {}",
                     if cc.get_ref().is_empty() {
@@ -1342,7 +1438,7 @@ fn near_the_map(
     atlas: &Atlas,
     grid: &KmGrid,
     geometry: &HexGeometry,
-    projection: &Projection,
+    projection: &projection::Pinned,
 ) -> Atlas {
     let (mut west, mut south, mut east, mut north) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for c in geometry.coords() {
@@ -1443,9 +1539,10 @@ pub fn compute_areas(
     let g = geo.get_ref();
     let at = |s: std::ops::Range<usize>| Span::new(file, s);
     let projection = projection_of(g, &mut diags, &at);
-    let hex_only: [(&str, Option<std::ops::Range<usize>>); 8] = [
+    let hex_only: [(&str, Option<std::ops::Range<usize>>); 9] = [
         ("hex-km", g.hex_km.as_ref().map(Spanned::span)),
         ("anchor", g.anchor.as_ref().map(Spanned::span)),
+        ("pin", g.pin.first().map(|p| p.hex.span())),
         (
             "default-terrain",
             g.default_terrain.as_ref().map(Spanned::span),

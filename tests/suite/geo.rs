@@ -628,3 +628,142 @@ fn crossing_mistakes_are_located() {
     let (code, stdout, _) = run(&["geo", d, "--map", "provinces", "--check"]);
     assert_eq!(code, 0, "{stdout}");
 }
+
+/// The fixture with `extra` added after its `[[map.geography.hex]]` override.
+fn with_geography(extra: &str) -> crate::support::CopiedGame {
+    let tmp = copy_game(GEO);
+    edit(
+        tmp.path(),
+        "map.toml",
+        "why = \"the Great Wood the 1890 survey shows\"\n",
+        &format!("why = \"the Great Wood the 1890 survey shows\"\n\n{extra}"),
+    );
+    tmp
+}
+
+fn place_hex(dir: &std::path::Path, name: &str) -> String {
+    let checked = sandtable::check::check_dir(dir).expect("reads");
+    let g = checked.game.expect("clean");
+    let sandtable::model::MapKind::Hex(h) = &g.maps[0].kind else {
+        panic!("a hex map");
+    };
+    let p = g.maps[0]
+        .places
+        .iter()
+        .find(|p| p.name == name)
+        .expect("the place");
+    let sandtable::model::map::PlaceAt::Hex(c) = p.at else {
+        panic!("a hex place");
+    };
+    h.geometry.number(c)
+}
+
+#[test]
+fn pins_bend_the_map_so_each_lands_in_the_hex_the_printed_map_gives() {
+    // Unpinned, Bluetown is in 1811 and Redburg in 0510 (the committed map).
+    assert_eq!(place_hex(&game(GEO), "Bluetown"), "1811");
+    // A printed map that stretches the east: Bluetown two columns further east, Redburg
+    // where it was, and a third pin off their line. (Squeezing would reach beyond the
+    // Natural Earth data the fixture keeps, cut to its unbent map.)
+    let tmp = with_geography(
+        "[[map.geography.pin]]\nhex = \"2011\"\nat = [52.2, 26.0]\nname = \"Bluetown\"\n\n\
+         [[map.geography.pin]]\nhex = \"0510\"\nat = [52.6, 20.6]\n\n\
+         [[map.geography.pin]]\nhex = \"1003\"\nat = [54.4, 22.9]\n",
+    );
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(place_hex(tmp.path(), "Bluetown"), "2011");
+    assert_eq!(place_hex(tmp.path(), "Redburg"), "0510");
+    // Rerunning changes nothing: the bending is the same every time.
+    let (code, stdout, _) = run(&["geo", d, "--check"]);
+    assert_eq!(code, 0, "{stdout}");
+}
+
+#[test]
+fn pin_mistakes_are_located() {
+    let tmp = with_geography(
+        "[[map.geography.pin]]\nhex = \"9999\"\nat = [52.2, 26.0]\n\n\
+         [[map.geography.pin]]\nhex = \"1411\"\nat = [52.2, 26.0]\n\n\
+         [[map.geography.pin]]\nhex = \"1411\"\nat = [53.2, 21.0]\n\n\
+         [[map.geography.hex]]\nterrain = \"forest\"\n",
+    );
+    let d = tmp.path().to_str().expect("utf-8");
+    let before = std::fs::read_to_string(tmp.path().join("map.toml")).expect("read");
+    let (code, stdout, _) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 1, "{stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let found: Vec<(String, u64, String)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|x| {
+            (
+                x["code"].as_str().unwrap_or("").to_string(),
+                x["line"].as_u64().unwrap_or(0),
+                x["message"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let text = &before;
+    let line_of = |needle: &str| {
+        text[..text.find(needle).expect("in the file")]
+            .lines()
+            .count() as u64
+            + 1
+    };
+    assert!(
+        found
+            .iter()
+            .any(|(c, l, _)| c == "no-such-hex" && *l == line_of("hex = \"9999\"")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(c, _, m)| c == "duplicate-id" && m.contains("1411")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|(c, _, _)| c == "missing-key"),
+        "a hex decision with no hex: {found:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("map.toml")).expect("read"),
+        before,
+        "nothing is written"
+    );
+}
+
+#[test]
+fn one_decision_can_name_many_hexes() {
+    let tmp = with_geography(
+        "[[map.geography.hex]]\nhexes = [\"2001\", \"2002\", \"2003\"]\nterrain = \"lake\"\n\
+         why = \"beyond the printed edge\"\n",
+    );
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let report: Value = serde_json::from_str(&stdout).expect("JSON");
+    let overrides: Vec<&Value> = report[0]["adjustments"]
+        .as_array()
+        .expect("adjustments")
+        .iter()
+        .filter(|a| a["kind"] == "override" && a["what"] == "terrain lake")
+        .collect();
+    assert_eq!(
+        overrides.len(),
+        1,
+        "one line for the decision: {overrides:?}"
+    );
+    assert_eq!(overrides[0]["hex"], "2001 … 2003 (3 hexes)");
+    let checked = sandtable::check::check_dir(tmp.path()).expect("reads");
+    let g = checked.game.expect("clean");
+    let sandtable::model::MapKind::Hex(h) = &g.maps[0].kind else {
+        panic!("a hex map");
+    };
+    for n in ["2001", "2002", "2003"] {
+        let c = h.geometry.parse_number(n).expect("hex");
+        assert_eq!(g.terrain[h.hex(c).terrain].id, "lake", "{n}");
+    }
+}

@@ -81,6 +81,11 @@ pub struct Geography {
     /// (`{ mountain = 0.6, swamp = 0.4 }`).
     #[serde(default)]
     pub rail_detour: std::collections::BTreeMap<String, Spanned<f64>>,
+    /// Hex maps: points a printed map puts in given hexes (`1809` Brussels). The map is
+    /// bent so that each lands on its hex's centre (a thin-plate spline through the pins
+    /// and the anchor); without pins it is laid by the projection alone.
+    #[serde(default)]
+    pub pin: Vec<Pin>,
     /// Per-hex decisions that override the geography.
     #[serde(default)]
     pub hex: Vec<Override>,
@@ -287,12 +292,29 @@ pub struct GeoPlace {
     pub tags: Vec<String>,
 }
 
-/// `[[map.geography.hex]]`: force a hex's terrain or country.
+/// `[[map.geography.pin]]`: `hex = "2222"`, `at = [35.9, 14.45]`, `name = "Malta"`: the
+/// printed map puts this point in this hex.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Pin {
+    /// A hex number as printed.
+    pub hex: Spanned<String>,
+    /// The point.
+    pub at: Spanned<LatLon>,
+    /// What it is (`Malta`), for the report and messages.
+    pub name: Option<Spanned<String>>,
+}
+
+/// `[[map.geography.hex]]`: force the terrain or country of a hex (`hex`) or of several
+/// (`hexes`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Override {
     /// A hex number as printed.
-    pub hex: Spanned<String>,
+    pub hex: Option<Spanned<String>>,
+    /// Several hexes that take the same decision (the hexes beyond a printed map's cut
+    /// edge, where its sheet holds displays: `terrain = "off-map"`).
+    pub hexes: Option<Spanned<Vec<Spanned<String>>>>,
     /// The terrain it has whatever the regions say.
     pub terrain: Option<Spanned<String>>,
     /// The country it belongs to (`""` for none).
