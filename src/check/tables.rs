@@ -12,7 +12,10 @@ use crate::diag::Diagnostic;
 use crate::load::schema::table::Cost as CostText;
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
-use crate::model::table::{CrtRow, Modifier};
+use crate::model::table::{
+    ChartModifier, CombatSide, CrtRow, Modifier, ModifierValue, RollColumn, RollRange, Threshold,
+    ThresholdColumn,
+};
 use crate::model::{
     Chart, CombatEffect, Cost, Crt, CrtColumn, CrtKind, Dice, Game, HexsideTerrain, Terrain,
     TerrainKind,
@@ -163,40 +166,300 @@ pub(crate) fn check_tables(
         let Some(claim) = names.chart.define(file, &c.id, &mut cx.diags) else {
             continue;
         };
-        let dice = c.dice.as_ref().and_then(|d| dice(cx, file, d));
-        for (i, row) in c.rows.iter().enumerate() {
-            if !c.columns.is_empty() && row.len() != c.columns.len() {
-                cx.push(
-                    Diagnostic::error(
-                        "bad-table",
-                        format!(
-                            "chart `{}` row {} has {} cells for {} columns",
-                            c.id.get_ref(),
-                            i + 1,
-                            row.len(),
-                            c.columns.len()
-                        ),
-                    )
-                    .at(Cx::span(file, &c.id))
-                    .hint("give every row one cell per column"),
-                );
+        if let Some(chart) = check_chart(cx, file, names, g, c) {
+            names.chart.admit(claim, &mut g.charts, chart);
+        }
+    }
+}
+
+/// The index of a column named by its heading, or a located error with did-you-mean.
+fn column_named(
+    cx: &mut Cx,
+    file: FileId,
+    c: &crate::load::schema::Chart,
+    key: &str,
+    name: &Spanned<String>,
+) -> Option<usize> {
+    let found = c.columns.iter().position(|h| h.get_ref() == name.get_ref());
+    if found.is_none() {
+        cx.push(
+            Diagnostic::error(
+                "unknown-reference",
+                format!(
+                    "chart `{}` has no column `{}` for `{key}`",
+                    c.id.get_ref(),
+                    name.get_ref()
+                ),
+            )
+            .at(Cx::span(file, name))
+            .hint_opt(
+                super::suggest::did_you_mean(
+                    name.get_ref(),
+                    c.columns.iter().map(|h| h.get_ref().as_str()),
+                )
+                .or_else(|| {
+                    Some(format!(
+                        "its columns: {}",
+                        c.columns
+                            .iter()
+                            .map(|h| h.get_ref().as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                }),
+            ),
+        );
+    }
+    found
+}
+
+/// A chart, and for a roll table its rolls, thresholds and modifiers; `None` (reported) when
+/// a roll table cannot be read.
+fn check_chart(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    c: &crate::load::schema::Chart,
+) -> Option<Chart> {
+    let dice = c.dice.as_ref().and_then(|d| dice(cx, file, d));
+    let mut ok = true;
+    for (i, row) in c.rows.iter().enumerate() {
+        if !c.columns.is_empty() && row.get_ref().len() != c.columns.len() {
+            cx.push(
+                Diagnostic::error(
+                    "bad-table",
+                    format!(
+                        "chart `{}` row {} has {} cells for {} columns",
+                        c.id.get_ref(),
+                        i + 1,
+                        row.get_ref().len(),
+                        c.columns.len()
+                    ),
+                )
+                .at(Cx::span(file, row))
+                .hint("give every row one cell per column"),
+            );
+            ok = false;
+        }
+    }
+    let cell = |r: usize, col: usize| c.rows[r].get_ref().get(col);
+    let lookup = c.roll_column.is_some() || !c.threshold_columns.is_empty();
+    if lookup && c.dice.is_none() {
+        let at = c
+            .roll_column
+            .as_ref()
+            .or(c.threshold_columns.first())
+            .map(|s| Cx::span(file, s));
+        cx.push(
+            Diagnostic::error(
+                "bad-table",
+                format!("chart `{}` is rolled on but has no `dice`", c.id.get_ref()),
+            )
+            .at_opt(at)
+            .hint("say which dice are rolled: `dice = \"1d6\"`"),
+        );
+        ok = false;
+    }
+    // Rows by roll.
+    let mut roll = None;
+    if let Some(rc) = &c.roll_column {
+        if let Some(col) = column_named(cx, file, c, "roll-column", rc) {
+            let mut rows = Vec::new();
+            for r in 0..c.rows.len() {
+                let Some(text) = cell(r, col) else { continue };
+                match RollRange::parse(text.get_ref()) {
+                    Some(range) => rows.push(range),
+                    None => {
+                        ok = false;
+                        cx.push(
+                            Diagnostic::error(
+                                "bad-roll",
+                                format!("`{}` is not a die roll", text.get_ref()),
+                            )
+                            .at(Cx::span(file, text))
+                            .hint(
+                                "write a roll as `3`, a range as `2-3`, open ends as `≤1` or `6+`",
+                            ),
+                        );
+                    }
+                }
+            }
+            if let (Some(d), true) = (dice, ok) {
+                let (min, max) = (i64::from(d.min()), i64::from(d.max()));
+                let counts: Vec<usize> = (min..=max)
+                    .map(|v| rows.iter().filter(|r| r.contains(v)).count())
+                    .collect();
+                let list = |pred: &dyn Fn(usize) -> bool| -> Vec<String> {
+                    (min..=max)
+                        .zip(&counts)
+                        .filter(|(_, n)| pred(**n))
+                        .map(|(v, _)| v.to_string())
+                        .collect()
+                };
+                let missing = list(&|n| n == 0);
+                let doubled = list(&|n| n > 1);
+                if !missing.is_empty() {
+                    ok = false;
+                    cx.push(
+                        Diagnostic::error(
+                            "bad-table",
+                            format!(
+                                "chart `{}` has no row for roll {} (a gap in the rolls)",
+                                c.id.get_ref(),
+                                missing.join(", ")
+                            ),
+                        )
+                        .at(Cx::span(file, rc))
+                        .hint(format!("every roll of {d} needs exactly one row")),
+                    );
+                }
+                if !doubled.is_empty() {
+                    ok = false;
+                    let first = (0..rows.len()).find(|&i| {
+                        (0..i).any(|j| {
+                            (min..=max).any(|v| rows[i].contains(v) && rows[j].contains(v))
+                        })
+                    });
+                    let at = first
+                        .and_then(|i| cell(i, col))
+                        .map_or_else(|| Cx::span(file, rc), |t| Cx::span(file, t));
+                    cx.push(
+                        Diagnostic::error(
+                            "bad-table",
+                            format!(
+                                "chart `{}` has several rows for roll {} (overlapping rolls)",
+                                c.id.get_ref(),
+                                doubled.join(", ")
+                            ),
+                        )
+                        .at(at)
+                        .hint(format!("every roll of {d} needs exactly one row")),
+                    );
+                }
+            }
+            roll = Some(RollColumn { column: col, rows });
+        } else {
+            ok = false;
+        }
+    }
+    let key_column = match &c.key_column {
+        Some(k) => {
+            let col = column_named(cx, file, c, "key-column", k);
+            ok &= col.is_some();
+            col
+        }
+        None => None,
+    };
+    // Thresholds.
+    let mut thresholds = Vec::new();
+    for t in &c.threshold_columns {
+        let Some(col) = column_named(cx, file, c, "threshold-columns", t) else {
+            ok = false;
+            continue;
+        };
+        let mut rows = Vec::new();
+        for r in 0..c.rows.len() {
+            let Some(text) = cell(r, col) else { continue };
+            match Threshold::parse(text.get_ref()) {
+                Some(th) => rows.push(th),
+                None => {
+                    ok = false;
+                    cx.push(
+                        Diagnostic::error(
+                            "bad-threshold",
+                            format!(
+                                "`{}` in column `{}` is not a threshold",
+                                text.get_ref(),
+                                t.get_ref()
+                            ),
+                        )
+                        .at(Cx::span(file, text))
+                        .hint("write `≥7` (or `>=7`), `≤1` (or `<=1`), or `—` for none"),
+                    );
+                }
             }
         }
-        let image = c
-            .image
-            .as_ref()
-            .and_then(|p| art_path(cx, file, &g.root, p));
-        let chart = Chart {
-            id: c.id.get_ref().clone(),
-            title: c.title.clone(),
-            dice,
-            columns: c.columns.clone(),
-            rows: c.rows.clone(),
-            notes: c.notes.clone(),
-            image,
-        };
-        names.chart.admit(claim, &mut g.charts, chart);
+        thresholds.push(ThresholdColumn { column: col, rows });
     }
+    // Modifiers.
+    let mut modifiers = Vec::new();
+    let mut seen = super::Registry::new("modifier");
+    for m in &c.modifier {
+        let Some(claim) = seen.define(file, &m.id, &mut cx.diags) else {
+            continue;
+        };
+        seen.admit_name(claim);
+        let source = match (&m.track, &m.value) {
+            (Some(t), None) => match names.track.resolve(file, t, &mut cx.diags) {
+                Some(i) => ModifierValue::Track(i),
+                None => {
+                    ok = false;
+                    continue;
+                }
+            },
+            (None, Some(v)) => ModifierValue::Fixed(*v.get_ref()),
+            (None, None) => ModifierValue::Given,
+            (Some(t), Some(_)) => {
+                ok = false;
+                cx.push(
+                    Diagnostic::error(
+                        "bad-modifier",
+                        format!(
+                            "modifier `{}` has both a `track` and a `value`",
+                            m.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, t))
+                    .hint("read it from the track or give a fixed value, not both"),
+                );
+                continue;
+            }
+        };
+        modifiers.push(ChartModifier {
+            id: m.id.get_ref().clone(),
+            name: m.name.clone(),
+            source,
+        });
+    }
+    if !c.modifier.is_empty() && !lookup {
+        cx.push(
+            Diagnostic::warning(
+                "unused-modifier",
+                format!(
+                    "chart `{}` has modifiers but nothing is rolled on it",
+                    c.id.get_ref()
+                ),
+            )
+            .at(Cx::span(file, &c.modifier[0].id))
+            .hint("give it a `roll-column` or `threshold-columns`"),
+        );
+    }
+    let image = c
+        .image
+        .as_ref()
+        .and_then(|p| art_path(cx, file, &g.root, p));
+    if !ok {
+        return None;
+    }
+    Some(Chart {
+        id: c.id.get_ref().clone(),
+        title: c.title.clone(),
+        dice,
+        columns: c.columns.iter().map(|h| h.get_ref().clone()).collect(),
+        rows: c
+            .rows
+            .iter()
+            .map(|r| r.get_ref().iter().map(|s| s.get_ref().clone()).collect())
+            .collect(),
+        notes: c.notes.clone(),
+        image,
+        roll,
+        key_column,
+        thresholds,
+        otherwise: c.otherwise.clone(),
+        modifiers,
+    })
 }
 
 fn dice(cx: &mut Cx, file: FileId, d: &Spanned<String>) -> Option<Dice> {
@@ -496,6 +759,61 @@ fn check_crt(
             .shift_factor
             .as_ref()
             .and_then(|f| names.factor.resolve(file, f, &mut cx.diags));
+        let side = match m.side.as_ref().map(|s| (s, s.get_ref().as_str())) {
+            None => None,
+            Some((_, "attacker")) => Some(CombatSide::Attacker),
+            Some((_, "defender")) => Some(CombatSide::Defender),
+            Some((s, other)) => {
+                cx.push(
+                    Diagnostic::error("unknown-value", format!("unknown side `{other}`"))
+                        .at(Cx::span(file, s))
+                        .hint("use `attacker` or `defender`"),
+                );
+                None
+            }
+        };
+        let max_shift = m.max_shift.as_ref().and_then(|v| {
+            let n = *v.get_ref();
+            if n < 1 {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-modifier",
+                        format!("`max-shift` of `{}` must be at least 1", m.id.get_ref()),
+                    )
+                    .at(Cx::span(file, v)),
+                );
+                return None;
+            }
+            Some(n)
+        });
+        if m.per_count && m.shift_factor.is_some() {
+            cx.push(
+                Diagnostic::error(
+                    "bad-modifier",
+                    format!(
+                        "modifier `{}` has both `per-count` and `shift-factor`",
+                        m.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, &m.id))
+                .hint("a declaration gives one number: a count of units or a factor"),
+            );
+        }
+        let terrain: Vec<usize> = m
+            .terrain
+            .iter()
+            .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+            .collect();
+        let countries: Vec<usize> = m
+            .countries
+            .iter()
+            .filter_map(|t| names.country.resolve(file, t, &mut cx.diags))
+            .collect();
+        let except_countries: Vec<usize> = m
+            .except_countries
+            .iter()
+            .filter_map(|t| names.country.resolve(file, t, &mut cx.diags))
+            .collect();
         modifiers.push(Modifier {
             id: m.id.get_ref().clone(),
             name: m.name.clone(),
@@ -504,7 +822,53 @@ fn check_crt(
             shift: m.shift,
             shift_factor,
             halve_attack: m.halve_attack,
+            side,
+            per_count: m.per_count,
+            max_shift,
+            terrain,
+            countries,
+            except_countries,
+            negates: Vec::new(),
+            negates_terrain: Vec::new(),
         });
+    }
+    // What each modifier cancels: another modifier of the table, or a terrain's shift.
+    for (i, m) in c.modifier.iter().enumerate() {
+        let Some(k) = modifiers.iter().position(|x| &x.id == m.id.get_ref()) else {
+            continue;
+        };
+        debug_assert!(k <= i);
+        for n in &m.negates {
+            let id = n.get_ref();
+            if id == m.id.get_ref() {
+                cx.push(
+                    Diagnostic::error("bad-modifier", format!("modifier `{id}` negates itself"))
+                        .at(Cx::span(file, n)),
+                );
+            } else if let Some(j) = modifiers.iter().position(|x| &x.id == id) {
+                modifiers[k].negates.push(j);
+            } else if let Some(t) = g.terrain.iter().position(|t| &t.id == id) {
+                modifiers[k].negates_terrain.push(t);
+            } else {
+                let known = modifiers
+                    .iter()
+                    .map(|x| x.id.as_str())
+                    .chain(g.terrain.iter().map(|t| t.id.as_str()));
+                cx.push(
+                    Diagnostic::error(
+                        "unknown-reference",
+                        format!(
+                            "`{id}` is neither a modifier of `{}` nor a terrain",
+                            c.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, n))
+                    .hint_opt(super::suggest::did_you_mean(id, known).or_else(|| {
+                        Some("name a `[[crt.modifier]]` id or a `[[terrain]]` id".into())
+                    })),
+                );
+            }
+        }
     }
     let halve_up = match c.halving.as_ref().map(|h| h.get_ref().as_str()) {
         None | Some("up") => true,

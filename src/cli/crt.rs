@@ -1,5 +1,5 @@
 //! `sandtable crt DIR --table ID --attack N --defense N [--shift N]… [--terrain CODE]…
-//! [--defender-at HEX [--attacker-at HEX]…] [--weather W] [--roll R] [--seed S]
+//! [--defender-at HEX [--attacker-at HEX]…] [--weather W] [--country C] [--roll R] [--seed S]
 //! [--format json]`: resolve one combat and show every step; `sandtable crt DIR --list` lists
 //! the tables. `--defender-at` reads the terrain from the map, `--attacker-at` the hexsides
 //! crossed.
@@ -21,7 +21,7 @@ pub struct Args {
         long,
         conflicts_with_all = [
             "table", "attack", "defense", "shift", "terrain", "defender_at", "attacker_at",
-            "across", "any_across", "weather", "out_of_supply", "support", "column", "roll", "seed",
+            "across", "any_across", "weather", "out_of_supply", "country", "support", "column", "roll", "seed",
         ]
     )]
     list: bool,
@@ -65,6 +65,10 @@ pub struct Args {
     /// The attackers are out of supply.
     #[arg(long)]
     out_of_supply: bool,
+    /// The defender's country, for modifiers that apply in some countries only (read from
+    /// the map with --defender-at).
+    #[arg(long, value_name = "ID")]
+    country: Option<String>,
     /// A declared modifier of the table (a leader; `offensive-air=2` for one that shifts by
     /// a supporting unit's factor); repeatable.
     #[arg(long, value_name = "MODIFIER[=FACTOR]")]
@@ -118,6 +122,13 @@ fn hexside_id(g: &Game, id: &str) -> Result<usize, String> {
             let known: Vec<&str> = g.hexside_terrain.iter().map(|t| t.id.as_str()).collect();
             unknown("hexside terrain", id, &known)
         })
+}
+
+fn country_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.countries.iter().position(|c| c.id == id).ok_or_else(|| {
+        let known: Vec<&str> = g.countries.iter().map(|c| c.id.as_str()).collect();
+        unknown("country", id, &known)
+    })
 }
 
 fn weather_id(g: &Game, id: &str) -> Result<usize, String> {
@@ -181,6 +192,7 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         .iter()
         .map(|h| hexside_id(g, h))
         .collect::<Result<_, _>>()?;
+    let mut defender_country = a.country.as_deref().map(|c| country_id(g, c)).transpose()?;
     if let Some(at) = &a.defender_at {
         let defender = locate(g, "--defender-at", at)?;
         let attackers = a
@@ -202,6 +214,7 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let field = crt::battlefield(g, &defender, &attackers);
+        defender_country = defender_country.or(field.defender_country);
         add_missing(&mut defender_terrain, field.defender_terrain);
         add_missing(&mut all_across, field.all_across);
         add_missing(&mut any_across, field.any_across);
@@ -224,6 +237,7 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         any_across,
         weather: a.weather.as_deref().map(|w| weather_id(g, w)).transpose()?,
         attacker_out_of_supply: a.out_of_supply,
+        defender_country,
         supports: a
             .support
             .iter()

@@ -17,6 +17,7 @@ mod positions;
 mod render;
 mod scenario;
 mod supply;
+mod table;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,6 +64,9 @@ pub enum Command {
     Render(render::Args),
     /// Resolve a combat on a combat results table, showing every step (or list the tables).
     Crt(crt::Args),
+    /// Look up a chart the players roll on (or read by row): the roll, each die-roll
+    /// modifier with its cause, the row found and what it means (or list the tables).
+    Table(table::Args),
     /// Whether every unit is in supply and why (path or blocker); draw it on the map, or
     /// set the Out of Supply markers in a saved game.
     Supply(supply::Args),
@@ -88,6 +92,7 @@ impl Command {
             Command::Inspect(a) => a.format(),
             Command::Render(a) => a.format(),
             Command::Crt(a) => a.format(),
+            Command::Table(a) => a.format(),
             Command::Supply(a) => a.format(),
             Command::Control(a) => a.format(),
             Command::Adjudicate(a) => a.format(),
@@ -134,6 +139,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Inspect(a) => inspect::run(a),
         Command::Render(a) => render::run(a),
         Command::Crt(a) => crt::run(a),
+        Command::Table(a) => table::run(a),
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
         Command::Adjudicate(a) => adjudicate::run(a),

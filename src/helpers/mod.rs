@@ -31,6 +31,7 @@ pub mod positions;
 pub mod savegame;
 pub mod stacking;
 pub mod supply;
+pub mod table;
 pub mod victory;
 pub mod zoc;
 

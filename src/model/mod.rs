@@ -26,7 +26,9 @@ pub use map::{
 pub use rules::{Rules, Selector};
 pub use scenario::{Location, Placement, Pool, PoolKind, Scenario};
 pub use table::{
-    Chart, CombatEffect, Cost, Crt, CrtColumn, CrtKind, Dice, HexsideTerrain, Terrain, TerrainKind,
+    Chart, ChartModifier, CombatEffect, CombatSide, Cost, Crt, CrtColumn, CrtKind, Dice,
+    HexsideTerrain, ModifierValue, RollColumn, RollRange, Terrain, TerrainKind, Threshold,
+    ThresholdColumn,
 };
 
 /// Index of a side in [`Game::sides`].

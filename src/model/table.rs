@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::{Colour, FactorId, UnitTypeId, WeatherId};
+use super::{Colour, CountryId, FactorId, TerrainId, TrackId, UnitTypeId, WeatherId};
 
 /// What a terrain is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -197,6 +197,32 @@ pub struct Modifier {
     pub shift_factor: Option<FactorId>,
     /// Halve the attack.
     pub halve_attack: bool,
+    /// Whose shift it is.
+    pub side: Option<CombatSide>,
+    /// Declared with a number, shifting `shift` that many times.
+    pub per_count: bool,
+    /// At most this many columns from it.
+    pub max_shift: Option<i64>,
+    /// Applies only against these defender terrains (empty: any).
+    pub terrain: Vec<TerrainId>,
+    /// Applies only in these countries (empty: any).
+    pub countries: Vec<CountryId>,
+    /// Does not apply in these countries.
+    pub except_countries: Vec<CountryId>,
+    /// Modifiers of the same table it cancels while in force (indices).
+    pub negates: Vec<usize>,
+    /// Terrains whose combat shift it cancels while in force.
+    pub negates_terrain: Vec<TerrainId>,
+}
+
+/// The side a combat modifier favours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CombatSide {
+    /// The attacker.
+    Attacker,
+    /// The defender.
+    Defender,
 }
 
 /// A combat results table.
@@ -241,7 +267,7 @@ impl Crt {
     }
 }
 
-/// Any other chart.
+/// Any other chart; with a roll column, a roll table players look up.
 #[derive(Debug, Clone, Serialize)]
 pub struct Chart {
     /// Identifier.
@@ -258,4 +284,241 @@ pub struct Chart {
     pub notes: Vec<String>,
     /// Supplied image.
     pub image: Option<PathBuf>,
+    /// The roll column and each row's rolls (a roll table).
+    pub roll: Option<RollColumn>,
+    /// The column naming each row.
+    pub key_column: Option<usize>,
+    /// Threshold columns, and each row's threshold in each (`None`: no threshold).
+    pub thresholds: Vec<ThresholdColumn>,
+    /// Outcome of a threshold row when none is met.
+    pub otherwise: Option<String>,
+    /// Die-roll modifiers.
+    pub modifiers: Vec<ChartModifier>,
+}
+
+impl Chart {
+    /// Whether players roll on it: rows by roll, or thresholds on a roll.
+    pub fn is_roll_table(&self) -> bool {
+        self.dice.is_some() && (self.roll.is_some() || !self.thresholds.is_empty())
+    }
+}
+
+/// The column of a roll table holding the rolls of its rows.
+#[derive(Debug, Clone, Serialize)]
+pub struct RollColumn {
+    /// Its index.
+    pub column: usize,
+    /// The rolls of each row, in row order.
+    pub rows: Vec<RollRange>,
+}
+
+/// A column of thresholds on the modified roll.
+#[derive(Debug, Clone, Serialize)]
+pub struct ThresholdColumn {
+    /// Its index.
+    pub column: usize,
+    /// Each row's threshold.
+    pub rows: Vec<Option<Threshold>>,
+}
+
+/// Rolls from `low` to `high`; an open end (`≤1`, `6+`) is `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RollRange {
+    /// Lowest roll, or open below.
+    pub low: Option<i64>,
+    /// Highest roll, or open above.
+    pub high: Option<i64>,
+}
+
+impl RollRange {
+    /// Read `3`, `-1`, `2-3` (or `2–3`), `≤1` / `<=1`, `≥6` / `>=6` / `6+`.
+    pub fn parse(text: &str) -> Option<Self> {
+        let t = text.trim();
+        let int = |s: &str| s.trim().trim_start_matches('+').parse::<i64>().ok();
+        if let Some(v) = int(t) {
+            return Some(Self {
+                low: Some(v),
+                high: Some(v),
+            });
+        }
+        if let Some(rest) = t.strip_prefix('≤').or_else(|| t.strip_prefix("<=")) {
+            return int(rest).map(|v| Self {
+                low: None,
+                high: Some(v),
+            });
+        }
+        if let Some(rest) = t.strip_prefix('≥').or_else(|| t.strip_prefix(">=")) {
+            return int(rest).map(|v| Self {
+                low: Some(v),
+                high: None,
+            });
+        }
+        if let Some(rest) = t.strip_suffix('+') {
+            return int(rest).map(|v| Self {
+                low: Some(v),
+                high: None,
+            });
+        }
+        // A range: split at a dash that follows a digit.
+        let bytes: Vec<(usize, char)> = t.char_indices().collect();
+        for (k, &(i, c)) in bytes.iter().enumerate() {
+            if (c == '-' || c == '–') && k > 0 && bytes[k - 1].1.is_ascii_digit() {
+                let (a, b) = (int(&t[..i])?, int(&t[i + c.len_utf8()..])?);
+                return (a <= b).then_some(Self {
+                    low: Some(a),
+                    high: Some(b),
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether `v` is in the range.
+    pub fn contains(&self, v: i64) -> bool {
+        self.low.is_none_or(|l| v >= l) && self.high.is_none_or(|h| v <= h)
+    }
+}
+
+/// A threshold on a modified roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Threshold {
+    /// Met by this or more (`≥7`).
+    AtLeast(i64),
+    /// Met by this or less (`≤1`).
+    AtMost(i64),
+}
+
+impl Threshold {
+    /// Read a cell: `Some(None)` for no threshold (`—`, `-`, empty), `None` when unreadable.
+    pub fn parse(text: &str) -> Option<Option<Self>> {
+        let t = text.trim();
+        if t.is_empty() || t == "—" || t == "-" || t == "–" {
+            return Some(None);
+        }
+        match RollRange::parse(t)? {
+            RollRange {
+                low: Some(v),
+                high: None,
+            } => Some(Some(Self::AtLeast(v))),
+            RollRange {
+                low: None,
+                high: Some(v),
+            } => Some(Some(Self::AtMost(v))),
+            _ => None,
+        }
+    }
+
+    /// Whether a modified roll meets it.
+    pub fn met(&self, v: i64) -> bool {
+        match *self {
+            Self::AtLeast(t) => v >= t,
+            Self::AtMost(t) => v <= t,
+        }
+    }
+}
+
+impl std::fmt::Display for Threshold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::AtLeast(v) => write!(f, "≥{v}"),
+            Self::AtMost(v) => write!(f, "≤{v}"),
+        }
+    }
+}
+
+/// A die-roll modifier of a roll table.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartModifier {
+    /// Identifier.
+    pub id: String,
+    /// Cause.
+    pub name: String,
+    /// Where its value comes from.
+    pub source: ModifierValue,
+}
+
+/// Where a roll table modifier's value comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModifierValue {
+    /// A track's current value (or given).
+    Track(TrackId),
+    /// A fixed value, when declared.
+    Fixed(i64),
+    /// Given by the player.
+    Given,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roll_ranges_read_as_printed() {
+        let r = |t| RollRange::parse(t);
+        assert_eq!(
+            r("3"),
+            Some(RollRange {
+                low: Some(3),
+                high: Some(3)
+            })
+        );
+        assert_eq!(
+            r("-1"),
+            Some(RollRange {
+                low: Some(-1),
+                high: Some(-1)
+            })
+        );
+        assert_eq!(
+            r("2-3"),
+            Some(RollRange {
+                low: Some(2),
+                high: Some(3)
+            })
+        );
+        assert_eq!(
+            r("4–6"),
+            Some(RollRange {
+                low: Some(4),
+                high: Some(6)
+            })
+        );
+        assert_eq!(
+            r("≤1"),
+            Some(RollRange {
+                low: None,
+                high: Some(1)
+            })
+        );
+        assert_eq!(
+            r("6+"),
+            Some(RollRange {
+                low: Some(6),
+                high: None
+            })
+        );
+        assert_eq!(
+            r(">=+4"),
+            Some(RollRange {
+                low: Some(4),
+                high: None
+            })
+        );
+        assert_eq!(r("3-2"), None);
+        assert_eq!(r("x"), None);
+        assert!(r("≤1").is_some_and(|x| x.contains(-5) && x.contains(1) && !x.contains(2)));
+    }
+
+    #[test]
+    fn thresholds_read_and_meet() {
+        assert_eq!(Threshold::parse("≥7"), Some(Some(Threshold::AtLeast(7))));
+        assert_eq!(Threshold::parse("<=1"), Some(Some(Threshold::AtMost(1))));
+        assert_eq!(Threshold::parse("—"), Some(None));
+        assert_eq!(Threshold::parse("7"), None);
+        assert_eq!(Threshold::parse("about 7"), None);
+        assert!(Threshold::AtLeast(6).met(7) && !Threshold::AtLeast(6).met(5));
+        assert!(Threshold::AtMost(2).met(2) && !Threshold::AtMost(2).met(3));
+    }
 }

@@ -26,4 +26,5 @@ mod parlance;
 mod render_cli;
 mod savegame;
 mod support;
+mod tables_cli;
 mod vassal_format;

@@ -1,7 +1,7 @@
 //! `buildFile.xml`: the GameModule tree in the order players meet it — command encoder,
 //! documentation (help page), player roster (the sides, and in a game of written orders the
 //! referee), global options, chat, track and combat properties with their buttons,
-//! prototypes, map windows, counter palette, dice, combat resolution, turn tracker, the
+//! prototypes, map windows, counter palette, dice, combat resolution, roll tables, turn tracker, the
 //! Notes window where a game of written orders has its orders written and revealed,
 //! charts, and the predefined setups (format notes §2.6).
 
@@ -271,6 +271,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     if let Some(c) = &combat {
         root = root.children(c.toolbar(g));
     }
+    root = root.children(super::rolls::toolbar(g));
     if let Some(t) = super::turns::tracker(g) {
         root.push(t);
     }

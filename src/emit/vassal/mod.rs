@@ -21,6 +21,7 @@ pub mod orders;
 pub mod palette;
 pub mod pieces;
 pub mod plan;
+pub mod rolls;
 pub mod setups;
 pub mod tracks;
 pub mod turns;

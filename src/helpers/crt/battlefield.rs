@@ -1,10 +1,10 @@
 //! The terrain a battle is fought over, read from the map: the defender's terrain and
-//! features, and the hexsides between the defender and the attackers (crossed by all, or by
+//! features and country, and the hexsides between the defender and the attackers (crossed by all, or by
 //! any).
 
 use serde::Serialize;
 
-use crate::model::{Game, HexsideTerrainId, Location, MapKind, TerrainId};
+use crate::model::{CountryId, Game, HexsideTerrainId, Location, MapKind, TerrainId};
 
 /// The terrain a battle is fought over: the defender's terrain and the hexsides crossed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -15,6 +15,8 @@ pub struct Battlefield {
     pub all_across: Vec<HexsideTerrainId>,
     /// Hexside terrains between at least one attacker and the defender.
     pub any_across: Vec<HexsideTerrainId>,
+    /// The country of the defender's hex.
+    pub defender_country: Option<CountryId>,
 }
 
 /// Work out the terrain inputs from where the defender and the attackers stand. Attackers
@@ -27,6 +29,7 @@ pub fn battlefield(game: &Game, defender: &Location, attackers: &[Location]) -> 
                 return out;
             };
             let x = h.hex(hex);
+            out.defender_country = x.country;
             out.defender_terrain.push(x.terrain);
             for f in &x.features {
                 if !out.defender_terrain.contains(f) {

@@ -52,7 +52,7 @@ mod tables;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::model::{CrtKind, HexsideTerrainId, TerrainId, WeatherId};
+use crate::model::{CombatSide, CountryId, CrtKind, HexsideTerrainId, TerrainId, WeatherId};
 
 pub use battlefield::{battlefield, Battlefield};
 pub use dice::{fresh_seed, roll_dice};
@@ -101,6 +101,8 @@ pub struct CombatInput {
     pub weather: Option<WeatherId>,
     /// The attackers are out of supply.
     pub attacker_out_of_supply: bool,
+    /// The defender's country, for modifiers that apply in some countries only.
+    pub defender_country: Option<CountryId>,
     /// Declared modifiers.
     pub supports: Vec<Support>,
     /// The die roll, if already rolled.
@@ -141,6 +143,9 @@ pub enum CombatError {
     /// A factor modifier without a value.
     #[error("modifier `{0}` shifts by a supporting unit's factor: give its value")]
     FactorNeeded(String),
+    /// A counted modifier without its count.
+    #[error("modifier `{0}` shifts once per unit: give how many (`{0}=2`)")]
+    CountNeeded(String),
     /// A fixed modifier with a value.
     #[error("modifier `{0}` is a fixed shift: give no factor value")]
     NoFactor(String),
@@ -235,6 +240,9 @@ pub struct ShiftStep {
     pub cause: String,
     /// Kind of cause.
     pub source: ShiftSource,
+    /// Whose shift it is, when the table says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<CombatSide>,
 }
 
 /// Attack or defence: the factors and what changed them.
@@ -303,6 +311,9 @@ pub struct CombatReport {
     pub meaning: Option<String>,
     /// Defender's terrains where a step loss replaces a retreat (`no-retreat`).
     pub no_retreat: Vec<String>,
+    /// Shifts cancelled by another modifier, and declared modifiers that do not apply.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cancelled: Vec<String>,
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::tables::kind_text;
 use super::{CombatReport, Strength};
-use crate::model::CrtKind;
+use crate::model::{CombatSide, CrtKind};
 
 /// The report as text, one step a line.
 pub fn render(r: &CombatReport) -> String {
@@ -57,7 +57,26 @@ pub fn render(r: &CombatReport) -> String {
         out.push_str(&format!("Column {} ({})\n", r.column, r.column_note));
     }
     for s in &r.shifts {
-        out.push_str(&format!("Shift {:+}: {}\n", s.by, s.cause));
+        match s.side {
+            Some(CombatSide::Attacker) => {
+                out.push_str(&format!("Shift {:+} (attacker): {}\n", s.by, s.cause))
+            }
+            Some(CombatSide::Defender) => {
+                out.push_str(&format!("Shift {:+} (defender): {}\n", s.by, s.cause))
+            }
+            None => out.push_str(&format!("Shift {:+}: {}\n", s.by, s.cause)),
+        }
+    }
+    for c in &r.cancelled {
+        out.push_str(&format!("Not applied: {c}\n"));
+    }
+    if r.shifts.iter().any(|s| s.side.is_some()) {
+        let right: i64 = r.shifts.iter().map(|s| s.by.max(0)).sum();
+        let left: i64 = r.shifts.iter().map(|s| (-s.by).max(0)).sum();
+        out.push_str(&format!(
+            "Net shift {:+}: {right} right (attacker) - {left} left (defender)\n",
+            right - left
+        ));
     }
     if let Some(c) = &r.clamped {
         out.push_str(&format!("Total shift {:+}: {c}\n", r.total_shift));

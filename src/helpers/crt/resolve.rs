@@ -6,6 +6,7 @@ use super::dice::{fresh_seed, roll_dice};
 use super::tables::table;
 use super::{CombatError, CombatInput, CombatReport, ShiftSource, ShiftStep, Strength};
 use crate::diag::suggest::did_you_mean;
+use crate::model::table::Modifier;
 use crate::model::{Crt, CrtColumn, CrtKind, Game};
 
 fn columns_text(crt: &Crt) -> String {
@@ -26,6 +27,39 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
     let mut halved = Vec::new();
     let mut doubled = Vec::new();
     let mut shifts = Vec::new();
+
+    // Modifiers in force, by their condition or declared, before anything is shifted: what
+    // they cancel (other modifiers, a terrain's shift) is known only then.
+    let mut notes: Vec<String> = Vec::new();
+    let mut active = active_modifiers(game, crt, input, &mut notes)?;
+    let mut negated_terrain: Vec<(usize, &str)> = Vec::new();
+    let negators: Vec<(usize, &str, Vec<usize>)> = active
+        .iter()
+        .map(|a| {
+            (
+                a.index,
+                a.modifier.name.as_str(),
+                a.modifier.negates.clone(),
+            )
+        })
+        .collect();
+    active.retain(|a| {
+        match negators
+            .iter()
+            .find(|(k, _, n)| *k != a.index && n.contains(&a.index))
+        {
+            Some((_, by, _)) => {
+                notes.push(format!("{} cancelled by {by}", a.modifier.name));
+                false
+            }
+            None => true,
+        }
+    });
+    for a in &active {
+        for &t in &a.modifier.negates_terrain {
+            negated_terrain.push((t, a.modifier.name.as_str()));
+        }
+    }
 
     // Terrain of the defender.
     let mut seen = Vec::new();
@@ -48,10 +82,15 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
             doubled.push(cause.clone());
         }
         if e.shift != 0 {
+            if let Some((_, by)) = negated_terrain.iter().find(|(x, _)| *x == t) {
+                notes.push(format!("shift {:+} of {cause} cancelled by {by}", e.shift));
+                continue;
+            }
             shifts.push(ShiftStep {
                 by: e.shift,
                 cause,
                 source: ShiftSource::Terrain,
+                side: None,
             });
         }
     }
@@ -68,6 +107,7 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
                 by: hs.shift_if_all_across,
                 cause: format!("every attacker across {}", hs.name),
                 source: ShiftSource::Hexside,
+                side: None,
             });
         }
     }
@@ -82,97 +122,18 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
             halved.push(format!("attack across {}", hs.name));
         }
     }
-    // Modifiers in force.
-    let mut applied: Vec<&str> = Vec::new();
-    for m in &crt.modifiers {
-        let conditional = m.weather.is_some() || m.attacker_out_of_supply;
-        let holds = m.weather.is_none_or(|w| input.weather == Some(w))
-            && (!m.attacker_out_of_supply || input.attacker_out_of_supply);
-        if !(conditional && holds) || m.shift_factor.is_some() {
-            continue;
+    for a in active {
+        if a.modifier.halve_attack {
+            halved.push(a.modifier.name.clone());
         }
-        applied.push(&m.id);
-        let source = if m.weather.is_some() {
-            ShiftSource::Weather
-        } else {
-            ShiftSource::Supply
-        };
-        if m.halve_attack {
-            halved.push(m.name.clone());
-        }
-        if m.shift != 0 {
-            shifts.push(ShiftStep {
-                by: m.shift,
-                cause: m.name.clone(),
-                source,
-            });
-        }
-    }
-    // Declared modifiers.
-    let mut declared: Vec<&str> = Vec::new();
-    for s in &input.supports {
-        let Some(m) = crt.modifiers.iter().find(|m| m.id == s.modifier) else {
-            return Err(CombatError::UnknownModifier {
-                table: crt.id.clone(),
-                id: s.modifier.clone(),
-                known: crt
-                    .modifiers
-                    .iter()
-                    .map(|m| m.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                hint: did_you_mean(&s.modifier, crt.modifiers.iter().map(|m| m.id.as_str())),
-            });
-        };
-        if let Some(f) = m.shift_factor {
-            let Some(v) = s.factor else {
-                return Err(CombatError::FactorNeeded(m.id.clone()));
-            };
-            if v < 0 {
-                return Err(CombatError::Negative {
-                    which: m.id.clone(),
-                    value: v,
-                });
-            }
-            let by = if m.shift < 0 { -v } else { v };
-            if m.halve_attack {
-                halved.push(m.name.clone());
-            }
-            if by != 0 {
-                shifts.push(ShiftStep {
-                    by,
-                    cause: format!("{} ({} {v})", m.name, game.factors[f].abbreviation),
-                    source: ShiftSource::Support,
-                });
-            }
-            continue;
-        }
-        if s.factor.is_some() {
-            return Err(CombatError::NoFactor(m.id.clone()));
-        }
-        if declared.contains(&m.id.as_str()) {
-            return Err(CombatError::Repeated(m.id.clone()));
-        }
-        declared.push(&m.id);
-        if applied.contains(&m.id.as_str()) {
-            continue; // already in force by its condition
-        }
-        if m.halve_attack {
-            halved.push(m.name.clone());
-        }
-        if m.shift != 0 {
-            shifts.push(ShiftStep {
-                by: m.shift,
-                cause: m.name.clone(),
-                source: ShiftSource::Support,
-            });
-        }
+        shifts.extend(a.steps);
     }
     for s in &input.shifts {
         shifts.push(ShiftStep {
             by: s.by,
             cause: s.cause.clone(),
             source: ShiftSource::Given,
+            side: None,
         });
     }
 
@@ -347,9 +308,173 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         result,
         meaning,
         no_retreat,
+        cancelled: notes,
     })
 }
 
+/// A modifier in force, with the shifts it gives.
+struct Active<'c> {
+    index: usize,
+    modifier: &'c Modifier,
+    steps: Vec<ShiftStep>,
+}
+
+/// Whether a modifier's country and terrain conditions hold; when not, why.
+fn where_it_holds(game: &Game, m: &Modifier, input: &CombatInput) -> Result<(), String> {
+    let country = input.defender_country;
+    let name = |c: usize| game.countries[c].name.clone();
+    if !m.countries.is_empty() {
+        match country {
+            Some(c) if m.countries.contains(&c) => {}
+            Some(c) => return Err(format!("the defender is in {}", name(c))),
+            None => return Err("the defender's country is not known".into()),
+        }
+    }
+    if let Some(c) = country.filter(|c| m.except_countries.contains(c)) {
+        return Err(format!("the defender is in {}", name(c)));
+    }
+    if !m.terrain.is_empty() && !input.defender_terrain.iter().any(|t| m.terrain.contains(t)) {
+        let names: Vec<&str> = m
+            .terrain
+            .iter()
+            .map(|&t| game.terrain[t].name.as_str())
+            .collect();
+        return Err(format!("only against a defender in {}", names.join(" or ")));
+    }
+    Ok(())
+}
+
+/// A declared or conditional modifier's shift steps, a count or factor capped at its
+/// `max-shift`.
+fn steps_of(m: &Modifier, by: i64, cause: String) -> Vec<ShiftStep> {
+    let source = if m.weather.is_some() {
+        ShiftSource::Weather
+    } else if m.attacker_out_of_supply {
+        ShiftSource::Supply
+    } else {
+        ShiftSource::Support
+    };
+    let (by, cause) = match m.max_shift {
+        Some(max) if by.abs() > max => (by.signum() * max, format!("{cause}, at most {max}")),
+        _ => (by, cause),
+    };
+    if by == 0 {
+        return Vec::new();
+    }
+    vec![ShiftStep {
+        by,
+        cause,
+        source,
+        side: m.side,
+    }]
+}
+
+/// The modifiers in force: by their condition (weather, supply) where it holds, and those
+/// declared; a declared one whose terrain or country does not hold is left out with a note.
+fn active_modifiers<'c>(
+    game: &Game,
+    crt: &'c Crt,
+    input: &CombatInput,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Active<'c>>, CombatError> {
+    let mut out: Vec<Active<'c>> = Vec::new();
+    for (index, m) in crt.modifiers.iter().enumerate() {
+        let conditional = m.weather.is_some() || m.attacker_out_of_supply;
+        let holds = m.weather.is_none_or(|w| input.weather == Some(w))
+            && (!m.attacker_out_of_supply || input.attacker_out_of_supply);
+        if !(conditional && holds) || m.shift_factor.is_some() || m.per_count {
+            continue;
+        }
+        if where_it_holds(game, m, input).is_err() {
+            continue;
+        }
+        out.push(Active {
+            index,
+            modifier: m,
+            steps: steps_of(m, m.shift, m.name.clone()),
+        });
+    }
+    let mut declared: Vec<usize> = Vec::new();
+    for s in &input.supports {
+        let Some(index) = crt.modifiers.iter().position(|m| m.id == s.modifier) else {
+            return Err(CombatError::UnknownModifier {
+                table: crt.id.clone(),
+                id: s.modifier.clone(),
+                known: crt
+                    .modifiers
+                    .iter()
+                    .map(|m| m.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                hint: did_you_mean(&s.modifier, crt.modifiers.iter().map(|m| m.id.as_str())),
+            });
+        };
+        let m = &crt.modifiers[index];
+        let (by, cause) = if let Some(f) = m.shift_factor {
+            let Some(v) = s.factor else {
+                return Err(CombatError::FactorNeeded(m.id.clone()));
+            };
+            if v < 0 {
+                return Err(CombatError::Negative {
+                    which: m.id.clone(),
+                    value: v,
+                });
+            }
+            let by = if m.shift < 0 { -v } else { v };
+            (
+                by,
+                format!("{} ({} {v})", m.name, game.factors[f].abbreviation),
+            )
+        } else if m.per_count {
+            let Some(v) = s.factor else {
+                return Err(CombatError::CountNeeded(m.id.clone()));
+            };
+            if v < 0 {
+                return Err(CombatError::Negative {
+                    which: m.id.clone(),
+                    value: v,
+                });
+            }
+            (m.shift * v, format!("{} ({v} × {:+})", m.name, m.shift))
+        } else {
+            if s.factor.is_some() {
+                return Err(CombatError::NoFactor(m.id.clone()));
+            }
+            (m.shift, m.name.clone())
+        };
+        if m.shift_factor.is_none() {
+            if declared.contains(&index) {
+                return Err(CombatError::Repeated(m.id.clone()));
+            }
+            declared.push(index);
+        }
+        if out.iter().any(|a| a.index == index) && m.shift_factor.is_none() {
+            continue; // already in force by its condition
+        }
+        if let Err(why) = where_it_holds(game, m, input) {
+            notes.push(format!("{} does not apply: {why}", m.name));
+            continue;
+        }
+        match out.iter_mut().find(|a| a.index == index) {
+            // A factor modifier declared again (two air units): its cap counts them all.
+            Some(a) => {
+                let total: i64 = a.steps.iter().map(|s| s.by).sum::<i64>() + by;
+                match m.max_shift {
+                    Some(max) if total.abs() > max => {
+                        a.steps = steps_of(m, total, format!("{} (all declared)", m.name));
+                    }
+                    _ => a.steps.extend(steps_of(m, by, cause)),
+                }
+            }
+            None => out.push(Active {
+                index,
+                modifier: m,
+                steps: steps_of(m, by, cause),
+            }),
+        }
+    }
+    Ok(out)
+}
 /// The rightmost column `fits` accepts, with a note on how it was chosen.
 fn place(
     crt: &Crt,

@@ -153,6 +153,29 @@ pub struct Modifier {
     /// Halve the attack factors.
     #[serde(default)]
     pub halve_attack: bool,
+    /// Whose shift it is, `attacker` or `defender`, shown with its cause (the net shift is
+    /// the attacker's minus the defender's; the sign of `shift` still gives the direction).
+    pub side: Option<Spanned<String>>,
+    /// Declared with a number (`mechanized=2`: two mechanized units): shifts `shift` that
+    /// many times.
+    #[serde(default)]
+    pub per_count: bool,
+    /// At most this many columns from this modifier, however many are declared.
+    pub max_shift: Option<Spanned<i64>>,
+    /// Applies only when the defender's terrain or a feature of its hex is one of these.
+    #[serde(default)]
+    pub terrain: Vec<Spanned<String>>,
+    /// Applies only when the defender's hex is in one of these countries.
+    #[serde(default)]
+    pub countries: Vec<Spanned<String>>,
+    /// Does not apply when the defender's hex is in one of these countries.
+    #[serde(default)]
+    pub except_countries: Vec<Spanned<String>>,
+    /// While in force, cancels these: other modifiers of the table, or the combat shift of
+    /// these terrains (a fortification negates the mechanized bonus; a mountain unit the
+    /// winter shift and the shift of rough).
+    #[serde(default)]
+    pub negates: Vec<Spanned<String>>,
 }
 
 /// `[[chart]]`: any other table players consult.
@@ -166,12 +189,42 @@ pub struct Chart {
     /// Dice rolled on it, if any.
     pub dice: Option<Spanned<String>>,
     /// Column headings.
-    pub columns: Vec<String>,
+    pub columns: Vec<Spanned<String>>,
     /// Rows of cells.
-    pub rows: Vec<Vec<String>>,
+    pub rows: Vec<Spanned<Vec<Spanned<String>>>>,
     /// Notes printed under it.
     #[serde(default)]
     pub notes: Vec<String>,
     /// Designer-supplied chart image.
     pub image: Option<Spanned<String>>,
+    /// Makes the chart a roll table: the heading of the column whose cells are the rolls of
+    /// its rows (`3`, `2-3`, `≤1`, `6+`); needs `dice`. Every roll of the dice falls in
+    /// exactly one row; a modified roll past the first or last row reads that row.
+    pub roll_column: Option<Spanned<String>>,
+    /// The heading of the column naming each row, for a lookup by row (`--row`): a country
+    /// of a table of thresholds, a mission of a results chart.
+    pub key_column: Option<Spanned<String>>,
+    /// Columns whose cells are thresholds on the modified roll (`≥7`, `≤1`; `—` or `-` for
+    /// none): the row's outcome is the heading of the column whose threshold is met.
+    #[serde(default)]
+    pub threshold_columns: Vec<Spanned<String>>,
+    /// The outcome of a threshold row when no threshold is met.
+    pub otherwise: Option<String>,
+    /// Die-roll modifiers.
+    #[serde(default)]
+    pub modifier: Vec<ChartModifier>,
+}
+
+/// A die-roll modifier of a roll table: read from a track, fixed, or given by the player.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ChartModifier {
+    /// Identifier (on the command line: `--modifier ID=N`).
+    pub id: Spanned<String>,
+    /// Cause as players say it, e.g. `European Crisis level`.
+    pub name: String,
+    /// Add the current value of this track.
+    pub track: Option<Spanned<String>>,
+    /// Add this fixed value when the player declares the modifier.
+    pub value: Option<Spanned<i64>>,
 }
