@@ -455,6 +455,87 @@ pub fn city_symbol(
     }
 }
 
+/// How a place's tag that names a feature terrain (`port`, `airbase`, `mobilization`,
+/// `objective`) is drawn beside its symbol: a small badge, its shape from the feature's id
+/// and name, so a map shows what each place does and not only what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadgeKind {
+    /// An anchor: a ring on a shank with a crossbar.
+    Port,
+    /// A plane seen from above: two crossed bars.
+    Air,
+    /// A ring with a dot: a target.
+    Objective,
+    /// A filled diamond (mobilization and anything else).
+    Diamond,
+}
+
+/// The badge of a feature terrain, from its id and name.
+pub fn badge_kind(t: &Terrain) -> BadgeKind {
+    let s = format!("{} {}", t.id, t.name).to_ascii_lowercase();
+    if s.contains("port") || s.contains("harbo") {
+        BadgeKind::Port
+    } else if s.contains("air") {
+        BadgeKind::Air
+    } else if s.contains("objective") || s.contains("victory") {
+        BadgeKind::Objective
+    } else {
+        BadgeKind::Diamond
+    }
+}
+
+/// Draw a badge of radius `r` centred on a point.
+pub fn badge(c: &mut Canvas, kind: BadgeKind, colour: Rgba, x: f32, y: f32, r: f32) {
+    let w = (r / 6.0).max(0.6);
+    let ink = Pen::new(colour, 1.6 * w);
+    c.fill_circle(x, y, r, Rgba(0xfb, 0xf7, 0xea, 235));
+    match kind {
+        BadgeKind::Port => {
+            c.stroke_circle(x, y - r * 0.55, r * 0.22, &ink);
+            c.line((x, y - r * 0.33), (x, y + r * 0.7), &ink);
+            c.line((x - r * 0.4, y - r * 0.1), (x + r * 0.4, y - r * 0.1), &ink);
+            c.line((x - r * 0.6, y + r * 0.3), (x, y + r * 0.7), &ink);
+            c.line((x + r * 0.6, y + r * 0.3), (x, y + r * 0.7), &ink);
+        }
+        BadgeKind::Air => {
+            let bar = Pen::new(colour, 2.2 * w);
+            c.line((x, y - r * 0.75), (x, y + r * 0.75), &bar);
+            c.line(
+                (x - r * 0.75, y - r * 0.1),
+                (x + r * 0.75, y - r * 0.1),
+                &bar,
+            );
+            c.line(
+                (x - r * 0.35, y + r * 0.6),
+                (x + r * 0.35, y + r * 0.6),
+                &bar,
+            );
+        }
+        BadgeKind::Objective => {
+            c.stroke_circle(x, y, r * 0.62, &ink);
+            c.fill_circle(x, y, r * 0.25, colour);
+        }
+        BadgeKind::Diamond => {
+            let d = r * 0.72;
+            c.fill_poly(&[(x, y - d), (x + d, y), (x, y + d), (x - d, y)], colour);
+        }
+    }
+    c.stroke_circle(x, y, r, &Pen::new(Rgba(20, 20, 20, 200), 0.8 * w));
+}
+
+/// The feature terrains a place's tags name (its own kind aside), in the tags' order.
+fn tag_features<'a>(
+    game: &'a Game,
+    p: &'a crate::model::map::Place,
+) -> impl Iterator<Item = usize> + 'a {
+    p.tags.iter().filter_map(move |tag| {
+        game.terrain
+            .iter()
+            .position(|t| t.kind == TerrainKind::Feature && t.id == *tag)
+            .filter(|&i| i != p.kind)
+    })
+}
+
 fn number_bounds(cx: &Ctx, h: HexCoord) -> (String, Font, f32, f32, Bounds) {
     let text = cx.geo.number(h);
     let font = Font::new(Face::Regular, (cx.dy * 0.15).max(6.0));
@@ -486,6 +567,23 @@ fn places(c: &mut Canvas, cx: &Ctx) -> Vec<Label> {
             x1: x + r,
             y1: y + r,
         });
+        // Badges in a column beside the symbol, clear of the hex number and the name.
+        let br = dy * 0.1;
+        let features: Vec<usize> = tag_features(cx.game, p).collect();
+        let n = features.len() as f32;
+        for (k, f) in features.into_iter().enumerate() {
+            let t = &cx.game.terrain[f];
+            let (col, row) = ((k / 2) as f32, (k % 2) as f32);
+            let bx = x + r + br * 1.2 + col * 2.1 * br;
+            let by = y - (n.min(2.0) - 1.0) * br * 1.05 + row * 2.1 * br;
+            badge(c, badge_kind(t), Rgba::of(t.colour), bx, by, br);
+            symbols.push(Bounds {
+                x0: bx - br,
+                y0: by - br,
+                x1: bx + br,
+                y1: by + br,
+            });
+        }
         named.push((i, x, y, r));
     }
     // Feature terrain in hexes without a place of that kind.
@@ -730,6 +828,7 @@ fn edges(c: &mut Canvas, cx: &Ctx) {
 enum Entry {
     Terrain(usize),
     City(usize),
+    Badge(usize),
     Hexside(usize),
     Rail,
     Border,
@@ -742,8 +841,10 @@ fn legend_entries(cx: &Ctx) -> Vec<Entry> {
         used.insert(cx.hm.hex(h).terrain);
         used.extend(cx.hm.hex(h).features.iter().copied());
     }
+    let mut badges: BTreeSet<usize> = BTreeSet::new();
     for p in &cx.map.places {
         used.insert(p.kind);
+        badges.extend(tag_features(cx.game, p));
     }
     let mut v: Vec<Entry> = Vec::new();
     for (i, t) in cx.game.terrain.iter().enumerate() {
@@ -756,6 +857,12 @@ fn legend_entries(cx: &Ctx) -> Vec<Entry> {
             v.push(Entry::City(i));
         }
     }
+    v.extend(
+        badges
+            .into_iter()
+            .filter(|i| !used.contains(i))
+            .map(Entry::Badge),
+    );
     let sides: BTreeSet<usize> = cx
         .hm
         .hexsides
@@ -792,7 +899,9 @@ fn cartouche(c: &mut Canvas, cx: &Ctx) {
     let per_col = entries.len().div_ceil(cols);
     let name = |e: &Entry| -> String {
         match e {
-            Entry::Terrain(i) | Entry::City(i) => cx.game.terrain[*i].name.clone(),
+            Entry::Terrain(i) | Entry::City(i) | Entry::Badge(i) => {
+                cx.game.terrain[*i].name.clone()
+            }
             Entry::Hexside(i) => cx.game.hexside_terrain[*i].name.clone(),
             Entry::Rail => "Rail line".into(),
             Entry::Border => "Border".into(),
@@ -943,6 +1052,10 @@ fn cartouche(c: &mut Canvas, cx: &Ctx) {
                 let t = &cx.game.terrain[*t];
                 city_symbol(c, city_kind(t), Rgba::of(t.colour), sx, sy, dy * 0.9, false);
             }
+            Entry::Badge(t) => {
+                let t = &cx.game.terrain[*t];
+                badge(c, badge_kind(t), Rgba::of(t.colour), sx, sy, dy * 0.12);
+            }
             Entry::Hexside(k) => {
                 let t = &cx.game.hexside_terrain[*k];
                 let (a, b) = ((x, sy), (x + swatch, sy));
@@ -1046,5 +1159,37 @@ mod tests {
         assert_eq!(city_kind(&game.terrain[city]), CityKind::Minor);
         assert!(is_strait("strait", "Straits of Kerch"));
         assert!(!is_strait("river", "River"));
+    }
+
+    #[test]
+    fn badges_come_from_names_and_tags_that_name_features() {
+        let mut game = testing::mini();
+        let city = game.terrain_index("city").unwrap();
+        let feature = |id: &str, name: &str| {
+            let mut t = game.terrain[city].clone();
+            t.id = id.into();
+            t.name = name.into();
+            t
+        };
+        for (id, name, want) in [
+            ("port", "Port", BadgeKind::Port),
+            ("airbase", "Airbase", BadgeKind::Air),
+            ("airfield", "Airfield", BadgeKind::Air),
+            ("objective", "Objective", BadgeKind::Objective),
+            ("mobilization", "Mobilization hex", BadgeKind::Diamond),
+        ] {
+            assert_eq!(badge_kind(&feature(id, name)), want, "{id}");
+        }
+        let port = feature("port", "Port");
+        game.terrain.push(port);
+        let port = game.terrain.len() - 1;
+        let place = crate::model::map::Place {
+            name: "Harbourtown".into(),
+            at: PlaceAt::Hex(HexCoord::new(0, 0)),
+            kind: city,
+            tags: vec!["capital".into(), "port".into(), "city".into()],
+        };
+        // `capital` names no feature, `city` is the place's own kind: only the port.
+        assert_eq!(tag_features(&game, &place).collect::<Vec<_>>(), vec![port]);
     }
 }
