@@ -11,8 +11,9 @@ use crate::load::schema::GameFile;
 use crate::load::source::FileId;
 use crate::model::rules::{
     Absence, Amount, AttritionRules, AttritionWhere, Blocker, ControlPhaseRules, ControlRule,
-    ControlRules, Garrison, MarkerEffect, PathLength, Penalty, Rules, Selector, StackingLimit,
-    SupplyLink, SupplyRules, SupplySource, Victory, VictoryBand, VictoryLevels, ZocReach, ZocRules,
+    ControlRules, EntryLimit, Garrison, LevelsBy, LinkKind, MarkerEffect, PathLength, Penalty,
+    PlaceFilter, Rules, Selector, StackingLimit, SupplyLink, SupplyRules, SupplySource, Victory,
+    VictoryBand, VictoryLevels, VictoryPoints, ZocReach, ZocRules,
 };
 use crate::model::table::Dice;
 use crate::model::MapKind;
@@ -62,15 +63,98 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             }
             points.push((k.get_ref().clone(), *v));
         }
+        let except_terrain = s
+            .except_terrain
+            .iter()
+            .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+            .collect();
         out.stacking.push(StackingLimit {
             name: s.name.clone(),
             max: s.max,
             units,
             points,
             terrain,
+            hex_sets: hex_sets(cx, file, g, &s.hex_sets),
+            except_terrain,
+            except_hex_sets: hex_sets(cx, file, g, &s.except_hex_sets),
             rail: s.rail,
             alone: s.alone,
         });
+    }
+    for e in &r.entry {
+        let terrain: Vec<_> = e
+            .terrain
+            .iter()
+            .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+            .collect();
+        let sets = hex_sets(cx, file, g, &e.hex_sets);
+        if e.terrain.is_empty() && e.hex_sets.is_empty() {
+            cx.push(
+                Diagnostic::error(
+                    "empty-condition",
+                    format!("entry rule `{}` names no terrain and no hex set", e.name),
+                )
+                .at(Cx::span(file, rules))
+                .hint("give `terrain = [...]` or `hex-sets = [...]`: where only some units may go"),
+            );
+        }
+        out.entry.push(EntryLimit {
+            name: e.name.clone(),
+            terrain,
+            hex_sets: sets,
+            units: selector(cx, file, names, g, &e.units),
+            only: selector(cx, file, names, g, &e.only),
+        });
+    }
+    for v in &r.victory_points {
+        let side = names.side.resolve(file, &v.side, &mut cx.diags);
+        let terrain: Vec<_> = v
+            .terrain
+            .iter()
+            .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+            .collect();
+        let places = place_tags(cx, file, g, &v.places);
+        let mut owners = Vec::new();
+        for o in &v.owners {
+            if o.get_ref() == "neutral" {
+                owners.push(None);
+            } else if let Some(s) = names.side.resolve(file, o, &mut cx.diags) {
+                owners.push(Some(s));
+            }
+        }
+        let countries = v
+            .countries
+            .iter()
+            .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
+            .collect();
+        let except_countries = v
+            .except_countries
+            .iter()
+            .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
+            .collect();
+        if v.terrain.is_empty() && v.places.is_empty() {
+            cx.push(
+                Diagnostic::error(
+                    "empty-condition",
+                    format!("victory points `{}` name nothing to control", v.name),
+                )
+                .at(Cx::span(file, &v.side))
+                .hint("give `terrain = [...]` (features of the hexes) or `places = [...]` (names or tags)"),
+            );
+        }
+        if let Some(side) = side {
+            out.victory_points.push(VictoryPoints {
+                name: v.name.clone(),
+                side,
+                points: v.points,
+                terrain,
+                places,
+                owners,
+                countries,
+                except_countries,
+                except_places: place_tags(cx, file, g, &v.except_places),
+            });
+        }
     }
     if let Some(z) = &r.zoc {
         let default = reach(cx, file, &z.default);
@@ -121,7 +205,21 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
         let units = selector(cx, file, names, g, &c.units);
         // A turn, or a season of the `[calendar]`: each of its turns.
         let turns = super::fractions::turns_or_seasons(cx, file, names, g, &c.turns);
-        out.control = Some(ControlRules { rule, units, turns });
+        if c.zoc_contests && rule != ControlRule::LastOccupied {
+            cx.push(
+                Diagnostic::warning(
+                    "ignored-key",
+                    "`zoc-contests` applies only to the `last-occupied` rule",
+                )
+                .at(Cx::span(file, &c.rule)),
+            );
+        }
+        out.control = Some(ControlRules {
+            rule,
+            units,
+            turns,
+            zoc_contests: c.zoc_contests,
+        });
     }
     let mut ids = super::Registry::new("victory condition");
     for v in &r.victory {
@@ -189,7 +287,21 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                 );
             }
         }
+        let control_all = v.control_all.as_ref().map(|f| PlaceFilter {
+            places: place_tags(cx, file, g, &f.places),
+            countries: f
+                .countries
+                .iter()
+                .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
+                .collect(),
+            except_countries: f
+                .except_countries
+                .iter()
+                .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
+                .collect(),
+        });
         if occupy_all.is_empty()
+            && control_all.is_none()
             && track_lead.is_none()
             && track_ratio.is_none()
             && v.track_ratio.is_none()
@@ -203,7 +315,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                     format!("victory condition `{}` tests nothing", v.id.get_ref()),
                 )
                 .at(Cx::span(file, &v.id))
-                .hint("give `occupy-all`, `track-lead`, `track-ratio`, `control-count` or `most-units`"),
+                .hint("give `occupy-all`, `control-all`, `track-lead`, `track-ratio`, `control-count` or `most-units`"),
             );
         }
         // A condition for an unknown side was reported; it is left out of the model.
@@ -219,6 +331,7 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             units,
             track_lead,
             control_count: v.control_count,
+            control_all,
             track_ratio,
             every: v.every.filter(|e| *e > 0),
             running: running.max(1),
@@ -687,24 +800,60 @@ fn victory_levels(
     names: &Names,
     l: &schema::VictoryLevels,
 ) -> Option<VictoryLevels> {
-    let tracks: Vec<Option<usize>> = l
-        .between
-        .get_ref()
-        .iter()
-        .map(|t| names.track.resolve(file, t, &mut cx.diags))
-        .collect();
-    if l.between.get_ref().len() != 2 {
-        cx.push(
+    let by_points = match &l.by {
+        Some(b) if b.get_ref() == "victory-points" => true,
+        Some(b) => {
+            cx.push(
+                Diagnostic::error(
+                    "unknown-value",
+                    format!("levels of victory by `{}`", b.get_ref()),
+                )
+                .at(Cx::span(file, b))
+                .hint("use `by = \"victory-points\"`, or compare two tracks with `between`"),
+            );
+            return None;
+        }
+        None => false,
+    };
+    let mut tracks: Vec<Option<usize>> = Vec::new();
+    match (&l.between, by_points) {
+        (Some(between), false) => {
+            tracks = between
+                .get_ref()
+                .iter()
+                .map(|t| names.track.resolve(file, t, &mut cx.diags))
+                .collect();
+            if between.get_ref().len() != 2 {
+                cx.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!(
+                            "levels of victory compare two tracks, not {}",
+                            between.get_ref().len()
+                        ),
+                    )
+                    .at(Cx::span(file, between))
+                    .hint("give `between = [\"one-track\", \"other-track\"]`"),
+                );
+            }
+        }
+        (Some(between), true) => cx.push(
             Diagnostic::error(
-                "bad-value",
-                format!(
-                    "levels of victory compare two tracks, not {}",
-                    l.between.get_ref().len()
-                ),
+                "conflicting-keys",
+                "levels of victory compare tracks or victory points, not both",
             )
-            .at(Cx::span(file, &l.between))
-            .hint("give `between = [\"one-track\", \"other-track\"]`"),
-        );
+            .at(Cx::span(file, between))
+            .hint("drop `between` or `by`"),
+        ),
+        (None, true) => {}
+        (None, false) => {
+            cx.push(
+                Diagnostic::error("missing-key", "levels of victory compare nothing")
+                    .at(Cx::span(file, &l.band.first()?.lead))
+                    .hint("give `between = [\"one-track\", \"other-track\"]` or `by = \"victory-points\"`"),
+            );
+            return None;
+        }
     }
     let mut bands: Vec<(VictoryBand, &Spanned<String>)> = Vec::new();
     for b in &l.band {
@@ -746,13 +895,15 @@ fn victory_levels(
             );
         }
     }
-    match (tracks.as_slice(), l.between.get_ref().len()) {
-        ([Some(a), Some(b)], 2) => Some(VictoryLevels {
-            between: (*a, *b),
-            bands: bands.into_iter().map(|(b, _)| b).collect(),
-        }),
-        _ => None,
-    }
+    let between = match (by_points, tracks.as_slice()) {
+        (true, _) if l.between.is_none() => LevelsBy::VictoryPoints,
+        (false, [Some(a), Some(b)]) => LevelsBy::Tracks(*a, *b),
+        _ => return None,
+    };
+    Some(VictoryLevels {
+        between,
+        bands: bands.into_iter().map(|(b, _)| b).collect(),
+    })
 }
 
 /// (map, place index) of a place by name.
@@ -818,6 +969,8 @@ fn selector(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Sele
             .collect(),
         flags: s.flags.iter().map(|f| f.get_ref().clone()).collect(),
         except_flags: s.except_flags.iter().map(|f| f.get_ref().clone()).collect(),
+        sizes: sizes(cx, file, &s.sizes),
+        except_sizes: sizes(cx, file, &s.except_sizes),
         types: s
             .types
             .iter()
@@ -835,6 +988,73 @@ fn selector(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Sele
             .filter_map(|n| names.nation.resolve(file, n, &mut cx.diags))
             .collect(),
     }
+}
+
+/// Unit sizes as written, each checked against the sizes a class may have.
+fn sizes(cx: &mut Cx, file: FileId, list: &[Spanned<String>]) -> Vec<String> {
+    for k in list {
+        if !crate::check::counters::SIZES.contains(&k.get_ref().as_str()) {
+            cx.push(
+                Diagnostic::error(
+                    "unknown-value",
+                    format!("unknown unit size `{}`", k.get_ref()),
+                )
+                .at(Cx::span(file, k))
+                .hint_opt(super::suggest::did_you_mean(
+                    k.get_ref(),
+                    crate::check::counters::SIZES.iter().copied(),
+                )),
+            );
+        }
+    }
+    list.iter().map(|k| k.get_ref().clone()).collect()
+}
+
+/// Hex set ids → (map, index), each unknown one reported.
+fn hex_sets(cx: &mut Cx, file: FileId, g: &Game, list: &[Spanned<String>]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for h in list {
+        match find_set(g, h.get_ref()) {
+            Some(x) => out.push(x),
+            None => {
+                let all: Vec<&str> = g
+                    .maps
+                    .iter()
+                    .flat_map(|m| m.hex_sets.iter().map(|s| s.id.as_str()))
+                    .collect();
+                cx.push_map_miss(
+                    Diagnostic::error(
+                        "unknown-reference",
+                        format!("unknown hex set `{}`", h.get_ref()),
+                    )
+                    .at(Cx::span(file, h))
+                    .hint_opt(super::suggest::did_you_mean(h.get_ref(), all)),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Place names or tags, each reported when no place has it.
+fn place_tags(cx: &mut Cx, file: FileId, g: &Game, list: &[Spanned<String>]) -> Vec<String> {
+    for p in list {
+        let known = g.maps.iter().any(|m| {
+            m.places
+                .iter()
+                .any(|x| x.name == *p.get_ref() || x.tags.contains(p.get_ref()))
+        });
+        if !known {
+            cx.push_map_miss(
+                Diagnostic::error(
+                    "unknown-reference",
+                    format!("no place is named or tagged `{}`", p.get_ref()),
+                )
+                .at(Cx::span(file, p)),
+            );
+        }
+    }
+    list.iter().map(|p| p.get_ref().clone()).collect()
 }
 
 /// A map edge or hex set id → (map, index), searching every map.
@@ -879,42 +1099,60 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
                 }
             }
         }
-        let mut hex_sets = Vec::new();
-        for h in &src.hex_sets {
-            match find_set(g, h.get_ref()) {
-                Some(x) => hex_sets.push(x),
-                None => cx.push_map_miss(
+        let hex_sets = hex_sets(cx, file, g, &src.hex_sets);
+        let places = place_tags(cx, file, g, &src.places);
+        let terrain: Vec<_> = src
+            .terrain
+            .iter()
+            .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+            .collect();
+        let countries: Vec<_> = src
+            .countries
+            .iter()
+            .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
+            .collect();
+        let counters = src
+            .counters
+            .as_ref()
+            .map(|c| selector(cx, file, names, g, c));
+        let units = src.units.as_ref().map(|c| selector(cx, file, names, g, c));
+        for a in &src.along {
+            if !["west", "east", "north", "south"].contains(&a.get_ref().as_str()) {
+                cx.push(
                     Diagnostic::error(
-                        "unknown-reference",
-                        format!("unknown hex set `{}`", h.get_ref()),
+                        "unknown-value",
+                        format!("unknown map border `{}`", a.get_ref()),
                     )
-                    .at(Cx::span(file, h)),
-                ),
-            }
-        }
-        let mut places = Vec::new();
-        for p in &src.places {
-            let known = g.maps.iter().any(|m| {
-                m.places
-                    .iter()
-                    .any(|x| x.name == *p.get_ref() || x.tags.contains(p.get_ref()))
-            });
-            if !known {
-                cx.push_map_miss(
-                    Diagnostic::error(
-                        "unknown-reference",
-                        format!("no place is named or tagged `{}`", p.get_ref()),
-                    )
-                    .at(Cx::span(file, p)),
+                    .at(Cx::span(file, a))
+                    .hint("use `west`, `east`, `north` or `south`"),
                 );
             }
-            places.push(p.get_ref().clone());
+        }
+        if src.edges.is_empty()
+            && src.along.is_empty()
+            && src.hex_sets.is_empty()
+            && src.places.is_empty()
+            && src.terrain.is_empty()
+            && src.counters.is_none()
+        {
+            cx.push(
+                Diagnostic::error("empty-condition", "this supply source names no location")
+                    .at(Cx::span(file, &src.side))
+                    .hint("give `edges`, `along`, `hex-sets`, `places`, `terrain` or `counters`"),
+            );
         }
         sources.push(SupplySource {
             side,
             edges,
             hex_sets,
             places,
+            terrain,
+            countries,
+            counters,
+            units,
+            beyond: src.beyond,
+            along: src.along.iter().map(|a| a.get_ref().clone()).collect(),
+            name: src.name.clone(),
         });
     }
     let path_length = match s.path_length.get_ref() {
@@ -935,11 +1173,31 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
             }
         }
         toml::Value::Integer(n) if *n > 0 && *n < 10_000 => PathLength::Steps(*n as u32),
+        toml::Value::Table(t) if t.len() == 1 && t.get("factor").is_some_and(|f| f.is_str()) => {
+            let id = t["factor"].as_str().unwrap_or_default();
+            match g.factors.iter().position(|f| f.id == id) {
+                Some(f) => PathLength::Movement(f),
+                None => {
+                    cx.push(
+                        Diagnostic::error(
+                            "unknown-reference",
+                            format!("unknown factor `{id}` for the supply path length"),
+                        )
+                        .at(Cx::span(file, &s.path_length))
+                        .hint_opt(super::suggest::did_you_mean(
+                            id,
+                            g.factors.iter().map(|f| f.id.as_str()),
+                        )),
+                    );
+                    PathLength::Unlimited
+                }
+            }
+        }
         _ => {
             cx.push(
                 Diagnostic::error(
                     "unknown-value",
-                    "supply path length must be `unlimited`, `movement` or a positive number",
+                    "supply path length must be `unlimited`, `movement`, `{ factor = \"…\" }` or a positive number",
                 )
                 .at(Cx::span(file, &s.path_length)),
             );
@@ -959,6 +1217,11 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
             ),
         }
     }
+    let enemy_controlled_terrain = s
+        .enemy_controlled_terrain
+        .iter()
+        .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+        .collect();
     let impassable = s
         .impassable
         .iter()
@@ -969,19 +1232,72 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
         let Some(side) = names.side.resolve(file, &l.side, &mut cx.diags) else {
             continue;
         };
-        match find_set(g, l.hex_set.get_ref()) {
-            Some(hex_set) => links.push(SupplyLink {
+        let units = l.units.as_ref().map(|c| selector(cx, file, names, g, c));
+        let kind = match (&l.hex_set, &l.ports) {
+            (Some(h), None) => {
+                if !l.across.is_empty() {
+                    cx.push(
+                        Diagnostic::warning("ignored-key", "`across` is for links of `ports`")
+                            .at(Cx::span(file, &l.side)),
+                    );
+                }
+                match find_set(g, h.get_ref()) {
+                    Some(x) => Some(LinkKind::HexSet(x)),
+                    None => {
+                        hex_sets(cx, file, g, std::slice::from_ref(h));
+                        None
+                    }
+                }
+            }
+            (None, Some(p)) => {
+                let feature = names.terrain.get(p.get_ref());
+                if feature.is_none() {
+                    place_tags(cx, file, g, std::slice::from_ref(p));
+                }
+                let across: Vec<_> = l
+                    .across
+                    .iter()
+                    .filter_map(|t| names.terrain.resolve(file, t, &mut cx.diags))
+                    .collect();
+                if l.across.is_empty() {
+                    cx.push(
+                        Diagnostic::error("missing-key", "a link of ports needs `across`")
+                            .at(Cx::span(file, p))
+                            .hint("name the water terrains joining the ports, e.g. `across = [\"sea\"]`"),
+                    );
+                }
+                Some(LinkKind::Sea {
+                    feature,
+                    port: p.get_ref().clone(),
+                    across,
+                })
+            }
+            (Some(h), Some(_)) => {
+                cx.push(
+                    Diagnostic::error(
+                        "conflicting-keys",
+                        "a supply link joins a hex set's places or ports, not both",
+                    )
+                    .at(Cx::span(file, h))
+                    .hint("split it into two `[[rules.supply.link]]`s"),
+                );
+                None
+            }
+            (None, None) => {
+                cx.push(
+                    Diagnostic::error("missing-key", "a supply link needs `hex-set` or `ports`")
+                        .at(Cx::span(file, &l.side)),
+                );
+                None
+            }
+        };
+        if let Some(kind) = kind {
+            links.push(SupplyLink {
                 side,
-                hex_set,
+                kind,
+                units,
                 description: l.description.clone(),
-            }),
-            None => cx.push_map_miss(
-                Diagnostic::error(
-                    "unknown-reference",
-                    format!("unknown hex set `{}`", l.hex_set.get_ref()),
-                )
-                .at(Cx::span(file, &l.hex_set)),
-            ),
+            });
         }
     }
     let marker = s
@@ -993,6 +1309,8 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
         units: selector(cx, file, names, g, &s.units),
         path_length,
         blocked_by,
+        enemy_controlled_terrain,
+        enemy_controlled_places: place_tags(cx, file, g, &s.enemy_controlled_places),
         friendly_units_negate_zoc: s.friendly_units_negate_zoc,
         impassable,
         links,

@@ -662,27 +662,35 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
             }
             let counters: Vec<usize> = list.iter().map(|i| s.placements[*i].counter).collect();
             for v in crate::model::rules::stacking_violations(g, loc, &counters) {
-                cx.push(
-                    Diagnostic::error(
-                        "stacking",
-                        format!(
-                            "{} in {} break the stacking limit `{}` (at most {})",
-                            v.found,
-                            g.location_name(loc),
-                            v.rule,
-                            v.max
-                        ),
+                // A `[[rules.entry]]` rule allows none of the units it bars.
+                let message = if v.max == 0 {
+                    format!(
+                        "{} in {}: `{}` keeps them out",
+                        v.found,
+                        g.location_name(loc),
+                        v.rule
                     )
-                    .at(written[list[list.len() - 1]].span.clone())
-                    .hint(format!(
-                        "scenario `{}` stacks {} there",
-                        s.id,
-                        counters
-                            .iter()
-                            .map(|c| g.counters[*c].id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
+                } else {
+                    format!(
+                        "{} in {} break the stacking limit `{}` (at most {})",
+                        v.found,
+                        g.location_name(loc),
+                        v.rule,
+                        v.max
+                    )
+                };
+                cx.push(
+                    Diagnostic::error("stacking", message)
+                        .at(written[list[list.len() - 1]].span.clone())
+                        .hint(format!(
+                            "scenario `{}` stacks {} there",
+                            s.id,
+                            counters
+                                .iter()
+                                .map(|c| g.counters[*c].id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
                 );
             }
         }

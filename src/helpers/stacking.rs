@@ -119,12 +119,16 @@ pub fn stacking_report(game: &Game, positions: &Positions) -> StackingReport {
 pub fn render(report: &StackingReport) -> String {
     let mut out = String::new();
     for v in &report.violations {
+        // A rule of `[[rules.entry]]` allows none of the units it bars.
+        let limit = if v.max == 0 {
+            format!("found {}", v.found)
+        } else {
+            format!("at most {}, found {}", v.max, v.found)
+        };
         out.push_str(&format!(
-            "{}: {} (at most {}, found {}): {}\n",
+            "{}: {} ({limit}): {}\n",
             v.location,
             v.rule,
-            v.max,
-            v.found,
             v.counters.join(", ")
         ));
     }
@@ -138,4 +142,97 @@ pub fn render(report: &StackingReport) -> String {
         out.push_str("No stacking violations; the counter mix suffices.\n");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame::{self, positions};
+
+    /// The violations of units stacked in one hex of the theatre fixture: (rule, found).
+    fn broken(units: &[(&str, &str)]) -> Vec<(String, String)> {
+        let g = testgame::theatre();
+        stacking_report(&g, &positions(&g, units))
+            .violations
+            .into_iter()
+            .map(|v| (v.rule, v.found))
+            .collect()
+    }
+
+    const SIZE_RULE: &str = "One front, or one army and one corps, or three corps";
+
+    #[test]
+    fn stacking_counts_points_by_unit_size() {
+        // A front (3 points) alone; an army (2) and a corps (1); three corps.
+        assert!(broken(&[("sov-front", "0202")]).is_empty());
+        assert!(broken(&[("brit-army", "0202"), ("brit-corps", "0202")]).is_empty());
+        assert!(broken(&[
+            ("ger-corps", "0202"),
+            ("ger-corps", "0202"),
+            ("ger-corps", "0202")
+        ])
+        .is_empty());
+        // Two armies, a front with a corps, four corps: over the limit.
+        assert_eq!(
+            broken(&[("brit-army", "0202"), ("brit-army", "0202")]),
+            [(SIZE_RULE.to_string(), "4 points".to_string())]
+        );
+        assert_eq!(
+            broken(&[("sov-front", "0202"), ("brit-corps", "0202")]),
+            [(SIZE_RULE.to_string(), "4 points".to_string())]
+        );
+        assert_eq!(broken(&[("ger-corps", "0202"); 4]).len(), 1);
+        // Markers (the depot) do not count.
+        assert!(broken(&[("sov-front", "0202"), ("ger-depot", "0202")]).is_empty());
+    }
+
+    #[test]
+    fn a_small_island_holds_two_corps_and_nothing_larger() {
+        assert!(broken(&[("ger-corps", "0505"), ("ger-corps", "0505")]).is_empty());
+        // Three corps: the island's limit, not the general one (which steps aside there).
+        assert_eq!(
+            broken(&[("ger-corps", "0505"); 3]),
+            [(
+                "Small islands: two corps".to_string(),
+                "3 points".to_string()
+            )]
+        );
+        assert_eq!(
+            broken(&[("ger-army", "0505")]),
+            [(
+                "Small islands: corps only".to_string(),
+                "1 unit barred (army)".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn deserts_and_high_mountains_bar_units_by_size_and_type() {
+        assert_eq!(
+            broken(&[("ger-army", "0704")]),
+            [(
+                "Deserts: corps only".to_string(),
+                "1 unit barred (army)".to_string()
+            )]
+        );
+        assert!(broken(&[("ger-corps", "0704")]).is_empty());
+        // High mountains: corps of the mountain type only.
+        assert!(broken(&[("ger-mountain", "0701")]).is_empty());
+        assert_eq!(
+            broken(&[("ger-corps", "0701"), ("ger-corps", "0701")]),
+            [(
+                "High mountains: mountain corps only".to_string(),
+                "2 units barred (corps, …)".to_string()
+            )]
+        );
+        let g = testgame::theatre();
+        let text = render(&stacking_report(
+            &g,
+            &positions(&g, &[("ger-army", "0704")]),
+        ));
+        assert_eq!(
+            text,
+            "0704: Deserts: corps only (found 1 unit barred (army)): ger-army\n"
+        );
+    }
 }

@@ -12,15 +12,23 @@
 //!
 //! # Rules applied
 //!
-//! - **Sources** (per side): the members of the listed map edges and hex sets, and the places
-//!   named or tagged in `places` that the side controls (see [`super::control`](mod@super::control)).
+//! - **Sources** (per side): the members of the listed map edges and hex sets, the land hexes
+//!   `along` a map border, the places named or tagged in `places` and the hexes with a
+//!   `terrain` feature that the side controls (see [`super::control`](mod@super::control)),
+//!   within `countries` when given, and the locations holding the side's `counters` (depots).
+//!   A source `beyond` its hexes (an off-map box one hex off the edge) seeds the search at
+//!   that distance. A source or link with `units` serves only those units: units of a side
+//!   that the rules treat alike (the same sources, links and `[[rules.entry]]` terrain closed
+//!   to them) form a group, and each group has its own searches.
 //! - **Passing**: a path moves between neighbouring hexes (across any hexside whose terrain is
 //!   `passable` — the Straits of Kerch are) or areas sharing a border or joined by a route
 //!   open to all units. It may not enter a location with an `impassable` terrain (sea, lake),
 //!   an area whose `only` list excludes the side, nor, as `blocked-by` says, a location with
 //!   enemy units (combat units, or any unit projecting a zone of control, such as partisans),
 //!   in an enemy zone of control (unless a friendly combat unit stands there and
-//!   `friendly-units-negate-zoc` is set) or controlled by the enemy. Units of no side are
+//!   `friendly-units-negate-zoc` is set) or controlled by the enemy (only where it has an
+//!   `enemy-controlled-terrain` or is an `enemy-controlled-places` place, when listed), nor
+//!   terrain a `[[rules.entry]]` rule closes to the unit. Units of no side are
 //!   enemies of every side.
 //! - **The unit's own location** never blocks its own path: the path starts there. A unit on
 //!   a source is in supply at distance 0.
@@ -29,7 +37,8 @@
 //!   movement factor on the face it shows (units without one are unlimited); or at most `N`.
 //! - **Links** (the GPW Black Sea coast): a unit of the link's side that traces to a friendly
 //!   place in the link's hex set is in supply when *another* friendly place of that set traces
-//!   to a source. The path to the first place counts against the length limit; the onward
+//!   to a source. A link of `ports` joins instead the friendly ports touching one body of the
+//!   `across` water (a port by sea to another port, 12.1 of The Great European War). The path to the first place counts against the length limit; the onward
 //!   path is reported with the link.
 //! - Units in pools are not traced; units of no side are not traced.
 
@@ -42,8 +51,8 @@ use super::board::{Board, Link, Site};
 use super::control::{ControlMap, ControlOptions};
 use super::positions::{factor, Instance, Positions};
 use super::zoc::{reach, side_bit, ZocMap};
-use crate::model::rules::{Blocker, PathLength, SupplyRules, ZocReach};
-use crate::model::{Game, SideId};
+use crate::model::rules::{Blocker, LinkKind, PathLength, SupplyRules, ZocReach};
+use crate::model::{CounterId, Game, SideId};
 
 /// Why supply cannot be traced at all.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -119,21 +128,49 @@ impl Search {
         seeds: impl IntoIterator<Item = (usize, u32)>,
         pass: impl Fn(usize) -> bool,
     ) -> Self {
+        Self::run_from(board, seeds.into_iter().map(|(n, l)| (n, l, 0)), pass)
+    }
+
+    /// Search from `seeds` (node, source label, distance the seed already counts: a source
+    /// lying beyond the map edge) over nodes `pass` allows. Seeds enter the search at their
+    /// own distance, so distances stay shortest.
+    fn run_from(
+        board: &Board,
+        seeds: impl IntoIterator<Item = (usize, u32, u32)>,
+        pass: impl Fn(usize) -> bool,
+    ) -> Self {
         let n = board.len();
         let mut s = Self {
             dist: vec![NONE; n],
             parent: vec![NONE; n],
             origin: vec![NONE; n],
         };
+        let mut seeds: Vec<(usize, u32, u32)> = seeds.into_iter().collect();
+        seeds.sort_by_key(|&(_, _, d)| d);
+        let mut next = 0;
         let mut queue = VecDeque::new();
-        for (node, label) in seeds {
-            if s.dist[node] == NONE && pass(node) {
-                s.dist[node] = 0;
-                s.origin[node] = label;
-                queue.push_back(node);
+        loop {
+            // The level the queue's front stands at: seeds of that distance (or the nearest
+            // seeds, when the queue is empty) join at its front before it moves on.
+            let level = match (queue.front(), seeds.get(next)) {
+                (Some(&u), _) => s.dist[u],
+                (None, Some(&(_, _, d))) => d,
+                (None, None) => break,
+            };
+            while let Some(&(node, label, d)) = seeds.get(next) {
+                if d > level {
+                    break;
+                }
+                next += 1;
+                if s.dist[node] == NONE && pass(node) {
+                    s.dist[node] = d;
+                    s.origin[node] = label;
+                    queue.push_front(node);
+                }
             }
-        }
-        while let Some(u) = queue.pop_front() {
+            let Some(u) = queue.pop_front() else {
+                continue;
+            };
             let du = s.dist[u] + 1;
             let ou = s.origin[u];
             board.neighbours(u, Link::Supply, |v| {
@@ -185,6 +222,8 @@ impl Search {
 struct Source {
     label: String,
     nodes: Vec<usize>,
+    /// Hexes beyond its nodes the source lies (they count towards a path).
+    beyond: u32,
 }
 
 /// The onward part of a supply path through a link.
@@ -196,6 +235,8 @@ struct LinkTrace {
     labels: Vec<String>,
     /// Connected ports: (node, distance to a source, label) — ports that trace onward.
     connected: Vec<(usize, u32, u32)>,
+    /// The bodies of water (or the hex set: one) each port label touches.
+    bodies: Vec<Vec<u32>>,
 }
 
 /// The searches of one side.
@@ -209,12 +250,47 @@ struct SideTrace {
 }
 
 /// Supply traced for every side on a board: the searches, before reporting.
+///
+/// Units of one side trace alike unless the rules tell them apart: sources and links with
+/// `units` (one power of a side), and `[[rules.entry]]` terrain a unit may not enter. Units
+/// that the rules treat alike form one group, traced by one search.
 #[derive(Debug, Clone)]
 pub struct SupplyTrace<'g> {
     control: ControlMap<'g>,
     impassable: Vec<bool>,
-    sides: Vec<Option<SideTrace>>,
-    needs: Vec<(usize, SideId, usize)>,
+    /// The side of each group, and its searches.
+    groups: Vec<(SideId, SideTrace)>,
+    /// (position index, side, node, group) of every unit needing supply.
+    needs: Vec<(usize, SideId, usize, usize)>,
+}
+
+/// What sets a unit's supply apart from its side's other units: the rule sources and links
+/// it may use, and the entry rules barring it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct GroupKey {
+    side: SideId,
+    sources: Vec<bool>,
+    links: Vec<bool>,
+    barred: Vec<bool>,
+}
+
+impl GroupKey {
+    fn of(game: &Game, rules: &SupplyRules, side: SideId, counter: CounterId) -> Self {
+        let may = |units: &Option<crate::model::rules::Selector>| {
+            units.as_ref().is_none_or(|u| u.matches(game, counter))
+        };
+        GroupKey {
+            side,
+            sources: rules.sources.iter().map(|s| may(&s.units)).collect(),
+            links: rules.links.iter().map(|l| may(&l.units)).collect(),
+            barred: game
+                .rules
+                .entry
+                .iter()
+                .map(|e| e.units.matches(game, counter) && !e.only.matches(game, counter))
+                .collect(),
+        }
+    }
 }
 
 /// Trace supply for every unit that needs it (see the module documentation).
@@ -305,7 +381,8 @@ impl<'g> SupplyTrace<'g> {
             .map(|i| board.has_any_terrain(i, &rules.impassable))
             .collect();
 
-        // Who needs supply.
+        // Who needs supply, grouped by what the rules let them use.
+        let mut keys: Vec<GroupKey> = Vec::new();
         let mut needs = Vec::new();
         for (index, p) in positions.on_map() {
             let (Some(node), Some(side)) = (board.node_of(&p.location), game.side_of(p.counter))
@@ -313,18 +390,29 @@ impl<'g> SupplyTrace<'g> {
                 continue;
             };
             if rules.units.matches(game, p.counter) {
-                needs.push((index, side, node));
+                let key = GroupKey::of(game, rules, side, p.counter);
+                let group = match keys.iter().position(|k| *k == key) {
+                    Some(g) => g,
+                    None => {
+                        keys.push(key);
+                        keys.len() - 1
+                    }
+                };
+                needs.push((index, side, node, group));
             }
         }
 
-        // Per node: sides with blocking units, sides with combat units.
+        // Per node: sides with blocking units, sides with combat units, and the counters
+        // of each side standing there (for sources such as depots).
         let mut units = vec![0u64; n];
         let mut combat = vec![0u64; n];
+        let mut held: Vec<Vec<(SideId, CounterId)>> = vec![Vec::new(); n];
         for (_, p) in positions.on_map() {
             let Some(node) = board.node_of(&p.location) else {
                 continue;
             };
-            let bit = side_bit(game.side_of(p.counter));
+            let side = game.side_of(p.counter);
+            let bit = side_bit(side);
             let is_combat = game.is_combat(p.counter);
             if is_combat {
                 combat[node] |= bit;
@@ -332,47 +420,104 @@ impl<'g> SupplyTrace<'g> {
             if is_combat || reach(game, p.counter) != ZocReach::None {
                 units[node] |= bit;
             }
+            if let Some(side) = side {
+                held[node].push((side, p.counter));
+            }
         }
         let zoc = rules
             .blocked_by
             .contains(&Blocker::EnemyZoc)
             .then(|| ZocMap::new(board, positions));
+        // Where each entry rule applies.
+        let entry_here: Vec<Vec<bool>> = game
+            .rules
+            .entry
+            .iter()
+            .map(|e| {
+                (0..n)
+                    .map(|i| {
+                        board.has_any_terrain(i, &e.terrain)
+                            || e.hex_sets.iter().any(|&(map, set)| {
+                                let site = board.site(i);
+                                site.map == map
+                                    && game.maps[map]
+                                        .hex_sets
+                                        .get(set)
+                                        .is_some_and(|h| h.members.contains(&site.at))
+                            })
+                    })
+                    .collect()
+            })
+            .collect();
 
-        let mut sides = vec![None; game.sides.len()];
-        for side in 0..game.sides.len() {
-            if !needs.iter().any(|(_, s, _)| *s == side) {
-                continue;
+        // Where enemy control blocks a path: everywhere, or the listed terrain and places.
+        let every =
+            rules.enemy_controlled_terrain.is_empty() && rules.enemy_controlled_places.is_empty();
+        let mut guarded: Vec<bool> = (0..n)
+            .map(|i| every || board.has_any_terrain(i, &rules.enemy_controlled_terrain))
+            .collect();
+        for (map, m) in game.maps.iter().enumerate() {
+            for p in &m.places {
+                let listed = rules
+                    .enemy_controlled_places
+                    .iter()
+                    .any(|w| *w == p.name || p.tags.contains(w));
+                if let (true, Some(node)) = (listed, board.node(&Site { map, at: p.at })) {
+                    guarded[node] = true;
+                }
             }
+        }
+        let mut side_states: Vec<Option<Vec<u8>>> = vec![None; game.sides.len()];
+        let mut groups = Vec::with_capacity(keys.len());
+        for key in &keys {
+            let side = key.side;
             let me = side_bit(Some(side));
-            let state: Vec<u8> = (0..n)
-                .map(|i| {
-                    let only = board.only(i);
-                    if impassable[i] || (!only.is_empty() && !only.contains(&side)) {
-                        return code(Block::Impassable);
-                    }
-                    for b in &rules.blocked_by {
-                        let hit = match b {
-                            Blocker::EnemyUnits => units[i] & !me != 0,
-                            Blocker::EnemyZoc => {
-                                zoc.as_ref().is_some_and(|z| z.mask(i) & !me != 0)
-                                    && !(rules.friendly_units_negate_zoc && combat[i] & me != 0)
+            let base = side_states[side].get_or_insert_with(|| {
+                (0..n)
+                    .map(|i| {
+                        let only = board.only(i);
+                        if impassable[i] || (!only.is_empty() && !only.contains(&side)) {
+                            return code(Block::Impassable);
+                        }
+                        for b in &rules.blocked_by {
+                            let hit = match b {
+                                Blocker::EnemyUnits => units[i] & !me != 0,
+                                Blocker::EnemyZoc => {
+                                    zoc.as_ref().is_some_and(|z| z.mask(i) & !me != 0)
+                                        && !(rules.friendly_units_negate_zoc && combat[i] & me != 0)
+                                }
+                                Blocker::EnemyControlled => {
+                                    control.owner(i).is_some_and(|o| o != side) && guarded[i]
+                                }
+                            };
+                            if hit {
+                                return code(match b {
+                                    Blocker::EnemyUnits => Block::EnemyUnits,
+                                    Blocker::EnemyZoc => Block::EnemyZoc,
+                                    Blocker::EnemyControlled => Block::EnemyControlled,
+                                });
                             }
-                            Blocker::EnemyControlled => control.owner(i).is_some_and(|o| o != side),
-                        };
-                        if hit {
-                            return code(match b {
-                                Blocker::EnemyUnits => Block::EnemyUnits,
-                                Blocker::EnemyZoc => Block::EnemyZoc,
-                                Blocker::EnemyControlled => Block::EnemyControlled,
-                            });
+                        }
+                        OPEN
+                    })
+                    .collect()
+            });
+            let mut state = base.clone();
+            for (e, here) in entry_here.iter().enumerate() {
+                if key.barred[e] {
+                    for (i, h) in here.iter().enumerate() {
+                        if *h {
+                            state[i] = code(Block::Impassable);
                         }
                     }
-                    OPEN
-                })
-                .collect();
-            let sources = side_sources(game, board, &control, rules, side);
+                }
+            }
+            let sources = side_sources(game, board, &control, rules, key, &held);
             let mut is_source = vec![NONE; n];
             for (k, s) in sources.iter().enumerate() {
+                if s.beyond > 0 {
+                    continue;
+                }
                 for &node in &s.nodes {
                     if is_source[node] == NONE {
                         is_source[node] = k as u32;
@@ -382,41 +527,98 @@ impl<'g> SupplyTrace<'g> {
             let seeds = sources
                 .iter()
                 .enumerate()
-                .flat_map(|(k, s)| s.nodes.iter().map(move |&node| (node, k as u32)));
-            let main = Search::run(board, seeds, |v| state[v] == OPEN);
+                .flat_map(|(k, s)| s.nodes.iter().map(move |&node| (node, k as u32, s.beyond)));
+            let main = Search::run_from(board, seeds, |v| state[v] == OPEN);
             // Links matter only to units the main search leaves out of supply.
-            let all_supplied = needs
-                .iter()
-                .filter(|(_, s, _)| *s == side)
-                .all(|&(i, _, n)| {
-                    let limit = path_limit(game, positions, i);
-                    is_source[n] != NONE && !impassable[n]
-                        || main
-                            .reach(board, n, impassable[n])
-                            .is_some_and(|(d, _)| limit.is_none_or(|l| d <= l))
-                });
+            let group = groups.len();
+            let all_supplied =
+                needs
+                    .iter()
+                    .filter(|(_, _, _, g)| *g == group)
+                    .all(|&(i, _, n, _)| {
+                        let limit = path_limit(game, positions, i);
+                        is_source[n] != NONE && !impassable[n]
+                            || main
+                                .reach(board, n, impassable[n])
+                                .is_some_and(|(d, _)| limit.is_none_or(|l| d <= l))
+                    });
             let mut links = Vec::new();
-            for link in rules
-                .links
-                .iter()
-                .filter(|l| l.side == side && !all_supplied)
-            {
-                let (map, set) = link.hex_set;
-                let Some(hs) = game.maps[map].hex_sets.get(set) else {
+            for (li, link) in rules.links.iter().enumerate() {
+                if link.side != side || !key.links[li] || all_supplied {
                     continue;
-                };
-                let mut ports = Vec::new();
+                }
+                // The link's places: (node, label, bodies of water it touches).
+                let mut ports: Vec<(usize, u32)> = Vec::new();
                 let mut labels = Vec::new();
-                for p in &game.maps[map].places {
-                    if !hs.members.contains(&p.at) {
-                        continue;
+                let mut bodies: Vec<Vec<u32>> = Vec::new();
+                let friendly =
+                    |node: usize| control.owner(node) == Some(side) && state[node] == OPEN;
+                match &link.kind {
+                    LinkKind::HexSet((map, set)) => {
+                        let Some(hs) = game.maps[*map].hex_sets.get(*set) else {
+                            continue;
+                        };
+                        for p in &game.maps[*map].places {
+                            if !hs.members.contains(&p.at) {
+                                continue;
+                            }
+                            let Some(node) = board.node(&Site {
+                                map: *map,
+                                at: p.at,
+                            }) else {
+                                continue;
+                            };
+                            if friendly(node) {
+                                ports.push((node, labels.len() as u32));
+                                labels.push(p.name.clone());
+                                bodies.push(vec![0]);
+                            }
+                        }
                     }
-                    let Some(node) = board.node(&Site { map, at: p.at }) else {
-                        continue;
-                    };
-                    if control.owner(node) == Some(side) && state[node] == OPEN {
-                        ports.push((node, labels.len() as u32));
-                        labels.push(p.name.clone());
+                    LinkKind::Sea {
+                        feature,
+                        port,
+                        across,
+                    } => {
+                        let water = water_bodies(board, across);
+                        let mut candidates: Vec<(usize, String)> = Vec::new();
+                        for (map, m) in game.maps.iter().enumerate() {
+                            for p in &m.places {
+                                if p.tags.contains(port) || Some(p.kind) == *feature {
+                                    if let Some(node) = board.node(&Site { map, at: p.at }) {
+                                        candidates.push((node, p.name.clone()));
+                                    }
+                                }
+                            }
+                        }
+                        if let Some(f) = feature {
+                            for node in 0..n {
+                                if board.has_any_terrain(node, std::slice::from_ref(f))
+                                    && !candidates.iter().any(|(c, _)| *c == node)
+                                {
+                                    candidates.push((node, board.name(node)));
+                                }
+                            }
+                        }
+                        candidates.sort();
+                        candidates.dedup_by_key(|(c, _)| *c);
+                        for (node, name) in candidates {
+                            if !friendly(node) {
+                                continue;
+                            }
+                            let mut touches = Vec::new();
+                            board.neighbours(node, Link::Supply, |v| {
+                                if water[v] != NONE && !touches.contains(&water[v]) {
+                                    touches.push(water[v]);
+                                }
+                            });
+                            if touches.is_empty() {
+                                continue;
+                            }
+                            ports.push((node, labels.len() as u32));
+                            labels.push(name);
+                            bodies.push(touches);
+                        }
                     }
                 }
                 let connected: Vec<(usize, u32, u32)> = ports
@@ -424,13 +626,20 @@ impl<'g> SupplyTrace<'g> {
                     .filter(|(node, _)| main.dist[*node] != NONE)
                     .map(|(node, label)| (*node, main.dist[*node], *label))
                     .collect();
-                // "Another" place must trace onward: with a single connected place, the
-                // others are the link's starting points.
-                let seeds: Vec<(usize, u32)> = match connected.as_slice() {
-                    [] => Vec::new(),
-                    [(only, _, _)] => ports.iter().copied().filter(|(n, _)| n != only).collect(),
-                    _ => ports.clone(),
-                };
+                // A place links onward through "another" place sharing a body of water
+                // with it that traces to a source.
+                let seeds: Vec<(usize, u32)> = ports
+                    .iter()
+                    .copied()
+                    .filter(|(node, label)| {
+                        connected.iter().any(|(c, _, cl)| {
+                            c != node
+                                && bodies[*cl as usize]
+                                    .iter()
+                                    .any(|b| bodies[*label as usize].contains(b))
+                        })
+                    })
+                    .collect();
                 if seeds.is_empty() {
                     continue;
                 }
@@ -440,20 +649,24 @@ impl<'g> SupplyTrace<'g> {
                     search,
                     labels,
                     connected,
+                    bodies,
                 });
             }
-            sides[side] = Some(SideTrace {
-                state,
-                sources,
-                is_source,
-                main,
-                links,
-            });
+            groups.push((
+                side,
+                SideTrace {
+                    state,
+                    sources,
+                    is_source,
+                    main,
+                    links,
+                },
+            ));
         }
         Ok(Self {
             control,
             impassable,
-            sides,
+            groups,
             needs,
         })
     }
@@ -467,18 +680,30 @@ impl<'g> SupplyTrace<'g> {
     /// path limits: those its searches reached, from a source or through a link. `None`
     /// when the side was not traced (none of its units needs supply).
     pub fn supplied(&self, side: SideId) -> Option<Vec<bool>> {
-        let t = self.sides.get(side)?.as_ref()?;
+        let mine: Vec<&SideTrace> = self
+            .groups
+            .iter()
+            .filter(|(s, _)| *s == side)
+            .map(|(_, t)| t)
+            .collect();
+        if mine.is_empty() {
+            return None;
+        }
         Some(
             (0..self.board().len())
-                .map(|n| t.main.dist[n] != NONE || t.links.iter().any(|l| l.search.dist[n] != NONE))
+                .map(|n| {
+                    mine.iter().any(|t| {
+                        t.main.dist[n] != NONE || t.links.iter().any(|l| l.search.dist[n] != NONE)
+                    })
+                })
                 .collect(),
         )
     }
 
     /// Whether position `index` is in supply (`None` when it does not need supply).
     pub fn in_supply(&self, positions: &Positions, index: usize) -> Option<bool> {
-        let (_, side, node) = *self.needs.iter().find(|(i, _, _)| *i == index)?;
-        let t = self.sides[side].as_ref()?;
+        let (_, _, node, group) = *self.needs.iter().find(|(i, _, _, _)| *i == index)?;
+        let t = &self.groups[group].1;
         let limit = self.limit(positions, index);
         let own = self.impassable[node];
         let within = |d: u32| limit.is_none_or(|l| d <= l);
@@ -529,12 +754,12 @@ impl<'g> SupplyTrace<'g> {
                 })
                 .collect()
         };
-        let mut free_search: Vec<Option<Search>> = vec![None; game.sides.len()];
+        let mut free_search: Vec<Option<Search>> = vec![None; self.groups.len()];
         let mut units = Vec::with_capacity(self.needs.len());
-        for &(index, side, node) in &self.needs {
+        for &(index, side, node, group) in &self.needs {
             let p = &positions.units[index];
             let c = &game.counters[p.counter];
-            let t = self.sides[side].as_ref().expect("traced side");
+            let t = &self.groups[group].1;
             let limit = self.limit(positions, index);
             let within = |d: u32| limit.is_none_or(|l| d <= l);
             let own = self.impassable[node];
@@ -581,10 +806,16 @@ impl<'g> SupplyTrace<'g> {
                 path.extend(l.search.chain(first));
                 let port = *path.last().expect("a path ends at its seed");
                 let port_name = l.labels[l.search.origin[first] as usize].clone();
+                let port_label = l.search.origin[first] as usize;
                 let (onward_port, _, onward_label_index) = l
                     .connected
                     .iter()
-                    .filter(|(n, _, _)| *n != port)
+                    .filter(|(n, _, cl)| {
+                        *n != port
+                            && l.bodies[*cl as usize]
+                                .iter()
+                                .any(|b| l.bodies[port_label].contains(b))
+                    })
                     .min_by_key(|(n, d, _)| (*d, *n))
                     .copied()
                     .expect("a link search has another connected place");
@@ -620,15 +851,26 @@ impl<'g> SupplyTrace<'g> {
                     steps(d),
                     steps(limit.unwrap_or(0))
                 );
+            } else if let Some((l, d, first)) = t
+                .links
+                .iter()
+                .find_map(|l| l.search.reach(board, node, own).map(|(d, f)| (l, d, f)))
+            {
+                // A linked place is reached, but too far.
+                let port = l.labels[l.search.origin[first] as usize].clone();
+                u.distance = Some(d);
+                u.reason = format!(
+                    "nearest linked place, {port}, is {} away; the limit is {}",
+                    steps(d),
+                    steps(limit.unwrap_or(0))
+                );
             } else {
                 // Cut: look along the shortest route that ignores enemy blockers.
-                let free = free_search[side].get_or_insert_with(|| {
-                    let seeds = t
-                        .sources
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(k, s)| s.nodes.iter().map(move |&node| (node, k as u32)));
-                    Search::run(board, seeds, |v| t.state[v] != code(Block::Impassable))
+                let free = free_search[group].get_or_insert_with(|| {
+                    let seeds = t.sources.iter().enumerate().flat_map(|(k, s)| {
+                        s.nodes.iter().map(move |&node| (node, k as u32, s.beyond))
+                    });
+                    Search::run_from(board, seeds, |v| t.state[v] != code(Block::Impassable))
                 });
                 match free.reach(board, node, own) {
                     None if t.sources.iter().all(|s| s.nodes.is_empty()) => {
@@ -686,7 +928,7 @@ impl<'g> SupplyTrace<'g> {
             .sides
             .iter()
             .enumerate()
-            .filter(|(s, _)| self.sides[*s].is_some())
+            .filter(|(s, _)| self.groups.iter().any(|(g, _)| g == s))
             .map(|(_, side)| {
                 let mine: Vec<&UnitSupply> = units.iter().filter(|u| u.side == side.id).collect();
                 SideSupply {
@@ -712,32 +954,87 @@ fn path_limit(game: &Game, positions: &Positions, index: usize) -> Option<u32> {
     }
 }
 
-/// The sources of one side, each with its nodes.
+/// The sources of one group of a side's units, each with its nodes: those of the rule's
+/// sources its units may use.
 fn side_sources(
     game: &Game,
     board: &Board,
     control: &ControlMap,
     rules: &SupplyRules,
-    side: SideId,
+    key: &GroupKey,
+    held: &[Vec<(SideId, CounterId)>],
 ) -> Vec<Source> {
+    let side = key.side;
     let mut out = Vec::new();
-    for src in rules.sources.iter().filter(|s| s.side == side) {
+    let in_countries = |src: &crate::model::rules::SupplySource, node: usize| {
+        src.countries.is_empty()
+            || board
+                .country(node)
+                .is_some_and(|c| src.countries.contains(&c))
+    };
+    for (k, src) in rules.sources.iter().enumerate() {
+        if src.side != side || !key.sources[k] {
+            continue;
+        }
+        let beyond = src.beyond;
+        let label = |default: &str| src.name.clone().unwrap_or_else(|| default.to_string());
+        for border in &src.along {
+            let mut nodes = Vec::new();
+            for (map, m) in game.maps.iter().enumerate() {
+                let crate::model::MapKind::Hex(h) = &m.kind else {
+                    continue;
+                };
+                let geo = &h.geometry;
+                let coords: Vec<crate::model::hex::HexCoord> = match border.as_str() {
+                    "west" => (0..geo.rows)
+                        .map(|r| crate::model::hex::HexCoord::new(0, r))
+                        .collect(),
+                    "east" => (0..geo.rows)
+                        .map(|r| crate::model::hex::HexCoord::new(geo.columns - 1, r))
+                        .collect(),
+                    "north" => (0..geo.columns)
+                        .map(|c| crate::model::hex::HexCoord::new(c, 0))
+                        .collect(),
+                    "south" => (0..geo.columns)
+                        .map(|c| crate::model::hex::HexCoord::new(c, geo.rows - 1))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                for c in coords {
+                    if let Some(node) = board.node(&Site::hex(map, c)) {
+                        if !board.has_any_terrain(node, &rules.impassable)
+                            && in_countries(src, node)
+                        {
+                            nodes.push(node);
+                        }
+                    }
+                }
+            }
+            out.push(Source {
+                label: label(&format!("{border} map edge")),
+                nodes,
+                beyond,
+            });
+        }
         for &(map, e) in &src.edges {
             if let Some(edge) = game.maps[map].edges.get(e) {
                 out.push(Source {
-                    label: edge.name.clone(),
+                    label: label(&edge.name),
                     nodes: board.members(map, &edge.members).collect(),
+                    beyond,
                 });
             }
         }
         for &(map, h) in &src.hex_sets {
             if let Some(set) = game.maps[map].hex_sets.get(h) {
                 out.push(Source {
-                    label: set.name.clone(),
+                    label: label(&set.name),
                     nodes: board.members(map, &set.members).collect(),
+                    beyond,
                 });
             }
         }
+        let mut taken: Vec<usize> = Vec::new();
         for wanted in &src.places {
             for (map, m) in game.maps.iter().enumerate() {
                 for p in &m.places {
@@ -747,17 +1044,88 @@ fn side_sources(
                     let Some(node) = board.node(&Site { map, at: p.at }) else {
                         continue;
                     };
-                    if control.owner(node) == Some(side) {
+                    if control.owner(node) == Some(side) && in_countries(src, node) {
+                        taken.push(node);
                         out.push(Source {
                             label: p.name.clone(),
                             nodes: vec![node],
+                            beyond,
                         });
                     }
                 }
             }
         }
+        if !src.terrain.is_empty() {
+            for node in 0..board.len() {
+                if !taken.contains(&node)
+                    && board.has_any_terrain(node, &src.terrain)
+                    && control.owner(node) == Some(side)
+                    && in_countries(src, node)
+                {
+                    taken.push(node);
+                    out.push(Source {
+                        label: place_label(game, board, node),
+                        nodes: vec![node],
+                        beyond,
+                    });
+                }
+            }
+        }
+        if let Some(sel) = &src.counters {
+            for (node, here) in held.iter().enumerate() {
+                if let Some((_, c)) = here
+                    .iter()
+                    .find(|(s, c)| *s == side && sel.matches(game, *c))
+                {
+                    out.push(Source {
+                        label: format!(
+                            "{} at {}",
+                            game.counters[*c].name,
+                            place_label(game, board, node)
+                        ),
+                        nodes: vec![node],
+                        beyond,
+                    });
+                }
+            }
+        }
     }
     out
+}
+
+/// A location's place name if it has one, else its hex number or area name.
+fn place_label(game: &Game, board: &Board, node: usize) -> String {
+    let site = board.site(node);
+    game.maps[site.map]
+        .places
+        .iter()
+        .find(|p| p.at == site.at)
+        .map_or_else(|| board.name(node), |p| p.name.clone())
+}
+
+/// The connected bodies of water of these terrains: a body number per node (`NONE` for
+/// other nodes).
+fn water_bodies(board: &Board, across: &[crate::model::TerrainId]) -> Vec<u32> {
+    let n = board.len();
+    let mut body = vec![NONE; n];
+    let mut count = 0;
+    for start in 0..n {
+        if body[start] != NONE || !board.has_any_terrain(start, across) {
+            continue;
+        }
+        body[start] = count;
+        let mut queue = VecDeque::from([start]);
+        while let Some(u) = queue.pop_front() {
+            board.neighbours(u, Link::Supply, |v| {
+                if body[v] == NONE && board.has_any_terrain(v, across) {
+                    body[v] = count;
+                    queue.push_back(v);
+                }
+            });
+        }
+        count += 1;
+    }
+    body
 }
 
 /// Supply totals of one side.
@@ -1068,6 +1436,142 @@ hexes = ["0303", "0603", "0103"]
         assert!(s.in_supply, "{s:?}");
         assert_eq!(s.link.as_ref().unwrap().to, "Kherson");
         assert_eq!(s.path, ["0301", "0201", "0102", "0103"]);
+    }
+
+    // ---------------------------------------------------------------- the theatre fixture
+    // Britain west of a sea, Egypt east of it; Westport (0302) and Eastport (0702) on its
+    // two shores; a corridor (row 2) through high mountains (rows 1 and 3, columns 7-9)
+    // that only mountain corps may enter; British units trace to Britain's mobilization hex
+    // (0102), Soviet units to the east edge with the staging area one hex beyond it.
+
+    fn theatre(units: &[(&str, &str)]) -> SupplyReport {
+        let g = testgame::theatre();
+        trace_supply(&g, &positions(&g, units)).unwrap()
+    }
+
+    #[test]
+    fn a_line_of_supply_runs_port_to_port_across_the_sea() {
+        // 0902 -> 0802 -> Eastport: two hexes, the corps' MF; across the sea to Westport,
+        // which traces (any length) 0302 -> 0201 -> 0102, Britain's mobilization hex.
+        let r = theatre(&[("brit-corps", "0902")]);
+        let u = unit(&r, "0902");
+        assert!(u.in_supply, "{u:?}");
+        assert_eq!(u.distance, Some(2));
+        assert_eq!(u.path, ["0902", "0802", "0702"]);
+        let link = u.link.as_ref().unwrap();
+        assert_eq!(
+            (link.to.as_str(), link.from.as_str()),
+            ("Eastport", "Westport")
+        );
+        assert_eq!(link.onward, ["0302", "0201", "0102"]);
+        assert_eq!(
+            u.reason,
+            "traces 2 hexes to Eastport, linked to Westport, which traces 2 hexes to 0102"
+        );
+        // Westport in enemy hands: the port blocks, and nothing links the shores.
+        let r = theatre(&[("brit-corps", "0902"), ("ger-corps", "0302")]);
+        assert!(!unit(&r, "0902").in_supply);
+    }
+
+    #[test]
+    fn an_enemy_zone_cuts_the_line_and_a_friendly_unit_restores_it() {
+        // A German corps at 0903 projects its zone into 0802, the corridor's only hex
+        // within reach (the mountains are closed to a British infantry corps).
+        let r = theatre(&[("brit-corps", "0902"), ("ger-corps", "0903")]);
+        let u = unit(&r, "0902");
+        assert!(!u.in_supply, "{u:?}");
+        // A British corps standing in 0802 negates the zone there.
+        let r = theatre(&[
+            ("brit-corps", "0902"),
+            ("ger-corps", "0903"),
+            ("brit-corps", "0802"),
+        ]);
+        let u = unit(&r, "0902");
+        assert!(u.in_supply, "{u:?}");
+        assert_eq!(u.path, ["0902", "0802", "0702"]);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_printed_movement_factor_fails() {
+        // 1002 -> 0902 -> 0802 -> Eastport is three hexes; the corps' MF is 2.
+        let r = theatre(&[("brit-corps", "1002"), ("brit-army", "1003")]);
+        let u = unit(&r, "1002");
+        assert!(!u.in_supply);
+        assert_eq!(u.distance, Some(3));
+        assert_eq!(
+            u.reason,
+            "nearest linked place, Eastport, is 3 hexes away; the limit is 2 hexes"
+        );
+        // An army (MF 3) three hexes from Eastport (1003 -> 0903 is mountain, so
+        // 1003 -> 1002 -> 0902 -> 0802 -> 0702 is four) fails too; at 0902 it is in supply.
+        assert!(!unit(&r, "1003").in_supply);
+        let r = theatre(&[("brit-army", "0902")]);
+        assert!(unit(&r, "0902").in_supply);
+    }
+
+    #[test]
+    fn each_power_of_a_side_traces_to_its_own_sources() {
+        // The Soviet staging area lies one hex beyond the east edge: a front on the edge
+        // traces one hex, one two hexes in traces three, its MF; three hexes in, four.
+        let r = theatre(&[
+            ("sov-front", "1002"),
+            ("sov-front", "0802"),
+            ("sov-front", "0702"),
+        ]);
+        let near = unit(&r, "1002");
+        assert!(near.in_supply, "{near:?}");
+        assert_eq!(near.distance, Some(1));
+        assert_eq!(
+            near.reason,
+            "traces 1 hex to East edge (the Soviet staging area beyond it)"
+        );
+        let mid = unit(&r, "0802");
+        assert!(mid.in_supply);
+        assert_eq!(mid.distance, Some(2 + 1));
+        let far = unit(&r, "0702");
+        assert!(!far.in_supply);
+        assert_eq!(far.distance, Some(3 + 1));
+        // Next to London, a Soviet front has no source of its own, and British ports are
+        // not its to use.
+        let r = theatre(&[("sov-front", "0202"), ("brit-corps", "0202")]);
+        let s = r.units.iter().find(|u| u.counter == "sov-front").unwrap();
+        assert!(!s.in_supply);
+        assert_eq!(
+            s.reason,
+            "no path over passable terrain reaches any Allies supply source"
+        );
+        assert!(
+            r.units
+                .iter()
+                .find(|u| u.counter == "brit-corps")
+                .unwrap()
+                .in_supply
+        );
+    }
+
+    #[test]
+    fn a_depot_is_a_source_of_its_side() {
+        let r = theatre(&[("ger-corps", "0205"), ("ger-depot", "0105")]);
+        let u = unit(&r, "0205");
+        assert!(u.in_supply, "{u:?}");
+        assert_eq!(u.source.as_deref(), Some("Ger Depot at 0105"));
+        let r = theatre(&[("ger-corps", "0205")]);
+        assert!(!unit(&r, "0205").in_supply);
+    }
+
+    #[test]
+    fn sources_beyond_an_edge_enter_the_search_at_their_distance() {
+        // Seeds at distances 0 and 2 on a corridor: the far seed never shortens a path
+        // the near one gives, and each node keeps its shortest distance.
+        let g = testgame::with_map(&corridor(""));
+        let b = Board::new(&g);
+        let node = |h: &str| b.node_of(&testgame::hex(&g, h)).unwrap();
+        let s = Search::run_from(&b, [(node("0102"), 0, 0), (node("1002"), 1, 2)], |_| true);
+        assert_eq!(s.dist[node("0502")], 4);
+        assert_eq!(s.origin[node("0502")], 0);
+        assert_eq!(s.dist[node("0802")], 4);
+        assert_eq!(s.origin[node("0802")], 1);
+        assert_eq!(s.dist[node("1002")], 2);
     }
 
     #[test]

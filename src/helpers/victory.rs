@@ -31,7 +31,7 @@ use super::board::Site;
 use super::control::every_text;
 use super::control::ControlMap;
 use super::positions::Positions;
-use crate::model::rules::{turn_is_every, ControlRule};
+use crate::model::rules::{turn_is_every, ControlRule, LevelsBy};
 use crate::model::{Game, MapKind, SideId};
 
 /// Inputs besides positions and control.
@@ -115,6 +115,9 @@ pub struct VictoryReport {
     /// check(s) too (a set of positions does not show them); absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub provisional: Vec<Provisional>,
+    /// Each side's victory points, when the game declares `[[rules.victory-points]]`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<SideVictoryPoints>,
     /// The level of victory of the current lead, when the game declares levels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<LevelReport>,
@@ -213,6 +216,43 @@ pub fn victory(
             tests.push(Test {
                 holds: have >= need as usize,
                 detail: format!("controls {have} {what} (needs {need})"),
+            });
+        }
+        if let Some(f) = &v.control_all {
+            let mut total = 0;
+            let mut missing = Vec::new();
+            for (map, m) in game.maps.iter().enumerate() {
+                for p in &m.places {
+                    let Some(node) = board.node(&Site { map, at: p.at }) else {
+                        continue;
+                    };
+                    if !f.matches(p, board.country(node)) {
+                        continue;
+                    }
+                    total += 1;
+                    if control.owner(node) != Some(v.side) {
+                        missing.push(p.name.clone());
+                    }
+                }
+            }
+            let shown: Vec<&str> = missing.iter().take(5).map(String::as_str).collect();
+            tests.push(Test {
+                holds: total > 0 && missing.is_empty(),
+                detail: if missing.is_empty() {
+                    format!("controls all {total} of {}", f.places.join(", "))
+                } else {
+                    format!(
+                        "controls {} of {total} {}; not {}{}",
+                        total - missing.len(),
+                        f.places.join(", "),
+                        shown.join(", "),
+                        if missing.len() > 5 {
+                            format!(" and {} more", missing.len() - 5)
+                        } else {
+                            String::new()
+                        }
+                    )
+                },
             });
         }
         if v.most_units {
@@ -315,8 +355,40 @@ pub fn victory(
     if game.rules.victory.is_empty() {
         majority(game, control, &mut conditions, &mut winners);
     }
+    let points = victory_points(game, control);
     let level = game.rules.victory_levels.as_ref().map(|l| {
-        let (a, b) = l.between;
+        let band = |d: i64| {
+            l.bands
+                .iter()
+                .find(|b| d >= b.min && b.max.is_none_or(|m| d <= m))
+                .map(|b| b.name.clone())
+        };
+        let (a, b) = match l.between {
+            LevelsBy::Tracks(a, b) => (a, b),
+            LevelsBy::VictoryPoints => {
+                let mut sorted: Vec<&SideVictoryPoints> = points.iter().collect();
+                sorted.sort_by_key(|p| std::cmp::Reverse(p.total));
+                let values = [
+                    sorted.first().map(|p| p.total),
+                    Some(sorted.get(1).map_or(0, |p| p.total)),
+                ];
+                let lead = values[0].map(|x| x - values[1].unwrap_or(0));
+                let leader = sorted
+                    .first()
+                    .filter(|_| lead.is_some_and(|d| d > 0))
+                    .map(|p| p.side.clone());
+                return LevelReport {
+                    leading_track: leader
+                        .as_ref()
+                        .and_then(|_| sorted.first())
+                        .map(|p| format!("{} victory points", p.name)),
+                    leader,
+                    values,
+                    lead,
+                    level: lead.and_then(band),
+                };
+            }
+        };
         let values = [positions.track(a), positions.track(b)];
         let (lead, leader) = match values {
             [Some(x), Some(y)] => (
@@ -346,8 +418,102 @@ pub fn victory(
         conditions,
         winners,
         provisional,
+        points,
         level,
     }
+}
+
+/// Each scoring side's victory points under `[[rules.victory-points]]`, from control.
+pub fn victory_points(game: &Game, control: &ControlMap) -> Vec<SideVictoryPoints> {
+    let board = control.board();
+    let mut out: Vec<SideVictoryPoints> = Vec::new();
+    for rule in &game.rules.victory_points {
+        let mut places = Vec::new();
+        for node in 0..board.len() {
+            if control.owner(node) != Some(rule.side) {
+                continue;
+            }
+            let site = board.site(node);
+            let here = game.maps[site.map]
+                .places
+                .iter()
+                .filter(|p| p.at == site.at);
+            let tagged = here.clone().any(|p| {
+                rule.places
+                    .iter()
+                    .any(|w| *w == p.name || p.tags.contains(w))
+            });
+            if !tagged && !board.has_any_terrain(node, &rule.terrain) {
+                continue;
+            }
+            let country = board.country(node);
+            if !rule.countries.is_empty() && !country.is_some_and(|c| rule.countries.contains(&c)) {
+                continue;
+            }
+            if country.is_some_and(|c| rule.except_countries.contains(&c)) {
+                continue;
+            }
+            let first = country.and_then(|c| game.countries[c].controlled_by);
+            if !rule.owners.is_empty() && !rule.owners.contains(&first) {
+                continue;
+            }
+            places.push(
+                game.maps[site.map]
+                    .places
+                    .iter()
+                    .find(|p| p.at == site.at)
+                    .map_or_else(|| board.name(node), |p| p.name.clone()),
+            );
+        }
+        let side = &game.sides[rule.side];
+        let at = match out.iter().position(|p| p.side == side.id) {
+            Some(i) => i,
+            None => {
+                out.push(SideVictoryPoints {
+                    side: side.id.clone(),
+                    name: side.name.clone(),
+                    total: 0,
+                    lines: Vec::new(),
+                });
+                out.len() - 1
+            }
+        };
+        let points = rule.points * places.len() as i64;
+        out[at].total += points;
+        out[at].lines.push(PointsLine {
+            rule: rule.name.clone(),
+            each: rule.points,
+            points,
+            places,
+        });
+    }
+    out
+}
+
+/// One side's victory points.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideVictoryPoints {
+    /// Side id.
+    pub side: String,
+    /// Side name.
+    pub name: String,
+    /// Total.
+    pub total: i64,
+    /// Per rule.
+    pub lines: Vec<PointsLine>,
+}
+
+/// The points of one `[[rules.victory-points]]` rule.
+#[derive(Debug, Clone, Serialize)]
+pub struct PointsLine {
+    /// The rule as players say it.
+    pub rule: String,
+    /// Points per place.
+    pub each: i64,
+    /// Points scored.
+    pub points: i64,
+    /// The places that score, by name or hex number.
+    pub places: Vec<String>,
 }
 
 /// A game of supply centres that declares no victory condition is won, as Diplomacy's
@@ -513,6 +679,23 @@ pub fn render(report: &VictoryReport) -> String {
     }
     for p in &report.provisional {
         out.push_str(&format!("Provisional, {}: {}\n", p.side, p.needs));
+    }
+    for p in &report.points {
+        out.push_str(&format!("{} victory points: {}\n", p.name, p.total));
+        for l in &p.lines {
+            out.push_str(&format!(
+                "  {:+} x {} = {:+}  {}{}\n",
+                l.each,
+                l.places.len(),
+                l.points,
+                l.rule,
+                if l.places.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", l.places.join(", "))
+                }
+            ));
+        }
     }
     if let Some(l) = &report.level {
         match (l.lead, &l.leading_track) {
@@ -778,5 +961,57 @@ band = [
         // A large lead falls in the open band.
         let r = at_turn(&g, "autumn", 90, 10);
         assert_eq!(r.level.unwrap().level.as_deref(), Some("Decisive"));
+    }
+
+    #[test]
+    fn victory_points_by_place_country_and_first_owner_and_the_margin_level() {
+        // Theatre: mobilization hexes 0102 (Britain), 0801 (Germany), 0104 (Spain); ports
+        // Westport (Britain), Eastport (Egypt), Isle (Spain).
+        let g = testgame::theatre();
+        let score = |units: &[(&str, &str)]| {
+            let p = positions(&g, units);
+            let c = control(&g, &p, &ControlOptions::default());
+            victory(&g, &p, &c, &VictoryOptions::default())
+        };
+        let r = score(&[]);
+        let total = |r: &VictoryReport, side: &str| {
+            r.points.iter().find(|p| p.side == side).map(|p| p.total)
+        };
+        assert_eq!(total(&r, "axis"), Some(0));
+        assert_eq!(total(&r, "allies"), Some(0));
+        // The Axis takes Britain's and Spain's mobilization hexes: 2 + 2.
+        let r = score(&[("ger-corps", "0102"), ("ger-corps", "0104")]);
+        assert_eq!(total(&r, "axis"), Some(4));
+        let axis = r.points.iter().find(|p| p.side == "axis").unwrap();
+        assert_eq!(axis.lines[0].places.len(), 2);
+        let level = r.level.as_ref().unwrap();
+        assert_eq!(level.leader.as_deref(), Some("axis"));
+        assert_eq!(level.lead, Some(4));
+        assert_eq!(level.level.as_deref(), Some("Decisive victory"));
+        // The Allies take Germany's: 2 (an Axis mobilization hex; not a port).
+        let r = score(&[("brit-corps", "0801"), ("ger-corps", "0104")]);
+        assert_eq!(total(&r, "allies"), Some(2));
+        assert_eq!(total(&r, "axis"), Some(2));
+        assert_eq!(r.level.as_ref().unwrap().level.as_deref(), Some("Draw"));
+        assert_eq!(r.level.as_ref().unwrap().leader, None);
+        let text = render(&r);
+        assert!(text.contains("Axis victory points: 2"), "{text}");
+    }
+
+    #[test]
+    fn an_enemy_zone_contests_control_of_a_hex_its_owner_does_not_hold() {
+        let g = testgame::theatre();
+        let at = |p: &Positions, h: &str| {
+            let c = control(&g, p, &ControlOptions::default());
+            let node = c.board().node_of(&testgame::hex(&g, h)).unwrap();
+            c.owner(node).map(|s| g.sides[s].id.clone())
+        };
+        // A German corps at 0903: Egypt's 0802 is in its zone and nobody's.
+        let p = positions(&g, &[("ger-corps", "0903")]);
+        assert_eq!(at(&p, "0802"), None);
+        assert_eq!(at(&p, "0702").as_deref(), Some("allies"));
+        // A British corps in 0802 holds it.
+        let p = positions(&g, &[("ger-corps", "0903"), ("brit-corps", "0802")]);
+        assert_eq!(at(&p, "0802").as_deref(), Some("allies"));
     }
 }

@@ -25,6 +25,10 @@ pub struct Selector {
     pub flags: Vec<String>,
     /// Flags the class must not have.
     pub except_flags: Vec<String>,
+    /// Unit sizes (empty = any).
+    pub sizes: Vec<String>,
+    /// Unit sizes excluded.
+    pub except_sizes: Vec<String>,
 }
 
 impl Selector {
@@ -67,6 +71,13 @@ impl Selector {
         if self.except_flags.iter().any(|f| class.has_flag(f)) {
             return false;
         }
+        let size = class.size.map(|s| s.as_str());
+        if !self.sizes.is_empty() && !size.is_some_and(|s| self.sizes.iter().any(|x| x == s)) {
+            return false;
+        }
+        if size.is_some_and(|s| self.except_sizes.iter().any(|x| x == s)) {
+            return false;
+        }
         true
     }
 }
@@ -84,10 +95,92 @@ pub struct StackingLimit {
     pub points: Vec<(String, u32)>,
     /// Only in these terrains (empty = everywhere).
     pub terrain: Vec<TerrainId>,
+    /// Only in these hex sets (map, set index; empty = everywhere).
+    pub hex_sets: Vec<(MapId, usize)>,
+    /// Not in these terrains.
+    pub except_terrain: Vec<TerrainId>,
+    /// Not in these hex sets.
+    pub except_hex_sets: Vec<(MapId, usize)>,
     /// Only in hexes on a rail line.
     pub rail: bool,
     /// Only when no other combat unit is present.
     pub alone: bool,
+}
+
+/// Terrain only some units may enter (`[[rules.entry]]`).
+#[derive(Debug, Clone, Serialize)]
+pub struct EntryLimit {
+    /// Rule text.
+    pub name: String,
+    /// Terrains or features it applies in.
+    pub terrain: Vec<TerrainId>,
+    /// Hex sets it applies in (map, set index).
+    pub hex_sets: Vec<(MapId, usize)>,
+    /// Units concerned.
+    pub units: Selector,
+    /// Those allowed in.
+    pub only: Selector,
+}
+
+impl EntryLimit {
+    /// Whether the rule bars `counter` from a location with these terrains and hex-set
+    /// memberships.
+    pub fn bars(
+        &self,
+        game: &Game,
+        counter: CounterId,
+        terrains: &[TerrainId],
+        sets: &[(MapId, usize)],
+    ) -> bool {
+        let here = self.terrain.iter().any(|t| terrains.contains(t))
+            || self.hex_sets.iter().any(|s| sets.contains(s));
+        here && self.units.matches(game, counter) && !self.only.matches(game, counter)
+    }
+}
+
+/// Victory points for each controlled place of a kind (`[[rules.victory-points]]`).
+#[derive(Debug, Clone, Serialize)]
+pub struct VictoryPoints {
+    /// Rule text.
+    pub name: String,
+    /// Side scoring.
+    pub side: SideId,
+    /// Points per place.
+    pub points: i64,
+    /// Hexes with these terrains or features count.
+    pub terrain: Vec<TerrainId>,
+    /// Places with these names or tags count.
+    pub places: Vec<String>,
+    /// Only places first held by these sides (`None`: no side, a neutral); empty: any.
+    pub owners: Vec<Option<SideId>>,
+    /// Only places in these countries; empty: any.
+    pub countries: Vec<CountryId>,
+    /// Not places in these countries.
+    pub except_countries: Vec<CountryId>,
+    /// Not these places (names or tags).
+    pub except_places: Vec<String>,
+}
+
+/// Places of some names or tags within some countries.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlaceFilter {
+    /// Names or tags.
+    pub places: Vec<String>,
+    /// Only in these countries (empty: anywhere).
+    pub countries: Vec<CountryId>,
+    /// Not in these countries.
+    pub except_countries: Vec<CountryId>,
+}
+
+impl PlaceFilter {
+    /// Whether a place in `country` matches.
+    pub fn matches(&self, place: &super::map::Place, country: Option<CountryId>) -> bool {
+        self.places
+            .iter()
+            .any(|w| *w == place.name || place.tags.contains(w))
+            && (self.countries.is_empty() || country.is_some_and(|c| self.countries.contains(&c)))
+            && !country.is_some_and(|c| self.except_countries.contains(&c))
+    }
 }
 
 /// A zone of control's reach.
@@ -150,6 +243,39 @@ pub struct SupplySource {
     pub hex_sets: Vec<(MapId, usize)>,
     /// Place names or tags.
     pub places: Vec<String>,
+    /// Friendly-controlled hexes with these terrains or features.
+    pub terrain: Vec<TerrainId>,
+    /// Places and terrain only in these countries (empty: anywhere).
+    pub countries: Vec<CountryId>,
+    /// Locations holding a counter of the side matching this.
+    pub counters: Option<Selector>,
+    /// Units that may use it (`None`: every unit of the side).
+    pub units: Option<Selector>,
+    /// Hexes beyond its edge or hexes the source lies.
+    pub beyond: u32,
+    /// Borders of the hex maps whose land hexes it covers (`west`, `east`, `north`,
+    /// `south`), within `countries`.
+    pub along: Vec<String>,
+    /// What reports call it.
+    pub name: Option<String>,
+}
+
+/// What a supply link joins.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkKind {
+    /// The friendly places of a hex set (map, index).
+    HexSet((MapId, usize)),
+    /// Friendly ports (hexes with a feature, or places with a tag) touching one body of
+    /// these water terrains.
+    Sea {
+        /// Terrain id of the port feature (when it is one).
+        feature: Option<TerrainId>,
+        /// The port tag or feature id as written.
+        port: String,
+        /// Water terrains.
+        across: Vec<TerrainId>,
+    },
 }
 
 /// A supply link.
@@ -157,8 +283,10 @@ pub struct SupplySource {
 pub struct SupplyLink {
     /// Side.
     pub side: SideId,
-    /// Hex set (map, index).
-    pub hex_set: (MapId, usize),
+    /// What it joins.
+    pub kind: LinkKind,
+    /// Units that may use it (`None`: every unit of the side).
+    pub units: Option<Selector>,
     /// Rule text.
     pub description: String,
 }
@@ -174,6 +302,11 @@ pub struct SupplyRules {
     pub path_length: PathLength,
     /// Blockers.
     pub blocked_by: Vec<Blocker>,
+    /// Enemy control blocks only locations with these terrains or these places' names or
+    /// tags (both empty: every location).
+    pub enemy_controlled_terrain: Vec<TerrainId>,
+    /// See `enemy_controlled_terrain`.
+    pub enemy_controlled_places: Vec<String>,
     /// A friendly combat unit cancels enemy ZOC in its hex.
     pub friendly_units_negate_zoc: bool,
     /// Terrains a path may not enter.
@@ -205,6 +338,8 @@ pub struct ControlRules {
     pub units: Selector,
     /// Turns after which ownership changes.
     pub turns: Vec<TurnId>,
+    /// An enemy zone of control contests a location its owner does not occupy.
+    pub zoc_contests: bool,
 }
 
 /// A victory condition.
@@ -226,6 +361,8 @@ pub struct Victory {
     pub track_lead: Option<(TrackId, TrackId, i64)>,
     /// Number of supply centres or areas to control.
     pub control_count: Option<u32>,
+    /// Places the side must all control.
+    pub control_all: Option<PlaceFilter>,
     /// Track ratio (winner's track, opponent's track, factor).
     pub track_ratio: Option<(TrackId, TrackId, u32)>,
     /// Checked only on turns whose number is a multiple of this.
@@ -265,6 +402,25 @@ pub struct Rules {
     pub frozen: Vec<FrozenRules>,
     /// Hidden fractional units.
     pub fractions: Option<FractionRules>,
+    /// Terrain only some units may enter.
+    pub entry: Vec<EntryLimit>,
+    /// Victory points.
+    pub victory_points: Vec<VictoryPoints>,
+}
+
+impl Rules {
+    /// The entry rules barring `counter` from a location with these terrains and hex sets.
+    pub fn barred<'r>(
+        &'r self,
+        game: &'r Game,
+        counter: CounterId,
+        terrains: &'r [TerrainId],
+        sets: &'r [(MapId, usize)],
+    ) -> impl Iterator<Item = &'r EntryLimit> + 'r {
+        self.entry
+            .iter()
+            .filter(move |e| e.bars(game, counter, terrains, sets))
+    }
 }
 
 /// Provinces frozen in some turns (`[[rules.frozen]]`); see the schema for what ice does.
@@ -536,11 +692,21 @@ pub struct VictoryBand {
     pub name: String,
 }
 
+/// What levels of victory compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LevelsBy {
+    /// Two tracks.
+    Tracks(TrackId, TrackId),
+    /// The sides' victory points.
+    VictoryPoints,
+}
+
 /// Levels of victory.
 #[derive(Debug, Clone, Serialize)]
 pub struct VictoryLevels {
-    /// The tracks compared.
-    pub between: (TrackId, TrackId),
+    /// The tracks compared, or victory points.
+    pub between: LevelsBy,
     /// Bands, by increasing lead.
     pub bands: Vec<VictoryBand>,
 }
@@ -562,27 +728,48 @@ pub struct StackingViolation {
     pub found: String,
 }
 
-/// Stacking limits broken by `counters` standing together in `loc`.
+/// The terrains (terrain and features) of a location, and the hex sets (map, set index) it
+/// belongs to.
+pub type LocationTerrain = (Vec<TerrainId>, Vec<(MapId, usize)>);
+
+/// The terrains and hex sets of a location; `None` for pools and tracks.
+pub fn location_terrain(game: &Game, loc: &super::Location) -> Option<LocationTerrain> {
+    let (map, at) = match loc {
+        super::Location::Hex { map, hex } => (*map, super::map::PlaceAt::Hex(*hex)),
+        super::Location::Area { map, area, .. } => (*map, super::map::PlaceAt::Area(*area)),
+        super::Location::Pool(_) | super::Location::Track { .. } => return None,
+    };
+    let terrains = match (&game.maps[map].kind, loc) {
+        (super::MapKind::Hex(h), super::Location::Hex { hex, .. }) => {
+            let x = h.hex(*hex);
+            std::iter::once(x.terrain)
+                .chain(x.features.iter().copied())
+                .collect()
+        }
+        (super::MapKind::Area(a), super::Location::Area { area, .. }) => {
+            vec![a.areas[*area].terrain]
+        }
+        _ => Vec::new(),
+    };
+    let sets = game.maps[map]
+        .hex_sets
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.members.contains(&at))
+        .map(|(i, _)| (map, i))
+        .collect();
+    Some((terrains, sets))
+}
+
+/// Stacking limits broken by `counters` standing together in `loc`, and `[[rules.entry]]`
+/// rules broken by any of them standing there.
 pub fn stacking_violations(
     game: &Game,
     loc: &super::Location,
     counters: &[super::CounterId],
 ) -> Vec<StackingViolation> {
-    let terrains: Vec<TerrainId> = match loc {
-        super::Location::Hex { map, hex } => match &game.maps[*map].kind {
-            super::MapKind::Hex(h) => {
-                let x = h.hex(*hex);
-                std::iter::once(x.terrain)
-                    .chain(x.features.iter().copied())
-                    .collect()
-            }
-            super::MapKind::Area(_) => Vec::new(),
-        },
-        super::Location::Area { map, area, .. } => match &game.maps[*map].kind {
-            super::MapKind::Area(a) => vec![a.areas[*area].terrain],
-            super::MapKind::Hex(_) => Vec::new(),
-        },
-        super::Location::Pool(_) | super::Location::Track { .. } => return Vec::new(),
+    let Some((terrains, sets)) = location_terrain(game, loc) else {
+        return Vec::new();
     };
     let mut out = Vec::new();
     let on_rail = match loc {
@@ -594,6 +781,14 @@ pub fn stacking_violations(
     };
     for limit in &game.rules.stacking {
         if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
+            continue;
+        }
+        if !limit.hex_sets.is_empty() && !limit.hex_sets.iter().any(|s| sets.contains(s)) {
+            continue;
+        }
+        if limit.except_terrain.iter().any(|t| terrains.contains(t))
+            || limit.except_hex_sets.iter().any(|s| sets.contains(s))
+        {
             continue;
         }
         if limit.rail && !on_rail {
@@ -632,6 +827,27 @@ pub fn stacking_violations(
                 rule: limit.name.clone(),
                 max: limit.max,
                 found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
+            });
+        }
+    }
+    for rule in &game.rules.entry {
+        let barred: Vec<_> = counters
+            .iter()
+            .filter(|c| rule.bars(game, **c, &terrains, &sets))
+            .collect();
+        if let Some(first) = barred.first() {
+            let class = game.class_of(**first);
+            let what = class
+                .size
+                .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
+            out.push(StackingViolation {
+                rule: rule.name.clone(),
+                max: 0,
+                found: if barred.len() == 1 {
+                    format!("1 unit barred ({what})")
+                } else {
+                    format!("{} units barred ({what}, …)", barred.len())
+                },
             });
         }
     }

@@ -1,5 +1,6 @@
 //! The fixture games on disk, checked, and variants made by editing the model: the `mini`
-//! fixture, the example games, `mini` with an area map, a game with a track display.
+//! fixture, the `theatre` fixture, the example games, `mini` with an area map, a game with a
+//! track display.
 
 use std::path::Path;
 
@@ -8,6 +9,14 @@ use crate::model::{Area, AreaMap, Game, Map, MapId, MapKind, Route, TrackDisplay
 /// The checked `tests/fixtures/mini` game.
 pub fn mini() -> Game {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
+    let checked = crate::check::check_dir(&dir).expect("fixture loads");
+    checked.game.expect("fixture checks")
+}
+
+/// The checked `tests/fixtures/theatre` game: two powers on one side, units of three sizes,
+/// deserts, high mountains, a small island, ports across a sea, a depot, victory points.
+pub fn theatre() -> Game {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/theatre");
     let checked = crate::check::check_dir(&dir).expect("fixture loads");
     checked.game.expect("fixture checks")
 }

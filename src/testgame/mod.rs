@@ -18,7 +18,7 @@ pub mod large;
 
 use std::path::{Path, PathBuf};
 
-pub use fixtures::{example, mini, with_area_map, with_display};
+pub use fixtures::{example, mini, theatre, with_area_map, with_display};
 
 use crate::helpers::positions::Position;
 use crate::model::{Game, Location, MapKind};

@@ -301,3 +301,116 @@ fn a_name_ending_in_a_backslash_is_refused() {
         vec![("trailing-backslash".into(), "game.toml".into(), 12)]
     );
 }
+
+/// Stacking by unit size and terrain only some units may enter, on a set-up of the theatre
+/// fixture: each broken limit is located at the placement, and mistakes in the new keys
+/// (an unknown size, hex set or map border) at the key.
+#[test]
+fn stacking_by_size_and_entry_rules_are_located() {
+    let tmp = copy_game("tests/fixtures/theatre");
+    let d = tmp.path();
+    std::fs::write(
+        d.join("scenario.toml"),
+        r#"[[scenario]]
+id = "s"
+title = "S"
+start = "t1"
+
+[[scenario.place]]
+at = "0202"
+counters = ["sov-front"]
+
+[[scenario.place]]
+at = "0203"
+counters = ["brit-army", "brit-corps"]
+
+[[scenario.place]]
+at = "0204"
+counters = ["2 brit-army"]
+
+[[scenario.place]]
+at = "0505"
+counters = ["3 ger-corps"]
+
+[[scenario.place]]
+at = "0704"
+counters = ["ger-army"]
+"#,
+    )
+    .unwrap();
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    let stacking: Vec<(String, u64)> = diags
+        .iter()
+        .filter(|d| d["code"] == "stacking")
+        .map(|d| {
+            (
+                d["message"].as_str().unwrap_or("").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(stacking.len(), 3, "{diags:#?}");
+    assert!(
+        stacking[0].0.contains("One front, or one army"),
+        "{stacking:?}"
+    );
+    assert_eq!(stacking[0].1, 16);
+    assert!(
+        stacking[1].0.contains("Small islands: two corps"),
+        "{stacking:?}"
+    );
+    assert_eq!(stacking[1].1, 20);
+    assert!(
+        stacking[2].0.contains("Deserts: corps only"),
+        "{stacking:?}"
+    );
+    assert_eq!(stacking[2].1, 24);
+
+    // Mistakes in the rules' new keys.
+    std::fs::remove_file(d.join("scenario.toml")).unwrap();
+    edit(
+        d,
+        "game.toml",
+        "only = { sizes = [\"corps\"] }\n\n[[rules.entry]]\nname = \"High",
+        "only = { sizes = [\"corp\"] }\n\n[[rules.entry]]\nname = \"High",
+    );
+    edit(
+        d,
+        "game.toml",
+        "hex-sets = [\"small-islands\"]\nunits = { combat = true }\nonly",
+        "hex-sets = [\"small-island\"]\nunits = { combat = true }\nonly",
+    );
+    edit(
+        d,
+        "game.toml",
+        "edges = [\"east\"]\nbeyond = 1",
+        "along = [\"eats\"]\nbeyond = 1",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    let found: Vec<(String, String)> = diags
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["hint"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("unknown-value".into(), "did you mean `corps`?".into()),
+            (
+                "unknown-reference".into(),
+                "did you mean `small-islands`?".into()
+            ),
+            (
+                "unknown-value".into(),
+                "use `west`, `east`, `north` or `south`".into()
+            ),
+        ],
+        "{diags:#?}"
+    );
+}

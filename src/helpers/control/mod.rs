@@ -82,6 +82,8 @@ pub enum How {
     Taken,
     /// Not a supply centre: nobody controls it.
     NotACentre,
+    /// In an enemy zone of control, not occupied by its owner: nobody controls it.
+    Contested,
 }
 
 /// Inputs besides the positions.
@@ -301,6 +303,22 @@ impl<'g> ControlMap<'g> {
                     }
                 }
                 _ => by_occupant_or_marker(&mut owners, &mut how),
+            }
+        }
+        // An enemy zone of control contests a location its owner does not occupy.
+        if kind == ControlRule::LastOccupied && rule.is_some_and(|r| r.zoc_contests) {
+            let zoc = super::zoc::ZocMap::new(&board, positions);
+            for i in 0..n {
+                let Some(owner) = owners[i] else { continue };
+                let occupied = match occupants[i] {
+                    Present::One(s) => s == owner,
+                    Present::Several => true,
+                    Present::None => false,
+                };
+                if !occupied && zoc.mask(i) & !super::zoc::side_bit(Some(owner)) != 0 {
+                    owners[i] = None;
+                    how[i] = How::Contested;
+                }
             }
         }
         Self {
@@ -569,6 +587,7 @@ fn how_text(h: How) -> &'static str {
         How::Disputed => "disputed",
         How::Taken => "supply centre taken",
         How::NotACentre => "not a supply centre",
+        How::Contested => "contested by an enemy zone of control",
     }
 }
 

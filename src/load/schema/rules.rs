@@ -47,6 +47,98 @@ pub struct Rules {
     /// Hidden fractional units (`[rules.fractions]`): a unit disperses into parts only its
     /// owner sees, which move on their own and may reform a unit.
     pub fractions: Option<Fractions>,
+    /// Terrain only some units may enter (`[[rules.entry]]`): deserts for corps only. A unit
+    /// standing there against it is a stacking violation, and a supply path of a unit that
+    /// may not enter it does not pass it.
+    #[serde(default)]
+    pub entry: Vec<EntryLimit>,
+    /// Victory points (`[[rules.victory-points]]`): points a side scores at the end of the
+    /// game for each place of a kind it controls, by whom the place first belonged to.
+    #[serde(default)]
+    pub victory_points: Vec<VictoryPoints>,
+}
+
+/// `[[rules.entry]]`: only some units may enter some terrain.
+///
+/// ```toml
+/// [[rules.entry]]
+/// name = "Deserts: corps only"
+/// terrain = ["desert"]
+/// units = { combat = true }     # the units the rule concerns (default: every unit)
+/// only = { sizes = ["corps"] }  # those of them that may enter
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EntryLimit {
+    /// Rule as players say it.
+    pub name: String,
+    /// Terrains or features it applies in.
+    #[serde(default)]
+    pub terrain: Vec<Spanned<String>>,
+    /// Hex sets it applies in.
+    #[serde(default)]
+    pub hex_sets: Vec<Spanned<String>>,
+    /// Units it concerns (default: every unit).
+    #[serde(default)]
+    pub units: Selector,
+    /// Those of them allowed in.
+    pub only: Selector,
+}
+
+/// `[[rules.victory-points]]`: points for each controlled place of a kind.
+///
+/// ```toml
+/// [[rules.victory-points]]
+/// name = "Allied and neutral mobilization hexes"
+/// side = "axis"
+/// points = 2
+/// terrain = ["mobilization"]       # features or terrains of the hex (or `places`: tags)
+/// owners = ["allies", "neutral"]   # who held it at the start (`neutral`: no side)
+/// countries = []                   # only in these countries (empty: anywhere)
+/// ```
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct VictoryPoints {
+    /// Rule as players say it.
+    pub name: String,
+    /// The side scoring.
+    pub side: Spanned<String>,
+    /// Points per place (negative: a loss).
+    pub points: i64,
+    /// Hexes with one of these terrains or features count.
+    #[serde(default)]
+    pub terrain: Vec<Spanned<String>>,
+    /// Places with one of these names or tags count.
+    #[serde(default)]
+    pub places: Vec<Spanned<String>>,
+    /// Only places whose country was held at the start by one of these sides (`neutral`:
+    /// countries of no side); empty: any.
+    #[serde(default)]
+    pub owners: Vec<Spanned<String>>,
+    /// Only places in these countries; empty: any.
+    #[serde(default)]
+    pub countries: Vec<Spanned<String>>,
+    /// Not places in these countries.
+    #[serde(default)]
+    pub except_countries: Vec<Spanned<String>>,
+    /// Not these places (names or tags), e.g. an island port.
+    #[serde(default)]
+    pub except_places: Vec<Spanned<String>>,
+}
+
+/// `control-all = { places = ["mobilization"], except-countries = ["britain"] }`: every
+/// place of a kind on the maps, within some countries.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlaceFilter {
+    /// Place names or tags.
+    pub places: Vec<Spanned<String>>,
+    /// Only in these countries (empty: anywhere).
+    #[serde(default)]
+    pub countries: Vec<Spanned<String>>,
+    /// Not in these countries.
+    #[serde(default)]
+    pub except_countries: Vec<Spanned<String>>,
 }
 
 /// Which units a rule counts.
@@ -73,6 +165,12 @@ pub struct Selector {
     /// Class flags the unit's class must not have, e.g. `["unconventional"]`.
     #[serde(default)]
     pub except_flags: Vec<Spanned<String>>,
+    /// Unit sizes (a class's `size`, e.g. `corps`); a class without a size matches none.
+    #[serde(default)]
+    pub sizes: Vec<Spanned<String>>,
+    /// Unit sizes excluded.
+    #[serde(default)]
+    pub except_sizes: Vec<Spanned<String>>,
 }
 
 /// `[[rules.stacking]]`: at most `max` (points of) matching units in one location.
@@ -92,6 +190,17 @@ pub struct StackingLimit {
     /// Only in locations with one of these terrains or features.
     #[serde(default)]
     pub terrain: Vec<Spanned<String>>,
+    /// Only in the hexes of these hex sets (small islands). With `terrain` too, a location
+    /// must match both.
+    #[serde(default)]
+    pub hex_sets: Vec<Spanned<String>>,
+    /// Not in locations with one of these terrains or features, nor in these hex sets'
+    /// hexes: the general limit steps aside where a special one (`hex-sets`) applies.
+    #[serde(default)]
+    pub except_terrain: Vec<Spanned<String>>,
+    /// Not in the hexes of these hex sets.
+    #[serde(default)]
+    pub except_hex_sets: Vec<Spanned<String>>,
     /// Only in hexes on a rail line.
     #[serde(default)]
     pub rail: bool,
@@ -136,11 +245,20 @@ pub struct Supply {
     /// Units that need supply.
     #[serde(default)]
     pub units: Selector,
-    /// `unlimited`, `movement` (the unit's movement factor) or a number of hexes/areas.
+    /// `unlimited`, `movement` (the unit's factor with id `movement`), `{ factor = "mf" }`
+    /// (the unit's printed value of that factor) or a number of hexes/areas.
     pub path_length: Spanned<toml::Value>,
     /// What blocks a path: `enemy-units`, `enemy-zoc`, `enemy-controlled`.
     #[serde(default)]
     pub blocked_by: Vec<Spanned<String>>,
+    /// With `enemy-controlled`: only enemy-controlled locations with one of these terrains
+    /// or features block (cities, ports, airbases…); empty: every one.
+    #[serde(default)]
+    pub enemy_controlled_terrain: Vec<Spanned<String>>,
+    /// With `enemy-controlled`: enemy-controlled places with one of these names or tags
+    /// block too (with `enemy-controlled-terrain`, either kind blocks).
+    #[serde(default)]
+    pub enemy_controlled_places: Vec<Spanned<String>>,
     /// A friendly combat unit cancels the enemy zone of control in its hex.
     #[serde(default)]
     pub friendly_units_negate_zoc: bool,
@@ -169,16 +287,48 @@ pub struct SupplySource {
     /// Place tags or names (friendly-controlled ones only).
     #[serde(default)]
     pub places: Vec<Spanned<String>>,
+    /// Hexes with one of these terrains or features (friendly-controlled ones only), e.g.
+    /// `["mobilization"]`.
+    #[serde(default)]
+    pub terrain: Vec<Spanned<String>>,
+    /// Places and terrain count only in these countries (empty: anywhere).
+    #[serde(default)]
+    pub countries: Vec<Spanned<String>>,
+    /// Locations holding a counter of the side matching this selector (a depot marker).
+    pub counters: Option<Selector>,
+    /// The units that may use this source (default: every unit of the side), e.g. one
+    /// power's nations when two powers share a side.
+    pub units: Option<Selector>,
+    /// The source lies this many hexes beyond its edge or hexes (an off-map box one hex
+    /// off the east edge: `beyond = 1`); paths count them.
+    #[serde(default)]
+    pub beyond: u32,
+    /// The land hexes along these borders of every hex map (`west`, `east`, `north`,
+    /// `south`), within `countries` when given: an off-map box reached over the map edge.
+    #[serde(default)]
+    pub along: Vec<Spanned<String>>,
+    /// What reports call the source (default: the edge's, set's or place's name).
+    pub name: Option<String>,
 }
 
-/// A supply link (the Soviet Black Sea coast rule).
+/// A supply link: a unit reaching one friendly place of a group continues from another.
+/// Either a hex set's places (the Soviet Black Sea coast rule), or ports joined by sea:
+/// `ports = "port"` (a place tag or feature) with `across = ["sea"]`, linking the friendly
+/// ports that touch one body of those water hexes.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SupplyLink {
     /// Side that may use it.
     pub side: Spanned<String>,
     /// Hex set whose friendly places are linked.
-    pub hex_set: Spanned<String>,
+    pub hex_set: Option<Spanned<String>>,
+    /// Ports: hexes with this feature or terrain, or places with this tag.
+    pub ports: Option<Spanned<String>>,
+    /// The water terrains whose connected bodies join ports.
+    #[serde(default)]
+    pub across: Vec<Spanned<String>>,
+    /// The units that may use the link (default: every unit of the side).
+    pub units: Option<Selector>,
     /// Rule as players say it.
     #[serde(default)]
     pub description: String,
@@ -197,6 +347,10 @@ pub struct Control {
     /// season of the `[calendar]` (`autumn`) for each of its turns.
     #[serde(default)]
     pub turns: Vec<Spanned<String>>,
+    /// For `last-occupied`: an enemy zone of control contests a hex its owner does not
+    /// occupy — nobody controls it, and the zone gives it to nobody.
+    #[serde(default)]
+    pub zoc_contests: bool,
 }
 
 /// `[[rules.victory]]`.
@@ -221,6 +375,9 @@ pub struct Victory {
     pub track_lead: Option<TrackLead>,
     /// Number of supply centres or areas to control.
     pub control_count: Option<u32>,
+    /// Places the side must all control (sudden death: every mobilization hex outside
+    /// one's own country).
+    pub control_all: Option<PlaceFilter>,
     /// Tracks compared by ratio: the side wins if its track is at least `times` the other.
     pub track_ratio: Option<TrackRatio>,
     /// Checked only on turns whose number (the calendar's first turn is 1) is a multiple of
@@ -393,12 +550,16 @@ pub struct Attrition {
     pub effect: String,
 }
 
-/// `[rules.victory-levels]`: how big a win is, by the lead of one track over the other.
+/// `[rules.victory-levels]`: how big a win is, by the lead of one track over the other, or
+/// (`by = "victory-points"`) of one side's victory points over the other's.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct VictoryLevels {
     /// The two tracks compared (the higher one leads).
-    pub between: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    pub between: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `victory-points`: the sides' totals of `[[rules.victory-points]]` are compared.
+    pub by: Option<Spanned<String>>,
     /// Bands of the lead, e.g. `{ lead = "0-25", name = "Draw" }`; the last may be open
     /// (`"76+"`).
     pub band: Vec<VictoryBand>,
