@@ -341,7 +341,6 @@ mod tests {
         }
     }
 
-
     #[test]
     fn a_strongly_bent_map_still_inverts() {
         // The Great European War's pins: Europe squeezed to two thirds, Cyprus stretched.
@@ -362,10 +361,20 @@ mod tests {
             ((39.6, 2.95), shift(centre(14, 19))),
         ];
         let p = Pinned::new(base, &pins).expect("pins fix a warp");
-        for (lat, lon) in [(35.17, 33.36), (35.3, 34.5), (36.0, 36.0), (31.0, 31.0), (40.4, 49.9), (60.0, 30.0)] {
+        for (lat, lon) in [
+            (35.17, 33.36),
+            (35.3, 34.5),
+            (36.0, 36.0),
+            (31.0, 31.0),
+            (40.4, 49.9),
+            (60.0, 30.0),
+        ] {
             let (x, y) = p.project(lat, lon);
             let (la, lo) = p.unproject(x, y);
-            assert!((la - lat).abs() < 1e-6 && (lo - lon).abs() < 1e-6, "{lat},{lon} -> {la},{lo}");
+            assert!(
+                (la - lat).abs() < 1e-6 && (lo - lon).abs() < 1e-6,
+                "{lat},{lon} -> {la},{lo}"
+            );
         }
     }
 

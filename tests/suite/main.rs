@@ -14,6 +14,7 @@ mod dpjudge;
 mod edges;
 mod gcw;
 mod geo;
+mod gew;
 mod gpw;
 mod guerilla;
 mod helpers_cli;
