@@ -122,6 +122,7 @@ pub(crate) fn check_game(
         crts: Vec::new(),
         charts: Vec::new(),
         rules: Rules::default(),
+        options: Vec::new(),
     };
 
     // Nations first so sides can list them.

@@ -13,6 +13,7 @@ mod fractions;
 mod game;
 mod maps;
 mod names;
+mod options;
 mod registry;
 mod rules;
 mod scenarios;
@@ -29,6 +30,7 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::load::source::{FileId, SourceMap};
 use crate::load::{self, LoadError, Loaded};
 use crate::model::Game;
+pub use options::Selection;
 pub use registry::Registry;
 
 /// The outcome of checking a game directory.
@@ -85,8 +87,13 @@ impl Checked {
 
 /// Load and check the game in `dir`.
 pub fn check_dir(dir: &Path) -> Result<Checked, LoadError> {
+    check_dir_with(dir, &Selection::default())
+}
+
+/// Load and check the game in `dir` with the optional rules `selection` turns on.
+pub fn check_dir_with(dir: &Path, selection: &Selection) -> Result<Checked, LoadError> {
     let loaded = load::load(dir)?;
-    Ok(check(loaded))
+    Ok(check_with(loaded, selection))
 }
 
 /// The hex grid a map's `[map.hex]` describes (for `sandtable geo`, which lays the grid
@@ -108,12 +115,18 @@ pub fn hex_grid(
     (grid, cx.diags)
 }
 
-/// Check loaded definitions.
+/// Check loaded definitions (the optional rules on by default, and the scenarios' own).
 pub fn check(loaded: Loaded) -> Checked {
+    check_with(loaded, &Selection::default())
+}
+
+/// Check loaded definitions with the optional rules `selection` turns on: whatever belongs
+/// to an option that is off is left out before anything else is checked.
+pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
     let Loaded {
         root,
         sources,
-        files,
+        mut files,
         mut diagnostics,
     } = loaded;
     let mut cx = Cx {
@@ -124,7 +137,8 @@ pub fn check(loaded: Loaded) -> Checked {
         broken: BTreeSet::new(),
         errors_before: 0,
     };
-    let game = build(&mut cx, &root, &files);
+    let selected = options::select(&mut cx, &mut files, selection);
+    let game = build(&mut cx, &root, &files, selected);
     cx.enter(Part::Game);
     let ids: Vec<FileId> = files.iter().map(|(id, _)| *id).collect();
     let mut text_errors = Vec::new();
@@ -249,10 +263,28 @@ pub(crate) fn gather<'a, T>(
         .collect()
 }
 
-fn build(cx: &mut Cx, root: &Path, files: &[(FileId, load::schema::GameFile)]) -> Option<Game> {
+fn build(
+    cx: &mut Cx,
+    root: &Path,
+    files: &[(FileId, load::schema::GameFile)],
+    selected: options::Selected,
+) -> Option<Game> {
     let mut names = names::Names::default();
+    for (id, o) in &selected.off_classes {
+        names.class.set_off(id, o);
+    }
+    for (id, o) in &selected.off_counters {
+        names.counter.set_off(id, o);
+    }
+    for (id, o) in &selected.off_tracks {
+        names.track.set_off(id, o);
+    }
+    for (id, o) in &selected.off_charts {
+        names.chart.set_off(id, o);
+    }
     cx.enter(Part::Game);
     let mut g = game::check_game(cx, root, files, &mut names)?;
+    g.options = selected.options;
     cx.enter(Part::Counters);
     counters::check_counters(cx, files, &mut names, &mut g);
     cx.enter(Part::Tables);
@@ -268,5 +300,8 @@ fn build(cx: &mut Cx, root: &Path, files: &[(FileId, load::schema::GameFile)]) -
     cx.enter(Part::Rules);
     rules::check_rules(cx, files, &names, &mut g);
     scenarios::check_setups(cx, &g, written);
+    for s in &mut g.scenarios {
+        s.options = selected.scenarios.get(&s.id).cloned().unwrap_or_default();
+    }
     Some(g)
 }

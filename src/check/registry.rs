@@ -31,6 +31,8 @@ pub struct Registry {
     /// Some ids could not be known at all (a `[calendar]` with a mistake defines no turns):
     /// a name nothing defines is then not reported, since it may well be one of them.
     incomplete: bool,
+    /// Ids left out because the optional rule they belong to is off: id → option.
+    off: BTreeMap<String, String>,
 }
 
 #[derive(Debug)]
@@ -57,7 +59,14 @@ impl Registry {
             order: Vec::new(),
             admitted: BTreeMap::new(),
             incomplete: false,
+            off: BTreeMap::new(),
         }
+    }
+
+    /// Say that `name` exists only under the optional rule `option`, which is off: a
+    /// reference to it is reported as such rather than as unknown.
+    pub fn set_off(&mut self, name: &str, option: &str) {
+        self.off.insert(name.to_string(), option.to_string());
     }
 
     /// Say that some ids could not be known (their definition had a mistake of its own,
@@ -172,6 +181,21 @@ impl Registry {
 
     /// The diagnostic for an unknown name.
     pub fn unknown(&self, span: Span, name: &str) -> Diagnostic {
+        if let Some(option) = self.off.get(name) {
+            return Diagnostic::error(
+                "option-off",
+                format!(
+                    "{} `{name}` exists only under option `{option}`, which is off",
+                    self.kind
+                ),
+            )
+            .at(span)
+            .label(format!("left out with option `{option}`"))
+            .hint(format!(
+                "turn the option on (`--option {option}`, or the scenario's `options`), or mark \
+                 this entry `option = \"{option}\"` too"
+            ));
+        }
         let hint = did_you_mean(name, self.order.iter().map(String::as_str)).or_else(|| {
             if self.order.is_empty() {
                 Some(format!("no {} is defined yet", self.kind))

@@ -250,6 +250,7 @@ pub(crate) fn check_pools_and_scenarios(
             tracks,
             placements,
             owners,
+            options: Vec::new(),
         };
         names.scenario.admit(claim, &mut g.scenarios, scenario);
         names.scenario_files.push(file);

@@ -33,6 +33,8 @@ use crate::vassal::save::{SaveGame, SavedPiece};
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// A position file (TOML: turn, phase, each power's units and centres; README.md,
     /// "Positions and orders").
     #[arg(long, value_name = "FILE")]
@@ -349,7 +351,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         Some(id) => super::Needs::Scenario(id),
         None => super::Needs::NoScenario,
     };
-    let g = game_for(&a.game.dir, needs, a.format)?;
+    let g = game_for(&a.game.dir, &a.options, needs, a.format)?;
     let board = ProvinceBoard::first(&g).ok_or_else(|| {
         format!(
             "`{}` has no province board (a map whose areas give army and fleet moves): \

@@ -14,6 +14,8 @@ use crate::emit::vassal::{self, SetupSummary};
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// Where to write the module [default: `<game id>.vmod` in the current directory].
     #[arg(short, long, value_name = "FILE.vmod")]
     output: Option<PathBuf>,
@@ -36,10 +38,13 @@ struct Report<'a> {
     maps: &'a [String],
     pieces: usize,
     setups: &'a [SetupSummary],
+    /// The optional rules it was built with.
+    options: &'a [String],
 }
 
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
-    let mut checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
+    let mut checked = crate::check::check_dir_with(&a.game.dir, &a.options.selection())
+        .map_err(|e| e.to_string())?;
     let Some(game) = checked.game.take() else {
         let message = format!("`{}` has errors; no module written", a.game.dir.display());
         return Err(super::Failure::game(message, checked));
@@ -62,6 +67,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
                 maps: &summary.maps,
                 pieces: summary.pieces,
                 setups: &summary.setups,
+                options: &summary.options,
             };
             super::emit(&format!(
                 "{}\n",
@@ -70,8 +76,13 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         }
         Format::Text => {
             let setups: Vec<&str> = summary.setups.iter().map(|s| s.name.as_str()).collect();
+            let options = match (game.options.is_empty(), summary.options.is_empty()) {
+                (true, _) => String::new(),
+                (false, true) => "; optional rules: none".to_string(),
+                (false, false) => format!("; optional rules: {}", summary.options.join(", ")),
+            };
             super::emit(&format!(
-                "wrote {} ({bytes} bytes): maps {}; {} counters; setups {}\n",
+                "wrote {} ({bytes} bytes): maps {}; {} counters; setups {}{options}\n",
                 output.display(),
                 summary.maps.join(", "),
                 summary.pieces,

@@ -20,6 +20,8 @@ use crate::model::Game;
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// Also check a saved game (.vsav) of the module `sandtable build` made of DIR: cloned
     /// counters, pieces of unknown origin, stacking violations (exit 1 when any).
     #[arg(long, value_name = "FILE.vsav")]
@@ -183,8 +185,47 @@ fn save_text(c: &SaveCheck) -> String {
     out
 }
 
+/// The game checked with the options asked for; when some declared option is still off,
+/// its data is checked too (a second pass with every option on), so that a mistake in an
+/// optional counter or placement is found whichever options a player turns on. Its
+/// problems not found already are added.
+fn check_all_options(
+    dir: &Path,
+    options: &super::OptionArgs,
+) -> Result<crate::check::Checked, super::Failure> {
+    let mut checked =
+        crate::check::check_dir_with(dir, &options.selection()).map_err(|e| e.to_string())?;
+    let declared = checked
+        .game
+        .as_ref()
+        .or(checked.partial.as_ref())
+        .map_or(&[][..], |g| &g.options[..]);
+    if declared.iter().all(|o| o.on) {
+        return Ok(checked);
+    }
+    let all = crate::check::check_dir_with(dir, &crate::check::Selection::all())
+        .map_err(|e| e.to_string())?;
+    let mut added = false;
+    for d in all.diagnostics.iter() {
+        if !checked.diagnostics.iter().any(|x| x == d) {
+            checked.diagnostics.push(d.clone());
+            added = true;
+        }
+    }
+    if added {
+        checked.diagnostics.sort(&checked.sources);
+        if checked.diagnostics.has_errors() {
+            if let Some(g) = checked.game.take() {
+                checked.partial = Some(g);
+            }
+            checked.broken.extend(all.broken);
+        }
+    }
+    Ok(checked)
+}
+
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
-    let checked = crate::check::check_dir(&a.game.dir).map_err(|e| e.to_string())?;
+    let checked = check_all_options(&a.game.dir, &a.options)?;
     let diagnostics = match a.format {
         Format::Text => render::to_text(&checked.diagnostics, &checked.sources),
         Format::Json => render::to_json(&checked.diagnostics, &checked.sources),

@@ -21,6 +21,8 @@ pub struct Args {
     #[command(flatten)]
     game: GameDir,
     #[command(flatten)]
+    options: super::OptionArgs,
+    #[command(flatten)]
     source: Source,
     /// The side whose player turn just ended: conditions checked after another side's turn
     /// are shown but do not win now [default: every condition is evaluated as if its moment
@@ -66,7 +68,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         Some(id) => super::Needs::Scenario(id),
         None => super::Needs::NoScenario,
     };
-    let g = game_for(&a.game.dir, needs, a.format)?;
+    let g = game_for(&a.game.dir, &a.options, needs, a.format)?;
     let after = a
         .after
         .as_deref()

@@ -16,6 +16,8 @@ use crate::model::{Game, Location, MapKind};
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// List the tables (id, kind, columns, modifiers) instead of resolving a combat.
     #[arg(
         long,
@@ -290,7 +292,7 @@ fn json(value: &impl serde::Serialize) -> Result<String, String> {
 }
 
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
-    let g = game_for(&a.game.dir, super::Needs::NoScenario, a.format)?;
+    let g = game_for(&a.game.dir, &a.options, super::Needs::NoScenario, a.format)?;
     if a.list {
         let list = crt::list_tables(&g);
         super::emit(&match a.format {

@@ -239,6 +239,22 @@ pub struct GameDir {
     pub dir: PathBuf,
 }
 
+/// The optional rules a command resolves a game with (`--option ID`, repeatable).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct OptionArgs {
+    /// Turn on an optional rule (an `[[option]]` id) besides those on by default and the
+    /// scenarios' own; repeat it for several.
+    #[arg(long = "option", value_name = "ID")]
+    pub on: Vec<String>,
+}
+
+impl OptionArgs {
+    /// The selection the check resolves the game with.
+    pub fn selection(&self) -> crate::check::Selection {
+        crate::check::Selection::of(&self.on)
+    }
+}
+
 /// Print to stdout, ignoring a closed pipe (`sandtable … | head` must not panic).
 pub(crate) fn emit(text: &str) {
     use std::io::Write as _;
@@ -261,11 +277,13 @@ pub(crate) enum Needs<'a> {
 /// note on stderr says so (text only). Otherwise the failure carries the diagnostics.
 pub(crate) fn game_for(
     dir: &std::path::Path,
+    options: &OptionArgs,
     needs: Needs,
     format: Format,
 ) -> Result<crate::model::Game, Failure> {
     use crate::check::Part;
-    let mut checked = crate::check::check_dir(dir).map_err(|e| e.to_string())?;
+    let mut checked =
+        crate::check::check_dir_with(dir, &options.selection()).map_err(|e| e.to_string())?;
     if let Some(g) = checked.game.take() {
         return Ok(g);
     }

@@ -12,6 +12,8 @@ use crate::emit::art::{self, What};
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// What to draw: `map` (or `map:ID` when the game has several), `sheet` (one PNG each),
     /// `counters`, `displays` or `charts` (a folder receiving one PNG per picture).
     #[arg(long)]
@@ -33,7 +35,7 @@ impl Args {
 
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let what: What = a.what.parse().map_err(|e: art::ArtError| e.to_string())?;
-    let game = game_for(&a.game.dir, super::Needs::NoScenario, a.format)?;
+    let game = game_for(&a.game.dir, &a.options, super::Needs::NoScenario, a.format)?;
     let bar = indicatif::ProgressBar::hidden();
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());

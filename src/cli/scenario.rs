@@ -12,6 +12,8 @@ use crate::model::{Game, Location};
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// Scenario id; without it the scenarios are listed.
     id: Option<String>,
     /// Output format.
@@ -35,6 +37,34 @@ struct Listing<'a> {
 struct Entry<'a> {
     id: &'a str,
     title: &'a str,
+    /// The optional rules on in it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    options: Vec<OptionReport>,
+}
+
+/// An optional rule on in a scenario, as `sandtable scenario` reports it.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct OptionReport {
+    /// Option id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// The rule's number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// The optional rules on in a scenario.
+fn options_of(g: &Game, s: &crate::model::Scenario) -> Vec<OptionReport> {
+    s.options
+        .iter()
+        .filter_map(|i| g.options.get(*i))
+        .map(|o| OptionReport {
+            id: o.id.clone(),
+            name: o.name.clone(),
+            rule: o.rule.clone(),
+        })
+        .collect()
 }
 
 /// One placement as `sandtable scenario` reports it.
@@ -72,6 +102,9 @@ pub struct SetupReport {
     /// Province boards: the supply centres each side owns at the start.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub centres: Vec<CentresReport>,
+    /// The optional rules on in it (by default, the player's `--option`, its own).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<OptionReport>,
 }
 
 /// The supply centres a side owns when a scenario starts.
@@ -101,6 +134,7 @@ pub struct TrackReport {
 pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
     let s = g.scenario(id)?;
     Some(SetupReport {
+        options: options_of(g, s),
         scenario: s.id.clone(),
         title: s.title.clone(),
         start: g
@@ -172,12 +206,27 @@ pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
     })
 }
 
+/// ` Lend-Lease 33.0 (`lend-lease`), …`; empty without options.
+fn options_text(options: &[OptionReport]) -> String {
+    if options.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = options
+        .iter()
+        .map(|o| match &o.rule {
+            Some(r) => format!("{} {r} (`{}`)", o.name, o.id),
+            None => format!("{} (`{}`)", o.name, o.id),
+        })
+        .collect();
+    format!(" {}", names.join(", "))
+}
+
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let needs = match &a.id {
         Some(id) => super::Needs::Scenario(id),
         None => super::Needs::NoScenario,
     };
-    let g = game_for(&a.game.dir, needs, a.format)?;
+    let g = game_for(&a.game.dir, &a.options, needs, a.format)?;
     let Some(id) = &a.id else {
         let listing = Listing {
             scenarios: g
@@ -186,6 +235,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
                 .map(|s| Entry {
                     id: &s.id,
                     title: &s.title,
+                    options: options_of(&g, s),
                 })
                 .collect(),
         };
@@ -196,7 +246,12 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
             }
             Format::Text => {
                 for s in &listing.scenarios {
-                    out += &format!("{:<24} {}\n", s.id, s.title);
+                    let options = if s.options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" — optional rules:{}", options_text(&s.options))
+                    };
+                    out += &format!("{:<24} {}{options}\n", s.id, s.title);
                 }
             }
         }
@@ -216,6 +271,9 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         }
         Format::Text => {
             out += &format!("{} — starts {}\n", report.title, report.start);
+            if !report.options.is_empty() {
+                out += &format!("optional rules:{}\n", options_text(&report.options));
+            }
             out += &format!("{:<28} {:<36} {:<8} location\n", "counter", "name", "side");
             for p in &report.placements {
                 out += &format!(

@@ -27,6 +27,8 @@ pub struct Args {
     #[command(flatten)]
     game: GameDir,
     #[command(flatten)]
+    options: super::OptionArgs,
+    #[command(flatten)]
     source: Source,
     /// Only this side's units (with --render, only its supplied area is tinted; with
     /// --apply, only its markers change).
@@ -262,7 +264,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         Some(id) => super::Needs::Scenario(id),
         None => super::Needs::NoScenario,
     };
-    let g = game_for(&a.game.dir, needs, a.format)?;
+    let g = game_for(&a.game.dir, &a.options, needs, a.format)?;
     let only = a
         .side
         .as_deref()

@@ -16,6 +16,8 @@ use crate::helpers::table::{self, LookupInput};
 pub struct Args {
     #[command(flatten)]
     game: GameDir,
+    #[command(flatten)]
+    options: super::OptionArgs,
     /// The chart's id (omit to list the tables).
     #[arg(value_name = "TABLE")]
     table: Option<String>,
@@ -72,7 +74,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         Some(s) => Needs::Scenario(s),
         None => Needs::NoScenario,
     };
-    let g = game_for(&a.game.dir, needs, a.format)?;
+    let g = game_for(&a.game.dir, &a.options, needs, a.format)?;
     let Some(id) = &a.table else {
         let list = table::list(&g);
         super::emit(&match a.format {

@@ -126,6 +126,36 @@ pub struct Game {
     pub charts: Vec<Chart>,
     /// Rule parameters.
     pub rules: Rules,
+    /// Optional rules, every one declared, each saying whether it is on in this game.
+    pub options: Vec<GameOption>,
+}
+
+/// An optional rule (`[[option]]`): what it is, and whether this game was resolved with it
+/// on (its data present) or off (its data left out).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameOption {
+    /// Identifier.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// The rule's number, e.g. `33.0`.
+    pub rule: Option<String>,
+    /// What the rule does.
+    pub description: String,
+    /// On unless turned off.
+    pub default: bool,
+    /// On in this game (by default, by the player, or by a scenario).
+    pub on: bool,
+}
+
+impl GameOption {
+    /// `Lend-Lease (33.0)`, or the name alone.
+    pub fn label(&self) -> String {
+        match &self.rule {
+            Some(r) => format!("{} ({r})", self.name),
+            None => self.name.clone(),
+        }
+    }
 }
 
 /// Sizes of generated art.

@@ -99,6 +99,8 @@ pub struct Scenario {
     /// Province boards: who owns each supply centre at the start (map, area, side), in
     /// map and area order.
     pub owners: Vec<(super::MapId, usize, super::SideId)>,
+    /// The optional rules on in this scenario (indices into [`super::Game::options`]).
+    pub options: Vec<usize>,
 }
 
 impl Location {

@@ -23,6 +23,7 @@ mod hidden_parts;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;
+mod options;
 mod parlance;
 mod render_cli;
 mod savegame;

@@ -198,7 +198,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     let mut root = Node::new("VASSAL.build.GameModule")
         .attr("name", &plan.module_name)
         .attr("version", &g.version)
-        .attr("description", g.description.trim())
+        .attr("description", super::options::description(g))
         .attr("ModuleOther1", g.designers.join(", "))
         .attr("ModuleOther2", "")
         .attr("VassalVersion", VASSAL_VERSION)

@@ -169,6 +169,13 @@ pub fn page(
              maps starts with no counter placed."
         });
     }
+    if let Some(summary) = super::options::summary(g) {
+        p.heading(2, "Optional rules");
+        p.para(&format!(
+            "{summary} Their text is on the {} tab of the charts window.",
+            super::options::OPTIONS_TAB
+        ));
+    }
     if !g.rules.victory.is_empty() {
         p.heading(2, "Victory");
         let v: Vec<String> = g

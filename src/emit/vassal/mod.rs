@@ -17,6 +17,7 @@ pub mod help;
 pub mod html;
 pub mod images;
 pub mod maps;
+pub mod options;
 pub mod orders;
 pub mod palette;
 pub mod pieces;
@@ -61,6 +62,8 @@ pub struct Summary {
     pub pieces: usize,
     /// Predefined setups.
     pub setups: Vec<SetupSummary>,
+    /// The optional rules it was built with (ids).
+    pub options: Vec<String>,
 }
 
 /// A module in memory.
@@ -79,7 +82,7 @@ pub fn moduledata(game: &Game) -> String {
         ("extra2", ""),
         ("VassalVersion", VASSAL_VERSION),
         ("dateSaved", "0"),
-        ("description", game.description.trim()),
+        ("description", options::description(game).as_str()),
         ("name", game.title.trim()),
     ])
 }
@@ -100,6 +103,13 @@ pub fn build(game: &Game) -> Result<Module, String> {
         .map(|d| d.to_string())
         .collect();
     let mut charts = charts::pages(game);
+    if let Some(html) = options::page(game, &plan.module_name) {
+        charts.push(charts::ChartPage {
+            name: options::OPTIONS_TAB.into(),
+            file: options::OPTIONS_FILE.into(),
+            html,
+        });
+    }
     let chart_names: Vec<String> = charts.iter().map(|c| c.name.clone()).collect();
     charts.push(charts::ChartPage {
         name: "About this module".into(),
@@ -151,6 +161,12 @@ pub fn build(game: &Game) -> Result<Module, String> {
                 file: s.file.clone(),
                 pieces: s.pieces,
             })
+            .collect(),
+        options: game
+            .options
+            .iter()
+            .filter(|o| o.on)
+            .map(|o| o.id.clone())
             .collect(),
     };
     Ok(Module { archive, summary })

@@ -149,6 +149,8 @@ pub struct Class {
     pub image: Option<Spanned<String>>,
     /// Designer-supplied art for the back face.
     pub back_image: Option<Spanned<String>>,
+    /// The optional rule (`[[option]]` id) this class and its counters exist under: left out unless it is on.
+    pub option: Option<Spanned<String>>,
 }
 
 /// `[[counter]]`: one entry of the counter mix.
@@ -172,4 +174,6 @@ pub struct Counter {
     pub count: Option<Spanned<u32>>,
     /// Designer-supplied art for the front face.
     pub image: Option<Spanned<String>>,
+    /// The optional rule (`[[option]]` id) this counter exists under: left out unless it is on.
+    pub option: Option<Spanned<String>>,
 }

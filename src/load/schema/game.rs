@@ -191,6 +191,8 @@ pub struct Track {
     pub marker: Option<Spanned<String>>,
     /// The `[[track-display]]` the marker stands on.
     pub display: Option<Spanned<String>>,
+    /// The optional rule (`[[option]]` id) this track exists under: left out unless it is on.
+    pub option: Option<Spanned<String>>,
 }
 
 /// `[[track-display]]`: a printed track of numbered boxes on a map, such as a "Political

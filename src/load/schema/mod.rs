@@ -10,6 +10,7 @@ pub mod counter;
 pub mod game;
 pub mod geography;
 pub mod map;
+pub mod option;
 pub mod rules;
 pub mod scenario;
 pub mod table;
@@ -23,6 +24,7 @@ pub use game::{
     Weather,
 };
 pub use map::{Area, Edge, Feature, HexGrid, HexSet, HexsideLine, Layer, Map, Place, Rail, Route};
+pub use option::GameOption;
 pub use rules::Rules;
 pub use scenario::{Placement, Pool, PoolFill, Scenario};
 pub use table::{Chart, Crt, HexsideTerrain, Terrain};
@@ -105,4 +107,7 @@ pub struct GameFile {
     pub chart: Vec<Chart>,
     /// `[rules]`: stacking, zones of control, supply, control, victory.
     pub rules: Option<Spanned<Rules>>,
+    /// `[[option]]`: optional rules, which data marks as its own with `option = "ID"`.
+    #[serde(default)]
+    pub option: Vec<GameOption>,
 }

@@ -86,6 +86,10 @@ pub struct Scenario {
     /// (default: every side owns its home centres).
     #[serde(default)]
     pub centres: IndexMap<Spanned<String>, Vec<Spanned<String>>>,
+    /// Optional rules (`[[option]]` ids) this scenario plays with: their data is in the
+    /// game, and placed where the scenario places it.
+    #[serde(default)]
+    pub options: Vec<Spanned<String>>,
 }
 
 /// `[[scenario.require]]`: one set-up instruction ("seven level-1 divisions in Open areas").
@@ -131,6 +135,8 @@ pub struct Placement {
     pub level: Option<Spanned<u32>>,
     /// The set-up pool these counters are deployed from: they must stand inside its area.
     pub from: Option<Spanned<String>>,
+    /// The optional rule (`[[option]]` id) this placement exists under: left out unless it is on.
+    pub option: Option<Spanned<String>>,
 }
 
 /// `[[scenario.pool]]`: counters that start in a pool.
@@ -145,4 +151,6 @@ pub struct PoolFill {
     /// begins the game spent (non-operational), a unit waiting reduced.
     #[serde(default)]
     pub reduced: bool,
+    /// The optional rule (`[[option]]` id) this pool entry exists under: left out unless it is on.
+    pub option: Option<Spanned<String>>,
 }

@@ -197,6 +197,8 @@ pub struct Chart {
     pub notes: Vec<String>,
     /// Designer-supplied chart image.
     pub image: Option<Spanned<String>>,
+    /// The optional rule (`[[option]]` id) this chart exists under: left out unless it is on.
+    pub option: Option<Spanned<String>>,
     /// Makes the chart a roll table: the heading of the column whose cells are the rolls of
     /// its rows (`3`, `2-3`, `≤1`, `6+`); needs `dice`. Every roll of the dice falls in
     /// exactly one row; a modified roll past the first or last row reads that row.

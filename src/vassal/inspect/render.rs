@@ -49,6 +49,10 @@ fn render_metadata(out: &mut String, label: &str, data: &Metadata) {
             opt(&data.vassal_version)
         ),
     );
+    if let Some(d) = data.description.as_deref().filter(|d| !d.trim().is_empty()) {
+        let d: Vec<&str> = d.split_whitespace().collect();
+        line(out, 1, &format!("description: {}", d.join(" ")));
+    }
 }
 
 fn render_module(out: &mut String, module: &ModuleInfo) {
