@@ -76,16 +76,6 @@ pub fn page(game: &Game, module_name: &str) -> Option<String> {
         for para in o.description.split("\n\n").filter(|x| !x.trim().is_empty()) {
             p.para(para.trim());
         }
-        let scenarios: Vec<&str> = game
-            .scenarios
-            .iter()
-            .filter(|s| {
-                s.options
-                    .iter()
-                    .any(|i| game.options.get(*i).is_some_and(|x| x.id == o.id))
-            })
-            .map(|s| s.title.as_str())
-            .collect();
         let state = match (o.on, o.default) {
             (true, true) => "In play: on unless the players agree otherwise.".to_string(),
             (true, false) => "In play in this module.".to_string(),
@@ -94,11 +84,7 @@ pub fn page(game: &Game, module_name: &str) -> Option<String> {
                 o.id
             ),
         };
-        p.para(&if scenarios.is_empty() {
-            state
-        } else {
-            format!("{state} Played in: {}.", scenarios.join(", "))
-        });
+        p.para(&state);
     }
     Some(p.finish(&format!("{module_name}: {OPTIONS_TAB}")))
 }
