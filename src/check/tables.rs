@@ -814,6 +814,27 @@ fn check_crt(
             .iter()
             .filter_map(|t| names.country.resolve(file, t, &mut cx.diags))
             .collect();
+        let unit_types: Vec<usize> = m
+            .unit_types
+            .iter()
+            .filter_map(|t| names.unit_type.resolve(file, t, &mut cx.diags))
+            .collect();
+        if let (Some(t), true) = (
+            m.unit_types.first(),
+            m.weather.is_some() || m.attacker_out_of_supply || m.shift_factor.is_some(),
+        ) {
+            cx.push(
+                Diagnostic::error(
+                    "bad-modifier",
+                    format!(
+                        "modifier `{}` has `unit-types` and a condition or `shift-factor`",
+                        m.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, t))
+                .hint("`unit-types` says which attackers count or put it in force by themselves"),
+            );
+        }
         modifiers.push(Modifier {
             id: m.id.get_ref().clone(),
             name: m.name.clone(),
@@ -830,6 +851,7 @@ fn check_crt(
             except_countries,
             negates: Vec::new(),
             negates_terrain: Vec::new(),
+            unit_types,
         });
     }
     // What each modifier cancels: another modifier of the table, or a terrain's shift.

@@ -213,6 +213,8 @@ pub struct Modifier {
     pub negates: Vec<usize>,
     /// Terrains whose combat shift it cancels while in force.
     pub negates_terrain: Vec<TerrainId>,
+    /// Attackers it counts (`per-count`) or needs one of, where units are known (the module).
+    pub unit_types: Vec<UnitTypeId>,
 }
 
 /// The side a combat modifier favours.

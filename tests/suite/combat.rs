@@ -559,7 +559,7 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
         .turn
         .as_ref()
         .and_then(|t| g.turns.iter().find(|x| x.id == *t));
-    let supports = case
+    let mut supports: Vec<Support> = case
         .declared
         .iter()
         .filter(|(_, v)| *v > 0)
@@ -571,10 +571,33 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
                 .expect("modifier");
             Support {
                 modifier: id.clone(),
-                factor: m.shift_factor.map(|_| *v),
+                factor: (m.shift_factor.is_some() || m.per_count).then_some(*v),
             }
         })
         .collect();
+    // What the module counts among the marked attackers, the helper is told.
+    for m in crt.modifiers.iter().filter(|m| !m.unit_types.is_empty()) {
+        let n = case
+            .attackers
+            .iter()
+            .filter(|u| {
+                let c = g.counter_index(&u.counter).expect("counter");
+                let mut t = Some(g.classes[g.counters[c].class].unit_type);
+                let mut chain = Vec::new();
+                while let Some(x) = t.filter(|x| !chain.contains(x)) {
+                    chain.push(x);
+                    t = g.unit_types[x].counts_as;
+                }
+                chain.iter().any(|x| m.unit_types.contains(x))
+            })
+            .count() as i64;
+        if n > 0 {
+            supports.push(Support {
+                modifier: m.id.clone(),
+                factor: m.per_count.then_some(n),
+            });
+        }
+    }
     let input = CombatInput {
         table: case.table.clone(),
         attack: case.attackers.iter().map(|u| factor(g, u, af)).collect(),
@@ -583,6 +606,7 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
         all_across: field.all_across,
         any_across: field.any_across,
         weather: turn.and_then(|t| t.weather),
+        defender_country: field.defender_country,
         attacker_out_of_supply: case.attackers.iter().any(|u| u.out_of_supply),
         supports,
         column: case.column.clone(),
@@ -595,6 +619,11 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
 
 /// Resolves a case that must succeed, and checks the module agrees with the Rust helper.
 fn agree(g: &Game, base: &Module, case: &Case) -> String {
+    agree_with(g, base, case).0
+}
+
+/// [`agree`], with the module after the resolution.
+fn agree_with(g: &Game, base: &Module, case: &Case) -> (String, Module) {
     let (line, m, r) = run(g, base, case);
     let r = r.expect("the Rust helper resolves it");
     eprintln!("{line}");
@@ -628,6 +657,27 @@ fn agree(g: &Game, base: &Module, case: &Case) -> String {
         "final column: {line}"
     );
     assert_eq!(m.global("CombatResult"), r.result, "result: {line}");
+    let right: i64 = r.shifts.iter().map(|s| s.by.max(0)).sum();
+    let left: i64 = r.shifts.iter().map(|s| (-s.by).max(0)).sum();
+    assert_eq!(m.global("CombatRight"), right.to_string(), "right: {line}");
+    assert_eq!(m.global("CombatLeft"), left.to_string(), "left: {line}");
+    for s in &r.shifts {
+        // The chat line names a terrain without "defender in".
+        let cause = s.cause.strip_prefix("defender in ").unwrap_or(&s.cause);
+        assert!(line.contains(cause), "{line} has no {cause}");
+    }
+    for c in &r.cancelled {
+        assert!(line.contains(c.as_str()), "{line} does not say {c}");
+    }
+    if r.shifts.iter().any(|s| s.side.is_some()) {
+        assert!(
+            line.contains(&format!(
+                "net shift {:+}: {right} right (attacker) - {left} left (defender)",
+                right - left
+            )),
+            "{line}"
+        );
+    }
     assert!(
         line.contains(&format!("roll {}: {}", case.roll, r.result)),
         "{line}"
@@ -640,7 +690,7 @@ fn agree(g: &Game, base: &Module, case: &Case) -> String {
             .all(|p| p.props["CombatRole"].is_empty()),
         "the marks are cleared"
     );
-    line
+    (line, m)
 }
 
 fn first_counter_of_class(g: &Game, class: &str) -> String {
@@ -934,7 +984,7 @@ fn the_great_patriotic_war_resolves_combat_like_the_rust_helper() {
     let case = declare(declare(case, "leader", 1), "offensive-air", 2);
     let line = agree(&g, &m, &case);
     assert!(line.contains("Snow -1"), "{line}");
-    assert!(line.contains("Offensive air support +2"), "{line}");
+    assert!(line.contains("Offensive air support (CS 2) +2"), "{line}");
     // Defensive air support of 2 on a major city in snow from 1:1: clamped to 1:2.
     let case = declare(
         f(
@@ -1335,4 +1385,465 @@ meaning = "defender eliminated"
         "Assault Table: combat not resolved: choose the column first (Combat modifiers menu)."
     );
     assert!(rust.is_err_and(|e| e.contains("give one of: Raid, Assault, Storm")));
+}
+
+/// Counters of The Great European War for the hand-worked case: one of each class of the
+/// unit types wanted, with the front factor `factor` (id) of each.
+fn of_types(g: &Game, types: &[&str], factor: &str) -> Vec<(String, i64)> {
+    let f = g.factor_index(factor).expect("factor");
+    let mut out: Vec<(String, i64)> = Vec::new();
+    for c in &g.counters {
+        let class = &g.classes[c.class];
+        if !types.contains(&g.unit_types[class.unit_type].id.as_str())
+            || !sandtable::emit::vassal::combat::takes_part(g, g.counter_index(&c.id).expect("id"))
+            || out.iter().any(|(id, _)| {
+                g.classes[g.counters[g.counter_index(id).expect("id")].class].id == class.id
+            })
+        {
+            continue;
+        }
+        if let Some(v) = class.faces.front(f).filter(|v| *v > 0) {
+            out.push((c.id.clone(), v));
+        }
+    }
+    out
+}
+
+/// Up to `n` counters of `pool` (repeats allowed) whose factors add up to `total`.
+fn adding_up(pool: &[(String, i64)], total: i64, n: usize) -> Option<Vec<String>> {
+    if total == 0 {
+        return Some(Vec::new());
+    }
+    if n == 0 || total < 0 {
+        return None;
+    }
+    pool.iter().find_map(|(id, v)| {
+        adding_up(pool, total - v, n - 1).map(|mut rest| {
+            rest.push(id.clone());
+            rest
+        })
+    })
+}
+
+/// `sandtable crt` on the same combat: (column, total shift, final column) of its JSON.
+fn crt_cli(
+    dir: &Path,
+    attack: &[i64],
+    defence: &[i64],
+    at: &str,
+    args: &[&str],
+) -> (String, i64, String) {
+    let d = dir.to_str().expect("utf-8");
+    let mut all: Vec<String> = vec!["crt".into(), d.into(), "--defender-at".into(), at.into()];
+    for a in attack {
+        all.extend(["--attack".into(), a.to_string()]);
+    }
+    for v in defence {
+        all.extend(["--defense".into(), v.to_string()]);
+    }
+    all.extend(args.iter().map(|s| s.to_string()));
+    all.extend(["--format".into(), "json".into()]);
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = crate::support::run(&refs);
+    assert_eq!(code, 0, "{all:?}\n{stdout}\n{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    (
+        v["column"].as_str().expect("column").to_string(),
+        v["total_shift"].as_i64().expect("shift"),
+        v["final_column"].as_str().expect("final").to_string(),
+    )
+}
+
+/// The Great European War's ground CRT with the shifts of its rules 20.0, in the module and
+/// on the command line, on the hand-worked case: attack 12 against 7 (+5), the defender in
+/// rough in the Soviet Union in winter, defensive air support BF 1, a concentric attack,
+/// offensive air support BF 2 and one mechanized unit, which rough refuses. Attacker +2 +2,
+/// defender -1 (rough) -1 (winter) -1 (air): net +1, column +6. With a mountain unit the
+/// winter and rough shifts are cancelled: net +3, past the last column, ≥+7. The players
+/// declare the mechanized and mountain units in the Combat modifiers menu here, as the
+/// module's table does not say which unit types they are (see the next test).
+#[test]
+fn the_great_european_war_shifts_agree_with_the_command_line() {
+    let dir = root().join("modules/great-european-war");
+    if !dir.join("tables.toml").is_file() {
+        eprintln!("skipped: modules/great-european-war is absent");
+        return;
+    }
+    let tmp = gew_with_rough_in_the_ussr(&dir);
+    let g = load(tmp.path());
+    gew_hand_worked_case(&g, tmp.path(), false);
+}
+
+/// A copy of The Great European War with a rough hex in the Soviet Union (its map has
+/// none): the first clear one without features, changed in the terrain layer's rows.
+fn gew_with_rough_in_the_ussr(src: &Path) -> crate::support::CopiedGame {
+    let g = load(src);
+    let tmp = copy_game("modules/great-european-war");
+    let ussr = g.countries.iter().position(|c| c.id == "ussr");
+    let has_rough = !hexes(&g, |h, _| terrain_is(&g, h, "rough") && h.country == ussr).is_empty();
+    if has_rough {
+        return tmp;
+    }
+    let MapKind::Hex(h) = &g.maps[0].kind else {
+        panic!("a hex map")
+    };
+    let hex = h
+        .geometry
+        .coords()
+        .find(|c| terrain_is(&g, h.hex(*c), "clear") && h.hex(*c).country == ussr)
+        .expect("a clear hex in the Soviet Union");
+    let number = h.geometry.number(hex);
+    let (col, row): (usize, usize) = (
+        number[..2].parse().expect("column"),
+        number[2..].parse().expect("row"),
+    );
+    let path = tmp.path().join("map.toml");
+    let text = std::fs::read_to_string(&path).expect("map.toml");
+    let start = text.find("[map.terrain]").expect("terrain layer");
+    let rows_at = start + text[start..].find("rows = \"\"\"\n").expect("rows") + 11;
+    let mut lines: Vec<String> = text[rows_at..].lines().map(str::to_string).collect();
+    let line = &mut lines[row - 1];
+    assert_eq!(&line[col - 1..col], ".", "{number} is clear");
+    line.replace_range(col - 1..col, "r");
+    let mut out = text[..rows_at].to_string();
+    out.push_str(&lines.join("\n"));
+    out.push('\n');
+    std::fs::write(&path, out).expect("write");
+    tmp
+}
+
+/// The same with the modifiers naming their unit types (`unit-types`, added to a copy when
+/// the module's table lacks them): the module counts the marked mechanized attackers and
+/// sees the mountain unit among them; a cap of two for three mechanized units in clear; a
+/// fortification cancelling the mechanized and concentric bonuses.
+#[test]
+fn the_great_european_war_counts_mechanized_and_mountain_attackers() {
+    let src = root().join("modules/great-european-war");
+    if !src.join("tables.toml").is_file() {
+        eprintln!("skipped: modules/great-european-war is absent");
+        return;
+    }
+    let tmp = gew_with_rough_in_the_ussr(&src);
+    let dir = tmp.path();
+    let tables = std::fs::read_to_string(dir.join("tables.toml")).expect("tables");
+    if !tables.contains("unit-types") {
+        edit(
+            dir,
+            "tables.toml",
+            "max-shift = 2\n",
+            "max-shift = 2\nunit-types = [\"mech\"]\n",
+        );
+        edit(
+            dir,
+            "tables.toml",
+            "id = \"mountain-unit\"\n",
+            "id = \"mountain-unit\"\nunit-types = [\"mountain\"]\n",
+        );
+    }
+    let g = load(dir);
+    let (m, cases) = gew_hand_worked_case(&g, dir, true);
+    let (attackers, defenders, clear, fair) = cases;
+    // Three mechanized units in clear in fair weather: +3, at most +2.
+    let pool = of_types(&g, &["armour", "motorized"], "attack");
+    let mech = pool[0].0.clone();
+    let c = fight(
+        "crt",
+        &fair,
+        vec![
+            unit(&mech, &attackers),
+            unit(&mech, &attackers),
+            unit(&mech, &attackers),
+        ],
+        defenders.iter().map(|d| unit(d, &clear)).collect(),
+        4,
+    );
+    let line = agree(&g, &m, &c);
+    assert!(
+        line.contains("Mechanized attack (20.3) (3 × +1), at most 2 +2 (attacker)"),
+        "{line}"
+    );
+    // A fortification cancels the mechanized and concentric bonuses.
+    let c = declare(declare(c, "concentric", 1), "fortification", 1);
+    let line = agree(&g, &m, &c);
+    assert!(
+        line.contains(
+            "Mechanized attack (20.3) cancelled by Fortification in the defender's hex (20.2)"
+        ),
+        "{line}"
+    );
+    assert!(
+        line.contains("Concentric attack (20.4) cancelled by Fortification"),
+        "{line}"
+    );
+    assert!(
+        line.contains("Fortification in the defender's hex (20.2) -2 (defender)"),
+        "{line}"
+    );
+    // Winter shifts nowhere in North Africa; spring only in the Soviet Union and the Baltic
+    // States (the defender's country read from its hex).
+    let country = |id: &str| g.countries.iter().position(|c| c.id == id);
+    let in_country = |id: &str| {
+        hexes(&g, |h, _| {
+            h.country == country(id)
+                && h.features.is_empty()
+                && ["clear", "desert"].contains(&g.terrain[h.terrain].id.as_str())
+        })
+    };
+    let turn_of = |w: &str| {
+        g.turns
+            .iter()
+            .find(|t| t.weather.is_some_and(|x| g.weather[x].id == w))
+            .expect("a turn of that weather")
+            .id
+            .clone()
+    };
+    let (winter, spring) = (turn_of("winter"), turn_of("spring"));
+    let foot = of_types(&g, &["infantry"], "attack");
+    let at = |turn: &str, hex: &str| {
+        fight(
+            "crt",
+            turn,
+            vec![unit(&foot[0].0, &attackers)],
+            defenders.iter().map(|d| unit(d, hex)).collect(),
+            2,
+        )
+    };
+    let egypt = in_country("egypt");
+    let line = agree(&g, &m, &at(&winter, &egypt[0]));
+    assert!(!line.contains("Winter"), "{line}");
+    let germany = in_country("greater-germany");
+    let line = agree(&g, &m, &at(&winter, &germany[0]));
+    assert!(line.contains("Winter (20.6) -1 (defender)"), "{line}");
+    let line = agree(&g, &m, &at(&spring, &germany[0]));
+    assert!(!line.contains("Spring"), "{line}");
+    let line = agree(&g, &m, &at(&spring, &clear));
+    assert!(
+        line.contains("Spring in the Soviet Union and the Baltic States (20.6) -1 (defender)"),
+        "{line}"
+    );
+}
+
+/// The hand-worked case in a Great European War (modifiers declared, or counted when
+/// `counted`); returns the module and (attackers' hex, defenders, a clear hex in the
+/// Soviet Union, a fair turn) for more cases.
+fn gew_hand_worked_case(
+    g: &Game,
+    dir: &Path,
+    counted: bool,
+) -> (Module, (String, Vec<String>, String, String)) {
+    let xml = buildfile(g);
+    check_expressions(&xml);
+    let m = Module::read(&xml);
+    let ussr = g.countries.iter().position(|c| c.id == "ussr");
+    let weather = |id: &str| g.weather.iter().position(|w| w.id == id);
+    let turn_with = |w: &str| {
+        g.turns
+            .iter()
+            .find(|t| t.weather.is_some() && t.weather == weather(w))
+            .map(|t| t.id.clone())
+            .expect("a turn with that weather")
+    };
+    let (winter, fair) = (turn_with("winter"), turn_with("fair"));
+    let in_ussr = |id: &str| {
+        hexes(g, |h, _| {
+            terrain_is(g, h, id) && h.country == ussr && ussr.is_some()
+        })
+    };
+    let rough = in_ussr("rough");
+    let clear = in_ussr("clear");
+    let MapKind::Hex(h) = &g.maps[0].kind else {
+        panic!("a hex map")
+    };
+    let near = |a: &str, b: &str| {
+        let (a, b) = (
+            h.geometry.parse_number(a).expect("hex"),
+            h.geometry.parse_number(b).expect("hex"),
+        );
+        a == b || h.geometry.adjacent(a, b)
+    };
+    // The attackers stand away from the defender: no hexside between them counts.
+    let far = clear
+        .iter()
+        .find(|c| !near(c, &rough[0]) && !near(c, &clear[0]))
+        .expect("a clear hex away")
+        .clone();
+    let mech = of_types(g, &["armour", "motorized", "recon"], "attack");
+    let foot = of_types(g, &["infantry", "garrison"], "attack");
+    let mountain = of_types(g, &["mountain"], "attack");
+    let defence = of_types(g, &["infantry", "garrison", "mountain"], "defence");
+    let defenders = adding_up(&defence, 7, 2).expect("defenders of 7");
+    let value = |id: &str, f: &str| {
+        let c = g.counter_index(id).expect("counter");
+        g.classes[g.counters[c].class]
+            .faces
+            .front(g.factor_index(f).expect("factor"))
+            .expect("factor")
+    };
+    let defence_values: Vec<i64> = defenders.iter().map(|d| value(d, "defence")).collect();
+
+    for with_mountain in [false, true] {
+        // One mechanized unit (and a mountain unit), the rest on foot, 12 in all.
+        let (lead, rest) = mech
+            .iter()
+            .find_map(|(id, v)| {
+                let left = 12 - v;
+                if with_mountain {
+                    mountain.iter().find_map(|(mid, mv)| {
+                        adding_up(&foot, left - mv, 2)
+                            .map(|r| (id.clone(), [vec![mid.clone()], r].concat()))
+                    })
+                } else {
+                    adding_up(&foot, left, 2).map(|r| (id.clone(), r))
+                }
+            })
+            .expect("attackers of 12");
+        let ids: Vec<String> = std::iter::once(lead).chain(rest).collect();
+        let attack: Vec<i64> = ids.iter().map(|a| value(a, "attack")).collect();
+        assert_eq!(attack.iter().sum::<i64>(), 12);
+        let mut c = fight(
+            "crt",
+            &winter,
+            ids.iter().map(|a| unit(a, &far)).collect(),
+            defenders.iter().map(|d| unit(d, &rough[0])).collect(),
+            3,
+        );
+        c = declare(
+            declare(declare(c, "defensive-air", 1), "concentric", 1),
+            "offensive-air",
+            2,
+        );
+        if !counted {
+            c = declare(c, "mechanized", 1);
+            if with_mountain {
+                c = declare(c, "mountain-unit", 1);
+            }
+        }
+        let (line, after) = agree_with(g, &m, &c);
+        let mut args = vec![
+            "--weather",
+            "winter",
+            "--support",
+            "defensive-air=1",
+            "--support",
+            "concentric",
+            "--support",
+            "offensive-air=2",
+            "--support",
+            "mechanized=1",
+            "--roll",
+            "3",
+        ];
+        if with_mountain {
+            args.extend(["--support", "mountain-unit"]);
+        }
+        let (column, shift, last) = crt_cli(dir, &attack, &defence_values, &rough[0], &args);
+        let crt = g.crt("crt").expect("crt");
+        // The module's column, shift and final column are the command line's.
+        let label = |p: &str| {
+            let i: usize = after.global(p).parse().expect("an index");
+            crt.labels[i].clone()
+        };
+        assert_eq!(column, "+5");
+        assert_eq!(label("CombatColumn"), column);
+        assert_eq!(after.global("CombatShift"), shift.to_string());
+        assert_eq!(label("CombatFinal"), last);
+        if with_mountain {
+            assert_eq!((shift, last.as_str()), (3, "≥+7"), "{line}");
+            assert!(
+                line.contains("Winter (20.6) cancelled by Mountain unit attacking"),
+                "{line}"
+            );
+            assert!(
+                line.contains("shift -1 of defender in Rough cancelled by Mountain unit attacking"),
+                "{line}"
+            );
+            assert!(
+                line.contains("net shift +3: 4 right (attacker) - 1 left (defender) → ≥+7"),
+                "{line}"
+            );
+        } else {
+            assert_eq!((shift, last.as_str()), (1, "+6"), "{line}");
+            assert!(
+                line.starts_with("Attack 12 vs 7, difference +5 = +5, Rough -1, "),
+                "{line}"
+            );
+            assert!(line.contains("Winter (20.6) -1 (defender)"), "{line}");
+            assert!(
+                line.contains("Defending air support (20.5) (BF 1) -1 (defender)"),
+                "{line}"
+            );
+            assert!(
+                line.contains("Attacking air support (20.5) (BF 2) +2 (attacker)"),
+                "{line}"
+            );
+            assert!(
+                line.contains("Concentric attack (20.4) +2 (attacker)"),
+                "{line}"
+            );
+            assert!(
+                line.contains(
+                    "not applied: Mechanized attack (20.3) does not apply: only against a \
+                     defender in Clear or Desert"
+                ),
+                "{line}"
+            );
+            assert!(
+                line.contains(
+                    "net shift +1: 4 right (attacker) - 3 left (defender) → +6, roll 3: "
+                ),
+                "{line}"
+            );
+        }
+    }
+    (m, (far, defenders, clear[0].clone(), fair))
+}
+
+/// `unit-types` of a CRT modifier: resolved against the unit types (did-you-mean), and
+/// refused beside a weather, supply or factor condition.
+#[test]
+fn unit_types_of_a_modifier_are_checked() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let dir = tmp.path();
+    let tables = std::fs::read_to_string(dir.join("tables.toml")).expect("tables");
+    let extra = r#"
+[[crt.modifier]]
+id = "tanks"
+name = "Tanks attacking"
+side = "attacker"
+shift = 1
+per-count = true
+unit-types = ["armor"]
+
+[[crt.modifier]]
+id = "muddy-tanks"
+name = "Tanks in mud"
+weather = "mud"
+shift = -1
+unit-types = ["armour"]
+"#;
+    // After the table's last modifier, before the rules.
+    let at = tables.find("\n[rules]").expect("[rules]");
+    std::fs::write(
+        dir.join("tables.toml"),
+        format!("{}{extra}{}", &tables[..at], &tables[at..]),
+    )
+    .expect("write");
+    let checked = sandtable::check::check_dir(dir).expect("loads");
+    let found: Vec<(String, String)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.to_string(), d.message.clone()))
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|(c, m)| c == "unknown-reference" && m.contains("armor")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|(c, m)| c == "bad-modifier"
+            && m.contains("`muddy-tanks` has `unit-types` and a condition")),
+        "{found:?}"
+    );
+    assert_eq!(found.len(), 2, "{found:?}");
 }

@@ -176,6 +176,13 @@ pub struct Modifier {
     /// winter shift and the shift of rough).
     #[serde(default)]
     pub negates: Vec<Spanned<String>>,
+    /// The attackers it is about (a type matches its own id and every type that counts as
+    /// it): a `per-count` modifier counts the marked attackers of these types in the VASSAL
+    /// module, any other is in force there when one of them attacks (`sandtable crt` still
+    /// takes both as declared). Not with `weather`, `attacker-out-of-supply` or
+    /// `shift-factor`.
+    #[serde(default)]
+    pub unit_types: Vec<Spanned<String>>,
 }
 
 /// `[[chart]]`: any other table players consult.

@@ -3,7 +3,7 @@
 //! the shifts with their causes, the clamp, the roll's result — each step a BeanShell
 //! expression over the ones before it (see the module documentation for why a chain).
 
-use crate::model::{table::Modifier, Crt, CrtColumn, CrtKind, Dice, Game, MapKind, TerrainId};
+use crate::model::{CountryId, Crt, CrtColumn, CrtKind, Dice, Game, MapKind, TerrainId};
 
 use crate::vassal::encoder::encode_or_empty;
 
@@ -38,6 +38,7 @@ impl Combat {
         let mut locations = String::new();
         let mut terrain_sites: Vec<Vec<String>> = vec![Vec::new(); g.terrain.len()];
         let mut hexside_pairs: Vec<Vec<String>> = vec![Vec::new(); g.hexside_terrain.len()];
+        let mut country_sites: Vec<Vec<String>> = vec![Vec::new(); g.countries.len()];
         for (mi, m) in g.maps.iter().enumerate() {
             let p = prefix(mi);
             match &m.kind {
@@ -46,6 +47,9 @@ impl Combat {
                         let site = format!("{p}{}", h.geometry.number(c));
                         locations.push_str(&format!("#{site}|{site}|"));
                         let hex = h.hex(c);
+                        if let Some(k) = hex.country {
+                            country_sites[k].push(site.clone());
+                        }
                         for t in std::iter::once(hex.terrain).chain(hex.features.iter().copied()) {
                             if !terrain_sites[t].contains(&site) {
                                 terrain_sites[t].push(site.clone());
@@ -88,16 +92,23 @@ impl Combat {
             button: None,
         }];
 
-        // Terrain and hexsides with combat effects.
+        // Terrain with combat effects or named by a modifier's condition, and hexsides with
+        // combat effects.
+        let has_effect = |t: usize| {
+            let e = g.terrain[t].combat;
+            e.halve_attack || e.double_defence || e.shift != 0 || e.no_retreat
+        };
+        let named = |t: usize| {
+            g.crts
+                .iter()
+                .any(|c| c.modifiers.iter().any(|m| m.terrain.contains(&t)))
+        };
         let terrain_ids: Vec<TerrainId> = (0..g.terrain.len())
-            .filter(|t| {
-                let e = g.terrain[*t].combat;
-                (e.halve_attack || e.double_defence || e.shift != 0 || e.no_retreat)
-                    && !terrain_sites[*t].is_empty()
-            })
+            .filter(|t| (has_effect(*t) || named(*t)) && !terrain_sites[*t].is_empty())
             .collect();
         let names = unique_idents(terrain_ids.iter().map(|t| ident(&g.terrain[*t].id)));
         let mut terrain = Vec::new();
+        let mut terrain_lookup = Vec::new();
         for (t, n) in terrain_ids.iter().zip(names) {
             let property = format!("CombatTerrain_{n}");
             globals.push(Global {
@@ -107,8 +118,13 @@ impl Combat {
                 numeric: false,
                 button: None,
             });
+            terrain_lookup.push((*t, property.clone()));
+            if !has_effect(*t) {
+                continue;
+            }
             let e = g.terrain[*t].combat;
             terrain.push(Effect {
+                terrain: Some(*t),
                 property,
                 name: g.terrain[*t].name.clone(),
                 halve: e.halve_attack,
@@ -139,6 +155,7 @@ impl Combat {
                 button: None,
             });
             hexsides.push(Effect {
+                terrain: None,
                 property,
                 name: x.name.clone(),
                 halve: x.halve_if_any_across,
@@ -151,6 +168,41 @@ impl Combat {
                     format!("CombatAcrossCount_{n}"),
                 )),
             });
+        }
+
+        // Countries named by a modifier's condition, and the sites in each.
+        let countries: Vec<CountryId> = (0..g.countries.len())
+            .filter(|k| {
+                g.crts.iter().any(|c| {
+                    c.modifiers
+                        .iter()
+                        .any(|m| m.countries.contains(k) || m.except_countries.contains(k))
+                })
+            })
+            .collect();
+        let names = unique_idents(countries.iter().map(|k| ident(&g.countries[*k].id)));
+        let mut country_step = lit("");
+        let mut country_tests = Vec::new();
+        for (i, (k, n)) in countries.iter().zip(names).enumerate() {
+            if country_sites[*k].is_empty() {
+                continue;
+            }
+            let property = format!("CombatCountry_{n}");
+            globals.push(Global {
+                name: property.clone(),
+                description: format!("Combat: sites in {}", g.countries[*k].name),
+                initial: format!("|{}|", country_sites[*k].join("|")),
+                numeric: false,
+                button: None,
+            });
+            country_tests.push((i, property));
+        }
+        if !countries.is_empty() {
+            let mut e = "-1".to_string();
+            for (i, property) in country_tests.iter().rev() {
+                e = format!("{property}.contains(\"|\" + CombatDefenderAt + \"|\") ? {i} : {e}");
+            }
+            country_step = braced(&e);
         }
 
         // Weather: from the turn tracker when the turns carry it, else a property players set.
@@ -255,6 +307,9 @@ impl Combat {
             &mut shared,
         );
         step("CombatElsewhere", braced(&sum(&maps, AWAY, d)), &mut shared);
+        if !countries.is_empty() {
+            step("CombatDefenderCountry", country_step, &mut shared);
+        }
         if supply_layer {
             step(
                 "CombatOutOfSupply",
@@ -288,6 +343,8 @@ impl Combat {
             multi_map,
             supply_layer,
             terrain,
+            terrain_lookup,
+            countries,
             hexsides,
             globals,
             shared,
@@ -328,59 +385,10 @@ impl Combat {
             .map(|(n, k, _)| (format!("{n}_result"), k.clone()))
             .unwrap_or_default();
 
-        // Modifiers: in force by their condition, or declared by the players.
-        let mut auto: Vec<(&Modifier, String)> = Vec::new();
-        let mut declared: Vec<(&Modifier, String)> = Vec::new();
+        // Modifiers: in force by their condition, declared by the players or counted
+        // among the marked attackers; where they hold; what cancels them.
         let mod_names = unique_idents(crt.modifiers.iter().map(|m| ident(&m.id)));
-        for (m, mn) in crt.modifiers.iter().zip(&mod_names) {
-            let weather = m.weather.map(|w| g.weather[w].name.clone());
-            let oos_auto = !m.attacker_out_of_supply || self.supply_layer;
-            if (m.weather.is_some() || m.attacker_out_of_supply) && oos_auto {
-                if m.shift_factor.is_some() {
-                    continue; // needs a supporting unit and a condition: not applied
-                }
-                let mut parts = Vec::new();
-                if let Some(w) = weather {
-                    parts.push(format!("CombatWeather == {}", lit(&w)));
-                }
-                if m.attacker_out_of_supply {
-                    parts.push("CombatOutOfSupply > 0".to_string());
-                }
-                auto.push((m, format!("({})", parts.join(" && "))));
-            } else {
-                let property = format!("CombatDeclared_{name}_{mn}");
-                let (text, prompt) = match m.shift_factor {
-                    Some(f) => (
-                        format!("{}…", m.name),
-                        format!(
-                            "{}: total {} of the supporting units (0 = none)",
-                            m.name, g.factors[f].name
-                        ),
-                    ),
-                    None => (
-                        format!("{}…", m.name),
-                        format!("{}: how many times does it apply? (0 = not at all)", m.name),
-                    ),
-                };
-                let text = if several {
-                    format!("{}: {text}", crt.title)
-                } else {
-                    text
-                };
-                self.globals.push(Global {
-                    name: property.clone(),
-                    description: format!("Combat ({}): {}", crt.title, m.name),
-                    initial: "0".into(),
-                    numeric: true,
-                    button: Some((
-                        text,
-                        format!("Declare before resolving: {}", m.name),
-                        encode_or_empty(&["R", prompt.as_str()], ','),
-                    )),
-                });
-                declared.push((m, property));
-            }
-        }
+        let plans = self.plan_modifiers(g, crt, name, &mod_names, several);
         let column_choice = (crt.kind == CrtKind::Column).then(|| {
             let property = format!("CombatColumnChoice_{name}");
             let text = if several {
@@ -418,6 +426,17 @@ impl Combat {
             });
         };
 
+        for p in &plans {
+            for (property, expression) in &p.steps {
+                step(property, expression.clone());
+            }
+        }
+        for p in &plans {
+            if let Some((property, expression)) = &p.by_step {
+                step(property, expression.clone());
+            }
+        }
+
         // Halvings and doublings, with their causes.
         let mut halve_terms = Vec::new();
         let mut halve_causes = Vec::new();
@@ -449,23 +468,13 @@ impl Combat {
                 ));
             }
         }
-        for (m, cond) in &auto {
-            if m.halve_attack {
-                halve_terms.push(format!("({cond} ? 1 : 0)"));
-                halve_causes.push(format!(
-                    "({cond} ? {} : \"\")",
-                    lit(&format!(", {}", m.name))
-                ));
-            }
-        }
-        for (m, property) in &declared {
-            if m.halve_attack {
-                halve_terms.push(format!("({property} > 0 ? 1 : 0)"));
-                halve_causes.push(format!(
-                    "({property} > 0 ? {} : \"\")",
-                    lit(&format!(", {}", m.name))
-                ));
-            }
+        for p in plans.iter().filter(|p| p.halve) {
+            halve_terms.push(format!("({} ? 1 : 0)", p.on));
+            halve_causes.push(format!(
+                "({} ? {} : \"\")",
+                p.on,
+                lit(&format!(", {}", crt.modifiers[p.index].name))
+            ));
         }
         let sum_of = |terms: &[String]| {
             if terms.is_empty() {
@@ -562,23 +571,49 @@ impl Combat {
         };
         step("CombatColumn", braced(&column));
 
-        // Shifts, with their causes.
-        let mut shift_terms = Vec::new();
+        // Shifts, with their causes and the side each favours; what was not applied.
+        // Each shift's sign is known here: right (the attacker's) or left (the defender's).
+        let mut right = Vec::new();
+        let mut left = Vec::new();
         let mut shift_causes = Vec::new();
+        let mut sided = Vec::new();
+        let mut not_applied = Vec::new();
         for e in &self.terrain {
             if e.shift != 0 {
                 let cond = in_terrain(e);
-                shift_terms.push(format!("({cond} ? {} : 0)", e.shift));
-                shift_causes.push(format!(
-                    "({cond} ? {} : \"\")",
-                    lit(&format!(", {} {}", e.name, signed(e.shift)))
-                ));
+                let text = format!("{} {}", e.name, signed(e.shift));
+                let negation = e
+                    .terrain
+                    .and_then(|t| self.terrain_negation(crt, &plans, t));
+                let cond = match &negation {
+                    Some((negated, who)) => {
+                        not_applied.push(format!(
+                            "({cond} && {negated} ? {} + {who} : \"\")",
+                            lit(&format!(
+                                ", shift {} of defender in {} cancelled by ",
+                                signed(e.shift),
+                                e.name
+                            ))
+                        ));
+                        format!("{cond} && !{negated}")
+                    }
+                    None => cond,
+                };
+                let term = format!("({cond} ? {} : 0)", e.shift.abs());
+                if e.shift > 0 { &mut right } else { &mut left }.push(term);
+                shift_causes.push(format!("({cond} ? {} : \"\")", lit(&format!(", {text}"))));
             }
         }
         for e in &self.hexsides {
             if let (true, Some((_, count))) = (e.all_shift != 0, &e.across) {
                 let cond = format!("({count} == CombatAttackers && CombatAttackers > 0)");
-                shift_terms.push(format!("({cond} ? {} : 0)", e.all_shift));
+                let term = format!("({cond} ? {} : 0)", e.all_shift.abs());
+                if e.all_shift > 0 {
+                    &mut right
+                } else {
+                    &mut left
+                }
+                .push(term);
                 shift_causes.push(format!(
                     "({cond} ? {} : \"\")",
                     lit(&format!(
@@ -589,35 +624,27 @@ impl Combat {
                 ));
             }
         }
-        for (m, cond) in &auto {
-            if m.shift != 0 {
-                shift_terms.push(format!("({cond} ? {} : 0)", m.shift));
-                shift_causes.push(format!(
-                    "({cond} ? {} : \"\")",
-                    lit(&format!(", {} {}", m.name, signed(m.shift)))
-                ));
-            }
-        }
-        for (m, property) in &declared {
-            let by = if m.shift_factor.is_some() {
-                if m.shift < 0 {
-                    format!("(0 - {property})")
+        for p in &plans {
+            if let Some((property, sign)) = &p.shift {
+                if *sign > 0 {
+                    right.push(property.clone());
                 } else {
-                    property.clone()
+                    left.push(format!("(0 - {property})"));
                 }
-            } else if m.shift != 0 {
-                format!("({property} * {})", m.shift)
-            } else {
-                continue;
-            };
-            shift_terms.push(by.clone());
-            shift_causes.push(format!(
-                "({property} > 0 ? {} + ({by} >= 0 ? \"+\" : \"\") + {by} : \"\")",
-                lit(&format!(", {} ", m.name))
-            ));
+                shift_causes.push(p.cause.clone());
+                if p.sided {
+                    sided.push(format!("({property} != 0 ? 1 : 0)"));
+                }
+            }
+            not_applied.push(p.note.clone());
         }
-        step("CombatShift", braced(&sum_of(&shift_terms)));
+        not_applied.retain(|n| *n != lit(""));
+        step("CombatRight", braced(&sum_of(&right)));
+        step("CombatLeft", braced(&sum_of(&left)));
+        step("CombatShift", braced("CombatRight - CombatLeft"));
         step("CombatShiftCauses", braced(&concat(&shift_causes)));
+        step("CombatNotApplied", braced(&concat(&not_applied)));
+        step("CombatSided", braced(&sum_of(&sided)));
         let last = n - 1;
         step(
             "CombatFinal",
@@ -659,11 +686,13 @@ impl Combat {
         step("CombatNotes", braced(&concat(&notes)));
 
         // The chat line.
-        let report = chat_line(crt, several, &dice_property, &labels);
+        let sides = crt.modifiers.iter().any(|m| m.side.is_some());
+        let report = chat_line(crt, several, sides, &dice_property, &labels);
 
-        let resets: Vec<Step> = declared
+        let resets: Vec<Step> = plans
             .iter()
-            .map(|(_, property)| Step {
+            .filter_map(|p| p.declared.as_ref())
+            .map(|property| Step {
                 property: property.clone(),
                 key: format!("CombatReset_{property}"),
                 expression: braced(&format!("{PROBLEM} == \"\" ? 0 : {property}")),

@@ -1,8 +1,9 @@
 //! The BeanShell expressions the combat machinery is written in: string literals, named
 //! keys, identifier tails, `{…}` wrapping, the `Sum`/`Count` of marked units over the game
-//! maps, choosing by index with nested ternaries, signed constants.
+//! maps (and of marked attackers of some unit types), choosing by index with nested
+//! ternaries, signed constants.
 
-use super::ROLE;
+use super::{ATTACKER, ROLE, TYPE_MARKER};
 
 /// The named key stroke text VASSAL reads (`0,0,Name`: with a name the numbers are unused).
 pub(super) fn named(name: &str) -> String {
@@ -70,6 +71,28 @@ pub(super) fn sum(maps: &[String], property: &str, role: &str) -> String {
 /// `(Count("{CombatRole==\"X\"}", "Map") + …)` over the game maps.
 pub(super) fn count(maps: &[String], role: &str) -> String {
     let filter = lit(&braced(&format!("{ROLE}=={}", lit(role))));
+    let parts: Vec<String> = maps
+        .iter()
+        .map(|m| format!("Count({filter}, {})", lit(m)))
+        .collect();
+    format!("({})", parts.join(" + "))
+}
+
+/// `(Count("{CombatRole==\"A\" && (Type==\"X\" || …)}", "Map") + …)`: the marked attackers
+/// whose unit type (the `Type` marker every unit carries) is one of `types` (`0` when none).
+pub(super) fn count_where(maps: &[String], types: &[String]) -> String {
+    if types.is_empty() {
+        return "0".into();
+    }
+    let of_type: Vec<String> = types
+        .iter()
+        .map(|t| format!("{TYPE_MARKER}=={}", lit(t)))
+        .collect();
+    let filter = lit(&braced(&format!(
+        "{ROLE}=={} && ({})",
+        lit(ATTACKER),
+        of_type.join(" || ")
+    )));
     let parts: Vec<String> = maps
         .iter()
         .map(|m| format!("Count({filter}, {})", lit(m)))

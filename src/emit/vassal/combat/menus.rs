@@ -152,8 +152,11 @@ impl Combat {
             format!(
                 "Then {resolve}: the module totals the marked factors on the faces shown, \
                  applies the defender's terrain, rivers and other hexsides, the weather, \
-                 supply and the declared modifiers, rolls the dice and writes the whole \
-                 resolution on one line of the chat log; then it clears the marks."
+                 supply and the declared modifiers — only where the defender's terrain and \
+                 country allow them, at most their cap, less those another modifier cancels \
+                 — rolls the dice and writes the whole resolution on one line of the chat \
+                 log (each shift with its cause and side, what was not applied and why, the \
+                 net shift); then it clears the marks."
             ),
             format!(
                 "Clear combat mark removes one mark; {CLEAR_BUTTON} on the toolbar removes \
@@ -174,6 +177,27 @@ impl Combat {
             })
             .collect();
         p.list(&tables);
+        let counted: Vec<String> = self
+            .tables
+            .iter()
+            .flat_map(|t| game.crts[t.crt].modifiers.iter())
+            .filter(|m| !m.unit_types.is_empty())
+            .map(|m| {
+                let types: Vec<&str> = m
+                    .unit_types
+                    .iter()
+                    .map(|u| game.unit_types[*u].name.as_str())
+                    .collect();
+                format!(
+                    "{}: from the marked attackers ({}), not declared",
+                    m.name,
+                    types.join(", ")
+                )
+            })
+            .collect();
+        if !counted.is_empty() {
+            p.list(&counted);
+        }
     }
 }
 

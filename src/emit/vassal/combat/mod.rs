@@ -12,7 +12,9 @@
 //!    and the defending unit(s) → **Mark as defender** (`D`). **Clear combat mark** takes a
 //!    mark off one unit; the toolbar button **Clear Combat Marks** takes every mark off.
 //! 2. If the table has modifiers only the players can know (a leader in range, air support,
-//!    the attacker choosing a lower column), set them in the **Combat modifiers** menu.
+//!    the attacker choosing a lower column), set them in the **Combat modifiers** menu. The
+//!    module itself knows the defender's terrain and country, the weather, supply and the
+//!    unit types of the marked attackers.
 //! 3. Press **Resolve Combat** (with several tables, pick the table in that menu). The module
 //!    totals the marked factors, applies the defender's terrain, the hexsides the attackers
 //!    attack across, the weather, supply and the declared modifiers, rolls the table's dice
@@ -74,7 +76,29 @@
 //! single halving of the total. When the game has no Out of Supply marker, the modifier is
 //! declared like the others. Declared modifiers are numbers
 //! players set: a fixed one applies that many times (the Rust helper accepts each once), a
-//! `shift-factor` one shifts by the value given (the supporting units' total factor).
+//! `shift-factor` one shifts by the value given (the supporting units' total factor), a
+//! `per-count` one by its shift times the number of units given. A modifier naming
+//! `unit-types` is not declared: the module counts the marked attackers whose `Type` marker is
+//! one of those types or of a type counting as one (a `per-count` one shifts per unit, any
+//! other is in force when there is one, as a mountain unit attacking), where the Rust helper
+//! is told the count.
+//!
+//! The conditions and cancellations of [`crate::helpers::crt::resolve`] are steps of their
+//! own ([`modifiers`]): a modifier with `terrain` holds only when the defenders' site has
+//! one of them (a lookup `CombatTerrain_<terrain>` for every terrain named, with a combat
+//! effect or not), one with `countries` or `except-countries` by the defender's country
+//! (`CombatDefenderCountry`, an index into the countries modifiers name, from a lookup
+//! `CombatCountry_<country>` of every hex site in it; −1 for none of them, and on area
+//! maps). `CombatIn_<table>_<modifier>` is 1 while a modifier is asked for (its condition
+//! holds, it is declared, or its attackers are marked) and holds where the defender stands;
+//! `CombatBy_<table>_<modifier>` is its shift while in force — no other modifier in force
+//! `negates` it — capped at its `max-shift`, else 0. A terrain's shift is left out while a
+//! modifier negating that terrain is in force. `CombatRight` and `CombatLeft` add up the
+//! right and left shifts; `CombatShift` is their difference. The chat line gives every
+//! shift with its cause and side, then what was not applied and why (cancelled by which
+//! modifier, or a declared modifier whose terrain or country does not hold) in the words of
+//! `sandtable crt`, and on a table with sides the net shift (`net shift +1: 4 right
+//! (attacker) - 3 left (defender)`).
 //!
 //! # Expression language relied on
 //!
@@ -116,15 +140,18 @@
 //! locations at once (the defenders must share one site, or nothing is resolved); modifiers
 //! that need both a condition and a supporting unit's factor (the Rust helper skips them
 //! unless declared; the module never applies them); the adjacency of attackers to the
-//! defender, stacking, zones of control and other rules the tables do not carry.
+//! defender, stacking, zones of control and other rules the tables do not carry; what no
+//! unit on the map shows (a fortification, air and fleet support, a concentric attack: the
+//! players declare them) unless the table names the attackers' `unit-types`.
 
 mod chain;
 mod expr;
 mod menus;
+mod modifiers;
 mod report;
 mod unit;
 
-use crate::model::Dice;
+use crate::model::{CountryId, Dice, TerrainId};
 
 pub use expr::lit;
 pub use unit::{attack_factor, defence_factor, factor_traits, takes_part};
@@ -158,6 +185,8 @@ pub const RESOLVE_BUTTON: &str = "Resolve Combat";
 /// Text of the menu of declared modifiers (and the weather and column choices).
 pub const MODIFIERS_MENU: &str = "Combat modifiers";
 
+/// Marker property every unit carries: the name of its unit type (see `counters`).
+const TYPE_MARKER: &str = "Type";
 /// Piece property: the position of the unit's site entry in `CombatLocations` (−1: none).
 const SITE: &str = "CombatSite";
 /// Piece property: 1 when a defender stands elsewhere than the defenders' site.
@@ -219,6 +248,8 @@ pub struct TablePlan {
 /// A terrain or hexside with a combat effect, as the expressions use it.
 #[derive(Debug, Clone)]
 struct Effect {
+    /// The terrain (none for a hexside).
+    terrain: Option<TerrainId>,
     /// Global lookup property.
     property: String,
     /// Name in the chat line.
@@ -241,6 +272,11 @@ pub struct Combat {
     multi_map: bool,
     supply_layer: bool,
     terrain: Vec<Effect>,
+    /// The site lookup of every terrain with a combat effect or named by a modifier.
+    terrain_lookup: Vec<(TerrainId, String)>,
+    /// The countries modifiers name; `CombatDefenderCountry` is an index into it (−1: none
+    /// of them).
+    countries: Vec<CountryId>,
     hexsides: Vec<Effect>,
     /// The global properties, lookups first.
     pub globals: Vec<Global>,
@@ -260,7 +296,7 @@ mod tests {
     use super::unit::{role_label, role_property};
     use super::*;
     use crate::emit::vassal::plan::Plan;
-    use crate::model::Game;
+    use crate::model::{table::Modifier, CombatSide, Game};
     use crate::vassal::encoder::decode;
 
     fn mini() -> Game {
@@ -279,6 +315,10 @@ mod tests {
             "Each side loses a unit"
         );
         assert_eq!(short_meaning("defender eliminated"), "defender eliminated");
+        assert_eq!(
+            short_meaning("Defender: spend 2 MP, or every unit retreats (22.0). Then…"),
+            "Defender: spend 2 MP, or every unit retreats (22.0)"
+        );
         assert_eq!(
             by_index("i", &["\"a\"".into(), "\"b\"".into(), "\"c\"".into()]),
             "(i == 0 ? \"a\" : i == 1 ? \"b\" : \"c\")"
@@ -355,6 +395,111 @@ mod tests {
         assert!(Combat::new(&plan).is_none());
         let red = game.counter_index("red-1").expect("red-1");
         assert!(!takes_part(&game, red));
+    }
+
+    /// The mini game's table with a modifier for every key of a differential CRT's shifts:
+    /// sides, a count capped and limited to a terrain and counted among the attackers of a
+    /// unit type, a factor, weather in some countries or all but some, negation of
+    /// modifiers and of a terrain's shift.
+    fn every_shift_key() -> Game {
+        let mut g = mini();
+        let pos = |ids: Vec<&str>, of: &dyn Fn(&str) -> Option<usize>| -> Vec<usize> {
+            ids.into_iter().map(|i| of(i).expect("known id")).collect()
+        };
+        let terrain = |i: &str| g.terrain_index(i);
+        let country = |i: &str| g.countries.iter().position(|c| c.id == i);
+        let unit_type = |i: &str| g.unit_types.iter().position(|t| t.id == i);
+        let mud = g.weather.iter().position(|w| w.id == "mud");
+        let base = |id: &str, side: Option<CombatSide>, shift: i64| Modifier {
+            id: id.into(),
+            name: id.to_uppercase(),
+            weather: None,
+            attacker_out_of_supply: false,
+            shift,
+            shift_factor: None,
+            halve_attack: false,
+            side,
+            per_count: false,
+            max_shift: None,
+            terrain: Vec::new(),
+            countries: Vec::new(),
+            except_countries: Vec::new(),
+            negates: Vec::new(),
+            negates_terrain: Vec::new(),
+            unit_types: Vec::new(),
+        };
+        let (att, def) = (Some(CombatSide::Attacker), Some(CombatSide::Defender));
+        let mut fort = base("fort", def, -2);
+        fort.negates = vec![2, 3];
+        let mut mech = base("mech", att, 1);
+        mech.per_count = true;
+        mech.max_shift = Some(2);
+        mech.terrain = pos(vec!["clear"], &terrain);
+        mech.unit_types = pos(vec!["armour"], &unit_type);
+        let conc = base("conc", att, 2);
+        let mut air = base("air", def, -1);
+        air.shift_factor = g.factor_index("attack");
+        air.max_shift = Some(3);
+        let mut cold = base("cold", def, -1);
+        cold.weather = mud;
+        cold.except_countries = pos(vec!["west"], &country);
+        let mut thaw = base("thaw", def, -1);
+        thaw.weather = mud;
+        thaw.countries = pos(vec!["east"], &country);
+        let mut climber = base("climber", att, 0);
+        climber.unit_types = pos(vec!["infantry"], &unit_type);
+        climber.negates = vec![5, 6];
+        climber.negates_terrain = pos(vec!["forest"], &terrain);
+        g.crts[0]
+            .modifiers
+            .extend([fort, mech, conc, air, cold, thaw, climber]);
+        g
+    }
+
+    #[test]
+    fn the_steps_of_every_shift_key() {
+        let game = every_shift_key();
+        let plan = Plan::new(&game).expect("plan");
+        let c = Combat::new(&plan).expect("the game has a CRT");
+        let mut out = Vec::new();
+        for g in &c.globals {
+            if g.name.starts_with("CombatCountry_") || g.name == "CombatTerrain_clear" {
+                out.push(format!("{} = {}", g.name, g.initial));
+            }
+            if let Some((text, _, changer)) = &g.button {
+                out.push(format!("menu {text}: {}", decode(changer, ',').join(" | ")));
+            }
+        }
+        let t = &c.tables[0];
+        for s in c.shared.iter().chain(&t.steps) {
+            let new = [
+                "CombatDefenderCountry",
+                "CombatCount_",
+                "CombatIn_",
+                "CombatBy_",
+                "CombatRight",
+                "CombatLeft",
+                "CombatShift",
+                "CombatNotApplied",
+                "CombatSided",
+                "CombatHalv",
+            ];
+            if new.iter().any(|n| s.property.starts_with(n)) {
+                out.push(format!("{} = {}", s.property, s.expression));
+            }
+        }
+        out.push(format!("report = {}", t.report));
+        // Declared ones are reset, counted ones are not declared.
+        let resets: Vec<&str> = t.resets.iter().map(|s| s.property.as_str()).collect();
+        assert_eq!(
+            resets,
+            [
+                "CombatDeclared_crt_fort",
+                "CombatDeclared_crt_conc",
+                "CombatDeclared_crt_air"
+            ]
+        );
+        insta::assert_snapshot!(out.join("\n"));
     }
 
     #[test]

@@ -1,5 +1,9 @@
 //! The chat line a resolution writes, e.g. `Attack 12 vs 4 = 3:1, Forest -1 → 2:1, roll 5:
 //! DRL (Defender loses one step and then retreats as for DR)`, or why nothing was resolved.
+//! On a table whose modifiers favour a side, each such shift names its side, what was not
+//! applied follows (`not applied: Mechanized attack does not apply: only against a defender
+//! in Clear or Desert`), then the net shift as `sandtable crt` gives it (`net shift +1: 4
+//! right (attacker) - 3 left (defender)`).
 
 use crate::model::{Crt, CrtKind};
 
@@ -7,13 +11,13 @@ use super::expr::{by_index, lit};
 use super::PROBLEM;
 
 /// The meaning of a result as the chat line gives it: up to the first colon (`Defender
-/// retreats: the attacker moves…` → `Defender retreats`), else the first sentence, without
-/// its full stop.
+/// retreats: the attacker moves…` → `Defender retreats`), unless that is one word (`Defender:
+/// spend 2 MP, or…` says who, not what), else the first sentence, without its full stop.
 pub(super) fn short_meaning(m: &str) -> String {
     let m = m.trim();
     let head = match m.split_once(':') {
-        Some((head, _)) => head,
-        None => m.split_once(". ").map_or(m, |(first, _)| first),
+        Some((head, _)) if head.trim().contains(' ') => head,
+        _ => m.split_once(". ").map_or(m, |(first, _)| first),
     };
     head.trim().trim_end_matches('.').to_string()
 }
@@ -26,6 +30,7 @@ pub(super) fn short_meaning(m: &str) -> String {
 pub(super) fn chat_line(
     crt: &Crt,
     several: bool,
+    sides: bool,
     dice_property: &str,
     labels: &[String],
 ) -> String {
@@ -58,9 +63,19 @@ pub(super) fn chat_line(
             lit(&format!(" ({})", short_meaning(meaning)))
         );
     }
+    // The net shift, as `sandtable crt` gives it when a shift has a side.
+    let net = if sides {
+        " + (CombatSided > 0 ? \"; net shift \" + (CombatShift >= 0 ? \"+\" : \"\") + \
+         CombatShift + \": \" + CombatRight + \" right (attacker) - \" + CombatLeft + \
+         \" left (defender)\" : \"\")"
+    } else {
+        ""
+    };
     let report = format!(
         "{PROBLEM} != \"\" ? {} + {PROBLEM} + \".\" : {} + {column_text} + \
-         (CombatShiftCauses != \"\" ? CombatShiftCauses + \" → \" + {} : \"\") + \
+         (CombatShiftCauses != \"\" || CombatNotApplied != \"\" ? CombatShiftCauses + \
+         (CombatNotApplied != \"\" ? \"; not applied: \" + CombatNotApplied.substring(2) : \
+         \"\"){net} + \" → \" + {} : \"\") + \
          \", roll \" + {dice_property} + \": \" + CombatResult + ({meanings}) + \
          (CombatNotes != \"\" ? \"; defender in \" + CombatNotes.substring(2) + \
          \": a step loss instead of a retreat\" : \"\")",
