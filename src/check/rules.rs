@@ -1235,10 +1235,13 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
         let units = l.units.as_ref().map(|c| selector(cx, file, names, g, c));
         let kind = match (&l.hex_set, &l.ports) {
             (Some(h), None) => {
-                if !l.across.is_empty() {
+                if !l.across.is_empty() || !l.seas.is_empty() {
                     cx.push(
-                        Diagnostic::warning("ignored-key", "`across` is for links of `ports`")
-                            .at(Cx::span(file, &l.side)),
+                        Diagnostic::warning(
+                            "ignored-key",
+                            "`across` and `seas` are for links of `ports`",
+                        )
+                        .at(Cx::span(file, &l.side)),
                     );
                 }
                 match find_set(g, h.get_ref()) {
@@ -1266,10 +1269,20 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
                             .hint("name the water terrains joining the ports, e.g. `across = [\"sea\"]`"),
                     );
                 }
+                let mut seas = Vec::new();
+                for sea in &l.seas {
+                    match find_set(g, sea.get_ref()) {
+                        Some(x) => seas.push(x),
+                        None => {
+                            hex_sets(cx, file, g, std::slice::from_ref(sea));
+                        }
+                    }
+                }
                 Some(LinkKind::Sea {
                     feature,
                     port: p.get_ref().clone(),
                     across,
+                    seas,
                 })
             }
             (Some(h), Some(_)) => {

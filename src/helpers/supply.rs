@@ -52,7 +52,7 @@ use super::control::{ControlMap, ControlOptions};
 use super::positions::{factor, Instance, Positions};
 use super::zoc::{reach, side_bit, ZocMap};
 use crate::model::rules::{Blocker, LinkKind, PathLength, SupplyRules, ZocReach};
-use crate::model::{CounterId, Game, SideId};
+use crate::model::{CounterId, Game, MapId, SideId};
 
 /// Why supply cannot be traced at all.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -579,8 +579,13 @@ impl<'g> SupplyTrace<'g> {
                         feature,
                         port,
                         across,
+                        seas,
                     } => {
-                        let water = water_bodies(board, across);
+                        let water = if seas.is_empty() {
+                            water_bodies(board, across)
+                        } else {
+                            sea_regions(board, game, across, seas)
+                        };
                         let mut candidates: Vec<(usize, String)> = Vec::new();
                         for (map, m) in game.maps.iter().enumerate() {
                             for p in &m.places {
@@ -1124,6 +1129,29 @@ fn water_bodies(board: &Board, across: &[crate::model::TerrainId]) -> Vec<u32> {
             });
         }
         count += 1;
+    }
+    body
+}
+
+/// The sea each water node lies in: the index of the first of `seas` (hex sets) holding
+/// it, `NONE` for land and for water outside them. A crossing stays inside one sea (even
+/// where two touch), and a port lies in every sea its hex touches.
+fn sea_regions(
+    board: &Board,
+    game: &Game,
+    across: &[crate::model::TerrainId],
+    seas: &[(MapId, usize)],
+) -> Vec<u32> {
+    let mut body = vec![NONE; board.len()];
+    for (i, (map, set)) in seas.iter().enumerate().rev() {
+        let Some(hs) = game.maps[*map].hex_sets.get(*set) else {
+            continue;
+        };
+        for node in board.members(*map, &hs.members) {
+            if board.has_any_terrain(node, across) {
+                body[node] = i as u32;
+            }
+        }
     }
     body
 }

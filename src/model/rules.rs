@@ -275,6 +275,9 @@ pub enum LinkKind {
         port: String,
         /// Water terrains.
         across: Vec<TerrainId>,
+        /// The seas (hex sets: map, index) a crossing must stay inside, one at a time;
+        /// empty: every connected body of `across` water.
+        seas: Vec<(MapId, usize)>,
     },
 }
 

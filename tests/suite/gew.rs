@@ -582,13 +582,7 @@ fn line_of(dir: &Path, file: &str, needle: &str) -> u64 {
 #[test]
 fn a_unit_beyond_the_edge_or_at_sea_is_located() {
     let Some(_) = dir() else { return };
-    for (hex, terrain) in [
-        (
-            "3401",
-            "beyond the map's edge (the printed sheet's displays)",
-        ),
-        ("4313", "sea"),
-    ] {
+    for (hex, terrain) in [("3401", "off-map"), ("4313", "sea")] {
         let tmp = crate::support::copy_game(GAME);
         let file = "scenarios/1941.toml";
         crate::support::edit(
@@ -617,4 +611,110 @@ fn a_unit_beyond_the_edge_or_at_sea_is_located() {
             format!("Flak `sov-baku-pvo` may not be in {terrain} hex {hex}")
         );
     }
+}
+
+/// The supply report of a scenario written into a copy of the game, as JSON.
+fn supply_of(placements: &[(&str, &str)]) -> Option<Value> {
+    dir()?;
+    let tmp = crate::support::copy_game(GAME);
+    let mut text = String::from(
+        "[[scenario]]\nid = \"probe\"\ntitle = \"Probe\"\nstart = \"summer-1941\"\n\
+         end = \"autumn-1943\"\n",
+    );
+    for (at, counter) in placements {
+        text.push_str(&format!(
+            "\n[[scenario.place]]\nat = \"{at}\"\ncounters = [\"{counter}\"]\n"
+        ));
+    }
+    std::fs::write(tmp.path().join("scenarios/probe.toml"), text).expect("write");
+    let out = bin()
+        .arg("supply")
+        .arg(tmp.path())
+        .args(["--scenario", "probe", "--format", "json"])
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_slice(&out.stdout).expect("JSON"))
+}
+
+fn supply_unit<'a>(report: &'a Value, counter: &str) -> &'a Value {
+    report["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .find(|u| u["counter"] == counter)
+        .unwrap_or_else(|| panic!("no {counter} in {report:#}"))
+}
+
+/// 12.1 and 18.8: a line of supply continues by sea from a friendly port to another in the
+/// same sea, but only in the seas where the unit's power may sail. The Soviets' sea is the
+/// Black Sea: a front at Novorossiysk, beyond its 3 hexes from any source, is supplied
+/// through Odessa, which traces to Kiev. A British corps at Batumi on the same sea is not
+/// (the Western Allies do not sail the Black Sea), nor a German army at Sevastopol, though
+/// Constanta is an Axis port on it; Axis Tripoli is supplied across the Mediterranean.
+#[test]
+fn supply_crosses_only_the_seas_of_the_units_power() {
+    let Some(r) = supply_of(&[
+        ("Kiev", "sov-kiev-pvo"),
+        ("Odessa", "sov-s-front"),
+        ("Novorossiysk", "sov-sw-front"),
+        ("Batumi", "bc-cw"),
+        ("Constanta", "ger-11"),
+        ("Sevastopol", "ger-17"),
+        ("Tripoli", "ita-tripoli"),
+        ("Naples", "ger-18"),
+    ]) else {
+        return;
+    };
+    let front = supply_unit(&r, "sov-sw-front");
+    assert_eq!(front["in_supply"], true, "{front:#}");
+    assert_eq!(front["link"]["from"], "Odessa", "{front:#}");
+    let corps = supply_unit(&r, "bc-cw");
+    assert_eq!(corps["in_supply"], false, "{corps:#}");
+    assert!(corps["link"].is_null(), "{corps:#}");
+    let army = supply_unit(&r, "ger-17");
+    assert_eq!(army["in_supply"], false, "{army:#}");
+    let tripoli = supply_unit(&r, "ita-tripoli");
+    assert_eq!(tripoli["in_supply"], true, "{tripoli:#}");
+    assert_eq!(tripoli["link"]["from"], "Naples", "{tripoli:#}");
+}
+
+/// A sea the map does not have is a located error with the nearest name.
+#[test]
+fn an_unknown_sea_of_a_supply_link_is_located() {
+    let Some(_) = dir() else { return };
+    let tmp = crate::support::copy_game(GAME);
+    crate::support::edit(
+        tmp.path(),
+        "rules.toml",
+        "seas = [\"black-sea\"]",
+        "seas = [\"blak-sea\"]",
+    );
+    let line = line_of(tmp.path(), "rules.toml", "seas = [\"blak-sea\"]");
+    let out = bin()
+        .arg("check")
+        .arg(tmp.path())
+        .args(["--format", "json"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(
+        (diags[0]["file"].as_str(), diags[0]["line"].as_u64()),
+        (Some("rules.toml"), Some(line)),
+        "{diags:#?}"
+    );
+    assert!(
+        diags[0]["hint"]
+            .as_str()
+            .unwrap_or("")
+            .contains("black-sea"),
+        "{diags:#?}"
+    );
 }

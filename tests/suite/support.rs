@@ -29,6 +29,11 @@ impl CopiedGame {
 /// stand-in for the repository whose `modules/` is the real one (linked): a variant's
 /// `use = ["../../../modules/diplomacy/board.toml"]` still finds its base.
 pub fn copy_game(rel: &str) -> CopiedGame {
+    // An absolute path would join to itself and copy every file onto itself (emptying it).
+    assert!(
+        Path::new(rel).is_relative(),
+        "copy_game takes a path relative to the repository, not {rel}"
+    );
     let tmp = tempfile::tempdir().expect("temp dir");
     let src = game(rel);
     let dir = tmp.path().join(rel);

@@ -327,6 +327,11 @@ pub struct SupplyLink {
     /// The water terrains whose connected bodies join ports.
     #[serde(default)]
     pub across: Vec<Spanned<String>>,
+    /// Hex sets (a map's sea regions) that split the water into the seas this side may
+    /// cross: a crossing stays inside one of them, and a port is in each one its hex
+    /// touches. Without it, any connected body of `across` water joins its ports.
+    #[serde(default)]
+    pub seas: Vec<Spanned<String>>,
     /// The units that may use the link (default: every unit of the side).
     pub units: Option<Selector>,
     /// Rule as players say it.
