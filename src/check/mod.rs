@@ -285,6 +285,11 @@ fn build(
     cx.enter(Part::Game);
     let mut g = game::check_game(cx, root, files, &mut names)?;
     g.options = selected.options;
+    for (chart, option) in &selected.off_charts {
+        if let Some(o) = g.options.iter_mut().find(|x| &x.id == option) {
+            o.charts_left_out.push(chart.clone());
+        }
+    }
     cx.enter(Part::Counters);
     counters::check_counters(cx, files, &mut names, &mut g);
     cx.enter(Part::Tables);

@@ -139,6 +139,7 @@ pub(crate) fn select(
                     description: o.description.clone(),
                     default: o.default,
                     on: o.default || selection.all,
+                    charts_left_out: Vec::new(),
                 },
             );
         }

@@ -44,6 +44,16 @@ pub enum LookupError {
         /// Did you mean, or the list.
         hint: Option<String>,
     },
+    /// A chart of an optional rule that is off.
+    #[error("table `{id}` belongs to the optional rule {option}, which is off: add `--option {option_id}`")]
+    OptionOff {
+        /// Given.
+        id: String,
+        /// The option's label.
+        option: String,
+        /// The option's id.
+        option_id: String,
+    },
     /// A combat results table given to the chart lookup.
     #[error("`{0}` is a combat results table: resolve it with `sandtable crt --table {0}`")]
     CombatTable(String),
@@ -189,6 +199,17 @@ pub fn chart<'g>(game: &'g Game, id: &str) -> Result<&'g Chart, LookupError> {
     }
     if game.crts.iter().any(|c| c.id == id) {
         return Err(LookupError::CombatTable(id.to_string()));
+    }
+    if let Some(o) = game
+        .options
+        .iter()
+        .find(|o| o.charts_left_out.iter().any(|c| c == id))
+    {
+        return Err(LookupError::OptionOff {
+            id: id.to_string(),
+            option: o.label(),
+            option_id: o.id.clone(),
+        });
     }
     let ids = game.charts.iter().map(|c| c.id.as_str());
     Err(LookupError::UnknownTable {

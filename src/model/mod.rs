@@ -146,6 +146,8 @@ pub struct GameOption {
     pub default: bool,
     /// On in this game (by default, by the player, or by a scenario).
     pub on: bool,
+    /// Ids of the charts of this option left out of the game because it is off.
+    pub charts_left_out: Vec<String>,
 }
 
 impl GameOption {

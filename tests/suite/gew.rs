@@ -718,3 +718,28 @@ fn an_unknown_sea_of_a_supply_link_is_located() {
         "{diags:#?}"
     );
 }
+
+/// The Ultra and Operation Lila charts exist only under their optional rules: without the
+/// option the lookup says which to turn on; with it, the roll is read.
+#[test]
+fn an_optional_rules_chart_needs_its_option() {
+    let Some(dir) = dir() else { return };
+    let d = dir.to_str().expect("UTF-8 path");
+    for (chart, option, roll, reads) in [
+        (
+            "ultra",
+            "ultra",
+            "5",
+            "The Allies gain the initiative this turn.",
+        ),
+        ("operation-lila", "operation-lila", "1", "Disaster"),
+    ] {
+        let (code, _, err) = crate::support::run(&["table", d, chart, "--roll", roll]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(&format!("--option {option}")), "{err}");
+        let (code, out, err) =
+            crate::support::run(&["table", d, chart, "--roll", roll, "--option", option]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(reads), "{out}");
+    }
+}

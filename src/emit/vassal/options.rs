@@ -102,6 +102,7 @@ mod tests {
             description: format!("What {id} does.\n\nAnd more."),
             default: false,
             on,
+            charts_left_out: Vec::new(),
         }
     }
 
