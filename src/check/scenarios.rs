@@ -680,15 +680,38 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                         v.max
                     )
                 };
+                // Point at the last placement the rule counted (not a marker beside it).
+                let last = list
+                    .iter()
+                    .rev()
+                    .find(|i| {
+                        v.counted
+                            .iter()
+                            .any(|(c, _)| *c == s.placements[**i].counter)
+                    })
+                    .unwrap_or(&list[list.len() - 1]);
+                let what = if v.max == 0 { "bars" } else { "counts" };
+                let in_points = v.max > 0 && v.found.contains("point");
                 cx.push(
                     Diagnostic::error("stacking", message)
-                        .at(written[list[list.len() - 1]].span.clone())
+                        .at(written[*last].span.clone())
                         .hint(format!(
-                            "scenario `{}` stacks {} there",
+                            "scenario `{}` stacks {} there; the rule {what} {}",
                             s.id,
                             counters
                                 .iter()
                                 .map(|c| g.counters[*c].id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            v.counted
+                                .iter()
+                                .map(|(c, p)| {
+                                    if in_points {
+                                        format!("{} ({p})", g.counters[*c].id)
+                                    } else {
+                                        g.counters[*c].id.clone()
+                                    }
+                                })
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         )),

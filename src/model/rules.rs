@@ -729,6 +729,8 @@ pub struct StackingViolation {
     pub max: u32,
     /// What was found, e.g. `2 units` or `3 points`.
     pub found: String,
+    /// The counters the rule counted, with their points (1 a unit), or those it bars.
+    pub counted: Vec<(super::CounterId, u32)>,
 }
 
 /// The terrains (terrain and features) of a location, and the hex sets (map, set index) it
@@ -809,17 +811,19 @@ pub fn stacking_violations(
         {
             continue;
         }
-        let points: u32 = selected
+        let counted: Vec<(super::CounterId, u32)> = selected
             .iter()
             .map(|c| {
                 let size = game.class_of(*c).size.map(|s| s.as_str());
-                limit
+                let p = limit
                     .points
                     .iter()
                     .find(|(k, _)| Some(k.as_str()) == size)
-                    .map_or(1, |(_, p)| *p)
+                    .map_or(1, |(_, p)| *p);
+                (*c, p)
             })
-            .sum();
+            .collect();
+        let points: u32 = counted.iter().map(|(_, p)| p).sum();
         if points > limit.max {
             let unit = if limit.points.is_empty() {
                 "unit"
@@ -830,6 +834,7 @@ pub fn stacking_violations(
                 rule: limit.name.clone(),
                 max: limit.max,
                 found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
+                counted,
             });
         }
     }
@@ -851,6 +856,7 @@ pub fn stacking_violations(
                 } else {
                     format!("{} units barred ({what}, …)", barred.len())
                 },
+                counted: barred.iter().map(|c| (**c, 1)).collect(),
             });
         }
     }

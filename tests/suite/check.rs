@@ -329,6 +329,10 @@ at = "0204"
 counters = ["2 brit-army"]
 
 [[scenario.place]]
+at = "0204"
+counters = ["ger-depot"]
+
+[[scenario.place]]
 at = "0505"
 counters = ["3 ger-corps"]
 
@@ -355,17 +359,28 @@ counters = ["ger-army"]
         stacking[0].0.contains("One front, or one army"),
         "{stacking:?}"
     );
+    // At the last unit the limit counts, not the depot marker placed after it, and the
+    // hint names what it counted.
     assert_eq!(stacking[0].1, 16);
+    let hint = diags
+        .iter()
+        .find(|d| d["code"] == "stacking")
+        .and_then(|d| d["hint"].as_str())
+        .unwrap_or("");
+    assert!(
+        hint.ends_with("the rule counts brit-army (2), brit-army (2)"),
+        "{hint}"
+    );
     assert!(
         stacking[1].0.contains("Small islands: two corps"),
         "{stacking:?}"
     );
-    assert_eq!(stacking[1].1, 20);
+    assert_eq!(stacking[1].1, 24);
     assert!(
         stacking[2].0.contains("Deserts: corps only"),
         "{stacking:?}"
     );
-    assert_eq!(stacking[2].1, 24);
+    assert_eq!(stacking[2].1, 28);
 
     // Mistakes in the rules' new keys.
     std::fs::remove_file(d.join("scenario.toml")).unwrap();
