@@ -6,13 +6,17 @@
 //! module and where the save adapter looks for a pool's pieces.
 
 use super::IRect;
-use crate::model::{Game, PoolId, PoolKind, TrackId, TurnId};
+use crate::model::{Game, Location, PoolId, PoolKind, TrackId, TurnId};
 
 /// A rectangle in pixels: x, y, width, height.
 pub type Rect = (f32, f32, f32, f32);
 
 /// Counters per row of pool boxes.
 pub const POOL_COLUMNS: usize = 5;
+/// Pieces per stack in a pool's box: a pool holding more spreads them over several stacks
+/// in a box spanning as many columns as they need, so that no stack spills over its
+/// neighbours.
+pub const POOL_STACK: usize = 5;
 /// Boxes per row of a numeric track.
 pub const TRACK_COLUMNS: i64 = 10;
 /// Turns per row of the turn record track.
@@ -43,15 +47,134 @@ pub struct PoolsLayout {
     pub boxes: Vec<(PoolId, Rect)>,
 }
 
-/// Lay out the pools display.
+/// The most pieces any scenario puts in each pool, indexed like `Game::pools`.
+pub fn pool_loads(game: &Game) -> Vec<usize> {
+    let mut most = vec![0; game.pools.len()];
+    for sc in &game.scenarios {
+        let mut here = vec![0; game.pools.len()];
+        for p in &sc.placements {
+            if let Location::Pool(pool) = p.location {
+                if let Some(n) = here.get_mut(pool) {
+                    *n += 1;
+                }
+            }
+        }
+        for (m, n) in most.iter_mut().zip(here) {
+            *m = (*m).max(n);
+        }
+    }
+    most
+}
+
+/// How far each piece of a stack is drawn up and to the right of the one below it, in
+/// pixels (the module's unexpanded stack separation).
+pub const STACK_SEPARATION: f32 = 3.0;
+
+/// The sizes of the pools display: counter size, padding, label height, grid column width,
+/// box height, gap, the display's width, and the pitch of stacks in a box.
+struct PoolMetrics {
+    s: f32,
+    pad: f32,
+    label: f32,
+    bw: f32,
+    bh: f32,
+    gap: f32,
+    width: f32,
+    /// The room a full stack takes across and down, its drift included.
+    pitch: f32,
+}
+
+impl PoolMetrics {
+    fn of(game: &Game) -> Self {
+        let s = unit(game);
+        let pad = (s / 8.0).round();
+        let bw = (2.0 * s + 3.0 * pad).round();
+        let label = (s * 0.5).round();
+        let bh = (s + 2.0 * pad + label).round();
+        let gap = pad * 2.0;
+        let width = 2.0 * gap + POOL_COLUMNS as f32 * bw + (POOL_COLUMNS as f32 - 1.0) * gap;
+        let pitch = s + pad + (POOL_STACK - 1) as f32 * STACK_SEPARATION;
+        Self {
+            s,
+            pad,
+            label,
+            bw,
+            bh,
+            gap,
+            width,
+            pitch,
+        }
+    }
+
+    /// The width of a box spanning `span` grid columns.
+    fn span_width(&self, span: usize) -> f32 {
+        span as f32 * self.bw + (span as f32 - 1.0) * self.gap
+    }
+
+    /// Stacks side by side in a box `w` wide.
+    fn across(&self, w: f32) -> usize {
+        (((w - self.pad) / self.pitch).floor() as usize).max(1)
+    }
+
+    /// The grid columns (1 to [`POOL_COLUMNS`]) and the height of the box of a pool
+    /// holding `stacks` stacks: one stack stands in a plain box; more get as many columns
+    /// as they need side by side, then rows.
+    fn box_size(&self, stacks: usize) -> (usize, f32) {
+        if stacks <= 1 {
+            return (1, self.bh);
+        }
+        let span = (1..=POOL_COLUMNS)
+            .find(|k| self.across(self.span_width(*k)) >= stacks)
+            .unwrap_or(POOL_COLUMNS);
+        let rows = stacks.div_ceil(self.across(self.span_width(span)));
+        let h = self.label + self.pad + rows as f32 * self.pitch;
+        (span, h.round().max(self.bh))
+    }
+}
+
+/// Stacks a pool of `load` pieces needs.
+fn stacks_for(load: usize) -> usize {
+    load.div_ceil(POOL_STACK).max(1)
+}
+
+/// Where the `k`-th piece of a pool stands in its box `r` (picture pixels): pieces go
+/// [`POOL_STACK`] to a stack in placement order. A lone stack stands at the box's centre;
+/// several stand in rows from the box's top left. Either way the point is the bottom
+/// piece's centre, placed so that the stack, drawn up and to the right, stays inside.
+pub fn pool_piece_spot(game: &Game, pool: PoolId, r: Rect, k: usize) -> (f32, f32) {
+    let load = pool_loads(game).get(pool).copied().unwrap_or(0);
+    let m = PoolMetrics::of(game);
+    let stacks = stacks_for(load);
+    let j = (k / POOL_STACK).min(stacks - 1);
+    let drift = (load.clamp(1, POOL_STACK) - 1) as f32 * STACK_SEPARATION;
+    if stacks == 1 {
+        let below_label = (r.3 - m.label) / 2.0;
+        return (
+            r.0 + r.2 / 2.0 - drift / 2.0,
+            r.1 + m.label + below_label + drift / 2.0,
+        );
+    }
+    let across = m.across(r.2);
+    let (col, row) = (j % across, j / across);
+    (
+        r.0 + m.pad + m.s / 2.0 + col as f32 * m.pitch,
+        r.1 + m.label + m.pad + drift + m.s / 2.0 + row as f32 * m.pitch,
+    )
+}
+
+/// Lay out the pools display: per side and kind of pool, the boxes flow left to right in
+/// rows of [`POOL_COLUMNS`] columns, a full pool's box spanning several.
 pub fn pools_layout(game: &Game) -> PoolsLayout {
-    let s = unit(game);
-    let pad = (s / 8.0).round();
-    let bw = (2.0 * s + 3.0 * pad).round();
-    let label = (s * 0.5).round();
-    let bh = (s + 2.0 * pad + label).round();
-    let gap = pad * 2.0;
-    let width = 2.0 * gap + POOL_COLUMNS as f32 * bw + (POOL_COLUMNS as f32 - 1.0) * gap;
+    let m = PoolMetrics::of(game);
+    let PoolMetrics {
+        s,
+        pad,
+        bw,
+        gap,
+        width,
+        ..
+    } = m;
+    let loads = pool_loads(game);
     let band = (s * 0.5).round();
     let kind_h = (s * 0.45).round();
     let mut y = gap;
@@ -74,26 +197,22 @@ pub fn pools_layout(game: &Game) -> PoolsLayout {
         for kind in kinds {
             headings.push(Heading::Kind(kind, gap, y + kind_h * 0.75));
             y += kind_h;
-            let of_kind: Vec<usize> = pools
+            let (mut col, mut row_h) = (0, 0.0f32);
+            for p in pools
                 .iter()
                 .copied()
                 .filter(|p| game.pools[*p].kind == kind)
-                .collect();
-            for (i, p) in of_kind.iter().enumerate() {
-                let col = i % POOL_COLUMNS;
-                let row = i / POOL_COLUMNS;
-                boxes.push((
-                    *p,
-                    (
-                        gap + col as f32 * (bw + gap),
-                        y + row as f32 * (bh + gap),
-                        bw,
-                        bh,
-                    ),
-                ));
+            {
+                let (span, h) = m.box_size(stacks_for(loads.get(p).copied().unwrap_or(0)));
+                if col > 0 && col + span > POOL_COLUMNS {
+                    y += row_h + gap;
+                    (col, row_h) = (0, 0.0);
+                }
+                boxes.push((p, (gap + col as f32 * (bw + gap), y, m.span_width(span), h)));
+                col += span;
+                row_h = row_h.max(h);
             }
-            let rows = of_kind.len().div_ceil(POOL_COLUMNS);
-            y += rows as f32 * (bh + gap);
+            y += row_h + gap;
         }
         y += pad;
     }
@@ -190,4 +309,70 @@ pub fn pool_zones(game: &Game) -> Vec<IRect> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every piece of every pool of the example games, drawn as VASSAL draws a stack (each
+    /// piece up and to the right of the one below), lies inside its pool's box, and no two
+    /// stacks of a box overlap.
+    #[test]
+    fn pool_stacks_stay_inside_their_boxes_and_apart() {
+        for id in [
+            "great-european-war",
+            "great-patriotic-war",
+            "greek-civil-war",
+        ] {
+            let game = crate::testgame::example(id);
+            let s = unit(&game);
+            let loads = pool_loads(&game);
+            assert!(
+                loads.iter().any(|n| *n > 2 * POOL_STACK),
+                "{id}: a pool holds several stacks"
+            );
+            for (pool, r) in pool_boxes(&game) {
+                let mut stacks: Vec<(f32, f32, f32, f32)> = Vec::new();
+                for k in 0..loads[pool] {
+                    let (x, y) = pool_piece_spot(&game, pool, r, k);
+                    let height = (k % POOL_STACK) as f32 * STACK_SEPARATION;
+                    let piece = (
+                        x - s / 2.0 + height,
+                        y - s / 2.0 - height,
+                        x + s / 2.0 + height,
+                        y + s / 2.0 - height,
+                    );
+                    assert!(
+                        piece.0 >= r.0
+                            && piece.1 >= r.1
+                            && piece.2 <= r.0 + r.2
+                            && piece.3 <= r.1 + r.3,
+                        "{id}: piece {k} of {} at {piece:?} leaves its box {r:?}",
+                        game.pools[pool].name
+                    );
+                    if k % POOL_STACK == 0 {
+                        stacks.push(piece);
+                    } else if let Some(last) = stacks.last_mut() {
+                        *last = (
+                            last.0.min(piece.0),
+                            last.1.min(piece.1),
+                            last.2.max(piece.2),
+                            last.3.max(piece.3),
+                        );
+                    }
+                }
+                for (i, a) in stacks.iter().enumerate() {
+                    for b in &stacks[i + 1..] {
+                        let apart = a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
+                        assert!(
+                            apart,
+                            "{id}: stacks {a:?} and {b:?} of {} overlap",
+                            game.pools[pool].name
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

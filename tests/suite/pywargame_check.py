@@ -6,7 +6,8 @@ expected.json maps each predefined setup's name to a list of [counter name, loca
 (hex number, area slot or pool name). The script loads the buildfile, parses every
 palette slot and prototype with pywargame's trait classes, decodes every piece of every
 setup, and checks that each expected counter sits where pywargame's own grid code puts
-the location: HexGridNumbering.getLocation for hex numbers, the zone's centre for pools,
+the location: HexGridNumbering.getLocation for hex numbers, inside the zone's polygon for
+pools (whose pieces stand a few to a stack across the box),
 the region origin for area slots and for the boxes of a track display (named through their
 zone's location format). Prints a summary; exits 1 on any mismatch.
 """
@@ -57,8 +58,9 @@ BaseGrid.getZone = lambda grid: _zone_of(grid) or _NoZone()
 
 
 def locations(game):
-    """name -> list of (map, x, y) candidates, from pywargame's view of every board."""
-    hexes, named = [], {}
+    """Hex numberings, name -> (map, x, y) candidates, and zone name -> (map, bounding box),
+    from pywargame's view of every board."""
+    hexes, named, zones = [], {}, {}
     for map_name, m in game.getMaps().items():
         edge = (int(m['edgeWidth'] or 0), int(m['edgeHeight'] or 0))
         for board in m.getBoards().values():
@@ -69,6 +71,10 @@ def locations(game):
             for zone_name, zone in (board.getZones() or {}).items():
                 x, y = zone.getCM()
                 named.setdefault(zone_name, []).append((map_name, x + edge[0], y + edge[1]))
+                xs, ys = zip(*(map(int, c.split(',')) for c in zone['path'].split(';')))
+                zones.setdefault(zone_name, []).append(
+                    (map_name, min(xs) + edge[0], min(ys) + edge[1], max(xs) + edge[0],
+                     max(ys) + edge[1]))
             for region in board._node.getElementsByTagName(REGION):
                 name = region.getAttribute('name')
                 # A region of a zone's grid (a track display's box) reads through the
@@ -81,7 +87,13 @@ def locations(game):
                 named.setdefault(name, []).append(
                     (map_name, int(region.getAttribute('originx')) + edge[0],
                      int(region.getAttribute('originy')) + edge[1]))
-    return hexes, named
+    return hexes, named, zones
+
+
+def inside(piece, location, zones):
+    """Whether a piece (name, map, x, y) stands inside the zone named `location`."""
+    return any(piece[1] == m and x0 <= piece[2] <= x1 and y0 <= piece[3] <= y1
+               for m, x0, y0, x1, y1 in zones.get(location, []))
 
 
 def candidates(location, hexes, named):
@@ -126,7 +138,7 @@ def main():
             print(f"prototype {proto['name']}: {' '.join(kinds)}")
         for name, m in game.getMaps().items():
             print(f"map {name}: boards {', '.join(m.getBoards().keys())}")
-        hexes, named = locations(game)
+        hexes, named, zones = locations(game)
         for setup in game.getPredefinedSetups(asdict=False):
             if setup['useFile'] != 'true' or not setup['file']:
                 continue
@@ -135,7 +147,8 @@ def main():
             matched = 0
             for counter, location in want:
                 spots = candidates(location, hexes, named)
-                hit = next((p for p in pieces if p[0] == counter and p[1:] in spots), None)
+                hit = next((p for p in pieces if p[0] == counter
+                            and (p[1:] in spots or inside(p, location, zones))), None)
                 if hit is None:
                     failures += 1
                     if failures <= 10:

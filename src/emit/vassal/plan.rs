@@ -337,6 +337,23 @@ impl<'g> Plan<'g> {
         })
     }
 
+    /// Where the `k`-th piece a scenario puts in a pool stands, in map pixels: pieces go a
+    /// few to a stack across the pool's box ([`crate::layout::displays::pool_piece_spot`]).
+    pub fn pool_piece_point(&self, pool: PoolId, k: usize) -> Option<Point> {
+        let r = self.pool_box(pool)?;
+        let (x, y) = crate::layout::displays::pool_piece_spot(
+            self.game,
+            pool,
+            (r.x as f32, r.y as f32, r.w as f32, r.h as f32),
+            k,
+        );
+        Some(Point {
+            map: self.off_map.as_ref()?.map_name.clone(),
+            x: x.round() as i32 + EDGE.0,
+            y: y.round() as i32 + EDGE.1,
+        })
+    }
+
     /// Where a supply centre's control marker stands, in map pixels: the spot beside the
     /// province's own slot ([`crate::layout::vassal::centre_spots`]).
     pub fn centre_point(&self, map: MapId, area: usize) -> Option<Point> {

@@ -1,6 +1,7 @@
 //! One predefined setup (`.vsav`) per scenario (format notes §4.6): every counter copy the
 //! scenario places, expanded from its prototypes, on its face, at the centre of its hex (or
-//! its area slot, or its pool's box), stacked bottom first in placement order; on a province
+//! its area slot; in a pool's box, a few to a stack across the box), stacked bottom first
+//! in placement order; on a province
 //! board, the owner's control marker on every supply centre the scenario says a side owns,
 //! at the centre's marker spot; the boards of every map, `SETUP_STACK`, the scenario's
 //! starting track values (the global property of a track without a display; a track on a
@@ -62,8 +63,19 @@ pub fn writer(
     let game = plan.game;
     let prototypes = counters.prototype_map();
     let mut w = SetupWriter::new();
-    let units = scenario.placements.iter().map(|p| {
-        let point = plan.point(&p.location).ok_or_else(|| {
+    let mut in_pool = vec![0usize; game.pools.len()];
+    let units = scenario.placements.iter().map(move |p| {
+        let point = match p.location {
+            crate::model::Location::Pool(pool) => {
+                let k = in_pool.get(pool).copied().unwrap_or(0);
+                if let Some(n) = in_pool.get_mut(pool) {
+                    *n += 1;
+                }
+                plan.pool_piece_point(pool, k)
+            }
+            _ => plan.point(&p.location),
+        };
+        let point = point.ok_or_else(|| {
             format!(
                 "scenario `{}`: no place on the module for {}",
                 scenario.id,
