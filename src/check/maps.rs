@@ -691,6 +691,7 @@ fn check_hex_map(
                     id: rid.clone(),
                     name: titled(rid),
                     members,
+                    line: None,
                 };
                 sets.admit(claim, &mut hex_sets, set);
             }
@@ -745,10 +746,19 @@ fn explicit_sets(
             continue;
         };
         let members = s.hexes.iter().filter_map(|h| member(cx, h)).collect();
+        let line = s.line.as_ref().map(|c| super::game::colour(cx, file, c));
+        if let (Some(c), false) = (&s.line, m.area.is_empty()) {
+            cx.push(
+                Diagnostic::warning("ignored-key", "`line` draws a hex set on a hex map only")
+                    .at(Cx::span(file, c))
+                    .hint("an area map's picture is drawn from its areas"),
+            );
+        }
         let set = HexSet {
             id: s.id.get_ref().clone(),
             name: s.name.clone(),
             members,
+            line,
         };
         sets.admit(claim, &mut hex_sets, set);
     }
@@ -778,6 +788,7 @@ fn country_sets(
                 id: c.id.clone(),
                 name: c.name.clone(),
                 members,
+                line: None,
             };
             sets.admit(claim, hex_sets, set);
         }
@@ -830,6 +841,7 @@ fn include_sets(
                 id: e.id.clone(),
                 name: e.name.clone(),
                 members: e.members.clone(),
+                line: None,
             };
             sets.admit(claim, hex_sets, set);
         }

@@ -130,6 +130,8 @@ pub struct HexSet {
     pub name: String,
     /// Members.
     pub members: BTreeSet<PlaceAt>,
+    /// Drawn on a hex map as a line of this colour joining its hexes.
+    pub line: Option<super::colour::Colour>,
 }
 
 impl PartialOrd for PlaceAt {

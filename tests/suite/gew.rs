@@ -231,6 +231,60 @@ fn the_map_holds_the_hexes_the_rules_cite() {
     assert!(pipeline.contains(&"4025".to_string()), "{pipeline:?}");
     // The errata carries the line from 4025 on into Haifa.
     assert!(pipeline.contains(&place("Haifa")), "{pipeline:?}");
+    // Drawn as a line joining adjacent hexes: the oil towns are joined to the ports through
+    // the set, and no three hexes of it touch each other (which would draw a triangle).
+    let pipe = map
+        .hex_sets
+        .iter()
+        .find(|s| s.id == "pipeline")
+        .expect("pipeline");
+    assert!(pipe.line.is_some());
+    let hexes: Vec<HexCoord> = pipe
+        .members
+        .iter()
+        .map(|m| match m {
+            PlaceAt::Hex(c) => *c,
+            PlaceAt::Area(_) => panic!("an area in a hex set"),
+        })
+        .collect();
+    let g = &h.geometry;
+    let joined = |from: &str, to: &str| {
+        let (a, b) = (hex(h, &place(from)), hex(h, &place(to)));
+        let mut seen = vec![a];
+        let mut i = 0;
+        while i < seen.len() {
+            let u = seen[i];
+            for v in &hexes {
+                if g.adjacent(u, *v) && !seen.contains(v) {
+                    seen.push(*v);
+                }
+            }
+            i += 1;
+        }
+        seen.contains(&b)
+    };
+    for (from, to) in [
+        ("Mosul", "Beirut"),
+        ("Mosul", "Haifa"),
+        ("Basrah", "Haifa"),
+        ("Baku", "Batumi"),
+    ] {
+        assert!(joined(from, to), "the pipeline joins {from} and {to}");
+    }
+    assert!(!joined("Baku", "Haifa"), "two separate pipelines");
+    for a in &hexes {
+        for b in &hexes {
+            for c in &hexes {
+                assert!(
+                    !(g.adjacent(*a, *b) && g.adjacent(*b, *c) && g.adjacent(*a, *c)),
+                    "{} {} {} touch each other",
+                    g.number(*a),
+                    g.number(*b),
+                    g.number(*c)
+                );
+            }
+        }
+    }
 }
 
 /// 32.1's edges, hex for hex, and the printed sheet's cut corners beyond them: the off-map

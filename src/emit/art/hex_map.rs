@@ -162,6 +162,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     lines(&mut c, &cx);
     progress.advance(1);
     rails(&mut c, &cx);
+    set_lines(&mut c, &cx);
     let labels = places(&mut c, &cx);
     progress.advance(1);
     numbers(&mut c, &cx, &labels);
@@ -345,6 +346,46 @@ pub fn setup_regions(game: &Game, map: &Map) -> Vec<usize> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// The segments drawing a hex set as a line: one between every two adjacent hexes of the
+/// set, so its shape is the designer's (a set without three mutually adjacent hexes draws
+/// as clean branches).
+fn set_segments(geo: &HexGeometry, set: &crate::model::map::HexSet) -> Vec<(HexCoord, HexCoord)> {
+    let hexes: Vec<HexCoord> = set
+        .members
+        .iter()
+        .filter_map(|m| match m {
+            PlaceAt::Hex(h) => Some(*h),
+            PlaceAt::Area(_) => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (i, a) in hexes.iter().enumerate() {
+        for b in &hexes[i + 1..] {
+            if geo.adjacent(*a, *b) {
+                out.push((*a, *b));
+            }
+        }
+    }
+    out
+}
+
+/// Hex sets drawn as lines (`line = "#rrggbb"`): a pipeline, a road.
+fn set_lines(c: &mut Canvas, cx: &Ctx) {
+    let w = (cx.dy / 64.0).max(0.6);
+    for set in &cx.map.hex_sets {
+        let Some(colour) = set.line else { continue };
+        let casing = Pen::new(Rgba(250, 248, 240, 230), 5.0 * w);
+        let pen = Pen::new(Rgba::of(colour), 3.0 * w);
+        let segments = set_segments(cx.geo, set);
+        for (a, b) in &segments {
+            c.line(cx.centre(*a), cx.centre(*b), &casing);
+        }
+        for (a, b) in &segments {
+            c.line(cx.centre(*a), cx.centre(*b), &pen);
+        }
+    }
 }
 
 fn rails(c: &mut Canvas, cx: &Ctx) {
@@ -831,6 +872,8 @@ enum Entry {
     Badge(usize),
     Hexside(usize),
     Rail,
+    /// A hex set drawn as a line.
+    SetLine(usize),
     Border,
     Region,
 }
@@ -873,6 +916,14 @@ fn legend_entries(cx: &Ctx) -> Vec<Entry> {
     if !cx.hm.rails.is_empty() {
         v.push(Entry::Rail);
     }
+    v.extend(
+        cx.map
+            .hex_sets
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.line.is_some())
+            .map(|(i, _)| Entry::SetLine(i)),
+    );
     let any_border = cx.sides().iter().any(|&(a, _, b)| {
         cx.geo.contains(b)
             && cx.is_land(a)
@@ -904,6 +955,7 @@ fn cartouche(c: &mut Canvas, cx: &Ctx) {
             }
             Entry::Hexside(i) => cx.game.hexside_terrain[*i].name.clone(),
             Entry::Rail => "Rail line".into(),
+            Entry::SetLine(i) => cx.map.hex_sets[*i].name.clone(),
             Entry::Border => "Border".into(),
             Entry::Region => "Set-up region".into(),
         }
@@ -1085,6 +1137,20 @@ fn cartouche(c: &mut Canvas, cx: &Ctx) {
                         &Pen::new(Rgba(25, 25, 25, 255), 1.1 * w1).square(),
                     );
                     tx += 7.0 * w1;
+                }
+            }
+            Entry::SetLine(i) => {
+                if let Some(colour) = cx.map.hex_sets[*i].line {
+                    c.line(
+                        (x, sy),
+                        (x + swatch, sy),
+                        &Pen::new(Rgba(250, 248, 240, 230), 5.0 * w1),
+                    );
+                    c.line(
+                        (x, sy),
+                        (x + swatch, sy),
+                        &Pen::new(Rgba::of(colour), 3.0 * w1),
+                    );
                 }
             }
             Entry::Border => {

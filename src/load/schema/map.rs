@@ -194,6 +194,9 @@ pub struct HexSet {
     /// Other hex sets, regions, countries or map edges whose hexes this set also holds.
     #[serde(default)]
     pub include: Vec<Spanned<String>>,
+    /// Draw the set on a hex map as a line of this colour (`#rrggbb`) joining every two
+    /// adjacent hexes of it centre to centre (a pipeline, a road), named in the legend.
+    pub line: Option<Spanned<String>>,
 }
 
 /// `[[map.change]]`: one change a variant makes to the board it amends, as DPjudge's
