@@ -227,6 +227,19 @@ fn the_map_holds_the_hexes_the_rules_cite() {
         set("small-islands"),
         strings(&["1419", "2222", "3023", "3123"])
     );
+    // The Allied partisan's set-up area (33.1): every high-mountain hex of the Balkans.
+    let balkan_peaks: Vec<String> = h
+        .geometry
+        .coords()
+        .filter(|c| {
+            let x = h.hex(*c);
+            game.terrain[x.terrain].id == "high-mountain"
+                && x.country.is_some_and(|k| game.countries[k].id == "balkans")
+        })
+        .map(|c| h.geometry.number(c))
+        .collect();
+    assert!(!balkan_peaks.is_empty());
+    assert_eq!(set("balkan-high-mountains"), balkan_peaks);
     let pipeline = set("pipeline");
     assert!(pipeline.contains(&"4025".to_string()), "{pipeline:?}");
     // The errata carries the line from 4025 on into Haifa.
