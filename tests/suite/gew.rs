@@ -810,3 +810,32 @@ fn an_optional_rules_chart_needs_its_option() {
         assert!(out.contains(reads), "{out}");
     }
 }
+
+/// 12.3 on the real map: a British corps at 3028 traces two hexes to the depot at Cairo
+/// (3228) through 3128 or 3129. Axis corps at Port Said (3127) and 3130 put both in their
+/// zones of control, and one at Mersa Matruh takes the port the line could have gone to by
+/// sea: the corps is out of supply. A British army standing in 3128 negates the zone there
+/// and the line runs through it again.
+#[test]
+fn a_zone_of_control_cuts_a_line_of_supply_and_a_friendly_unit_restores_it() {
+    let base = [
+        ("Cairo", "western-allied-depot"),
+        ("3028", "bc-cw"),
+        ("3127", "ger-dak"),
+        ("3130", "ita-cam"),
+        ("Mersa Matruh", "ita-csi"),
+    ];
+    let Some(r) = supply_of(&base) else { return };
+    let corps = supply_unit(&r, "bc-cw");
+    assert_eq!(corps["in_supply"], false, "{corps:#}");
+    let mut with_army = base.to_vec();
+    with_army.push(("3128", "bc-9"));
+    let r = supply_of(&with_army).expect("the game is there");
+    let corps = supply_unit(&r, "bc-cw");
+    assert_eq!(corps["in_supply"], true, "{corps:#}");
+    assert_eq!(
+        corps["path"],
+        serde_json::json!(["3028", "3128", "3228"]),
+        "{corps:#}"
+    );
+}
