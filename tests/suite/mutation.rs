@@ -424,7 +424,7 @@ fn judge(dir: &Path) -> Result<bool, String> {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
-            let at = PANIC_AT.lock().map(|p| p.clone()).unwrap_or_default();
+            let at = PANIC_AT.with(|p| p.take());
             Err(format!("panicked at {at}: {msg}"))
         }
         // The directory itself could not be read: a message naming it, exit 1.
@@ -463,10 +463,10 @@ fn judge(dir: &Path) -> Result<bool, String> {
     }
 }
 
-/// Where the last panic happened (the hook records it; the payload has only the message).
-static PANIC_AT: Mutex<String> = Mutex::new(String::new());
-
 thread_local! {
+    /// Where this thread's last panic happened (the hook records it; the payload has only
+    /// the message).
+    static PANIC_AT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
     /// Set while a mutant is checked: its panics are recorded, not printed.
     static CHECKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -479,8 +479,9 @@ fn quiet_panics() {
         if !CHECKING.with(|c| c.get()) {
             return default(info);
         }
-        if let (Ok(mut at), Some(l)) = (PANIC_AT.lock(), info.location()) {
-            *at = format!("{}:{}:{}", l.file(), l.line(), l.column());
+        if let Some(l) = info.location() {
+            PANIC_AT
+                .with(|at| *at.borrow_mut() = format!("{}:{}:{}", l.file(), l.line(), l.column()));
         }
     }));
 }
@@ -532,37 +533,62 @@ fn mutation_no_single_edit_of_any_game_panics_the_check() {
     let seed = env_u64("SANDTABLE_MUTATION_SEED").unwrap_or(1);
     let per_game = env_u64("SANDTABLE_MUTANTS").unwrap_or(CI_MUTANTS);
     let replay = std::env::var("SANDTABLE_MUTATION_REPLAY").ok();
-    let mut failures = Vec::new();
-    for subject in subjects() {
+    let subjects = subjects();
+    // The games are mutated side by side, one thread per core taking the next game; the
+    // reports are printed in the games' order.
+    let one = |subject: &Subject| -> Option<(u64, u64, Vec<String>)> {
         let name = subject.rel.rsplit('/').next().unwrap_or("").to_string();
-        let (count, clean, mut f) =
-            match replay.as_deref().map(|r| r.split(':').collect::<Vec<_>>()) {
-                Some(parts) => {
-                    let [game, s, i] = parts[..] else {
-                        panic!("SANDTABLE_MUTATION_REPLAY is GAME:SEED:INDEX");
-                    };
-                    if game != name {
-                        continue;
-                    }
-                    let (s, i) = (s.parse().unwrap_or(seed), i.parse().unwrap_or(0));
-                    let tmp_subject = Subject {
-                        rel: subject.rel.clone(),
-                        files: subject.files.clone(),
-                    };
-                    let texts: Vec<String> = tmp_subject
-                        .files
-                        .iter()
-                        .map(|f| {
-                            std::fs::read_to_string(root().join(&subject.rel).join(f))
-                                .unwrap_or_default()
-                        })
-                        .collect();
-                    let m = mutant(&tmp_subject, &texts, s, i);
-                    eprintln!("replaying {name} seed {s} #{i}: {} in {}", m.what, m.file);
-                    run(&subject, s, i..=i)
+        let (count, clean, f) = match replay.as_deref().map(|r| r.split(':').collect::<Vec<_>>()) {
+            Some(parts) => {
+                let [game, s, i] = parts[..] else {
+                    panic!("SANDTABLE_MUTATION_REPLAY is GAME:SEED:INDEX");
+                };
+                if game != name {
+                    return None;
                 }
-                None => run(&subject, seed, 0..per_game),
-            };
+                let (s, i) = (s.parse().unwrap_or(seed), i.parse().unwrap_or(0));
+                let tmp_subject = Subject {
+                    rel: subject.rel.clone(),
+                    files: subject.files.clone(),
+                };
+                let texts: Vec<String> = tmp_subject
+                    .files
+                    .iter()
+                    .map(|f| {
+                        std::fs::read_to_string(root().join(&subject.rel).join(f))
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                let m = mutant(&tmp_subject, &texts, s, i);
+                eprintln!("replaying {name} seed {s} #{i}: {} in {}", m.what, m.file);
+                run(subject, s, i..=i)
+            }
+            None => run(subject, seed, 0..per_game),
+        };
+        Some((count, clean, f))
+    };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<(u64, u64, Vec<String>)>>> =
+        Mutex::new(vec![None; subjects.len()]);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(subjects.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(subject) = subjects.get(i) else {
+                    break;
+                };
+                let r = one(subject);
+                results.lock().expect("results")[i] = r;
+            });
+        }
+    });
+    let mut failures = Vec::new();
+    let results = results.into_inner().expect("results");
+    for (subject, r) in subjects.iter().zip(results) {
+        let Some((count, clean, mut f)) = r else {
+            continue;
+        };
         eprintln!(
             "{}: {count} edits (seed {seed}), {clean} still clean, {} failures",
             subject.rel,
