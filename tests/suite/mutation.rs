@@ -490,8 +490,11 @@ fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }
 
+/// What mutating one game gave: edits made, edits still clean, failures as replayable reports.
+type Outcome = (u64, u64, Vec<String>);
+
 /// Run mutants `range` of `seed` on one game; returns the failures as replayable reports.
-fn run(subject: &Subject, seed: u64, range: impl Iterator<Item = u64>) -> (u64, u64, Vec<String>) {
+fn run(subject: &Subject, seed: u64, range: impl Iterator<Item = u64>) -> Outcome {
     let tmp = copy_game(&subject.rel);
     let texts: Vec<String> = subject
         .files
@@ -536,7 +539,7 @@ fn mutation_no_single_edit_of_any_game_panics_the_check() {
     let subjects = subjects();
     // The games are mutated side by side, one thread per core taking the next game; the
     // reports are printed in the games' order.
-    let one = |subject: &Subject| -> Option<(u64, u64, Vec<String>)> {
+    let one = |subject: &Subject| -> Option<Outcome> {
         let name = subject.rel.rsplit('/').next().unwrap_or("").to_string();
         let (count, clean, f) = match replay.as_deref().map(|r| r.split(':').collect::<Vec<_>>()) {
             Some(parts) => {
@@ -568,8 +571,7 @@ fn mutation_no_single_edit_of_any_game_panics_the_check() {
         Some((count, clean, f))
     };
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(u64, u64, Vec<String>)>>> =
-        Mutex::new(vec![None; subjects.len()]);
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; subjects.len()]);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|scope| {
         for _ in 0..threads.min(subjects.len()) {
