@@ -1269,15 +1269,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
                             .hint("name the water terrains joining the ports, e.g. `across = [\"sea\"]`"),
                     );
                 }
-                let mut seas = Vec::new();
-                for sea in &l.seas {
-                    match find_set(g, sea.get_ref()) {
-                        Some(x) => seas.push(x),
-                        None => {
-                            hex_sets(cx, file, g, std::slice::from_ref(sea));
-                        }
-                    }
-                }
+                let seas = hex_sets(cx, file, g, &l.seas);
                 Some(LinkKind::Sea {
                     feature,
                     port: p.get_ref().clone(),

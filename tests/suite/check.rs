@@ -3,20 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::{bin, copy_game, edit, game};
-
-/// Run `check --format json` and return (exit code, diagnostics).
-fn check_json(dir: &std::path::Path) -> (i32, Vec<Value>) {
-    let out = bin()
-        .arg("check")
-        .arg(dir)
-        .arg("--format")
-        .arg("json")
-        .output()
-        .expect("run");
-    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON array");
-    (out.status.code().unwrap_or(-1), diags)
-}
+use crate::support::{bin, check_json, copy_game, edit, game};
 
 fn codes(diags: &[Value]) -> Vec<(String, String, u64)> {
     diags

@@ -659,14 +659,8 @@ fn a_unit_beyond_the_edge_or_at_sea_is_located() {
             &format!("at = \"{hex}\""),
         );
         let line = line_of(tmp.path(), file, "counters = [\"sov-baku-pvo\"]");
-        let out = bin()
-            .arg("check")
-            .arg(tmp.path())
-            .args(["--format", "json"])
-            .output()
-            .expect("run");
-        assert_eq!(out.status.code(), Some(1));
-        let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON");
+        let (code, diags) = crate::support::check_json(tmp.path());
+        assert_eq!(code, 1);
         assert_eq!(diags.len(), 1, "{diags:#?}");
         let d = &diags[0];
         assert_eq!(
@@ -763,14 +757,8 @@ fn an_unknown_sea_of_a_supply_link_is_located() {
         "seas = [\"blak-sea\"]",
     );
     let line = line_of(tmp.path(), "rules.toml", "seas = [\"blak-sea\"]");
-    let out = bin()
-        .arg("check")
-        .arg(tmp.path())
-        .args(["--format", "json"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(1));
-    let diags: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (code, diags) = crate::support::check_json(tmp.path());
+    assert_eq!(code, 1);
     assert_eq!(diags.len(), 1, "{diags:#?}");
     assert_eq!(
         (diags[0]["file"].as_str(), diags[0]["line"].as_u64()),

@@ -54,6 +54,18 @@ pub fn copy_game(rel: &str) -> CopiedGame {
     CopiedGame { _root: tmp, dir }
 }
 
+/// Run `check --format json` on a game and return (exit code, diagnostics).
+pub fn check_json(dir: &Path) -> (i32, Vec<serde_json::Value>) {
+    let out = bin()
+        .arg("check")
+        .arg(dir)
+        .args(["--format", "json"])
+        .output()
+        .expect("run");
+    let diags = serde_json::from_slice(&out.stdout).expect("JSON array");
+    (out.status.code().unwrap_or(-1), diags)
+}
+
 /// Replace the first occurrence of `from` with `to` in a file, failing the test if absent.
 pub fn edit(dir: &Path, file: &str, from: &str, to: &str) {
     let path = dir.join(file);
