@@ -123,6 +123,7 @@ pub(crate) fn check_game(
         charts: Vec::new(),
         rules: Rules::default(),
         options: Vec::new(),
+        rulebook: crate::model::Rulebook::default(),
     };
 
     // Nations first so sides can list them.

@@ -14,6 +14,7 @@ mod game;
 mod maps;
 mod names;
 mod options;
+mod prose;
 mod registry;
 mod rules;
 mod scenarios;
@@ -69,6 +70,8 @@ pub enum Part {
     Scenario(String),
     /// Rule parameters: zones of control, supply, control, victory.
     Rules,
+    /// The rules prose (`rules/*.md`): no helper needs it.
+    Rulebook,
 }
 
 impl Checked {
@@ -127,6 +130,7 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         root,
         sources,
         mut files,
+        prose,
         mut diagnostics,
     } = loaded;
     let mut cx = Cx {
@@ -138,7 +142,7 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         errors_before: 0,
     };
     let selected = options::select(&mut cx, &mut files, selection);
-    let game = build(&mut cx, &root, &files, selected);
+    let game = build(&mut cx, &root, &files, &prose, selected);
     cx.enter(Part::Game);
     let ids: Vec<FileId> = files.iter().map(|(id, _)| *id).collect();
     let mut text_errors = Vec::new();
@@ -267,6 +271,7 @@ fn build(
     cx: &mut Cx,
     root: &Path,
     files: &[(FileId, load::schema::GameFile)],
+    prose: &[FileId],
     selected: options::Selected,
 ) -> Option<Game> {
     let mut names = names::Names::default();
@@ -308,5 +313,8 @@ fn build(
     for s in &mut g.scenarios {
         s.options = selected.scenarios.get(&s.id).cloned().unwrap_or_default();
     }
+    cx.enter(Part::Rulebook);
+    g.rulebook = prose::check_rulebook(cx, prose, &names, &g);
+    cx.enter(Part::Rulebook);
     Some(g)
 }

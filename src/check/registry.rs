@@ -69,6 +69,16 @@ impl Registry {
         self.off.insert(name.to_string(), option.to_string());
     }
 
+    /// The option that left `name` out of the game, when one did.
+    pub fn off_option(&self, name: &str) -> Option<&str> {
+        self.off.get(name).map(String::as_str)
+    }
+
+    /// Whether some ids could not be known (see [`Registry::mark_incomplete`]).
+    pub fn is_incomplete(&self) -> bool {
+        self.incomplete
+    }
+
     /// Say that some ids could not be known (their definition had a mistake of its own,
     /// already reported): references to unknown names resolve to `None` without a
     /// follow-on error.

@@ -240,7 +240,12 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         });
     };
     // The save is read against the game's counters and maps; its scenarios do not matter.
-    let spared = |p: &crate::check::Part| matches!(p, crate::check::Part::Scenario(_));
+    let spared = |p: &crate::check::Part| {
+        matches!(
+            p,
+            crate::check::Part::Scenario(_) | crate::check::Part::Rulebook
+        )
+    };
     let Some(game) = checked.game_without(spared) else {
         let message = format!(
             "`{}` has errors, so the save cannot be read against it",

@@ -288,6 +288,7 @@ pub(crate) fn game_for(
         return Ok(g);
     }
     let spared = |p: &Part| match (needs, p) {
+        (_, Part::Rulebook) => true,
         (Needs::NoScenario, Part::Scenario(_)) => true,
         (Needs::Scenario(id), Part::Scenario(s)) => s != id,
         _ => false,
@@ -298,12 +299,13 @@ pub(crate) fn game_for(
                 .broken
                 .iter()
                 .filter_map(|p| match p {
-                    Part::Scenario(s) => Some(format!("`{s}`")),
+                    Part::Scenario(s) => Some(format!("scenario `{s}`")),
+                    Part::Rulebook => Some("the rules prose (`rules/`)".to_string()),
                     _ => None,
                 })
                 .collect();
             eprintln!(
-                "note: `{}` has errors in scenario {}; {} does not need it (`sandtable check` lists them)",
+                "note: `{}` has errors in {}; {} does not need it (`sandtable check` lists them)",
                 g.id,
                 broken.join(", "),
                 match needs {

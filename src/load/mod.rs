@@ -1,12 +1,14 @@
 //! Load stage: find a game's TOML files and deserialize them with source spans.
 //!
 //! [`load`] walks the game directory in sorted order, reads every `*.toml` file into a
-//! [`SourceMap`] and parses each into a [`schema::GameFile`]. Syntax errors and unknown keys
+//! [`SourceMap`] and parses each into a [`schema::GameFile`], then reads the rules prose
+//! (`rules/*.md`, [`prose`]) into the same map. Syntax errors and unknown keys
 //! become diagnostics located in the file; a broken file never stops the others from loading.
 
 pub mod dpjudge;
 pub mod parlance;
 pub mod position;
+pub mod prose;
 pub mod schema;
 // The source files a game was read from: `diag` owns them, since every diagnostic points
 // into them; loading fills them.
@@ -30,6 +32,8 @@ pub struct Loaded {
     pub sources: SourceMap,
     /// Parsed files that were valid TOML, with their ids.
     pub files: Vec<(FileId, GameFile)>,
+    /// The rules prose (`rules/*.md`) in file-name order, read but not yet scanned.
+    pub prose: Vec<FileId>,
     /// Problems found while parsing.
     pub diagnostics: Diagnostics,
 }
@@ -119,6 +123,7 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
     }
     let mut loaded = load_contents(root, texts);
     read_used(&mut loaded);
+    loaded.prose = prose::read_rules(root, &mut loaded.sources)?;
     Ok(loaded)
 }
 
@@ -294,6 +299,7 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
         root: root.to_path_buf(),
         sources,
         files,
+        prose: Vec::new(),
         diagnostics,
     }
 }

@@ -9,6 +9,7 @@ pub mod counter;
 pub mod hex;
 pub mod locate;
 pub mod map;
+pub mod rulebook;
 pub mod rules;
 pub mod scenario;
 pub mod table;
@@ -23,6 +24,7 @@ pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation};
 pub use map::{
     Area, AreaMap, Coast, Edge, Hex, HexMap, HexSet, Map, MapKind, Place, Rail, Route, Site,
 };
+pub use rulebook::Rulebook;
 pub use rules::{Rules, Selector};
 pub use scenario::{Location, Placement, Pool, PoolKind, Scenario};
 pub use table::{
@@ -128,6 +130,9 @@ pub struct Game {
     pub rules: Rules,
     /// Optional rules, every one declared, each saying whether it is on in this game.
     pub options: Vec<GameOption>,
+    /// The rules prose (`rules/*.md`), checked; empty without it.
+    #[serde(skip)]
+    pub rulebook: Rulebook,
 }
 
 /// An optional rule (`[[option]]`): what it is, and whether this game was resolved with it

@@ -1,0 +1,412 @@
+//! The rules prose (`rules/*.md`) checked against the game: every directive names data the
+//! game has, every numbered section has its own number, and every cross-reference names a
+//! section of the book. The result is the game's [`Rulebook`].
+
+use std::collections::BTreeMap;
+
+use super::names::Names;
+use super::Cx;
+use crate::diag::suggest::did_you_mean;
+use crate::diag::{Diagnostic, Span};
+use crate::load::prose::{scan, RawDirective, Scanned};
+use crate::load::source::FileId;
+use crate::model::rulebook::{
+    canonical_number, Chapter, Directive, PlacedDirective, Reference, Section,
+};
+use crate::model::{Game, Rulebook};
+
+/// The directive kinds, with whether each takes an id (`Some(true)` needs one,
+/// `Some(false)` may have one, `None` takes none).
+const KINDS: &[(&str, Option<bool>)] = &[
+    ("chart", Some(true)),
+    ("counter", Some(true)),
+    ("counters", Some(false)),
+    ("crt", Some(true)),
+    ("map", Some(false)),
+    ("options", None),
+    ("powers", Some(false)),
+    ("sequence", None),
+    ("setup", Some(true)),
+    ("tec", None),
+    ("track", Some(true)),
+    ("turns", Some(false)),
+];
+
+/// Check the prose files and resolve them into the game's rulebook.
+pub(super) fn check_rulebook(
+    cx: &mut Cx,
+    prose: &[FileId],
+    names: &Names,
+    game: &Game,
+) -> Rulebook {
+    let scanned: Vec<(FileId, Scanned)> = prose
+        .iter()
+        .map(|&f| (f, scan(cx.sources.text(f))))
+        .collect();
+    let mut chapters: Vec<Chapter> = Vec::new();
+    // canonical number → (chapter, anchor, span of the first heading)
+    let mut numbers: BTreeMap<String, (usize, String, Span)> = BTreeMap::new();
+    for (c, (file, s)) in scanned.iter().enumerate() {
+        let path = cx.sources.path(*file).to_string();
+        let slug = slug_of_path(&path);
+        let mut anchors: Vec<String> = Vec::new();
+        let mut sections = Vec::new();
+        for h in &s.headings {
+            let anchor = match &h.number {
+                Some((n, at)) => {
+                    let canon = canonical_number(n);
+                    let span = Span::new(*file, at.clone().unwrap_or(h.range.clone()));
+                    let anchor = format!("s{n}");
+                    if let Some((_, _, first)) = numbers.get(&canon) {
+                        cx.push(
+                            Diagnostic::error(
+                                "duplicate-rule-number",
+                                format!("rule {n} is numbered twice"),
+                            )
+                            .at(span)
+                            .label("a second section with this number")
+                            .note(first.clone(), "first numbered here")
+                            .hint("number each section once; `12` and `12.0` are the same number"),
+                        );
+                    } else {
+                        numbers.insert(canon, (c, anchor.clone(), span));
+                    }
+                    anchor
+                }
+                None => slug_of_title(&h.text),
+            };
+            let anchor = unique(anchor, &anchors);
+            anchors.push(anchor.clone());
+            sections.push(Section {
+                level: h.level,
+                number: h.number.as_ref().map(|n| n.0.clone()),
+                title: h.text.clone(),
+                anchor,
+                range: h.range.clone(),
+            });
+        }
+        let title = match sections.iter().find(|s| s.level == 1) {
+            Some(s) => s.title.clone(),
+            None => {
+                cx.push(
+                    Diagnostic::warning(
+                        "chapter-without-title",
+                        format!("`{path}` has no level-1 heading"),
+                    )
+                    .at(Span::new(*file, 0..0))
+                    .hint("start the chapter with its title, e.g. `# 3.0 Movement`; its file name stands in for now"),
+                );
+                slug.clone()
+            }
+        };
+        let directives = s
+            .directives
+            .iter()
+            .filter_map(|d| {
+                directive(cx, *file, d, names, game).map(|directive| PlacedDirective {
+                    range: d.range.clone(),
+                    directive,
+                })
+            })
+            .collect();
+        chapters.push(Chapter {
+            path,
+            slug,
+            title,
+            text: cx.sources.text(*file).to_string(),
+            sections,
+            directives,
+            references: Vec::new(),
+        });
+    }
+    let known: Vec<String> = numbers.keys().cloned().collect();
+    for (c, (file, s)) in scanned.iter().enumerate() {
+        for (n, range) in &s.references {
+            match numbers.get(&canonical_number(n)) {
+                Some((chapter, anchor, _)) => chapters[c].references.push(Reference {
+                    range: range.clone(),
+                    number: n.clone(),
+                    chapter: *chapter,
+                    anchor: anchor.clone(),
+                }),
+                None => cx.push(
+                    Diagnostic::error(
+                        "unknown-rule-reference",
+                        format!("there is no rule {n} in the rules"),
+                    )
+                    .at(Span::new(*file, range.clone()))
+                    .label("no section has this number")
+                    .hint(nearby_numbers(n, &known)),
+                ),
+            }
+        }
+    }
+    // Slugs must be unique pages; two files differing only in case or punctuation clash.
+    let mut seen: Vec<String> = Vec::new();
+    for ch in &mut chapters {
+        ch.slug = unique(std::mem::take(&mut ch.slug), &seen);
+        seen.push(ch.slug.clone());
+    }
+    Rulebook { chapters }
+}
+
+/// Resolve one directive, or report why it cannot be.
+fn directive(
+    cx: &mut Cx,
+    file: FileId,
+    d: &RawDirective,
+    names: &Names,
+    game: &Game,
+) -> Option<Directive> {
+    let (kind, kind_range) = (&d.kind.0, d.kind.1.clone());
+    let at = |r: std::ops::Range<usize>| Span::new(file, r);
+    let Some((_, takes)) = KINDS.iter().find(|(k, _)| k == kind) else {
+        let words: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
+        cx.push(
+            Diagnostic::error(
+                "unknown-directive",
+                format!("unknown directive `{{{{{kind}}}}}`"),
+            )
+            .at(at(kind_range))
+            .label("not a kind of generated material")
+            .hint(
+                did_you_mean(kind, words.iter().copied())
+                    .unwrap_or_else(|| format!("write one of {}", words.join(", "))),
+            ),
+        );
+        return None;
+    };
+    if d.args.len() > 1 || (takes.is_none() && !d.args.is_empty()) {
+        let extra = &d.args[usize::from(takes.is_some())];
+        cx.push(
+            Diagnostic::error(
+                "directive-arguments",
+                format!(
+                    "`{{{{{kind}}}}}` takes {}",
+                    if takes.is_some() { "one id" } else { "no id" }
+                ),
+            )
+            .at(at(extra.1.clone()))
+            .label("not expected here"),
+        );
+        return None;
+    }
+    let arg = d.args.first();
+    if *takes == Some(true) && arg.is_none() {
+        cx.push(
+            Diagnostic::error(
+                "directive-arguments",
+                format!("`{{{{{kind}}}}}` needs the id of what to show"),
+            )
+            .at(at(d.range.clone()))
+            .hint(format!("e.g. `{{{{{kind} {}}}}}`", example_id(kind, game))),
+        );
+        return None;
+    }
+    // Resolve an id in a registry: the index, a left-out note, or a report.
+    let mut lookup = |registry: &super::Registry, id: &(String, std::ops::Range<usize>)| {
+        if let Some(i) = registry.get(&id.0) {
+            return Ok(i);
+        }
+        if let Some(option) = registry.off_option(&id.0) {
+            return Err(Some(Directive::LeftOut {
+                kind: kind.clone(),
+                id: id.0.clone(),
+                option: option.to_string(),
+            }));
+        }
+        if !registry.is_defined(&id.0) && !registry.is_incomplete() {
+            cx.push(registry.unknown(at(id.1.clone()), &id.0));
+        }
+        Err(None)
+    };
+    let resolved = match kind.as_str() {
+        "crt" => arg.map(|a| lookup(&names.crt, a).map(Directive::Crt)),
+        "chart" => arg.map(|a| lookup(&names.chart, a).map(Directive::Chart)),
+        "track" => arg.map(|a| lookup(&names.track, a).map(Directive::Track)),
+        "counter" => arg.map(|a| lookup(&names.counter, a).map(Directive::Counter)),
+        "setup" => arg.map(|a| lookup(&names.scenario, a).map(Directive::Setup)),
+        "turns" => Some(match arg {
+            Some(a) => lookup(&names.scenario, a).map(|s| Directive::Turns(Some(s))),
+            None => Ok(Directive::Turns(None)),
+        }),
+        "powers" => Some(match arg {
+            Some(a) => lookup(&names.scenario, a).map(|s| Directive::Powers(Some(s))),
+            None => Ok(Directive::Powers(None)),
+        }),
+        "counters" => Some(match arg {
+            Some(a) => lookup(&names.side, a).map(|s| Directive::Counters(Some(s))),
+            None => Ok(Directive::Counters(None)),
+        }),
+        "map" => Some(match arg {
+            Some(a) => lookup(&names.map, a).map(Directive::Map),
+            None if game.maps.len() == 1 => Ok(Directive::Map(0)),
+            None if game.maps.is_empty() => Err(None),
+            None => {
+                let ids: Vec<&str> = game.maps.iter().map(|m| m.id.as_str()).collect();
+                cx.push(
+                    Diagnostic::error(
+                        "directive-arguments",
+                        "`{{map}}` must name a map: the game has several",
+                    )
+                    .at(at(d.range.clone()))
+                    .hint(format!("write one of: {}", ids.join(", "))),
+                );
+                Err(None)
+            }
+        }),
+        "tec" => Some(Ok(Directive::Terrain)),
+        "sequence" => Some(Ok(Directive::Sequence)),
+        "options" => Some(Ok(Directive::Options)),
+        _ => None,
+    }?;
+    let directive = match resolved {
+        Ok(d) => d,
+        Err(left_out) => return left_out,
+    };
+    // Material the game does not have.
+    let missing = match &directive {
+        Directive::Terrain if game.terrain.is_empty() && game.hexside_terrain.is_empty() => {
+            Some("the game defines no terrain")
+        }
+        Directive::Sequence if game.phases.is_empty() => Some("the game defines no phases"),
+        Directive::Options if game.options.is_empty() => Some("the game declares no `[[option]]`"),
+        Directive::Powers(_) if !crate::layout::vassal::written_orders(game) => {
+            Some("powers are listed for games of written orders (Diplomacy-style) only")
+        }
+        Directive::Turns(_) if game.turns.is_empty() => Some("the game has no calendar of turns"),
+        Directive::Turns(None) | Directive::Powers(None) if game.scenarios.is_empty() => {
+            Some("the game has no scenario")
+        }
+        _ => None,
+    };
+    if let Some(why) = missing {
+        cx.push(
+            Diagnostic::error("directive-without-data", format!("`{{{{{kind}}}}}`: {why}"))
+                .at(at(d.range.clone()))
+                .hint("remove the directive, or add the data it shows"),
+        );
+        return None;
+    }
+    Some(directive)
+}
+
+/// A hint for a number no section has: the sections of the same chapter number, else the
+/// chapters there are. (Spelling suggestions make no sense for numbers.)
+fn nearby_numbers(n: &str, known: &[String]) -> String {
+    if known.is_empty() {
+        return "no heading of the rules starts with a number yet (`## 12.3 Title`)".to_string();
+    }
+    let key = |s: &str| -> Vec<u64> { s.split('.').map(|p| p.parse().unwrap_or(0)).collect() };
+    let mut sorted: Vec<&String> = known.iter().collect();
+    sorted.sort_by_key(|s| key(s));
+    let head = canonical_number(n)
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let same: Vec<&str> = sorted
+        .iter()
+        .filter(|s| s.split('.').next() == Some(head.as_str()))
+        .map(|s| s.as_str())
+        .collect();
+    if !same.is_empty() {
+        let mut shown: Vec<&str> = same.iter().take(12).copied().collect();
+        if same.len() > 12 {
+            shown.push("…");
+        }
+        return format!("rule {head} has: {}", shown.join(", "));
+    }
+    let mut chapters: Vec<&str> = sorted
+        .iter()
+        .filter(|s| !s.contains('.'))
+        .map(|s| s.as_str())
+        .collect();
+    chapters.dedup();
+    if chapters.is_empty() {
+        format!(
+            "the rules number {}",
+            sorted
+                .iter()
+                .take(12)
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    } else {
+        format!("the rules' chapters are {}", chapters.join(", "))
+    }
+}
+
+/// An id to show in a hint.
+fn example_id(kind: &str, game: &Game) -> String {
+    let first = match kind {
+        "crt" => game.crts.first().map(|c| c.id.clone()),
+        "chart" => game.charts.first().map(|c| c.id.clone()),
+        "track" => game.tracks.first().map(|t| t.id.clone()),
+        "counter" => game.counters.first().map(|c| c.id.clone()),
+        "setup" => game.scenarios.first().map(|s| s.id.clone()),
+        _ => None,
+    };
+    first.unwrap_or_else(|| "ID".to_string())
+}
+
+/// The page name of a chapter: its file stem, lower case, with only letters, digits and `-`.
+fn slug_of_path(path: &str) -> String {
+    let stem = path
+        .rsplit('/')
+        .next()
+        .unwrap_or(path)
+        .trim_end_matches(".md");
+    let s = slug_of_title(stem);
+    if s.is_empty() {
+        "chapter".to_string()
+    } else {
+        s
+    }
+}
+
+/// An anchor from a heading's text: lower case words joined by `-`.
+pub fn slug_of_title(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() {
+        "section".to_string()
+    } else {
+        out
+    }
+}
+
+/// `base`, or `base-2`, `base-3`… the first not in `taken`.
+fn unique(base: String, taken: &[String]) -> String {
+    if !taken.contains(&base) {
+        return base;
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|s| !taken.contains(s))
+        .unwrap_or(base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_plain() {
+        assert_eq!(
+            slug_of_title("Designer's Notes: Supply!"),
+            "designer-s-notes-supply"
+        );
+        assert_eq!(slug_of_path("rules/03-Movement.md"), "03-movement");
+        assert_eq!(slug_of_title("…"), "section");
+        assert_eq!(unique("a".into(), &["a".into(), "a-2".into()]), "a-3");
+    }
+}
