@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::load::prose::{scan, RawDirective, Scanned};
 use crate::load::source::FileId;
 use crate::model::rulebook::{
-    canonical_number, Chapter, Directive, PlacedDirective, Reference, Section,
+    canonical_number, slug_of_title, Chapter, Directive, PlacedDirective, Reference, Section,
 };
 use crate::model::{Game, Rulebook};
 
@@ -363,24 +363,6 @@ fn slug_of_path(path: &str) -> String {
         "chapter".to_string()
     } else {
         s
-    }
-}
-
-/// An anchor from a heading's text: lower case words joined by `-`.
-pub fn slug_of_title(title: &str) -> String {
-    let mut out = String::new();
-    for c in title.chars().flat_map(char::to_lowercase) {
-        if c.is_alphanumeric() {
-            out.push(c);
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    let out = out.trim_end_matches('-').to_string();
-    if out.is_empty() {
-        "section".to_string()
-    } else {
-        out
     }
 }
 

@@ -14,6 +14,7 @@ mod import;
 mod inspect;
 mod isolation;
 mod positions;
+mod publish;
 mod render;
 mod scenario;
 mod supply;
@@ -80,6 +81,9 @@ pub enum Command {
     Geo(geo::Args),
     /// Make a new game directory from a Diplomacy board in DPjudge's `.map` format.
     Import(import::Args),
+    /// Publish the game's rules (`rules/*.md` with tables, maps, counters and set-ups
+    /// generated from the data) as a website, and as a PDF booklet.
+    Publish(publish::Args),
 }
 
 impl Command {
@@ -98,6 +102,7 @@ impl Command {
             Command::Adjudicate(a) => a.format(),
             Command::Geo(a) => a.format(),
             Command::Import(a) => a.format(),
+            Command::Publish(a) => a.format(),
         }
     }
 }
@@ -143,6 +148,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
         Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Publish(a) => publish::run(a),
         Command::Geo(a) => geo::run(a),
         Command::Import(a) => import::run(a),
     };

@@ -47,6 +47,24 @@ pub fn canonical_number(n: &str) -> String {
     parts.join(".")
 }
 
+/// An anchor from a heading's text: lower case words joined by `-`.
+pub fn slug_of_title(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() {
+        "section".to_string()
+    } else {
+        out
+    }
+}
+
 /// One Markdown file of `rules/`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chapter {

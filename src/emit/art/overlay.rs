@@ -135,6 +135,54 @@ fn ring(c: &mut Canvas, game: &Game, map: MapId, r: &Ring) -> Result<(), ArtErro
     Ok(())
 }
 
+/// Counters drawn over the picture of `map` where a scenario sets them up: each location's
+/// counters as a stack, every counter after the first shifted up and to the right as VASSAL
+/// stacks them (locations on other maps, pools and tracks are skipped). `pieces` are
+/// (counter, on its reduced face, location), drawn in order.
+pub fn stacks(
+    game: &Game,
+    map: MapId,
+    base: &RgbaImage,
+    pieces: &[(CounterId, bool, Location)],
+) -> Result<RgbaImage, ArtError> {
+    let mut c = Canvas {
+        pixmap: image_to_pixmap(base),
+    };
+    let mut depth: Vec<(Location, u32)> = Vec::new();
+    for (counter, reduced, location) in pieces {
+        let Some((x, y)) = point(game, map, location) else {
+            continue;
+        };
+        let key = location.stack();
+        let n = match depth.iter_mut().find(|(l, _)| *l == key) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                depth.push((key, 1));
+                0
+            }
+        };
+        let face = if *reduced && super::counter::has_back_face(game, *counter) {
+            CounterFace::Back
+        } else {
+            CounterFace::Front
+        };
+        let img = render_face(game, *counter, face)?;
+        let (w, h) = (img.width() as f32, img.height() as f32);
+        let step = (w * 0.1).max(2.0) * n as f32;
+        let (left, top) = (x - w / 2.0 + step, y - h / 2.0 - step);
+        c.fill_rect(left + 2.0, top + 2.0, w, h, Rgba(0, 0, 0, 90));
+        c.draw_pixmap(
+            left.round() as i32,
+            top.round() as i32,
+            &image_to_pixmap(&img),
+        );
+    }
+    Ok(c.into_image())
+}
+
 /// Draw an overlay over the picture of `map`.
 pub fn draw(
     game: &Game,

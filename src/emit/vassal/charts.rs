@@ -6,7 +6,7 @@
 use crate::layout::vassal::written_orders;
 use crate::model::{CombatEffect, Cost, CrtKind, Game, Phase, PoolKind, Scenario};
 
-use super::html::Page;
+use super::html::{Flavour, Page};
 use super::plan::file_stem;
 use super::xml::Node;
 
@@ -19,6 +19,8 @@ pub struct ChartPage {
     pub file: String,
     /// HTML text.
     pub html: String,
+    /// The material alone, without the page around it (for the published rules).
+    pub body: String,
 }
 
 fn cost(c: Cost) -> String {
@@ -74,9 +76,9 @@ fn combat(e: &CombatEffect) -> String {
     }
 }
 
-fn crt_page(game: &Game, i: usize) -> ChartPage {
+pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
     let crt = &game.crts[i];
-    let mut p = Page::new();
+    let mut p = Page::with(flavour);
     p.heading(2, &crt.title);
     let kind = match crt.kind {
         CrtKind::Odds => "Columns are attack : defence odds, rounded in the defender's favour.",
@@ -149,11 +151,12 @@ fn crt_page(game: &Game, i: usize) -> ChartPage {
         name: crt.title.clone(),
         file: format!("chart-crt-{}.html", file_stem(&crt.id)),
         html: p.finish(&crt.title),
+        body: p.body().to_string(),
     }
 }
 
-fn terrain_page(game: &Game) -> ChartPage {
-    let mut p = Page::new();
+pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
+    let mut p = Page::with(flavour);
     p.heading(2, "Terrain Effects Chart");
     let rows: Vec<Vec<String>> = game
         .terrain
@@ -210,6 +213,7 @@ fn terrain_page(game: &Game) -> ChartPage {
         name: "Terrain Effects".into(),
         file: "chart-terrain.html".into(),
         html: p.finish("Terrain Effects Chart"),
+        body: p.body().to_string(),
     }
 }
 
@@ -228,8 +232,8 @@ fn phase_items<'a>(phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
 /// The sequence of play: each side's player turn in player order (in a game of written
 /// orders, one turn every side plays at once), then the calendar with only the columns some
 /// turn fills — the phases a turn plays when the calendar picks them, its weather, its notes.
-fn sequence_page(game: &Game) -> ChartPage {
-    let mut p = Page::new();
+pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
+    let mut p = Page::with(flavour);
     p.heading(2, "Sequence of Play");
     let order: Vec<usize> = if game.player_order.is_empty() {
         (0..game.sides.len()).collect()
@@ -311,6 +315,7 @@ fn sequence_page(game: &Game) -> ChartPage {
         name: "Sequence of Play".into(),
         file: "chart-sequence.html".into(),
         html: p.finish("Sequence of Play"),
+        body: p.body().to_string(),
     }
 }
 
@@ -414,12 +419,13 @@ fn schedule_page(game: &Game, kinds: &[PoolKind], title: &str, file: &str) -> Op
         name: title.into(),
         file: file.into(),
         html: p.finish(title),
+        body: p.body().to_string(),
     })
 }
 
-fn other_chart(game: &Game, i: usize) -> ChartPage {
+pub(crate) fn other_chart(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
     let c = &game.charts[i];
-    let mut p = Page::new();
+    let mut p = Page::with(flavour);
     p.heading(2, &c.title);
     if let Some(d) = c.dice {
         p.para(&format!("Roll {d}."));
@@ -430,17 +436,20 @@ fn other_chart(game: &Game, i: usize) -> ChartPage {
         name: c.title.clone(),
         file: format!("chart-{}.html", file_stem(&c.id)),
         html: p.finish(&c.title),
+        body: p.body().to_string(),
     }
 }
 
 /// Every chart page of a game, in tab order.
 pub fn pages(game: &Game) -> Vec<ChartPage> {
-    let mut out: Vec<ChartPage> = (0..game.crts.len()).map(|i| crt_page(game, i)).collect();
+    let mut out: Vec<ChartPage> = (0..game.crts.len())
+        .map(|i| crt_page(game, i, Flavour::Swing))
+        .collect();
     if !game.terrain.is_empty() {
-        out.push(terrain_page(game));
+        out.push(terrain_page(game, Flavour::Swing));
     }
     if !game.phases.is_empty() || !game.turns.is_empty() {
-        out.push(sequence_page(game));
+        out.push(sequence_page(game, Flavour::Swing));
     }
     out.extend(schedule_page(
         game,
@@ -461,7 +470,7 @@ pub fn pages(game: &Game) -> Vec<ChartPage> {
         "Replacements",
         "chart-replacements.html",
     ));
-    out.extend((0..game.charts.len()).map(|i| other_chart(game, i)));
+    out.extend((0..game.charts.len()).map(|i| other_chart(game, i, Flavour::Swing)));
     let names = crate::layout::vassal::unique_names(out.iter().map(|p| p.name.clone()), &[]);
     for (p, n) in out.iter_mut().zip(names) {
         p.name = n;

@@ -1,14 +1,21 @@
-//! Small HTML pages for VASSAL's chart windows and help: plain HTML 3.2 (what Swing renders),
+//! Small HTML pages for VASSAL's chart windows and help, and the same content for the
+//! published rules. For VASSAL ([`Flavour::Swing`]): plain HTML 3.2 (what Swing renders),
 //! text escaped with quick-xml and non-ASCII written as character references, so the pages
-//! need no charset declaration wherever they are shown.
+//! need no charset declaration wherever they are shown. For the website ([`Flavour::Web`]):
+//! UTF-8 text, tables styled by class, headings nested below the chapter's.
 
 use quick_xml::escape::partial_escape;
 
 /// Text escaped for HTML: `& < >` as entities, every non-ASCII character as `&#N;`.
 pub fn text(s: &str) -> String {
-    let escaped = partial_escape(s);
-    let mut out = String::with_capacity(escaped.len());
-    for c in escaped.chars() {
+    ascii(&partial_escape(s))
+}
+
+/// HTML with every non-ASCII character written as a character reference (safe on markup:
+/// tags and attribute names are ASCII).
+pub fn ascii(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    for c in html.chars() {
         if c.is_ascii() {
             out.push(c);
         } else {
@@ -18,40 +25,80 @@ pub fn text(s: &str) -> String {
     out
 }
 
+/// Who reads the HTML.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Flavour {
+    /// VASSAL's Swing HTML 3.2 viewer.
+    #[default]
+    Swing,
+    /// A browser, inside a page of the published rules.
+    Web,
+}
+
 /// A page under construction.
 #[derive(Debug, Default, Clone)]
 pub struct Page {
     body: String,
+    flavour: Flavour,
 }
 
 impl Page {
-    /// An empty page.
+    /// An empty page for VASSAL.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// A heading (`level` 1–4).
+    /// An empty page for `flavour`.
+    pub fn with(flavour: Flavour) -> Self {
+        Self {
+            body: String::new(),
+            flavour,
+        }
+    }
+
+    fn text(&self, s: &str) -> String {
+        match self.flavour {
+            Flavour::Swing => text(s),
+            Flavour::Web => partial_escape(s).into_owned(),
+        }
+    }
+
+    /// A heading (`level` 1–4; on the web two levels deeper, below the section it is in).
     pub fn heading(&mut self, level: u8, s: &str) -> &mut Self {
-        let l = level.clamp(1, 4);
-        self.body.push_str(&format!("<h{l}>{}</h{l}>\n", text(s)));
+        let l = match self.flavour {
+            Flavour::Swing => level.clamp(1, 4),
+            Flavour::Web => (level + 2).clamp(3, 6),
+        };
+        let t = self.text(s);
+        self.body.push_str(&format!("<h{l}>{t}</h{l}>\n"));
         self
+    }
+
+    /// Raw HTML, already escaped.
+    pub fn html(&mut self, html: &str) -> &mut Self {
+        self.body.push_str(html);
+        self
+    }
+
+    /// The body so far (the material without the page around it).
+    pub fn body(&self) -> &str {
+        &self.body
     }
 
     /// A paragraph of plain text (skipped when empty).
     pub fn para(&mut self, s: &str) -> &mut Self {
         if !s.trim().is_empty() {
-            self.body.push_str(&format!("<p>{}</p>\n", text(s.trim())));
+            let t = self.text(s.trim());
+            self.body.push_str(&format!("<p>{t}</p>\n"));
         }
         self
     }
 
     /// A paragraph with a bold lead-in: `<b>lead</b> rest`.
     pub fn labelled(&mut self, lead: &str, rest: &str) -> &mut Self {
-        self.body.push_str(&format!(
-            "<p><b>{}</b> {}</p>\n",
-            text(lead),
-            text(rest.trim())
-        ));
+        let (lead, rest) = (self.text(lead), self.text(rest.trim()));
+        self.body
+            .push_str(&format!("<p><b>{lead}</b> {rest}</p>\n"));
         self
     }
 
@@ -62,8 +109,8 @@ impl Page {
         }
         self.body.push_str("<ul>\n");
         for i in items {
-            self.body
-                .push_str(&format!("<li>{}</li>\n", text(i.as_ref())));
+            let t = self.text(i.as_ref());
+            self.body.push_str(&format!("<li>{t}</li>\n"));
         }
         self.body.push_str("</ul>\n");
         self
@@ -74,11 +121,19 @@ impl Page {
         if rows.is_empty() {
             return self;
         }
-        self.body
-            .push_str("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr>");
+        let web = self.flavour == Flavour::Web;
+        self.body.push_str(if web {
+            "<table class=\"chart\">\n<tr>"
+        } else {
+            "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr>"
+        });
         for h in header {
-            self.body
-                .push_str(&format!("<th>{}</th>", text(h.as_ref())));
+            let t = self.text(h.as_ref());
+            self.body.push_str(&if web {
+                format!("<th scope=\"col\">{t}</th>")
+            } else {
+                format!("<th>{t}</th>")
+            });
         }
         self.body.push_str("</tr>\n");
         for row in rows {
@@ -86,13 +141,13 @@ impl Page {
             for (i, cell) in row.iter().enumerate() {
                 // Short values (results, numbers) centred; sentences read from the left.
                 let short = cell.chars().count() <= 12;
-                let align = if i > 0 && short {
-                    " align=\"center\""
-                } else {
-                    ""
+                let align = match (i > 0 && short, web) {
+                    (false, _) => "",
+                    (true, false) => " align=\"center\"",
+                    (true, true) => " class=\"c\"",
                 };
-                self.body
-                    .push_str(&format!("<td{align}>{}</td>", text(cell)));
+                let t = self.text(cell);
+                self.body.push_str(&format!("<td{align}>{t}</td>"));
             }
             self.body.push_str("</tr>\n");
         }

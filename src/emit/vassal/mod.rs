@@ -108,6 +108,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
             name: options::OPTIONS_TAB.into(),
             file: options::OPTIONS_FILE.into(),
             html,
+            body: String::new(),
         });
     }
     let chart_names: Vec<String> = charts.iter().map(|c| c.name.clone()).collect();
@@ -126,6 +127,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
                 .collect::<Vec<_>>(),
             &chart_names,
         ),
+        body: String::new(),
     });
     let tree = buildfile::game_module(
         &plan,

@@ -1,0 +1,87 @@
+//! `sandtable publish DIR -o OUT/ [--format html|pdf|both] [--json]`: the game's rules as a
+//! website (and a PDF booklet printed from it).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{Format, GameDir};
+use crate::diag::render;
+use crate::emit::publish;
+
+/// Arguments of `publish`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameDir,
+    /// Publish with only these optional rules on (besides those on by default); without
+    /// it, every optional rule is on, so the booklet shows all their charts and counters.
+    #[arg(long = "option", value_name = "ID")]
+    options: Vec<String>,
+    /// The folder to write the site to (replaced when an earlier `publish` wrote it).
+    #[arg(short, long, value_name = "DIR")]
+    out: PathBuf,
+    /// What to write: the website, or the website and `rules.pdf` (printed by Chromium).
+    #[arg(long = "format", value_enum, default_value_t, value_name = "WHAT")]
+    kind: publish::Format,
+    /// Report what was written as JSON (`--format` here names what to publish).
+    #[arg(long)]
+    json: bool,
+}
+
+impl Args {
+    /// The output format asked for.
+    pub(super) fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            Format::Text
+        }
+    }
+}
+
+pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    let selection = if a.options.is_empty() {
+        crate::check::Selection::all()
+    } else {
+        crate::check::Selection::of(&a.options)
+    };
+    let mut checked =
+        crate::check::check_dir_with(&a.game.dir, &selection).map_err(|e| e.to_string())?;
+    let Some(game) = checked.game.take() else {
+        let message = format!("`{}` has errors; nothing published", a.game.dir.display());
+        return Err(super::Failure::game(message, checked));
+    };
+    if a.format() == Format::Text && !checked.diagnostics.is_empty() {
+        eprint!(
+            "{}",
+            render::to_text(&checked.diagnostics, &checked.sources)
+        );
+    }
+    let written = publish::publish(&game, &a.out, a.kind).map_err(|e| e.to_string())?;
+    let chapters = crate::emit::publish::site::book_of(&game).chapters.len();
+    let pages = written.iter().filter(|f| f.ends_with(".html")).count();
+    let pictures = written.iter().filter(|f| f.ends_with(".png")).count();
+    match a.format() {
+        Format::Text => super::emit(&format!(
+            "wrote {}: {chapters} chapters, {pages} pages, {pictures} pictures{}\n",
+            a.out.display(),
+            if written.iter().any(|f| f == "rules.pdf") {
+                ", rules.pdf"
+            } else {
+                ""
+            }
+        )),
+        Format::Json => {
+            let report = serde_json::json!({
+                "output": a.out.display().to_string(),
+                "chapters": chapters,
+                "files": written,
+            });
+            super::emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+            ));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,189 @@
+//! A chapter's Markdown as HTML: pulldown-cmark's renderer over the chapter's events, with
+//! the check stage's findings applied at the same offsets — headings get their anchors,
+//! directive paragraphs become generated material, and cross-references become links.
+
+use std::collections::BTreeSet;
+
+use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
+
+use crate::load::prose::{markdown_options, references};
+use crate::model::rulebook::{Chapter, Rulebook};
+use crate::model::Game;
+
+use super::material::{self, Pictures};
+
+/// Where the chapter is shown, which decides how links to sections are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// One page per chapter: `<slug>.html#anchor`.
+    Pages,
+    /// The whole book on one page: `#<slug>--anchor` for unnumbered headings, `#anchor`
+    /// for numbered ones (unique in the book).
+    OnePage,
+}
+
+/// The id a section's anchor gets in `target`.
+pub fn section_id(chapter: &Chapter, anchor: &str, target: Target) -> String {
+    match target {
+        Target::Pages => anchor.to_string(),
+        Target::OnePage if is_numbered(anchor) => anchor.to_string(),
+        Target::OnePage => format!("{}--{anchor}", chapter.slug),
+    }
+}
+
+fn is_numbered(anchor: &str) -> bool {
+    anchor.starts_with('s') && anchor[1..].starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The link to a section from any chapter.
+pub fn section_href(book: &Rulebook, chapter: usize, anchor: &str, target: Target) -> String {
+    let ch = &book.chapters[chapter];
+    let id = section_id(ch, anchor, target);
+    match target {
+        Target::Pages => format!("{}.html#{id}", ch.slug),
+        Target::OnePage => format!("#{id}"),
+    }
+}
+
+/// Render one chapter. `taken` holds the ids already used on the page (the material's
+/// anchors are made unique against it).
+pub fn chapter_html(
+    game: &Game,
+    book: &Rulebook,
+    index: usize,
+    target: Target,
+    pictures: &mut Pictures,
+    taken: &mut BTreeSet<String>,
+) -> String {
+    let ch = &book.chapters[index];
+    let text = ch.text.as_str();
+    let mut events: Vec<Event> = Vec::new();
+    let mut skip_until_paragraph_end = false;
+    let mut link_depth = 0usize;
+    let mut in_code = 0usize;
+    for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
+        if skip_until_paragraph_end {
+            if matches!(event, Event::End(TagEnd::Paragraph)) {
+                skip_until_paragraph_end = false;
+            }
+            continue;
+        }
+        match event {
+            Event::Start(Tag::Heading {
+                level,
+                classes,
+                attrs,
+                ..
+            }) => {
+                let id = ch
+                    .sections
+                    .iter()
+                    .find(|s| s.range.start == range.start)
+                    .map(|s| section_id(ch, &s.anchor, target));
+                if let Some(id) = &id {
+                    taken.insert(id.clone());
+                }
+                events.push(Event::Start(Tag::Heading {
+                    level,
+                    id: id.map(CowStr::from),
+                    classes,
+                    attrs,
+                }));
+            }
+            Event::Start(Tag::Paragraph) => match ch.directives.iter().find(|d| d.range == range) {
+                Some(d) => {
+                    let base = material::anchor(game, &d.directive);
+                    let mut id = base.clone();
+                    let mut n = 2;
+                    while taken.contains(&id) {
+                        id = format!("{base}-{n}");
+                        n += 1;
+                    }
+                    taken.insert(id.clone());
+                    let html = material::render(game, &d.directive, &id, pictures);
+                    events.push(Event::Html(CowStr::from(html)));
+                    skip_until_paragraph_end = true;
+                }
+                None => events.push(Event::Start(Tag::Paragraph)),
+            },
+            Event::Start(Tag::Link { .. }) => {
+                link_depth += 1;
+                events.push(event);
+            }
+            Event::End(TagEnd::Link) => {
+                link_depth = link_depth.saturating_sub(1);
+                events.push(event);
+            }
+            Event::Start(Tag::CodeBlock(_)) => {
+                in_code += 1;
+                events.push(event);
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                in_code = in_code.saturating_sub(1);
+                events.push(event);
+            }
+            Event::Text(t) if link_depth == 0 && in_code == 0 => {
+                let found: Vec<_> = if text.get(range.clone()) == Some(t.as_ref()) {
+                    references(&t)
+                        .into_iter()
+                        .filter_map(|(_, r)| {
+                            let at = range.start + r.start;
+                            ch.references
+                                .iter()
+                                .find(|x| x.range.start == at)
+                                .map(|x| (r, x))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                if found.is_empty() {
+                    events.push(Event::Text(t));
+                    continue;
+                }
+                let mut last = 0;
+                for (r, x) in found {
+                    if r.start > last {
+                        events.push(Event::Text(CowStr::from(t[last..r.start].to_string())));
+                    }
+                    let href = section_href(book, x.chapter, &x.anchor, target);
+                    events.push(Event::Html(CowStr::from(format!(
+                        "<a class=\"ref\" href=\"{}\">",
+                        quick_xml::escape::escape(&href)
+                    ))));
+                    events.push(Event::Text(CowStr::from(t[r.clone()].to_string())));
+                    events.push(Event::Html(CowStr::from("</a>")));
+                    last = r.end;
+                }
+                if last < t.len() {
+                    events.push(Event::Text(CowStr::from(t[last..].to_string())));
+                }
+            }
+            other => events.push(other),
+        }
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_numbered_anchors_stay_bare_on_one_page() {
+        let ch = Chapter {
+            path: "rules/01-a.md".into(),
+            slug: "01-a".into(),
+            title: "A".into(),
+            text: String::new(),
+            sections: Vec::new(),
+            directives: Vec::new(),
+            references: Vec::new(),
+        };
+        assert_eq!(section_id(&ch, "s12.3", Target::OnePage), "s12.3");
+        assert_eq!(section_id(&ch, "scale", Target::OnePage), "01-a--scale");
+        assert_eq!(section_id(&ch, "scale", Target::Pages), "scale");
+    }
+}

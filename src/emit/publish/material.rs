@@ -1,0 +1,609 @@
+//! The generated material a directive inserts into the published rules, as HTML fragments
+//! built from the game's data: the same chart content the module's chart window shows
+//! ([`crate::emit::vassal::charts`], in its web flavour), and what only the rules show —
+//! the counter manifest, a scenario's order of battle with its set-up map, the turn record
+//! with the scenario's schedule, tracks, powers and optional rules.
+//!
+//! A fragment names the pictures it shows by file; [`Pictures`] collects them so the site
+//! renders each once.
+
+use std::collections::BTreeMap;
+
+use quick_xml::escape::escape;
+
+use crate::emit::art::counter::{file_name, has_back_face, CounterFace};
+use crate::emit::vassal::charts;
+use crate::emit::vassal::html::Flavour;
+use crate::layout::vassal::written_orders;
+use crate::model::rulebook::Directive;
+use crate::model::{CounterId, Game, Location, MapId, MapKind, PoolKind, Scenario};
+
+/// A picture the site must render, by what it shows.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Picture {
+    /// A map as the module shows it.
+    Map(MapId),
+    /// A map with a scenario's counters where they start.
+    Setup {
+        /// The scenario.
+        scenario: usize,
+        /// The map.
+        map: MapId,
+    },
+    /// One face of a counter.
+    Counter(CounterId, Face),
+}
+
+/// A counter face, orderable (for the picture list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Face {
+    /// The front.
+    Front,
+    /// The back.
+    Back,
+}
+
+impl Face {
+    /// The art backend's face.
+    pub fn art(self) -> CounterFace {
+        match self {
+            Face::Front => CounterFace::Front,
+            Face::Back => CounterFace::Back,
+        }
+    }
+}
+
+/// The pictures the pages show, by file name under `images/`.
+#[derive(Debug, Clone, Default)]
+pub struct Pictures {
+    /// File name (relative to the site) → what to draw there.
+    pub wanted: BTreeMap<String, Picture>,
+}
+
+impl Pictures {
+    /// The site-relative file of a picture, asking for it to be drawn.
+    pub fn file(&mut self, game: &Game, p: Picture) -> String {
+        let name = match &p {
+            Picture::Map(m) => format!("images/map-{}.png", safe(&game.maps[*m].id)),
+            Picture::Setup { scenario, map } => format!(
+                "images/setup-{}-{}.png",
+                safe(&game.scenarios[*scenario].id),
+                safe(&game.maps[*map].id)
+            ),
+            Picture::Counter(c, f) => format!("images/{}", file_name(game, *c, f.art())),
+        };
+        self.wanted.entry(name.clone()).or_insert(p);
+        name
+    }
+}
+
+fn safe(id: &str) -> String {
+    crate::emit::art::safe_name(id)
+}
+
+fn t(s: &str) -> String {
+    escape(s).into_owned()
+}
+
+/// The HTML of a directive's material, wrapped in an element with the anchor `id`.
+pub fn render(game: &Game, d: &Directive, id: &str, pictures: &mut Pictures) -> String {
+    let (class, inner) = match d {
+        Directive::Crt(i) => ("crt", charts::crt_page(game, *i, Flavour::Web).body),
+        Directive::Chart(i) => ("chart", charts::other_chart(game, *i, Flavour::Web).body),
+        Directive::Terrain => ("tec", charts::terrain_page(game, Flavour::Web).body),
+        Directive::Sequence => ("sequence", charts::sequence_page(game, Flavour::Web).body),
+        Directive::Turns(s) => ("turns", turns(game, s.unwrap_or(0))),
+        Directive::Track(i) => ("track", track(game, *i)),
+        Directive::Map(m) => ("map", map(game, *m, pictures)),
+        Directive::Counters(side) => ("counters", counters(game, *side, pictures)),
+        Directive::Counter(c) => ("counter", counter(game, *c, pictures)),
+        Directive::Setup(s) => ("setup", setup(game, *s, pictures)),
+        Directive::Powers(s) => ("powers", powers(game, s.unwrap_or(0))),
+        Directive::Options => ("options", options(game)),
+        Directive::LeftOut { kind, id, option } => (
+            "left-out",
+            format!(
+                "<p class=\"note\">The {} <code>{}</code> belongs to the optional rule <code>{}</code>, \
+                 which is off in this edition; publish with <code>--option {}</code> to show it.</p>\n",
+                t(kind),
+                t(id),
+                t(option),
+                t(option)
+            ),
+        ),
+    };
+    format!("<div class=\"material {class}\" id=\"{id}\">\n{inner}</div>\n")
+}
+
+/// The anchor a directive's material gets on its page (made unique by the caller).
+pub fn anchor(game: &Game, d: &Directive) -> String {
+    let sc = |s: &Option<usize>| s.map_or(String::new(), |s| format!("-{}", game.scenarios[s].id));
+    let raw = match d {
+        Directive::Crt(i) => format!("crt-{}", game.crts[*i].id),
+        Directive::Chart(i) => format!("chart-{}", game.charts[*i].id),
+        Directive::Terrain => "tec".into(),
+        Directive::Sequence => "sequence".into(),
+        Directive::Turns(s) => format!("turns{}", sc(s)),
+        Directive::Track(i) => format!("track-{}", game.tracks[*i].id),
+        Directive::Map(m) => format!("map-{}", game.maps[*m].id),
+        Directive::Counters(s) => match s {
+            Some(s) => format!("counters-{}", game.sides[*s].id),
+            None => "counters".into(),
+        },
+        Directive::Counter(c) => format!("counter-{}", game.counters[*c].id),
+        Directive::Setup(s) => format!("setup-{}", game.scenarios[*s].id),
+        Directive::Powers(s) => format!("powers{}", sc(s)),
+        Directive::Options => "options".into(),
+        Directive::LeftOut { kind, id, .. } => format!("{kind}-{id}"),
+    };
+    safe(&raw)
+}
+
+fn figure(src: &str, alt: &str, caption: &str) -> String {
+    format!(
+        "<figure><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" loading=\"lazy\"></a>\
+         <figcaption>{} <a href=\"{src}\">Full size</a></figcaption></figure>\n",
+        t(alt),
+        t(caption)
+    )
+}
+
+fn map(game: &Game, m: MapId, pictures: &mut Pictures) -> String {
+    let src = pictures.file(game, Picture::Map(m));
+    let map = &game.maps[m];
+    let what = match &map.kind {
+        MapKind::Hex(h) => format!(
+            "{} hexes, numbered as printed ({} to {}).",
+            h.geometry.len(),
+            h.geometry.number(h.geometry.coord(0)),
+            h.geometry
+                .number(h.geometry.coord(h.geometry.len().saturating_sub(1)))
+        ),
+        MapKind::Area(a) => format!("{} areas.", a.areas.len()),
+    };
+    figure(
+        &src,
+        &format!("The map {}", map.title),
+        &format!("{}: {what}", map.title),
+    )
+}
+
+/// Counters of a nation (or side) in manifest order: units before markers, in mix order.
+fn manifest_groups(game: &Game, side: Option<usize>) -> Vec<(String, Vec<CounterId>)> {
+    let mut groups: Vec<(String, Vec<CounterId>)> = Vec::new();
+    for c in 0..game.counters.len() {
+        let class = game.class_of(c);
+        let counter_side = game.side_of(c);
+        if side.is_some() && counter_side != side {
+            continue;
+        }
+        let name = if game.is_marker(c) {
+            "Markers".to_string()
+        } else if let Some(n) = class.nation {
+            game.nations[n].name.clone()
+        } else if let Some(s) = counter_side {
+            game.sides[s].name.clone()
+        } else {
+            "Other counters".to_string()
+        };
+        match groups.iter_mut().find(|(g, _)| *g == name) {
+            Some((_, v)) => v.push(c),
+            None => groups.push((name, vec![c])),
+        }
+    }
+    // Markers last.
+    groups.sort_by_key(|(g, _)| g == "Markers");
+    groups
+}
+
+fn face_img(game: &Game, c: CounterId, face: Face, pictures: &mut Pictures) -> String {
+    let src = pictures.file(game, Picture::Counter(c, face));
+    let which = match face {
+        Face::Front => "front",
+        Face::Back => "back",
+    };
+    format!(
+        "<img class=\"face\" src=\"{src}\" alt=\"{} ({which})\">",
+        t(&game.counters[c].name)
+    )
+}
+
+fn counter_row(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
+    let counter = &game.counters[c];
+    let class = game.class_of(c);
+    let back = if has_back_face(game, c) {
+        face_img(game, c, Face::Back, pictures)
+    } else {
+        String::new()
+    };
+    let mut about = vec![game.unit_types[class.unit_type].name.clone()];
+    if let Some(s) = class.size {
+        about.push(s.as_str().to_string());
+    }
+    if let Some(d) = &counter.designation {
+        if !d.is_empty() {
+            about.push(d.clone());
+        }
+    }
+    format!(
+        "<tr><td class=\"faces\">{}</td><td class=\"faces\">{back}</td><td>{}<br><small>{}</small></td><td class=\"c\">{}</td></tr>\n",
+        face_img(game, c, Face::Front, pictures),
+        t(&counter.name),
+        t(&about.join(" · ")),
+        counter.count
+    )
+}
+
+fn counters(game: &Game, side: Option<usize>, pictures: &mut Pictures) -> String {
+    let mut out = String::new();
+    let mut total = 0u32;
+    for (group, list) in manifest_groups(game, side) {
+        let n: u32 = list.iter().map(|c| game.counters[*c].count).sum();
+        total += n;
+        out += &format!("<h4>{} <small>({n} counters)</small></h4>\n", t(&group));
+        out += "<table class=\"chart manifest\">\n<tr><th scope=\"col\">Front</th><th scope=\"col\">Back</th><th scope=\"col\">Counter</th><th scope=\"col\">In the mix</th></tr>\n";
+        for c in list {
+            out += &counter_row(game, c, pictures);
+        }
+        out += "</table>\n";
+    }
+    format!(
+        "<p>The counter mix: {total} counters{}, each shown front and back with how many of it \
+         the mix holds.</p>\n{out}",
+        side.map_or(String::new(), |s| format!(" of the {}", game.sides[s].name))
+    )
+}
+
+fn counter(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
+    format!(
+        "<table class=\"chart manifest\">\n<tr><th scope=\"col\">Front</th><th scope=\"col\">Back</th><th scope=\"col\">Counter</th><th scope=\"col\">In the mix</th></tr>\n{}</table>\n",
+        counter_row(game, c, pictures)
+    )
+}
+
+/// "2× 1st Guards, 4th Tank" for a list of counters.
+fn tally(game: &Game, list: &[(CounterId, bool)]) -> String {
+    let mut counts: Vec<((CounterId, bool), u32)> = Vec::new();
+    for k in list {
+        match counts.iter_mut().find(|(c, _)| c == k) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((*k, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|((c, reduced), n)| {
+            let name = &game.counters[*c].name;
+            let r = if *reduced { " (reduced)" } else { "" };
+            if *n > 1 {
+                format!("{n}× {name}{r}")
+            } else {
+                format!("{name}{r}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn side_name(game: &Game, c: CounterId) -> String {
+    game.side_of(c)
+        .map_or_else(|| "Neutral".to_string(), |s| game.sides[s].name.clone())
+}
+
+fn setup(game: &Game, s: usize, pictures: &mut Pictures) -> String {
+    let sc = &game.scenarios[s];
+    let mut out = format!("<h4>{}</h4>\n", t(&sc.title));
+    if !sc.description.trim().is_empty() {
+        out += &format!("<p>{}</p>\n", t(sc.description.trim()));
+    }
+    out += &format!(
+        "<p>From {} to {}.</p>\n",
+        t(&game.turns[sc.start].name),
+        t(&game.turns[sc.end].name)
+    );
+    // Set-up maps: each map a scenario places counters on.
+    for m in 0..game.maps.len() {
+        let on_map = sc.placements.iter().any(|p| match p.location {
+            Location::Hex { map, .. } | Location::Area { map, .. } => map == m,
+            _ => false,
+        });
+        if on_map {
+            let src = pictures.file(
+                game,
+                Picture::Setup {
+                    scenario: s,
+                    map: m,
+                },
+            );
+            out += &figure(
+                &src,
+                &format!("Set-up of {} on {}", sc.title, game.maps[m].title),
+                &format!("{}: every counter where it starts.", game.maps[m].title),
+            );
+        }
+    }
+    // Order of battle by side, location by location.
+    let mut by_side: BTreeMap<String, Vec<(String, Vec<(CounterId, bool)>)>> = BTreeMap::new();
+    let mut pooled: Vec<usize> = Vec::new();
+    let mut marked: Vec<(CounterId, &Location)> = Vec::new();
+    for p in &sc.placements {
+        match p.location {
+            Location::Pool(pool) => {
+                if !pooled.contains(&pool) {
+                    pooled.push(pool);
+                }
+            }
+            Location::Track { .. } => marked.push((p.counter, &p.location)),
+            loc => {
+                let side = side_name(game, p.counter);
+                let place = game.location_name(&loc.stack());
+                let rows = by_side.entry(side).or_default();
+                match rows.iter_mut().find(|(l, _)| *l == place) {
+                    Some((_, v)) => v.push((p.counter, p.reduced)),
+                    None => rows.push((place, vec![(p.counter, p.reduced)])),
+                }
+            }
+        }
+    }
+    for (side, rows) in &by_side {
+        out += &format!("<h5>{}: on the map</h5>\n", t(side));
+        out += "<table class=\"chart oob\">\n<tr><th scope=\"col\">Where</th><th scope=\"col\">Units</th></tr>\n";
+        for (place, list) in rows {
+            out += &format!(
+                "<tr><td>{}</td><td>{}</td></tr>\n",
+                t(place),
+                t(&tally(game, list))
+            );
+        }
+        out += "</table>\n";
+    }
+    if !pooled.is_empty() {
+        out += "<h5>Off-map boxes</h5>\n<table class=\"chart oob\">\n<tr><th scope=\"col\">Box</th><th scope=\"col\">Kind</th><th scope=\"col\">Enters</th><th scope=\"col\">Units</th></tr>\n";
+        pooled.sort_by_key(|p| (game.pools[*p].turn.unwrap_or(usize::MAX), *p));
+        for pool in pooled {
+            let pl = &game.pools[pool];
+            let list: Vec<(CounterId, bool)> = sc
+                .placements
+                .iter()
+                .filter(|p| p.location == Location::Pool(pool))
+                .map(|p| (p.counter, p.reduced))
+                .collect();
+            out += &format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                t(&pl.name),
+                kind_name(pl.kind),
+                pl.turn
+                    .map_or_else(|| "—".to_string(), |x| t(&game.turns[x].name)),
+                t(&tally(game, &list))
+            );
+        }
+        out += "</table>\n";
+    }
+    let mut tracks: Vec<(usize, i64)> = sc.tracks.clone();
+    for (tr, v) in game.marked_tracks(marked.iter().map(|(c, l)| (*c, *l))) {
+        if !tracks.iter().any(|(x, _)| *x == tr) {
+            tracks.push((tr, v));
+        }
+    }
+    tracks.sort();
+    if !tracks.is_empty() {
+        out += "<h5>Tracks at the start</h5>\n<ul>\n";
+        for (tr, v) in tracks {
+            out += &format!("<li>{}: {v}</li>\n", t(&game.tracks[tr].name));
+        }
+        out += "</ul>\n";
+    }
+    out
+}
+
+fn kind_name(k: PoolKind) -> &'static str {
+    crate::emit::art::displays::kind_name(k)
+}
+
+/// The counters a scenario puts in the pools of `kinds` that open on turn `turn`.
+fn arriving(game: &Game, sc: &Scenario, turn: usize, kinds: &[PoolKind]) -> String {
+    let mut parts = Vec::new();
+    for (i, pool) in game.pools.iter().enumerate() {
+        if pool.turn != Some(turn) || !kinds.contains(&pool.kind) {
+            continue;
+        }
+        let list: Vec<(CounterId, bool)> = sc
+            .placements
+            .iter()
+            .filter(|p| p.location == Location::Pool(i))
+            .map(|p| (p.counter, p.reduced))
+            .collect();
+        if list.is_empty() {
+            continue;
+        }
+        let who = pool
+            .side
+            .map_or(String::new(), |s| format!("{}: ", game.sides[s].name));
+        parts.push(format!("{who}{}", tally(game, &list)));
+    }
+    t(&parts.join("; "))
+}
+
+fn turns(game: &Game, s: usize) -> String {
+    let Some(sc) = game.scenarios.get(s) else {
+        return String::new();
+    };
+    let weather = game.turns.iter().any(|x| x.weather.is_some());
+    let replacements = !game.schedules.is_empty();
+    let mut head = vec!["Turn"];
+    if weather {
+        head.push("Weather");
+    }
+    head.extend(["Reinforcements", "Withdrawals and other changes"]);
+    if replacements {
+        head.push("Replacement points");
+    }
+    let mut out = format!(
+        "<p>The turn record of {}: each turn with its weather and what the scenario's boxes \
+         bring in or take out.</p>\n<table class=\"chart turns\">\n<tr>",
+        t(&sc.title)
+    );
+    for h in &head {
+        out += &format!("<th scope=\"col\">{h}</th>");
+    }
+    out += "</tr>\n";
+    for turn in sc.start..=sc.end.min(game.turns.len().saturating_sub(1)) {
+        let tu = &game.turns[turn];
+        out += &format!("<tr><td>{}</td>", t(&tu.name));
+        if weather {
+            out += &format!(
+                "<td>{}</td>",
+                tu.weather
+                    .map_or(String::new(), |w| t(&game.weather[w].name))
+            );
+        }
+        out += &format!(
+            "<td>{}</td><td>{}</td>",
+            arriving(game, sc, turn, &[PoolKind::Reinforcement, PoolKind::Build]),
+            arriving(
+                game,
+                sc,
+                turn,
+                &[
+                    PoolKind::Withdrawn,
+                    PoolKind::Conversion,
+                    PoolKind::Garrison,
+                    PoolKind::Defection
+                ]
+            )
+        );
+        if replacements {
+            let amounts: Vec<String> = game
+                .schedules
+                .iter()
+                .filter_map(|sch| {
+                    sch.amounts
+                        .iter()
+                        .find(|(x, _)| *x == turn)
+                        .map(|(_, a)| format!("{} {a:+}", sch.name))
+                })
+                .collect();
+            out += &format!("<td>{}</td>", t(&amounts.join(", ")));
+        }
+        out += "</tr>\n";
+    }
+    out += "</table>\n";
+    out
+}
+
+fn track(game: &Game, i: usize) -> String {
+    let tr = &game.tracks[i];
+    let mut out = format!(
+        "<h4>{}</h4>\n<p>From {} to {}{}.</p>\n",
+        t(&tr.name),
+        tr.min,
+        tr.max,
+        tr.side.map_or(String::new(), |s| format!(
+            ", kept by the {}",
+            t(&game.sides[s].name)
+        ))
+    );
+    let starts: Vec<String> = game
+        .scenarios
+        .iter()
+        .filter_map(|sc| {
+            let placed = sc.placements.iter().map(|p| (p.counter, &p.location));
+            let marked = game.marked_tracks(placed);
+            sc.tracks
+                .iter()
+                .chain(marked.iter())
+                .find(|(x, _)| *x == i)
+                .map(|(_, v)| format!("{}: starts at {v}", sc.title))
+        })
+        .collect();
+    if !starts.is_empty() {
+        out += "<ul>\n";
+        for s in starts {
+            out += &format!("<li>{}</li>\n", t(&s));
+        }
+        out += "</ul>\n";
+    }
+    if !game.schedules.is_empty() {
+        for sch in game.schedules.iter().filter(|s| s.track == i) {
+            let amounts: Vec<String> = sch
+                .amounts
+                .iter()
+                .map(|(x, a)| format!("{} {a:+}", game.turns[*x].name))
+                .collect();
+            out += &format!(
+                "<p><b>{}:</b> {}</p>\n",
+                t(&sch.name),
+                t(&amounts.join(", "))
+            );
+        }
+    }
+    out
+}
+
+fn powers(game: &Game, s: usize) -> String {
+    let Some(sc) = game.scenarios.get(s) else {
+        return String::new();
+    };
+    let mut out = format!(
+        "<table class=\"chart powers\">\n<tr><th scope=\"col\">Power</th><th scope=\"col\">Home centres</th><th scope=\"col\">Starting units ({})</th></tr>\n",
+        t(&sc.title)
+    );
+    for (i, side) in game.sides.iter().enumerate() {
+        let homes: Vec<String> = side
+            .home
+            .iter()
+            .filter_map(|(m, a)| match &game.maps.get(*m)?.kind {
+                MapKind::Area(am) => Some(am.areas.get(*a)?.name.clone()),
+                MapKind::Hex(_) => None,
+            })
+            .collect();
+        let units: Vec<String> = sc
+            .placements
+            .iter()
+            .filter(|p| {
+                game.side_of(p.counter) == Some(i)
+                    && !matches!(p.location, Location::Pool(_) | Location::Track { .. })
+            })
+            .map(|p| {
+                format!(
+                    "{} {}",
+                    game.counters[p.counter].name,
+                    game.location_name(&p.location)
+                )
+            })
+            .collect();
+        if homes.is_empty() && units.is_empty() {
+            continue;
+        }
+        out += &format!(
+            "<tr><td><span class=\"swatch\" style=\"background:{}\"></span> {}</td><td>{}</td><td>{}</td></tr>\n",
+            side.colour.hex(),
+            t(&side.name),
+            t(&homes.join(", ")),
+            t(&units.join(", "))
+        );
+    }
+    out += "</table>\n";
+    if written_orders(game) {
+        out += "<p>A unit is written as its kind and province, as orders name it.</p>\n";
+    }
+    out
+}
+
+fn options(game: &Game) -> String {
+    let mut out = String::from(
+        "<table class=\"chart options\">\n<tr><th scope=\"col\">Rule</th><th scope=\"col\">Optional rule</th><th scope=\"col\">What it does</th><th scope=\"col\">Unless chosen</th></tr>\n",
+    );
+    for o in &game.options {
+        out += &format!(
+            "<tr><td>{}</td><td>{}<br><small><code>--option {}</code></small></td><td>{}</td><td>{}</td></tr>\n",
+            t(o.rule.as_deref().unwrap_or("")),
+            t(&o.name),
+            t(&o.id),
+            t(o.description.trim()),
+            if o.default { "on" } else { "off" }
+        );
+    }
+    out += "</table>\n";
+    out
+}

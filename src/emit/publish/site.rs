@@ -1,0 +1,316 @@
+//! The published rules as a static website: a title page with the contents, one page per
+//! chapter, the whole book on one page for printing, the stylesheet, and the pictures the
+//! pages show — all held in memory as (path, bytes), sorted, so the same game gives the same
+//! bytes. Pages are filled from minijinja templates (`templates/`), which escape every value
+//! but the HTML the Markdown renderer and the material produce.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use minijinja::value::Serde;
+use minijinja::{context, Environment, Value};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::emit::art::{self, overlay, png, NoProgress};
+use crate::load::prose::scan;
+use crate::model::rulebook::{Chapter, Directive, PlacedDirective, Rulebook, Section};
+use crate::model::{Game, Location};
+
+use super::markdown::{chapter_html, section_href, Target};
+use super::material::{Picture, Pictures};
+use super::PublishError;
+
+const PAGE: &str = include_str!("templates/page.html");
+const TITLE: &str = include_str!("templates/title.html");
+const STYLE: &str = include_str!("templates/style.css");
+
+/// The site's files: path relative to the output folder → bytes.
+pub type Files = BTreeMap<String, Vec<u8>>;
+
+#[derive(Serialize)]
+struct ChapterLink {
+    slug: String,
+    title: String,
+    href: String,
+    sections: Vec<SectionLink>,
+}
+
+#[derive(Serialize)]
+struct SectionLink {
+    title: String,
+    href: String,
+}
+
+#[derive(Serialize)]
+struct GameInfo {
+    title: String,
+    version: String,
+    designers: String,
+    description: String,
+}
+
+/// The rulebook a site is made of: the game's own, or, for a game without `rules/`, one
+/// chapter of every piece of generated material.
+pub fn book_of(game: &Game) -> Rulebook {
+    if game.rulebook.is_empty() {
+        reference_book(game)
+    } else {
+        game.rulebook.clone()
+    }
+}
+
+/// Every file of the site. `pdf` says whether the pages link a `rules.pdf`.
+pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
+    let book = book_of(game);
+    let mut env = Environment::new();
+    env.add_template("page.html", PAGE)?;
+    env.add_template("title.html", TITLE)?;
+    let info = GameInfo {
+        title: game.title.clone(),
+        version: game.version.clone(),
+        designers: game.designers.join(", "),
+        description: game.description.trim().to_string(),
+    };
+    let links = |target: Target| -> Vec<ChapterLink> {
+        book.chapters
+            .iter()
+            .enumerate()
+            .map(|(i, ch)| ChapterLink {
+                slug: ch.slug.clone(),
+                title: ch.title.clone(),
+                href: match target {
+                    Target::Pages => format!("{}.html", ch.slug),
+                    Target::OnePage => format!("#chapter-{}", ch.slug),
+                },
+                sections: ch
+                    .sections
+                    .iter()
+                    .filter(|s| s.level == 2)
+                    .map(|s| SectionLink {
+                        title: s.title.clone(),
+                        href: section_href(&book, i, &s.anchor, target),
+                    })
+                    .collect(),
+            })
+            .collect()
+    };
+    let page_links = links(Target::Pages);
+    let mut pictures = Pictures::default();
+    let mut files = Files::new();
+    let page = env.get_template("page.html")?;
+    let title = env.get_template("title.html")?;
+    let render_page = |kind: &str,
+                       page_title: &str,
+                       current: &str,
+                       content: String,
+                       prev: Option<&ChapterLink>,
+                       next: Option<&ChapterLink>|
+     -> Result<Vec<u8>, PublishError> {
+        let html = page.render(context! {
+            version => env!("CARGO_PKG_VERSION"),
+            game => Value::from(Serde(&info)),
+            kind,
+            page_title,
+            current,
+            chapters => Value::from(Serde(&page_links)),
+            content => Value::from_safe_string(content),
+            prev => prev.map(|x| Value::from(Serde(x))),
+            next => next.map(|x| Value::from(Serde(x))),
+            pdf,
+        })?;
+        Ok(html.into_bytes())
+    };
+    // The title page.
+    let front = title.render(
+        context! { game => Value::from(Serde(&info)), chapters => Value::from(Serde(&page_links)) },
+    )?;
+    files.insert(
+        "index.html".into(),
+        render_page("index", &game.title, "", front, None, page_links.first())?,
+    );
+    // A page per chapter.
+    for (i, ch) in book.chapters.iter().enumerate() {
+        let mut taken = BTreeSet::new();
+        let body = chapter_html(game, &book, i, Target::Pages, &mut pictures, &mut taken);
+        let prev = i.checked_sub(1).and_then(|p| page_links.get(p));
+        files.insert(
+            format!("{}.html", ch.slug),
+            render_page(
+                "chapter",
+                &format!("{} — {}", ch.title, game.title),
+                &ch.slug,
+                body,
+                prev,
+                page_links.get(i + 1),
+            )?,
+        );
+    }
+    // The whole book on one page.
+    let one_links = links(Target::OnePage);
+    let mut all = title.render(
+        context! { game => Value::from(Serde(&info)), chapters => Value::from(Serde(&one_links)) },
+    )?;
+    let mut taken = BTreeSet::new();
+    for (i, ch) in book.chapters.iter().enumerate() {
+        all += &format!("<section class=\"chapter\" id=\"chapter-{}\">\n", ch.slug);
+        all += &chapter_html(game, &book, i, Target::OnePage, &mut pictures, &mut taken);
+        all += "</section>\n";
+    }
+    files.insert(
+        "print.html".into(),
+        render_page("print", &game.title, "", all, None, None)?,
+    );
+    files.insert("style.css".into(), STYLE.as_bytes().to_vec());
+    for (name, bytes) in draw(game, &pictures)? {
+        files.insert(name, bytes);
+    }
+    Ok(files)
+}
+
+/// Render every picture the pages show, in parallel: the maps first (set-up maps are drawn
+/// over them), then the set-up maps and counter faces.
+fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, PublishError> {
+    let mut maps: Vec<usize> = pictures
+        .wanted
+        .values()
+        .filter_map(|p| match p {
+            Picture::Map(m) | Picture::Setup { map: m, .. } => Some(*m),
+            Picture::Counter(..) => None,
+        })
+        .collect();
+    maps.sort_unstable();
+    maps.dedup();
+    let bases: BTreeMap<usize, image::RgbaImage> = maps
+        .par_iter()
+        .map(|m| art::render_map(game, *m, &NoProgress).map(|img| (*m, img)))
+        .collect::<Result<_, _>>()?;
+    let wanted: Vec<(&String, &Picture)> = pictures.wanted.iter().collect();
+    let out = wanted
+        .par_iter()
+        .map(|(name, p)| {
+            let img = match p {
+                Picture::Map(m) => bases[m].clone(),
+                Picture::Setup { scenario, map } => {
+                    let pieces: Vec<_> = game.scenarios[*scenario]
+                        .placements
+                        .iter()
+                        .filter(|x| {
+                            !matches!(x.location, Location::Pool(_) | Location::Track { .. })
+                        })
+                        .map(|x| (x.counter, x.reduced, x.location))
+                        .collect();
+                    overlay::stacks(game, *map, &bases[map], &pieces)?
+                }
+                Picture::Counter(c, f) => art::counter::render_face(game, *c, f.art())?,
+            };
+            Ok(((*name).clone(), png::encode(&img)?))
+        })
+        .collect::<Result<Vec<_>, art::ArtError>>()?;
+    Ok(out)
+}
+
+/// The book of a game without rules prose: one chapter showing every piece of generated
+/// material the game has.
+fn reference_book(game: &Game) -> Rulebook {
+    let mut text = String::from("# Game data\n\n");
+    let mut wanted: Vec<Directive> = Vec::new();
+    let mut part = |text: &mut String, heading: &str, ds: Vec<Directive>| {
+        if ds.is_empty() {
+            return;
+        }
+        text.push_str(&format!("## {heading}\n\n"));
+        for d in ds {
+            text.push_str("{{directive}}\n\n");
+            wanted.push(d);
+        }
+    };
+    part(
+        &mut text,
+        "Map",
+        (0..game.maps.len()).map(Directive::Map).collect(),
+    );
+    if !game.counters.is_empty() {
+        part(&mut text, "Counters", vec![Directive::Counters(None)]);
+    }
+    if crate::layout::vassal::written_orders(game) && !game.scenarios.is_empty() {
+        part(&mut text, "Powers", vec![Directive::Powers(None)]);
+    }
+    if !game.phases.is_empty() {
+        part(&mut text, "Sequence of play", vec![Directive::Sequence]);
+    }
+    part(
+        &mut text,
+        "Combat results tables",
+        (0..game.crts.len()).map(Directive::Crt).collect(),
+    );
+    if !game.terrain.is_empty() {
+        part(&mut text, "Terrain effects", vec![Directive::Terrain]);
+    }
+    part(
+        &mut text,
+        "Charts",
+        (0..game.charts.len()).map(Directive::Chart).collect(),
+    );
+    part(
+        &mut text,
+        "Tracks",
+        (0..game.tracks.len()).map(Directive::Track).collect(),
+    );
+    for (i, s) in game.scenarios.iter().enumerate() {
+        let mut ds = vec![Directive::Setup(i)];
+        if !game.turns.is_empty() {
+            ds.push(Directive::Turns(Some(i)));
+        }
+        part(
+            &mut text,
+            &format!("Scenario: {}", s.title.replace(['#', '{', '}'], "")),
+            ds,
+        );
+    }
+    if !game.options.is_empty() {
+        part(&mut text, "Optional rules", vec![Directive::Options]);
+    }
+    let scanned = scan(&text);
+    let mut taken: Vec<String> = Vec::new();
+    let sections = scanned
+        .headings
+        .iter()
+        .map(|h| {
+            let base = crate::model::rulebook::slug_of_title(&h.text);
+            let mut anchor = base.clone();
+            let mut n = 2;
+            while taken.contains(&anchor) {
+                anchor = format!("{base}-{n}");
+                n += 1;
+            }
+            taken.push(anchor.clone());
+            Section {
+                level: h.level,
+                number: None,
+                title: h.text.clone(),
+                anchor,
+                range: h.range.clone(),
+            }
+        })
+        .collect();
+    let directives = scanned
+        .directives
+        .iter()
+        .zip(wanted)
+        .map(|(d, directive)| PlacedDirective {
+            range: d.range.clone(),
+            directive,
+        })
+        .collect();
+    Rulebook {
+        chapters: vec![Chapter {
+            path: "rules/game-data.md".into(),
+            slug: "game-data".into(),
+            title: "Game data".into(),
+            text,
+            sections,
+            directives,
+            references: Vec::new(),
+        }],
+    }
+}
