@@ -152,13 +152,8 @@ pub fn scan(text: &str) -> Scanned {
                     h.push_str(&t);
                     runs.push(range.clone());
                 }
-                // The event's text is the source's when the run has no escapes or entities:
-                // only then can offsets be mapped back.
-                if text.get(range.clone()) == Some(t.as_ref()) {
-                    for (n, r) in references(&t) {
-                        out.references
-                            .push((n, range.start + r.start..range.start + r.end));
-                    }
+                for r in text_references(text, range.clone(), &t) {
+                    out.references.push((r.number, r.source));
                 }
             }
             Event::Code(t) => {
@@ -300,6 +295,40 @@ pub fn references(text: &str) -> Vec<(String, Range<usize>)> {
     out
 }
 
+/// A cross-reference found in a run of text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextReference {
+    /// The number written.
+    pub number: String,
+    /// Its byte range in the file.
+    pub source: Range<usize>,
+    /// Its byte range in the run's text as the Markdown parser gives it (which differs from
+    /// the source where smart punctuation or escapes changed the run), when it can be found.
+    pub text: Option<Range<usize>>,
+}
+
+/// The cross-references of a text event: found in the file's text at the event's `range`
+/// (so the check reports them where they are written) and matched, in order, with those in
+/// the event's own `text` (so the publisher can link them).
+pub fn text_references(file: &str, range: Range<usize>, text: &str) -> Vec<TextReference> {
+    let Some(src) = file.get(range.clone()) else {
+        return Vec::new();
+    };
+    let in_source = references(src);
+    let in_text = references(text);
+    let matched =
+        in_source.len() == in_text.len() && in_source.iter().zip(&in_text).all(|(a, b)| a.0 == b.0);
+    in_source
+        .into_iter()
+        .enumerate()
+        .map(|(i, (number, r))| TextReference {
+            number,
+            source: range.start + r.start..range.start + r.end,
+            text: matched.then(|| in_text[i].1.clone()),
+        })
+        .collect()
+}
+
 fn skip_spaces(text: &str, mut at: usize) -> usize {
     while text[at..].starts_with(' ') {
         at += 1;
@@ -383,6 +412,16 @@ mod tests {
         assert_eq!(r.map(|r| &text[r]), Some("1.0"));
         assert_eq!(s.references.len(), 1);
         assert_eq!(&text[s.references[0].1.clone()], "1.0");
+    }
+
+    #[test]
+    fn references_in_runs_changed_by_smart_punctuation_are_found() {
+        let text = "The module's pools (see 13.2) -- and \\*see 4.1\\*.\n\n# 13.2 X\n";
+        let s = scan(text);
+        let found: Vec<&str> = s.references.iter().map(|(_, r)| &text[r.clone()]).collect();
+        assert_eq!(found, ["13.2", "4.1"]);
+        let r = text_references(text, 0..29, "The module\u{2019}s pools (see 13.2)");
+        assert_eq!(r[0].text, Some(26..30));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 
-use crate::load::prose::{markdown_options, references};
+use crate::load::prose::{markdown_options, text_references};
 use crate::model::rulebook::{Chapter, Rulebook};
 use crate::model::Game;
 
@@ -123,20 +123,16 @@ pub fn chapter_html(
                 events.push(event);
             }
             Event::Text(t) if link_depth == 0 && in_code == 0 => {
-                let found: Vec<_> = if text.get(range.clone()) == Some(t.as_ref()) {
-                    references(&t)
-                        .into_iter()
-                        .filter_map(|(_, r)| {
-                            let at = range.start + r.start;
-                            ch.references
-                                .iter()
-                                .find(|x| x.range.start == at)
-                                .map(|x| (r, x))
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+                let found: Vec<_> = text_references(text, range.clone(), &t)
+                    .into_iter()
+                    .filter_map(|r| {
+                        let at = r.text?;
+                        ch.references
+                            .iter()
+                            .find(|x| x.range.start == r.source.start)
+                            .map(|x| (at, x))
+                    })
+                    .collect();
                 if found.is_empty() {
                     events.push(Event::Text(t));
                     continue;

@@ -208,7 +208,8 @@ fn face_img(game: &Game, c: CounterId, face: Face, pictures: &mut Pictures) -> S
     )
 }
 
-fn counter_row(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
+/// A counter as a card: both faces side by side, its name, what it is and its mix count.
+fn counter_card(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
     let counter = &game.counters[c];
     let class = game.class_of(c);
     let back = if has_back_face(game, c) {
@@ -220,17 +221,13 @@ fn counter_row(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
     if let Some(s) = class.size {
         about.push(s.as_str().to_string());
     }
-    if let Some(d) = &counter.designation {
-        if !d.is_empty() {
-            about.push(d.clone());
-        }
-    }
     format!(
-        "<tr><td class=\"faces\">{}</td><td class=\"faces\">{back}</td><td>{}<br><small>{}</small></td><td class=\"c\">{}</td></tr>\n",
+        "<figure class=\"card\"><div class=\"faces\">{}{back}</div><figcaption>{} \
+         <span class=\"mix\" title=\"in the counter mix\">×{}</span><br><small>{}</small></figcaption></figure>\n",
         face_img(game, c, Face::Front, pictures),
         t(&counter.name),
-        t(&about.join(" · ")),
-        counter.count
+        counter.count,
+        t(&about.join(" · "))
     )
 }
 
@@ -240,24 +237,29 @@ fn counters(game: &Game, side: Option<usize>, pictures: &mut Pictures) -> String
     for (group, list) in manifest_groups(game, side) {
         let n: u32 = list.iter().map(|c| game.counters[*c].count).sum();
         total += n;
-        out += &format!("<h4>{} <small>({n} counters)</small></h4>\n", t(&group));
-        out += "<table class=\"chart manifest\">\n<tr><th scope=\"col\">Front</th><th scope=\"col\">Back</th><th scope=\"col\">Counter</th><th scope=\"col\">In the mix</th></tr>\n";
+        out += &format!(
+            "<h4>{} <small>({n} counters)</small></h4>\n<div class=\"manifest\">\n",
+            t(&group)
+        );
         for c in list {
-            out += &counter_row(game, c, pictures);
+            out += &counter_card(game, c, pictures);
         }
-        out += "</table>\n";
+        out += "</div>\n";
     }
     format!(
-        "<p>The counter mix: {total} counters{}, each shown front and back with how many of it \
-         the mix holds.</p>\n{out}",
-        side.map_or(String::new(), |s| format!(" of the {}", game.sides[s].name))
+        "<p>The counter mix: {total} counters{}. Each is shown front and back; ×N is how many \
+         of it the mix holds.</p>\n{out}",
+        side.map_or(String::new(), |s| format!(
+            " of the {}",
+            t(&game.sides[s].name)
+        ))
     )
 }
 
 fn counter(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
     format!(
-        "<table class=\"chart manifest\">\n<tr><th scope=\"col\">Front</th><th scope=\"col\">Back</th><th scope=\"col\">Counter</th><th scope=\"col\">In the mix</th></tr>\n{}</table>\n",
-        counter_row(game, c, pictures)
+        "<div class=\"manifest single\">\n{}</div>\n",
+        counter_card(game, c, pictures)
     )
 }
 
@@ -359,7 +361,15 @@ fn setup(game: &Game, s: usize, pictures: &mut Pictures) -> String {
     }
     if !pooled.is_empty() {
         out += "<h5>Off-map boxes</h5>\n<table class=\"chart oob\">\n<tr><th scope=\"col\">Box</th><th scope=\"col\">Kind</th><th scope=\"col\">Enters</th><th scope=\"col\">Units</th></tr>\n";
-        pooled.sort_by_key(|p| (game.pools[*p].turn.unwrap_or(usize::MAX), *p));
+        // Set-up boxes first, then by the turn they open.
+        pooled.sort_by_key(|p| {
+            let pool = &game.pools[*p];
+            (
+                pool.kind != PoolKind::Setup,
+                pool.turn.unwrap_or(usize::MAX),
+                *p,
+            )
+        });
         for pool in pooled {
             let pl = &game.pools[pool];
             let list: Vec<(CounterId, bool)> = sc
