@@ -1,0 +1,1008 @@
+//! `sandtable publish`: every example game's site is whole and the same on every run. Every
+//! `href` and `src` (and every CSS `url()`) of every page names a file of the site, every
+//! `#fragment` an `id` on its page, nothing points at `file:` or a local server, and every
+//! picture is a PNG. With Chromium present, the title page and the page of the game's first
+//! combat results table (or its map) are photographed into `target/publish-shots/` for a
+//! person to look at, must not be blank and must log no console errors; one game's booklet
+//! is printed to PDF and its first page rendered with `pdftoppm`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use sandtable::emit::publish::pdf::{file_url, find_chromium, HEADLESS_FLAGS};
+
+use crate::support::{bin, root};
+
+/// The game whose booklet is printed to PDF (a small one: printing takes Chromium a while).
+const PDF_GAME: &str = "diplomacy";
+
+/// How long one Chromium screenshot may take before it is killed.
+const CHROMIUM_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The example games, by directory name, sorted.
+fn games() -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(root().join("modules")) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.path().join("game.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Where screenshots and the rendered PDF page are kept for a person to look at.
+fn shots_dir() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(tmp).join("publish-shots")
+}
+
+/// Run `sandtable publish GAME -o OUT --format FORMAT`, failing the test if it fails.
+fn publish(game: &Path, out: &Path, format: &str) -> Duration {
+    let started = Instant::now();
+    let run = bin()
+        .arg("publish")
+        .arg(game)
+        .arg("-o")
+        .arg(out)
+        .args(["--format", format])
+        .output()
+        .expect("run sandtable publish");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success() && !stderr.contains("panicked"),
+        "publish {} --format {format} failed ({}):\n{stderr}",
+        game.display(),
+        run.status
+    );
+    started.elapsed()
+}
+
+/// Every file of a published site: its path relative to the site (with `/`) and its bytes.
+fn read_site(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(dir) {
+        let entry = entry.expect("walk the site");
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(dir).expect("below the site");
+            let rel = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            files.insert(rel, std::fs::read(entry.path()).expect("read"));
+        }
+    }
+    files
+}
+
+// ---------------------------------------------------------------------------------------
+// A small HTML reader: tags and their attributes, enough to follow links.
+
+/// A start tag: its name (lower case), attributes (names lower case, values decoded) and
+/// where it starts in the page.
+#[derive(Debug)]
+struct Tag {
+    name: String,
+    attrs: Vec<(String, String)>,
+    at: usize,
+}
+
+impl Tag {
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn has_class(&self, class: &str) -> bool {
+        self.attr("class")
+            .is_some_and(|c| c.split_ascii_whitespace().any(|c| c == class))
+    }
+}
+
+/// The start tags of a page, in order; comments, end tags and the text of `<script>` and
+/// `<style>` are passed over (the text of `<style>` is returned apart, for its `url()`s).
+fn tags(html: &str) -> (Vec<Tag>, Vec<String>) {
+    let b = html.as_bytes();
+    let (mut out, mut styles) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while let Some(off) = html[i..].find('<') {
+        let at = i + off;
+        let rest = &html[at..];
+        if rest.starts_with("<!--") {
+            i = rest.find("-->").map_or(html.len(), |e| at + e + 3);
+            continue;
+        }
+        if rest.starts_with("</") || rest.starts_with("<!") || rest.starts_with("<?") {
+            i = rest.find('>').map_or(html.len(), |e| at + e + 1);
+            continue;
+        }
+        let mut j = at + 1;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'-') {
+            j += 1;
+        }
+        if j == at + 1 {
+            // A bare `<` in text.
+            i = at + 1;
+            continue;
+        }
+        let name = html[at + 1..j].to_ascii_lowercase();
+        let mut attrs = Vec::new();
+        loop {
+            while j < b.len() && (b[j].is_ascii_whitespace() || b[j] == b'/') {
+                j += 1;
+            }
+            if j >= b.len() || b[j] == b'>' {
+                j += 1;
+                break;
+            }
+            let start = j;
+            while j < b.len() && !b[j].is_ascii_whitespace() && !b"=>/".contains(&b[j]) {
+                j += 1;
+            }
+            let attr = html[start..j].to_ascii_lowercase();
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            let mut value = String::new();
+            if j < b.len() && b[j] == b'=' {
+                j += 1;
+                while j < b.len() && b[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if j < b.len() && (b[j] == b'"' || b[j] == b'\'') {
+                    let q = b[j];
+                    let end = html[j + 1..]
+                        .find(char::from(q))
+                        .map_or(html.len(), |e| j + 1 + e);
+                    value = decode_entities(&html[j + 1..end]);
+                    j = end + 1;
+                } else {
+                    let start = j;
+                    while j < b.len() && !b[j].is_ascii_whitespace() && b[j] != b'>' {
+                        j += 1;
+                    }
+                    value = decode_entities(&html[start..j]);
+                }
+            }
+            if !attr.is_empty() {
+                attrs.push((attr, value));
+            }
+        }
+        i = j.min(html.len());
+        if name == "script" || name == "style" {
+            let close = format!("</{name}");
+            let end = html[i..]
+                .to_ascii_lowercase()
+                .find(&close)
+                .map_or(html.len(), |e| i + e);
+            if name == "style" {
+                styles.push(html[i..end].to_string());
+            }
+            i = end;
+        }
+        out.push(Tag { name, attrs, at });
+    }
+    (out, styles)
+}
+
+/// An attribute value with its character references replaced.
+fn decode_entities(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        rest = &rest[amp..];
+        let Some(semi) = rest[..rest.len().min(12)].find(';') else {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        };
+        let name = &rest[1..semi];
+        let ch = match name {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            "nbsp" => Some('\u{a0}'),
+            _ if name.starts_with("#x") || name.starts_with("#X") => {
+                u32::from_str_radix(&name[2..], 16)
+                    .ok()
+                    .and_then(char::from_u32)
+            }
+            _ if name.starts_with('#') => name[1..].parse().ok().and_then(char::from_u32),
+            _ => None,
+        };
+        match ch {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[semi + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `%XX` escapes replaced (a URL's path or fragment as the file or `id` it names).
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let hex = |c: u8| char::from(c).to_digit(16);
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The `url(…)`s of a stylesheet.
+fn css_urls(css: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = css;
+    while let Some(at) = rest.find("url(") {
+        rest = &rest[at + 4..];
+        let end = rest.find(')').unwrap_or(rest.len());
+        let url = rest[..end].trim().trim_matches(['"', '\'']).to_string();
+        out.push(url);
+        rest = &rest[end..];
+    }
+    for imp in css.split("@import").skip(1) {
+        let imp = imp.trim_start();
+        if let Some(q) = imp.chars().next().filter(|c| *c == '"' || *c == '\'') {
+            if let Some(end) = imp[1..].find(q) {
+                out.push(imp[1..1 + end].to_string());
+            }
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// The checks of one site.
+
+/// What the checks learnt of a site, for the screenshots and the report.
+#[derive(Default)]
+struct SiteFacts {
+    /// The pages the title page lists, in its order.
+    chapters: Vec<String>,
+    /// The page and anchor of the first combat results table, or else of the first map.
+    showcase: Option<(String, String)>,
+    /// How many links were followed.
+    links: usize,
+    /// How many pictures were decoded.
+    pictures: usize,
+}
+
+/// The site-relative file a relative reference from `page` names, or why it names none.
+fn resolve(page: &str, path: &str) -> Result<String, String> {
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                if parts.pop().is_none() {
+                    return Err("leaves the site".into());
+                }
+            }
+            s => parts.push(s),
+        }
+    }
+    Ok(parts.join("/"))
+}
+
+/// Check one reference made by a file of the site; returns the page it links to, if any.
+fn check_ref(
+    site: &BTreeMap<String, Vec<u8>>,
+    ids: &BTreeMap<String, BTreeSet<String>>,
+    from: &str,
+    what: &str,
+    reference: &str,
+    problems: &mut Vec<String>,
+) -> Option<String> {
+    let mut bad = |why: &str| problems.push(format!("{from}: {what} {reference:?} {why}"));
+    let r = reference.trim();
+    if r.is_empty() {
+        bad("is empty");
+        return None;
+    }
+    let lower = r.to_ascii_lowercase();
+    if lower.starts_with("//") {
+        bad("is protocol-relative (it breaks when the site is opened from disk)");
+        return None;
+    }
+    if let Some(colon) = lower.find(':') {
+        let scheme = &lower[..colon];
+        let is_scheme = !scheme.is_empty()
+            && !scheme.contains(['/', '?', '#'])
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+        if is_scheme {
+            match scheme {
+                "file" => bad("points into the local file system"),
+                "http" | "https" => {
+                    let host = lower[colon + 1..]
+                        .trim_start_matches('/')
+                        .split(['/', '?', '#'])
+                        .next()
+                        .unwrap_or("");
+                    let host = host.rsplit('@').next().unwrap_or(host);
+                    let name = if host.starts_with('[') {
+                        host.split(']')
+                            .next()
+                            .unwrap_or(host)
+                            .trim_start_matches('[')
+                    } else {
+                        host.split(':').next().unwrap_or(host)
+                    };
+                    if name.is_empty()
+                        || name == "localhost"
+                        || name.ends_with(".localhost")
+                        || name.starts_with("127.")
+                        || name == "0.0.0.0"
+                        || name == "::1"
+                        || !name.contains('.')
+                    {
+                        bad("points at a local server");
+                    }
+                }
+                "mailto" | "data" => {}
+                other => bad(&format!(
+                    "uses the scheme {other}: (the site has no scripts)"
+                )),
+            }
+            return None;
+        }
+    }
+    if r.starts_with('/') {
+        bad("is absolute (it breaks when the site is opened from disk)");
+        return None;
+    }
+    let (before, fragment) = match r.split_once('#') {
+        Some((b, f)) => (b, Some(percent_decode(f))),
+        None => (r, None),
+    };
+    let path = percent_decode(before.split('?').next().unwrap_or(""));
+    let target = if path.is_empty() {
+        from.to_string()
+    } else {
+        match resolve(from, &path) {
+            Ok(t) => t,
+            Err(why) => {
+                bad(&why);
+                return None;
+            }
+        }
+    };
+    if !site.contains_key(&target) {
+        bad(&format!("names {target}, which the site does not have"));
+        return None;
+    }
+    if let Some(fragment) = fragment.filter(|f| !f.is_empty()) {
+        match ids.get(&target) {
+            None => bad(&format!("has a #fragment but {target} is not a page")),
+            Some(set) if !set.contains(&fragment) => {
+                bad(&format!("names #{fragment}, which {target} has no id for"))
+            }
+            Some(_) => {}
+        }
+    }
+    target.ends_with(".html").then_some(target)
+}
+
+/// Whether bytes are a PNG the `image` crate decodes, and its size.
+fn png_size(bytes: &[u8]) -> Result<(u32, u32), String> {
+    image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .map(|img| (img.width(), img.height()))
+        .map_err(|e| e.to_string())
+}
+
+/// Check every link, anchor and picture of a published site.
+fn check_site(site: &BTreeMap<String, Vec<u8>>, problems: &mut Vec<String>) -> SiteFacts {
+    let mut facts = SiteFacts::default();
+    for needed in ["index.html", "print.html", "style.css"] {
+        if !site.contains_key(needed) {
+            problems.push(format!("the site has no {needed}"));
+        }
+    }
+    // Every page's tags and ids first: a link may name an anchor on any page.
+    let mut pages = BTreeMap::new();
+    let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (name, bytes) in site.iter().filter(|(n, _)| n.ends_with(".html")) {
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            problems.push(format!("{name} is not UTF-8"));
+            continue;
+        };
+        let (tags, styles) = tags(text);
+        let set = ids.entry(name.clone()).or_default();
+        for id in tags.iter().filter_map(|t| t.attr("id")) {
+            if !set.insert(id.to_string()) {
+                problems.push(format!("{name}: the id {id:?} is used more than once"));
+            }
+        }
+        pages.insert(name.clone(), (tags, styles));
+    }
+    let mut linked = BTreeSet::new();
+    let mut pictures = BTreeSet::new();
+    for (name, (tags, styles)) in &pages {
+        for tag in tags {
+            for attr in ["href", "src", "poster"] {
+                if let Some(r) = tag.attr(attr) {
+                    facts.links += 1;
+                    let target = check_ref(site, &ids, name, attr, r, problems);
+                    linked.extend(target.filter(|t| t != name));
+                    if tag.name == "img" && attr == "src" {
+                        if let Ok(t) = resolve(name, &percent_decode(r)) {
+                            pictures.insert(t);
+                        }
+                    }
+                }
+            }
+            if tag.name == "img" && tag.attr("alt").is_none_or(|a| a.trim().is_empty()) {
+                problems.push(format!(
+                    "{name}: <img src={:?}> has no alt text",
+                    tag.attr("src").unwrap_or("")
+                ));
+            }
+            if let Some(set) = tag.attr("srcset") {
+                for r in set.split(',').filter_map(|c| c.split_whitespace().next()) {
+                    facts.links += 1;
+                    check_ref(site, &ids, name, "srcset", r, problems);
+                }
+            }
+            if let Some(style) = tag.attr("style") {
+                for r in css_urls(style) {
+                    check_ref(site, &ids, name, "style url()", &r, problems);
+                }
+            }
+        }
+        for r in styles.iter().flat_map(|s| css_urls(s)) {
+            check_ref(site, &ids, name, "<style> url()", &r, problems);
+        }
+    }
+    for (name, bytes) in site.iter().filter(|(n, _)| n.ends_with(".css")) {
+        for r in css_urls(&String::from_utf8_lossy(bytes)) {
+            check_ref(site, &ids, name, "url()", &r, problems);
+        }
+    }
+    // Every page but the title page is reached from another.
+    for page in pages.keys() {
+        if page != "index.html" && !linked.contains(page) {
+            problems.push(format!("{page} is linked from no other page"));
+        }
+    }
+    // Every picture is a PNG: those under images/ and those an <img> shows.
+    pictures.extend(
+        site.keys()
+            .filter(|n| n.starts_with("images/") || n.ends_with(".png"))
+            .cloned(),
+    );
+    for name in &pictures {
+        if let Some(bytes) = site.get(name) {
+            match png_size(bytes) {
+                Ok((w, h)) if w > 0 && h > 0 => facts.pictures += 1,
+                Ok(_) => problems.push(format!("{name} is an empty picture")),
+                Err(e) => problems.push(format!("{name} is not a valid PNG: {e}")),
+            }
+        }
+    }
+
+    // The chapters in the title page's order, then the page to photograph: the first
+    // combat results table, else the first map.
+    if let Some((tags, _)) = pages.get("index.html") {
+        for tag in tags.iter().filter(|t| t.name == "a") {
+            let Some(href) = tag.attr("href") else {
+                continue;
+            };
+            let page = href.split('#').next().unwrap_or("");
+            if page.ends_with(".html")
+                && page != "index.html"
+                && page != "print.html"
+                && pages.contains_key(page)
+                && !facts.chapters.iter().any(|c| c == page)
+            {
+                facts.chapters.push(page.to_string());
+            }
+        }
+    }
+    for class in ["crt", "map"] {
+        let found = facts.chapters.iter().find_map(|page| {
+            let (tags, _) = &pages[page];
+            let tag = tags.iter().find(|t| {
+                (t.has_class("material") && t.has_class(class))
+                    || (t.name == "table" && t.has_class(class))
+            })?;
+            // The element's own id, else the nearest one before it.
+            let id = tag.attr("id").map(str::to_string).or_else(|| {
+                tags.iter()
+                    .filter(|t| t.at < tag.at)
+                    .filter_map(|t| t.attr("id"))
+                    .next_back()
+                    .map(str::to_string)
+            })?;
+            Some((page.clone(), id))
+        });
+        if found.is_some() {
+            facts.showcase = found;
+            break;
+        }
+    }
+    facts
+}
+
+// ---------------------------------------------------------------------------------------
+// Chromium and the pictures it takes.
+
+/// Run a program with a time limit, its error output kept in a file; (success, stderr).
+fn run_limited(cmd: &mut Command, stderr_file: &Path, limit: Duration) -> (bool, String) {
+    let err = std::fs::File::create(stderr_file).expect("stderr file");
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(err)
+        .spawn()
+        .expect("start the program");
+    let started = Instant::now();
+    let ok = loop {
+        match child.try_wait().expect("wait") {
+            Some(status) => break status.success(),
+            None if started.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break false;
+            }
+            None => std::thread::sleep(Duration::from_millis(50)),
+        }
+    };
+    let stderr = std::fs::read_to_string(stderr_file).unwrap_or_default();
+    (ok, stderr)
+}
+
+/// Photograph a page (at `fragment`, if given) at 1280×1600 with headless Chromium into
+/// `shot`, reporting a failure, console messages and failed loads as problems.
+///
+/// A page scrolled to a fragment is shown in a full-window frame: Chromium's `--screenshot`
+/// of a scrolled page comes out blank (Chromium 156), while a frame scrolls within itself.
+fn screenshot(
+    chromium: &Path,
+    page: &Path,
+    fragment: Option<&str>,
+    shot: &Path,
+    problems: &mut Vec<String>,
+) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let url = match fragment {
+        None => file_url(page),
+        Some(f) => {
+            let frame = tmp.path().join("frame.html");
+            let target = format!("{}#{}", file_url(page), encode_fragment(f));
+            std::fs::write(
+                &frame,
+                format!(
+                    "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>\
+                     html,body{{margin:0;height:100%;overflow:hidden}}\
+                     iframe{{display:block;border:0;width:100%;height:100%}}</style></head>\
+                     <body><iframe src=\"{target}\"></iframe></body></html>"
+                ),
+            )
+            .expect("write the frame");
+            file_url(&frame)
+        }
+    };
+    let _ = std::fs::remove_file(shot);
+    let mut cmd = Command::new(chromium);
+    cmd.args(HEADLESS_FLAGS)
+        .arg(format!(
+            "--user-data-dir={}",
+            tmp.path().join("profile").display()
+        ))
+        .args(["--hide-scrollbars", "--enable-logging=stderr", "--v=0"])
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg("--window-size=1280,1600")
+        .arg(&url);
+    let (ok, stderr) = run_limited(&mut cmd, &tmp.path().join("stderr"), CHROMIUM_TIMEOUT);
+    let name = page.file_name().unwrap_or_default().to_string_lossy();
+    if !ok {
+        problems.push(format!(
+            "Chromium failed to photograph {name}:\n{}",
+            last_lines(&stderr, 10)
+        ));
+        return;
+    }
+    for line in stderr.lines() {
+        // The site has no scripts: any console message is a complaint (a blocked or missing
+        // resource, a bad stylesheet).
+        if line.contains(":CONSOLE") || line.contains("Failed to load resource") {
+            problems.push(format!("{name}: Chromium logged: {line}"));
+        }
+    }
+    match std::fs::read(shot) {
+        Ok(bytes) => check_not_blank(&bytes, &shot.display().to_string(), problems),
+        Err(e) => problems.push(format!("Chromium wrote no screenshot of {name}: {e}")),
+    }
+}
+
+/// A fragment as it goes into a URL.
+fn encode_fragment(f: &str) -> String {
+    f.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The last `n` lines of a program's error output that are not its desktop-bus noise.
+fn last_lines(stderr: &str, n: usize) -> String {
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.contains("dbus/")).collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// A PNG that shows something: not one colour, and not only a few stray pixels.
+fn check_not_blank(bytes: &[u8], what: &str, problems: &mut Vec<String>) {
+    let img = match image::load_from_memory_with_format(bytes, image::ImageFormat::Png) {
+        Ok(img) => img.to_rgba8(),
+        Err(e) => {
+            problems.push(format!("{what} is not a PNG: {e}"));
+            return;
+        }
+    };
+    let mut counts: BTreeMap<[u8; 4], usize> = BTreeMap::new();
+    for px in img.pixels() {
+        *counts.entry(px.0).or_default() += 1;
+    }
+    let total = (img.width() * img.height()) as usize;
+    let background = counts.values().copied().max().unwrap_or(0);
+    // At least 0.2 % of the picture differs from its commonest colour.
+    if counts.len() < 2 || (total - background) * 500 < total {
+        problems.push(format!(
+            "{what} is blank: {} colours, {} of {total} pixels off the background",
+            counts.len(),
+            total - background
+        ));
+    }
+}
+
+/// How many pages a PDF has: `pdfinfo`'s count, else its `/Type /Page` objects.
+fn pdf_pages(pdf: &Path) -> usize {
+    if let Ok(out) = Command::new("pdfinfo").arg(pdf).output() {
+        let text = String::from_utf8_lossy(&out.stdout);
+        if let Some(n) = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Pages:"))
+            .and_then(|n| n.trim().parse().ok())
+        {
+            return n;
+        }
+    }
+    let bytes = std::fs::read(pdf).expect("read the PDF");
+    let text = String::from_utf8_lossy(&bytes);
+    ["/Type /Page", "/Type/Page"]
+        .iter()
+        .map(|pat| {
+            text.match_indices(pat)
+                .filter(|(at, _)| !text[at + pat.len()..].starts_with('s'))
+                .count()
+        })
+        .sum()
+}
+
+/// Whether a program answers on this machine.
+fn has_program(name: &str) -> bool {
+    Command::new(name)
+        .arg("-v")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+// ---------------------------------------------------------------------------------------
+// The test.
+
+/// What one game's run found: a line for the report, and its problems.
+struct Outcome {
+    game: String,
+    report: String,
+    problems: Vec<String>,
+}
+
+/// Publish one game twice and check everything of its site.
+fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
+    let dir = root().join("modules").join(game);
+    let mut problems = Vec::new();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (first, second) = (tmp.path().join("first"), tmp.path().join("second"));
+    let took = publish(&dir, &first, "html");
+    publish(&dir, &second, "html");
+    let site = read_site(&first);
+    let again = read_site(&second);
+
+    // The same bytes on every run.
+    let names: BTreeSet<&String> = site.keys().chain(again.keys()).collect();
+    for name in names {
+        match (site.get(name), again.get(name)) {
+            (Some(a), Some(b)) if a != b => {
+                problems.push(format!("{name} differs between two runs"));
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                problems.push(format!("{name} is written by only one of two runs"));
+            }
+            _ => {}
+        }
+    }
+    let facts = check_site(&site, &mut problems);
+    let bytes: usize = site.values().map(Vec::len).sum();
+    let mut report = format!(
+        "{game}: published in {:.1} s, {} files ({} KiB), {} chapters, {} links, {} pictures",
+        took.as_secs_f64(),
+        site.len(),
+        bytes / 1024,
+        facts.chapters.len(),
+        facts.links,
+        facts.pictures
+    );
+
+    if let Some(chromium) = chromium {
+        let shots = shots_dir();
+        std::fs::create_dir_all(&shots).expect("target/publish-shots");
+        let index = shots.join(format!("{game}-index.png"));
+        screenshot(
+            chromium,
+            &first.join("index.html"),
+            None,
+            &index,
+            &mut problems,
+        );
+        report += &format!("; shots: {}", index.display());
+        match &facts.showcase {
+            Some((page, id)) => {
+                let shot = shots.join(format!("{game}-crt.png"));
+                screenshot(chromium, &first.join(page), Some(id), &shot, &mut problems);
+                report += &format!(", {} ({page}#{id})", shot.display());
+            }
+            None => problems
+                .push("no chapter shows a combat results table or a map to photograph".to_string()),
+        }
+    }
+    if game == PDF_GAME && chromium.is_some() {
+        // The booklet: the site with its PDF, whose links are checked like the others.
+        let printed = tmp.path().join("pdf");
+        let took = publish(&dir, &printed, "pdf");
+        let mut site = read_site(&printed);
+        let mut found = Vec::new();
+        check_site(&site, &mut found);
+        problems.extend(found.into_iter().map(|p| format!("--format pdf: {p}")));
+        let pdf = site.remove("rules.pdf");
+        report += &format!("; --format pdf in {:.1} s", took.as_secs_f64());
+        report += &check_pdf(game, pdf.as_deref(), facts.chapters.len(), &mut problems);
+    }
+    Outcome {
+        game: game.to_string(),
+        report,
+        problems,
+    }
+}
+
+/// Check the printed booklet: a PDF with a page per chapter at least, whose first page
+/// `pdftoppm` renders to a picture that is not blank.
+fn check_pdf(
+    game: &str,
+    pdf: Option<&[u8]>,
+    chapters: usize,
+    problems: &mut Vec<String>,
+) -> String {
+    let Some(pdf) = pdf else {
+        problems.push("--format both wrote no rules.pdf".to_string());
+        return String::new();
+    };
+    if !pdf.starts_with(b"%PDF-") {
+        problems.push("rules.pdf is not a PDF".to_string());
+        return String::new();
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("rules.pdf");
+    std::fs::write(&file, pdf).expect("write");
+    let pages = pdf_pages(&file);
+    // The print stylesheet starts every chapter on a new page.
+    if pages < chapters.max(1) {
+        problems.push(format!(
+            "rules.pdf has {pages} pages for {chapters} chapters"
+        ));
+    }
+    let mut report = format!("; rules.pdf: {pages} pages, {} KiB", pdf.len() / 1024);
+    if !has_program("pdftoppm") {
+        eprintln!("note: pdftoppm is absent: the PDF's first page is not rendered");
+        return report;
+    }
+    let prefix = tmp.path().join("page");
+    let out = Command::new("pdftoppm")
+        .args(["-png", "-r", "50", "-f", "1", "-l", "1"])
+        .arg(&file)
+        .arg(&prefix)
+        .output()
+        .expect("run pdftoppm");
+    if !out.status.success() {
+        problems.push(format!(
+            "pdftoppm could not render rules.pdf: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+        return report;
+    }
+    // pdftoppm numbers the file with as many digits as the page count has.
+    let rendered = std::fs::read_dir(tmp.path())
+        .expect("read")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("page-"))
+        });
+    let Some(rendered) = rendered else {
+        problems.push("pdftoppm wrote no picture of the first page".to_string());
+        return report;
+    };
+    let bytes = std::fs::read(&rendered).expect("read the page");
+    let kept = shots_dir().join(format!("{game}-pdf-page1.png"));
+    std::fs::write(&kept, &bytes).expect("keep the page");
+    check_not_blank(&bytes, "the PDF's first page", problems);
+    report += &format!(", first page: {}", kept.display());
+    report
+}
+
+#[test]
+fn every_game_publishes_a_whole_site_the_same_every_time() {
+    let games = games();
+    if games.is_empty() {
+        eprintln!("skipped: no games in modules/");
+        return;
+    }
+    let chromium = find_chromium();
+    match &chromium {
+        Some(c) => eprintln!("Chromium: {}", c.display()),
+        None => eprintln!(
+            "skipped: the screenshots and the PDF, for no Chromium was found (install \
+             chromium or set SANDTABLE_CHROMIUM); links and determinism are still checked"
+        ),
+    }
+    let started = Instant::now();
+    // The games side by side, one per core.
+    let queue = Mutex::new(games.clone());
+    let outcomes = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games.len());
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let Some(game) = queue.lock().expect("queue").pop() else {
+                    break;
+                };
+                let outcome = check_game(&game, chromium.as_deref());
+                outcomes.lock().expect("outcomes").push(outcome);
+            });
+        }
+    });
+    let mut outcomes = outcomes.into_inner().expect("outcomes");
+    outcomes.sort_by(|a, b| a.game.cmp(&b.game));
+    let mut failures = String::new();
+    for o in &outcomes {
+        eprintln!("{}", o.report);
+        for p in &o.problems {
+            failures += &format!("{}: {p}\n", o.game);
+        }
+    }
+    eprintln!(
+        "{} games in {:.1} s",
+        outcomes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(outcomes.len(), games.len(), "a game's check did not finish");
+    assert!(
+        failures.is_empty(),
+        "problems in the published sites:\n{failures}"
+    );
+}
+
+#[test]
+fn a_pdf_without_chromium_is_refused_with_the_reason() {
+    let Some(game) = games().into_iter().find(|g| g == PDF_GAME) else {
+        eprintln!("skipped: modules/{PDF_GAME} is absent");
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    let run = bin()
+        .arg("publish")
+        .arg(root().join("modules").join(game))
+        .arg("-o")
+        .arg(&out)
+        .args(["--format", "pdf"])
+        .env("SANDTABLE_CHROMIUM", tmp.path().join("no-such-chromium"))
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("Chromium"), "{stderr}");
+    assert!(!out.join("rules.pdf").exists());
+}
+
+#[test]
+fn the_html_reader_finds_links_ids_and_broken_references() {
+    let page = "<!DOCTYPE html><!-- <a href=\"gone.html\"> --><html><head>\
+                <link rel=stylesheet href=style.css><style>p{background:url('images/x.png')}</style>\
+                </head><body><h2 id=\"s12.1\">12.1</h2><a href=\"#s12.1\">here</a>\
+                <a href='other.html#top'>there</a><a href=\"a.html?x=1&amp;y=2#nope\">x</a>\
+                <img src=\"images/a%20b.png\" alt=\"a > b\"><script>var s = '<a href=\"x\">';</script>\
+                <a href=\"file:///tmp/x.html\">f</a><a href=\"http://localhost:8000/\">l</a>\
+                <a href=\"https://example.org/rules\">ok</a><img src=\"images/b.png\"><a href=\"/abs.html\">abs</a></body></html>";
+    let (tags, styles) = tags(page);
+    let hrefs: Vec<&str> = tags.iter().filter_map(|t| t.attr("href")).collect();
+    assert_eq!(
+        hrefs,
+        [
+            "style.css",
+            "#s12.1",
+            "other.html#top",
+            "a.html?x=1&y=2#nope",
+            "file:///tmp/x.html",
+            "http://localhost:8000/",
+            "https://example.org/rules",
+            "/abs.html"
+        ]
+    );
+    assert_eq!(styles.len(), 1);
+    let mut site = BTreeMap::new();
+    site.insert("index.html".to_string(), page.as_bytes().to_vec());
+    site.insert(
+        "print.html".to_string(),
+        b"<a href=index.html>i</a>".to_vec(),
+    );
+    site.insert("other.html".to_string(), b"<p id=top>".to_vec());
+    site.insert("a.html".to_string(), b"<p id=yes>".to_vec());
+    site.insert("style.css".to_string(), b"body{}".to_vec());
+    site.insert("images/b.png".to_string(), b"not a png".to_vec());
+    let mut problems = Vec::new();
+    check_site(&site, &mut problems);
+    let text = problems.join("\n");
+    for expected in [
+        "a.html?x=1&y=2#nope\" names #nope, which a.html has no id for",
+        "\"images/x.png\" names images/x.png, which the site does not have",
+        "\"images/a%20b.png\" names images/a b.png, which the site does not have",
+        "\"file:///tmp/x.html\" points into the local file system",
+        "\"http://localhost:8000/\" points at a local server",
+        "\"/abs.html\" is absolute",
+        "print.html is linked from no other page",
+        "<img src=\"images/b.png\"> has no alt text",
+        "images/b.png is not a valid PNG",
+    ] {
+        assert!(text.contains(expected), "{expected} not in:\n{text}");
+    }
+    assert_eq!(problems.len(), 9, "{text}");
+}
