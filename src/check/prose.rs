@@ -271,7 +271,7 @@ fn directive(
         }
         Directive::Sequence if game.phases.is_empty() => Some("the game defines no phases"),
         Directive::Options if game.options.is_empty() => Some("the game declares no `[[option]]`"),
-        Directive::Powers(_) if !crate::layout::vassal::written_orders(game) => {
+        Directive::Powers(_) if !game.phases.iter().any(|p| p.orders.is_some()) => {
             Some("powers are listed for games of written orders (Diplomacy-style) only")
         }
         Directive::Turns(_) if game.turns.is_empty() => Some("the game has no calendar of turns"),

@@ -4,5 +4,6 @@
 //! pictures show and what the module does cannot drift apart.
 
 pub mod art;
+pub mod charts;
 pub mod publish;
 pub mod vassal;

@@ -34,6 +34,25 @@ pub const TRACKER_ID: &str = "TurnTracker0";
 /// The scale a control marker is drawn at (its Layer's), beside the unit of its centre.
 pub const CONTROL_MARKER_SCALE: f64 = 0.5;
 
+/// An archive entry's stem: `text` with every character outside `[A-Za-z0-9._-]` replaced by `_`.
+pub fn file_stem(text: &str) -> String {
+    let s: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
 /// Whether the game is one of written orders: some phase takes orders (movement, retreats,
 /// adjustments), which every side writes at once and reveals together. Its module has a
 /// referee side, units only their own side may move, a Notes window for the orders, and a

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::load::prose::{markdown_options, text_references};
-use crate::model::rulebook::{Chapter, Rulebook};
+use crate::model::rulebook::{Chapter, Directive, Rulebook};
 use crate::model::Game;
 
 use super::material::{self, Pictures};
@@ -20,12 +20,20 @@ pub enum Target {
     /// The whole book on one page: `#<slug>--anchor` for unnumbered headings, `#anchor`
     /// for numbered ones (unique in the book).
     OnePage,
+    /// VASSAL's help pages (Swing's HTML 3.2): `rules-<slug>.html#anchor`, anchors as
+    /// `<a name>` (what Swing scrolls to).
+    Swing,
+}
+
+/// The archive entry of a chapter among VASSAL's help pages.
+pub fn swing_file(chapter: &Chapter) -> String {
+    format!("rules-{}.html", chapter.slug)
 }
 
 /// The id a section's anchor gets in `target`.
 pub fn section_id(chapter: &Chapter, anchor: &str, target: Target) -> String {
     match target {
-        Target::Pages => anchor.to_string(),
+        Target::Pages | Target::Swing => anchor.to_string(),
         Target::OnePage if is_numbered(anchor) => anchor.to_string(),
         Target::OnePage => format!("{}--{anchor}", chapter.slug),
     }
@@ -42,11 +50,13 @@ pub fn section_href(book: &Rulebook, chapter: usize, anchor: &str, target: Targe
     match target {
         Target::Pages => format!("{}.html#{id}", ch.slug),
         Target::OnePage => format!("#{id}"),
+        Target::Swing => format!("{}#{id}", swing_file(ch)),
     }
 }
 
-/// Render one chapter. `taken` holds the ids already used on the page (the material's
-/// anchors are made unique against it).
+/// Render one chapter for the published site, its material drawn with `pictures`.
+/// `taken` holds the ids already used on the page (the material's anchors are made unique
+/// against it).
 pub fn chapter_html(
     game: &Game,
     book: &Rulebook,
@@ -54,6 +64,20 @@ pub fn chapter_html(
     target: Target,
     pictures: &mut Pictures,
     taken: &mut BTreeSet<String>,
+) -> String {
+    chapter_with(game, book, index, target, taken, &mut |d, id| {
+        material::render(game, d, id, pictures)
+    })
+}
+
+/// Render one chapter, each directive's material made by `material(directive, anchor)`.
+pub fn chapter_with(
+    game: &Game,
+    book: &Rulebook,
+    index: usize,
+    target: Target,
+    taken: &mut BTreeSet<String>,
+    material: &mut dyn FnMut(&Directive, &str) -> String,
 ) -> String {
     let ch = &book.chapters[index];
     let text = ch.text.as_str();
@@ -83,16 +107,31 @@ pub fn chapter_html(
                 if let Some(id) = &id {
                     taken.insert(id.clone());
                 }
-                events.push(Event::Start(Tag::Heading {
-                    level,
-                    id: id.map(CowStr::from),
-                    classes,
-                    attrs,
-                }));
+                if target == Target::Swing {
+                    events.push(Event::Start(Tag::Heading {
+                        level,
+                        id: None,
+                        classes,
+                        attrs,
+                    }));
+                    if let Some(id) = id {
+                        events.push(Event::Html(CowStr::from(format!(
+                            "<a name=\"{}\"></a>",
+                            quick_xml::escape::escape(&id)
+                        ))));
+                    }
+                } else {
+                    events.push(Event::Start(Tag::Heading {
+                        level,
+                        id: id.map(CowStr::from),
+                        classes,
+                        attrs,
+                    }));
+                }
             }
             Event::Start(Tag::Paragraph) => match ch.directives.iter().find(|d| d.range == range) {
                 Some(d) => {
-                    let base = material::anchor(game, &d.directive);
+                    let base = super::material::anchor(game, &d.directive);
                     let mut id = base.clone();
                     let mut n = 2;
                     while taken.contains(&id) {
@@ -100,7 +139,7 @@ pub fn chapter_html(
                         n += 1;
                     }
                     taken.insert(id.clone());
-                    let html = material::render(game, &d.directive, &id, pictures);
+                    let html = material(&d.directive, &id);
                     events.push(Event::Html(CowStr::from(html)));
                     skip_until_paragraph_end = true;
                 }

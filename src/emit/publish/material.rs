@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use quick_xml::escape::escape;
 
 use crate::emit::art::counter::{file_name, has_back_face, CounterFace};
-use crate::emit::vassal::charts;
-use crate::emit::vassal::html::Flavour;
+use crate::emit::charts;
+use crate::emit::charts::html::Flavour;
 use crate::layout::vassal::written_orders;
 use crate::model::rulebook::Directive;
 use crate::model::{CounterId, Game, Location, MapId, MapKind, PoolKind, Scenario};
@@ -87,7 +87,88 @@ fn t(s: &str) -> String {
 
 /// The HTML of a directive's material, wrapped in an element with the anchor `id`.
 pub fn render(game: &Game, d: &Directive, id: &str, pictures: &mut Pictures) -> String {
-    let (class, inner) = match d {
+    let (class, inner) = web(game, d, pictures);
+    format!("<div class=\"material {class}\" id=\"{id}\">\n{inner}</div>\n")
+}
+
+/// The material for VASSAL's help pages (Swing's HTML 3.2, no pictures: the module shows the
+/// map, the counters and the set-ups themselves), anchored by `<a name>`.
+pub fn render_swing(game: &Game, d: &Directive, id: &str) -> String {
+    let inner = match d {
+        Directive::Crt(i) => charts::crt_page(game, *i, Flavour::Swing).body,
+        Directive::Chart(i) => charts::other_chart(game, *i, Flavour::Swing).body,
+        Directive::Terrain => charts::terrain_page(game, Flavour::Swing).body,
+        Directive::Sequence => charts::sequence_page(game, Flavour::Swing).body,
+        Directive::Map(m) => format!(
+            "<p><i>The map {} is the module's main window.</i></p>\n",
+            t(&game.maps[*m].title)
+        ),
+        Directive::Counters(side) => swing_tables(&counter_list(game, *side)),
+        Directive::Counter(c) => swing_tables(&counter_list_of(game, &[*c])),
+        Directive::Setup(s) => {
+            let mut none = Pictures::default();
+            let sc = &game.scenarios[*s];
+            format!(
+                "<p><i>Start this scenario from the File menu (\u{201c}{}\u{201d}): every counter \
+                 stands where it starts.</i></p>\n{}",
+                t(&sc.title),
+                swing_tables(&setup_with(game, *s, &mut none, false))
+            )
+        }
+        other => {
+            let mut none = Pictures::default();
+            swing_tables(&web(game, other, &mut none).1)
+        }
+    };
+    format!("<a name=\"{}\"></a>\n{inner}", t(id))
+}
+
+/// Our own tables as Swing draws them: ruled, with cell padding; centred cells by attribute.
+fn swing_tables(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find("<table class=\"") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let end = after.find('>').map_or(after.len(), |e| e + 1);
+        out.push_str("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">");
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out.replace("<td class=\"c\">", "<td align=\"center\">")
+        .replace(" scope=\"col\"", "")
+}
+
+/// The counter mix as a table of text (for the module's help, where the palette shows the
+/// pictures).
+fn counter_list(game: &Game, side: Option<usize>) -> String {
+    let mut out = String::new();
+    for (group, list) in manifest_groups(game, side) {
+        out += &format!("<h4>{}</h4>\n", t(&group));
+        out += &counter_list_of(game, &list);
+    }
+    out
+}
+
+fn counter_list_of(game: &Game, list: &[CounterId]) -> String {
+    let mut out = String::from(
+        "<table class=\"chart\">\n<tr><th scope=\"col\">Counter</th><th scope=\"col\">Type</th><th scope=\"col\">In the mix</th></tr>\n",
+    );
+    for c in list {
+        let class = game.class_of(*c);
+        out += &format!(
+            "<tr><td>{}</td><td>{}</td><td class=\"c\">{}</td></tr>\n",
+            t(&game.counters[*c].name),
+            t(&game.unit_types[class.unit_type].name),
+            game.counters[*c].count
+        );
+    }
+    out + "</table>\n"
+}
+
+/// The class and content of a directive's material on the web.
+fn web(game: &Game, d: &Directive, pictures: &mut Pictures) -> (&'static str, String) {
+    match d {
         Directive::Crt(i) => ("crt", charts::crt_page(game, *i, Flavour::Web).body),
         Directive::Chart(i) => ("chart", charts::other_chart(game, *i, Flavour::Web).body),
         Directive::Terrain => ("tec", charts::terrain_page(game, Flavour::Web).body),
@@ -111,8 +192,7 @@ pub fn render(game: &Game, d: &Directive, id: &str, pictures: &mut Pictures) -> 
                 t(option)
             ),
         ),
-    };
-    format!("<div class=\"material {class}\" id=\"{id}\">\n{inner}</div>\n")
+    }
 }
 
 /// The anchor a directive's material gets on its page (made unique by the caller).
@@ -293,6 +373,10 @@ fn side_name(game: &Game, c: CounterId) -> String {
 }
 
 fn setup(game: &Game, s: usize, pictures: &mut Pictures) -> String {
+    setup_with(game, s, pictures, true)
+}
+
+fn setup_with(game: &Game, s: usize, pictures: &mut Pictures, maps: bool) -> String {
     let sc = &game.scenarios[s];
     let mut out = format!("<h4>{}</h4>\n", t(&sc.title));
     if !sc.description.trim().is_empty() {
@@ -309,7 +393,7 @@ fn setup(game: &Game, s: usize, pictures: &mut Pictures) -> String {
             Location::Hex { map, .. } | Location::Area { map, .. } => map == m,
             _ => false,
         });
-        if on_map {
+        if on_map && maps {
             let src = pictures.file(
                 game,
                 Picture::Setup {

@@ -81,6 +81,7 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
                 href: match target {
                     Target::Pages => format!("{}.html", ch.slug),
                     Target::OnePage => format!("#chapter-{}", ch.slug),
+                    Target::Swing => super::markdown::swing_file(ch),
                 },
                 sections: ch
                     .sections

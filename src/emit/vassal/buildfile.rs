@@ -204,22 +204,30 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
         .attr("VassalVersion", VASSAL_VERSION)
         .attr("nextPieceSlotId", parts.palette.next_gpid);
     root.push(Node::new(format!("{B}BasicCommandEncoder")));
+    let mut documentation = Node::new(format!("{B}Documentation")).child(
+        Node::new(format!("{B}documentation.HelpFile"))
+            .attr("title", format!("{} — help", plan.module_name))
+            .attr("fileName", HELP_FILE)
+            .attr("fileType", "archive")
+            .attr("image", ""),
+    );
+    if !plan.game.rulebook.is_empty() {
+        documentation.push(
+            Node::new(format!("{B}documentation.HelpFile"))
+                .attr("title", format!("{} — rules of play", plan.module_name))
+                .attr("fileName", super::rules::RULES_INDEX)
+                .attr("fileType", "archive")
+                .attr("image", ""),
+        );
+    }
     root.push(
-        Node::new(format!("{B}Documentation"))
-            .child(
-                Node::new(format!("{B}documentation.HelpFile"))
-                    .attr("title", format!("{} — help", plan.module_name))
-                    .attr("fileName", HELP_FILE)
-                    .attr("fileType", "archive")
-                    .attr("image", ""),
-            )
-            .child(
-                Node::new(format!("{B}documentation.HelpFile"))
-                    .attr("title", "VASSAL Quick Start")
-                    .attr("fileName", "/help/Intro.html")
-                    .attr("fileType", "resource")
-                    .attr("vassalDoc", "vassal"),
-            ),
+        documentation.child(
+            Node::new(format!("{B}documentation.HelpFile"))
+                .attr("title", "VASSAL Quick Start")
+                .attr("fileName", "/help/Intro.html")
+                .attr("fileType", "resource")
+                .attr("vassalDoc", "vassal"),
+        ),
     );
     root.push(
         Node::new(format!("{B}PlayerRoster"))

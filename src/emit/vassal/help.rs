@@ -7,9 +7,9 @@ use crate::layout::vassal::written_orders;
 use crate::model::{Game, MapKind};
 
 use super::counters::{commands, Counters};
-use super::html::Page;
 use super::pieces::key_name;
 use super::plan::Plan;
+use crate::emit::charts::html::Page;
 
 /// Archive entry of the help page.
 pub const HELP_FILE: &str = "help.html";

@@ -14,7 +14,6 @@ pub mod charts;
 pub mod combat;
 pub mod counters;
 pub mod help;
-pub mod html;
 pub mod images;
 pub mod maps;
 pub mod options;
@@ -23,6 +22,7 @@ pub mod palette;
 pub mod pieces;
 pub mod plan;
 pub mod rolls;
+pub mod rules;
 pub mod setups;
 pub mod tracks;
 pub mod turns;
@@ -111,6 +111,17 @@ pub fn build(game: &Game) -> Result<Module, String> {
             body: String::new(),
         });
     }
+    // The rules of play: the contents page is a tab (and a Help menu entry), its chapters
+    // are pages it links to.
+    let rules_pages = rules::pages(game);
+    if let Some((file, html)) = rules_pages.first() {
+        charts.push(charts::ChartPage {
+            name: "Rules".into(),
+            file: file.clone(),
+            html: html.clone(),
+            body: String::new(),
+        });
+    }
     let chart_names: Vec<String> = charts.iter().map(|c| c.name.clone()).collect();
     charts.push(charts::ChartPage {
         name: "About this module".into(),
@@ -149,6 +160,9 @@ pub fn build(game: &Game) -> Result<Module, String> {
     }
     for c in &charts {
         archive.add(&c.file, c.html.clone()).map_err(err)?;
+    }
+    for (file, html) in rules_pages.iter().skip(1) {
+        archive.add(file, html.clone()).map_err(err)?;
     }
     for s in &setups {
         archive.add(&s.file, s.bytes.clone()).map_err(err)?;

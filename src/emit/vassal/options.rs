@@ -4,7 +4,7 @@
 
 use crate::model::Game;
 
-use super::html::Page;
+use crate::emit::charts::html::Page;
 
 /// Archive entry of the optional rules page.
 pub const OPTIONS_FILE: &str = "optional-rules.html";

@@ -17,10 +17,10 @@ use crate::model::{AreaMap, Game, Location, MapKind, Scenario, Site, UnitKind};
 use crate::vassal::encoder::encode_or_empty;
 
 use super::counters::REFEREE;
-use super::html::Page;
 use super::pieces::{key_name, KEY_CLONE, KEY_DELETE};
 use super::plan::Plan;
 use super::xml::Node;
+use crate::emit::charts::html::Page;
 
 /// One unit of a scenario as orders name it.
 #[derive(Debug, Clone)]

@@ -127,24 +127,7 @@ pub struct Plan<'g> {
     pub chart_images: Vec<(String, String)>,
 }
 
-/// `text` with every character outside `[A-Za-z0-9._-]` replaced by `_`.
-pub fn file_stem(text: &str) -> String {
-    let s: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with('.') {
-        format!("_{s}")
-    } else {
-        s
-    }
-}
+pub use crate::layout::vassal::file_stem;
 
 impl<'g> Plan<'g> {
     /// Decides names, draws the pictures and lays out the grids.

@@ -6,13 +6,13 @@
 use crate::model::{CrtKind, Dice, Game};
 use crate::vassal::encoder::encode_or_empty;
 
-use super::super::html::Page;
 use super::super::xml::Node;
 use super::expr::{braced, named};
 use super::{
     Combat, Step, B, CLEAR_BUTTON, KEY_CLEAR, KEY_CLEAR_ALL, KEY_CLEAR_RESOLVED, MODIFIERS_MENU,
     PROBLEM, RESOLVE_BUTTON, ROLE,
 };
+use crate::emit::charts::html::Page;
 
 impl Combat {
     /// The module's combat global properties, with the hidden step buttons and the visible

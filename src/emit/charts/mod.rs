@@ -1,0 +1,448 @@
+//! The charts as HTML, generated from the definitions — every combat results table, the
+//! terrain effects chart, the sequence of play and calendar, the reinforcement and
+//! replacement schedules, every other chart of the game. Two backends show them: the
+//! module's chart window (Swing's HTML 3.2, [`html::Flavour::Swing`]) and the published
+//! rules (a web page, [`html::Flavour::Web`]), so both print the same tables.
+
+pub mod html;
+
+use crate::layout::vassal::written_orders;
+use crate::model::{CombatEffect, Cost, CrtKind, Game, Phase, PoolKind, Scenario};
+
+use crate::layout::vassal::file_stem;
+use html::{Flavour, Page};
+
+/// One generated chart page.
+#[derive(Debug, Clone)]
+pub struct ChartPage {
+    /// Tab name.
+    pub name: String,
+    /// Archive entry (at the archive root, so pages can link to each other by name).
+    pub file: String,
+    /// HTML text.
+    pub html: String,
+    /// The material alone, without the page around it (for the published rules).
+    pub body: String,
+}
+
+fn cost(c: Cost) -> String {
+    match c {
+        Cost::Points(n) => n.to_string(),
+        Cost::Stop => "enter and stop".into(),
+        Cost::Prohibited => "prohibited".into(),
+    }
+}
+
+fn costs(game: &Game, movement: &[(Option<usize>, Cost)]) -> String {
+    if movement.is_empty() {
+        return "—".into();
+    }
+    movement
+        .iter()
+        .map(|(t, c)| match t {
+            None => cost(*c),
+            Some(t) => format!("{}: {}", game.unit_types[*t].name, cost(*c)),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else if n < 0 {
+        format!("−{}", -n)
+    } else {
+        "0".into()
+    }
+}
+
+fn combat(e: &CombatEffect) -> String {
+    let mut parts = Vec::new();
+    if e.shift != 0 {
+        parts.push(format!("{} column", signed(e.shift)));
+    }
+    if e.halve_attack {
+        parts.push("attack halved".into());
+    }
+    if e.double_defence {
+        parts.push("defence doubled".into());
+    }
+    if e.no_retreat {
+        parts.push("step loss instead of retreat".into());
+    }
+    if parts.is_empty() {
+        "—".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
+    let crt = &game.crts[i];
+    let mut p = Page::with(flavour);
+    p.heading(2, &crt.title);
+    let kind = match crt.kind {
+        CrtKind::Odds => "Columns are attack : defence odds, rounded in the defender's favour.",
+        CrtKind::Differential => "Columns are attack minus defence.",
+        CrtKind::Column => "Columns are named by the rules.",
+    };
+    p.para(&format!(
+        "Roll {}. {kind} Halved factors round {}.",
+        crt.dice,
+        if crt.halve_up { "up" } else { "down" }
+    ));
+    let mut header = vec!["Roll".to_string()];
+    header.extend(crt.labels.iter().cloned());
+    let rows: Vec<Vec<String>> = crt
+        .rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![r.label.clone()];
+            row.extend(r.results.iter().cloned());
+            row
+        })
+        .collect();
+    p.table(&header, &rows);
+    p.heading(3, "Results");
+    let results: Vec<Vec<String>> = crt
+        .results
+        .iter()
+        .map(|(c, m)| vec![c.clone(), m.clone()])
+        .collect();
+    p.table(&["Code", "Meaning"], &results);
+    if !crt.modifiers.is_empty() {
+        p.heading(3, "Modifiers");
+        let items: Vec<String> = crt
+            .modifiers
+            .iter()
+            .map(|m| {
+                let mut when = Vec::new();
+                if let Some(w) = m.weather {
+                    when.push(format!("in {} weather", game.weather[w].name));
+                }
+                if m.attacker_out_of_supply {
+                    when.push("when the attackers are out of supply".into());
+                }
+                let mut what = Vec::new();
+                // A factor's shift goes right unless `shift` is negative (as the resolver
+                // and the printed chart read it), also when `shift` is 0.
+                match m.shift_factor {
+                    Some(f) => what.push(format!(
+                        "shift by the supporting unit's {} ({})",
+                        game.factors[f].name,
+                        if m.shift < 0 { "left" } else { "right" }
+                    )),
+                    None if m.shift != 0 => what.push(format!("{} column", signed(m.shift))),
+                    None => {}
+                }
+                if m.halve_attack {
+                    what.push("attack halved".into());
+                }
+                let when = if when.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", when.join(" and "))
+                };
+                format!("{}{when}: {}", m.name, what.join("; "))
+            })
+            .collect();
+        p.list(&items);
+    }
+    ChartPage {
+        name: crt.title.clone(),
+        file: format!("chart-crt-{}.html", file_stem(&crt.id)),
+        html: p.finish(&crt.title),
+        body: p.body().to_string(),
+    }
+}
+
+pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
+    let mut p = Page::with(flavour);
+    p.heading(2, "Terrain Effects Chart");
+    let rows: Vec<Vec<String>> = game
+        .terrain
+        .iter()
+        .map(|t| {
+            vec![
+                t.name.clone(),
+                format!("{:?}", t.kind).to_lowercase(),
+                costs(game, &t.movement),
+                combat(&t.combat),
+            ]
+        })
+        .collect();
+    p.table(&["Terrain", "Kind", "Movement cost", "Combat"], &rows);
+    if !game.hexside_terrain.is_empty() {
+        p.heading(3, "Hexsides");
+        let rows: Vec<Vec<String>> = game
+            .hexside_terrain
+            .iter()
+            .map(|h| {
+                let mut effects = Vec::new();
+                if h.shift_if_all_across != 0 {
+                    effects.push(format!(
+                        "{} column when every attacker is across",
+                        signed(h.shift_if_all_across)
+                    ));
+                }
+                if h.halve_if_any_across {
+                    effects.push("attack halved when any attacker is across".into());
+                }
+                vec![
+                    h.name.clone(),
+                    format!("+{}", costs(game, &h.movement)),
+                    if effects.is_empty() {
+                        "—".into()
+                    } else {
+                        effects.join("; ")
+                    },
+                    if h.passable { "yes" } else { "no" }.into(),
+                ]
+            })
+            .collect();
+        p.table(
+            &[
+                "Hexside",
+                "Extra movement cost",
+                "Combat",
+                "Supply and ZOC cross",
+            ],
+            &rows,
+        );
+    }
+    ChartPage {
+        name: "Terrain Effects".into(),
+        file: "chart-terrain.html".into(),
+        html: p.finish("Terrain Effects Chart"),
+        body: p.body().to_string(),
+    }
+}
+
+fn phase_items<'a>(phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
+    phases
+        .map(|ph| {
+            if ph.description.trim().is_empty() {
+                ph.name.clone()
+            } else {
+                format!("{}: {}", ph.name, ph.description.trim())
+            }
+        })
+        .collect()
+}
+
+/// The sequence of play: each side's player turn in player order (in a game of written
+/// orders, one turn every side plays at once), then the calendar with only the columns some
+/// turn fills — the phases a turn plays when the calendar picks them, its weather, its notes.
+pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
+    let mut p = Page::with(flavour);
+    p.heading(2, "Sequence of Play");
+    let order: Vec<usize> = if game.player_order.is_empty() {
+        (0..game.sides.len()).collect()
+    } else {
+        game.player_order.clone()
+    };
+    let orders = written_orders(game);
+    if orders || order.is_empty() {
+        p.heading(3, "Each turn");
+        if orders {
+            p.para(
+                "Every side plays each phase at the same time: orders are written in secret, \
+                 revealed together and then resolved. A turn plays only its own phases \
+                 (the calendar below).",
+            );
+        }
+        p.list(&phase_items(game.phases.iter()));
+    } else {
+        for s in order {
+            p.heading(3, &format!("{} player turn", game.sides[s].name));
+            p.list(&phase_items(game.phases.iter()));
+        }
+    }
+    p.heading(3, "Calendar");
+    let with_phases = orders || game.turns.iter().any(|t| !t.phases.is_empty());
+    let with_weather = game.turns.iter().any(|t| t.weather.is_some());
+    let with_notes = game.turns.iter().any(|t| !t.markers.is_empty());
+    let mut header = vec!["Turn"];
+    if with_phases {
+        header.push("Phases");
+    }
+    if with_weather {
+        header.push("Weather");
+    }
+    if with_notes {
+        header.push("Notes");
+    }
+    let rows: Vec<Vec<String>> = game
+        .turns
+        .iter()
+        .map(|t| {
+            let mut row = vec![t.name.clone()];
+            if with_phases {
+                let names: Vec<&str> = if t.phases.is_empty() {
+                    game.phases.iter().map(|ph| ph.name.as_str()).collect()
+                } else {
+                    t.phases
+                        .iter()
+                        .map(|ph| game.phases[*ph].name.as_str())
+                        .collect()
+                };
+                row.push(names.join(", "));
+            }
+            if with_weather {
+                row.push(
+                    t.weather
+                        .map(|w| game.weather[w].name.clone())
+                        .unwrap_or_default(),
+                );
+            }
+            if with_notes {
+                row.push(t.markers.join(", "));
+            }
+            row
+        })
+        .collect();
+    p.table(&header, &rows);
+    let weather: Vec<Vec<String>> = game
+        .weather
+        .iter()
+        .filter(|w| !w.effect.trim().is_empty())
+        .map(|w| vec![w.name.clone(), w.effect.trim().to_string()])
+        .collect();
+    if !weather.is_empty() {
+        p.heading(3, "Weather");
+        p.table(&["Weather", "Effect"], &weather);
+    }
+    ChartPage {
+        name: "Sequence of Play".into(),
+        file: "chart-sequence.html".into(),
+        html: p.finish("Sequence of Play"),
+        body: p.body().to_string(),
+    }
+}
+
+/// "2× 1st Red Corps, 4th Red Corps" for the counters a scenario puts in a pool.
+fn pool_contents(game: &Game, scenario: &Scenario, pool: usize) -> String {
+    let mut counts: Vec<(usize, u32)> = Vec::new();
+    for p in &scenario.placements {
+        if p.location == crate::model::Location::Pool(pool) {
+            match counts.iter_mut().find(|(c, _)| *c == p.counter) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((p.counter, 1)),
+            }
+        }
+    }
+    counts
+        .iter()
+        .map(|(c, n)| {
+            let name = &game.counters[*c].name;
+            if *n > 1 {
+                format!("{n}× {name}")
+            } else {
+                name.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn schedule_page(
+    game: &Game,
+    kinds: &[PoolKind],
+    title: &str,
+    file: &str,
+) -> Option<ChartPage> {
+    let mut p = Page::new();
+    p.heading(2, title);
+    let mut any = false;
+    if kinds.contains(&PoolKind::Replacement) && !game.schedules.is_empty() {
+        any = true;
+        let mut header = vec!["Turn".to_string()];
+        header.extend(game.schedules.iter().map(|s| s.name.clone()));
+        let mut turns: Vec<usize> = game
+            .schedules
+            .iter()
+            .flat_map(|s| s.amounts.iter().map(|(t, _)| *t))
+            .collect();
+        turns.sort();
+        turns.dedup();
+        let rows: Vec<Vec<String>> = turns
+            .iter()
+            .map(|t| {
+                let mut row = vec![game.turns[*t].name.clone()];
+                for s in &game.schedules {
+                    row.push(
+                        s.amounts
+                            .iter()
+                            .filter(|(u, _)| u == t)
+                            .map(|(_, a)| signed(*a))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    );
+                }
+                row
+            })
+            .collect();
+        p.heading(3, "Points received");
+        p.table(&header, &rows);
+    }
+    let mut pools: Vec<usize> = (0..game.pools.len())
+        .filter(|i| kinds.contains(&game.pools[*i].kind))
+        .collect();
+    pools.sort_by_key(|i| (game.pools[*i].turn.unwrap_or(usize::MAX), *i));
+    for s in &game.scenarios {
+        let rows: Vec<Vec<String>> = pools
+            .iter()
+            .filter_map(|i| {
+                let pool = &game.pools[*i];
+                let contents = pool_contents(game, s, *i);
+                if contents.is_empty() && pool.turn.is_none() {
+                    return None;
+                }
+                Some(vec![
+                    pool.turn
+                        .map(|t| game.turns[t].name.clone())
+                        .unwrap_or_else(|| "—".into()),
+                    pool.side
+                        .map(|x| game.sides[x].name.clone())
+                        .unwrap_or_default(),
+                    pool.name.clone(),
+                    format!("{:?}", pool.kind).to_lowercase(),
+                    if contents.is_empty() {
+                        pool.description.clone()
+                    } else {
+                        contents
+                    },
+                ])
+            })
+            .collect();
+        if !rows.is_empty() {
+            any = true;
+            p.heading(3, &s.title);
+            p.table(&["Turn", "Side", "Box", "Kind", "Units"], &rows);
+        }
+    }
+    any.then(|| ChartPage {
+        name: title.into(),
+        file: file.into(),
+        html: p.finish(title),
+        body: p.body().to_string(),
+    })
+}
+
+pub(crate) fn other_chart(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
+    let c = &game.charts[i];
+    let mut p = Page::with(flavour);
+    p.heading(2, &c.title);
+    if let Some(d) = c.dice {
+        p.para(&format!("Roll {d}."));
+    }
+    p.table(&c.columns, &c.rows);
+    p.list(&c.notes);
+    ChartPage {
+        name: c.title.clone(),
+        file: format!("chart-{}.html", file_stem(&c.id)),
+        html: p.finish(&c.title),
+        body: p.body().to_string(),
+    }
+}
