@@ -136,12 +136,21 @@ impl Page {
             });
         }
         self.body.push_str("</tr>\n");
+        // A column of short values (results, numbers) is centred; a column holding any
+        // sentence reads from the left, all of it. The first column is the rows' names.
+        let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let centred: Vec<bool> = (0..columns)
+            .map(|i| {
+                i > 0
+                    && rows
+                        .iter()
+                        .all(|r| r.get(i).is_none_or(|c| c.chars().count() <= 12))
+            })
+            .collect();
         for row in rows {
             self.body.push_str("<tr>");
             for (i, cell) in row.iter().enumerate() {
-                // Short values (results, numbers) centred; sentences read from the left.
-                let short = cell.chars().count() <= 12;
-                let align = match (i > 0 && short, web) {
+                let align = match (centred[i], web) {
                     (false, _) => "",
                     (true, false) => " align=\"center\"",
                     (true, true) => " class=\"c\"",

@@ -47,6 +47,16 @@ fn costs(game: &Game, movement: &[(Option<usize>, Cost)]) -> String {
         .join("; ")
 }
 
+/// `a`, `a and b`, `a, b and c` (with `or` as asked).
+fn names<'a>(items: impl Iterator<Item = &'a str>, and: &str) -> String {
+    let v: Vec<&str> = items.collect();
+    match v.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} {and} {last}", rest.join(", ")),
+    }
+}
+
 fn signed(n: i64) -> String {
     if n > 0 {
         format!("+{n}")
@@ -133,11 +143,101 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
                         game.factors[f].name,
                         if m.shift < 0 { "left" } else { "right" }
                     )),
-                    None if m.shift != 0 => what.push(format!("{} column", signed(m.shift))),
+                    None if m.shift != 0 => what.push(format!(
+                        "{} column{}",
+                        signed(m.shift),
+                        if m.shift.abs() == 1 { "" } else { "s" }
+                    )),
                     None => {}
                 }
                 if m.halve_attack {
                     what.push("attack halved".into());
+                }
+                if m.per_count {
+                    let of = if m.unit_types.is_empty() {
+                        "unit declared".to_string()
+                    } else {
+                        names(
+                            m.unit_types
+                                .iter()
+                                .map(|t| game.unit_types[*t].name.as_str()),
+                            "or",
+                        )
+                    };
+                    what.push(format!("for each {of}"));
+                } else if !m.unit_types.is_empty() {
+                    when.push(format!(
+                        "with a {} among the attackers",
+                        names(
+                            m.unit_types
+                                .iter()
+                                .map(|t| game.unit_types[*t].name.as_str()),
+                            "or"
+                        )
+                    ));
+                }
+                if let Some(n) = m.max_shift {
+                    what.push(format!(
+                        "at most {n} column{}",
+                        if n == 1 { "" } else { "s" }
+                    ));
+                }
+                if !m.terrain.is_empty() {
+                    when.push(format!(
+                        "against a defender in {}",
+                        names(
+                            m.terrain.iter().map(|t| game.terrain[*t].name.as_str()),
+                            "or"
+                        )
+                    ));
+                }
+                if !m.countries.is_empty() {
+                    when.push(format!(
+                        "in {}",
+                        names(
+                            m.countries.iter().map(|c| game.countries[*c].name.as_str()),
+                            "or"
+                        )
+                    ));
+                }
+                if !m.except_countries.is_empty() {
+                    when.push(format!(
+                        "except in {}",
+                        names(
+                            m.except_countries
+                                .iter()
+                                .map(|c| game.countries[*c].name.as_str()),
+                            "or"
+                        )
+                    ));
+                }
+                let mut cancels: Vec<String> = m
+                    .negates
+                    .iter()
+                    .filter_map(|i| crt.modifiers.get(*i).map(|x| x.name.clone()))
+                    .collect();
+                cancels.extend(
+                    m.negates_terrain
+                        .iter()
+                        .map(|t| format!("the {} shift", game.terrain[*t].name)),
+                );
+                if !cancels.is_empty() {
+                    what.push(format!(
+                        "cancels {}",
+                        names(cancels.iter().map(String::as_str), "and")
+                    ));
+                }
+                if what.is_empty() {
+                    what.push("see the rules".into());
+                }
+                if let Some(side) = m.side {
+                    what.push(format!(
+                        "the {}'s shift",
+                        match side {
+                            crate::model::CombatSide::Attacker => "attacker",
+                            crate::model::CombatSide::Defender => "defender",
+                        }
+                    ));
                 }
                 let when = if when.is_empty() {
                     String::new()

@@ -276,6 +276,9 @@ fn manifest_groups(game: &Game, side: Option<usize>) -> Vec<(String, Vec<Counter
     groups
 }
 
+/// Counters standing together, each on its reduced face or not.
+type Stack = Vec<(CounterId, bool)>;
+
 fn face_img(game: &Game, c: CounterId, face: Face, pictures: &mut Pictures) -> String {
     let src = pictures.file(game, Picture::Counter(c, face));
     let which = match face {
@@ -409,7 +412,7 @@ fn setup_with(game: &Game, s: usize, pictures: &mut Pictures, maps: bool) -> Str
         }
     }
     // Order of battle by side, location by location.
-    let mut by_side: BTreeMap<String, Vec<(String, Vec<(CounterId, bool)>)>> = BTreeMap::new();
+    let mut by_side: BTreeMap<String, Vec<(String, Stack)>> = BTreeMap::new();
     let mut pooled: Vec<usize> = Vec::new();
     let mut marked: Vec<(CounterId, &Location)> = Vec::new();
     for p in &sc.placements {
@@ -494,27 +497,39 @@ fn kind_name(k: PoolKind) -> &'static str {
     crate::emit::art::displays::kind_name(k)
 }
 
-/// The counters a scenario puts in the pools of `kinds` that open on turn `turn`.
+/// The counters a scenario puts in the pools of `kinds` that open on turn `turn`, side by
+/// side: "Axis: 2× XXX Corps, …; Soviet: …".
 fn arriving(game: &Game, sc: &Scenario, turn: usize, kinds: &[PoolKind]) -> String {
-    let mut parts = Vec::new();
+    // (side name, counters) in the order the sides are first met.
+    let mut by_side: Vec<(String, Vec<(CounterId, bool)>)> = Vec::new();
     for (i, pool) in game.pools.iter().enumerate() {
         if pool.turn != Some(turn) || !kinds.contains(&pool.kind) {
             continue;
         }
-        let list: Vec<(CounterId, bool)> = sc
+        let who = pool
+            .side
+            .map_or(String::new(), |s| game.sides[s].name.clone());
+        for p in sc
             .placements
             .iter()
             .filter(|p| p.location == Location::Pool(i))
-            .map(|p| (p.counter, p.reduced))
-            .collect();
-        if list.is_empty() {
-            continue;
+        {
+            match by_side.iter_mut().find(|(w, _)| *w == who) {
+                Some((_, v)) => v.push((p.counter, p.reduced)),
+                None => by_side.push((who.clone(), vec![(p.counter, p.reduced)])),
+            }
         }
-        let who = pool
-            .side
-            .map_or(String::new(), |s| format!("{}: ", game.sides[s].name));
-        parts.push(format!("{who}{}", tally(game, &list)));
     }
+    let parts: Vec<String> = by_side
+        .iter()
+        .map(|(who, list)| {
+            if who.is_empty() {
+                tally(game, list)
+            } else {
+                format!("{who}: {}", tally(game, list))
+            }
+        })
+        .collect();
     t(&parts.join("; "))
 }
 
@@ -522,26 +537,30 @@ fn turns(game: &Game, s: usize) -> String {
     let Some(sc) = game.scenarios.get(s) else {
         return String::new();
     };
-    let weather = game.turns.iter().any(|x| x.weather.is_some());
-    let replacements = !game.schedules.is_empty();
-    let mut head = vec!["Turn"];
+    let last = sc.end.min(game.turns.len().saturating_sub(1));
+    let weather = game.turns[sc.start..=last]
+        .iter()
+        .any(|x| x.weather.is_some());
+    let mut head: Vec<String> = vec!["Turn".into()];
     if weather {
-        head.push("Weather");
+        head.push("Weather".into());
     }
-    head.extend(["Reinforcements", "Withdrawals and other changes"]);
-    if replacements {
-        head.push("Replacement points");
-    }
+    head.extend([
+        "Reinforcements".into(),
+        "Withdrawals and other changes".into(),
+    ]);
+    // One column per replacement schedule, with what it adds each turn.
+    head.extend(game.schedules.iter().map(|x| x.name.clone()));
     let mut out = format!(
         "<p>The turn record of {}: each turn with its weather and what the scenario's boxes \
          bring in or take out.</p>\n<table class=\"chart turns\">\n<tr>",
         t(&sc.title)
     );
     for h in &head {
-        out += &format!("<th scope=\"col\">{h}</th>");
+        out += &format!("<th scope=\"col\">{}</th>", t(h));
     }
     out += "</tr>\n";
-    for turn in sc.start..=sc.end.min(game.turns.len().saturating_sub(1)) {
+    for turn in sc.start..=last {
         let tu = &game.turns[turn];
         out += &format!("<tr><td>{}</td>", t(&tu.name));
         if weather {
@@ -566,18 +585,19 @@ fn turns(game: &Game, s: usize) -> String {
                 ]
             )
         );
-        if replacements {
-            let amounts: Vec<String> = game
-                .schedules
-                .iter()
-                .filter_map(|sch| {
-                    sch.amounts
-                        .iter()
-                        .find(|(x, _)| *x == turn)
-                        .map(|(_, a)| format!("{} {a:+}", sch.name))
-                })
-                .collect();
-            out += &format!("<td>{}</td>", t(&amounts.join(", ")));
+        for sch in &game.schedules {
+            let amount =
+                sch.amounts
+                    .iter()
+                    .find(|(x, _)| *x == turn)
+                    .map_or(String::new(), |(_, a)| {
+                        if *a == 0 {
+                            "0".into()
+                        } else {
+                            format!("{a:+}")
+                        }
+                    });
+            out += &format!("<td class=\"c\">{amount}</td>");
         }
         out += "</tr>\n";
     }

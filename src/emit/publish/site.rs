@@ -46,7 +46,6 @@ struct GameInfo {
     title: String,
     version: String,
     designers: String,
-    description: String,
 }
 
 /// The rulebook a site is made of: the game's own, or, for a game without `rules/`, one
@@ -69,7 +68,16 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
         title: game.title.clone(),
         version: game.version.clone(),
         designers: game.designers.join(", "),
-        description: game.description.trim().to_string(),
+    };
+    // The description is Markdown too (the module shows it as plain text).
+    let description = {
+        let mut html = String::new();
+        let parser = pulldown_cmark::Parser::new_ext(
+            game.description.trim(),
+            crate::load::prose::markdown_options(),
+        );
+        pulldown_cmark::html::push_html(&mut html, parser);
+        html
     };
     let links = |target: Target| -> Vec<ChapterLink> {
         book.chapters
@@ -122,9 +130,11 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
         Ok(html.into_bytes())
     };
     // The title page.
-    let front = title.render(
-        context! { game => Value::from(Serde(&info)), chapters => Value::from(Serde(&page_links)) },
-    )?;
+    let front = title.render(context! {
+        game => Value::from(Serde(&info)),
+        description => Value::from_safe_string(description.clone()),
+        chapters => Value::from(Serde(&page_links)),
+    })?;
     files.insert(
         "index.html".into(),
         render_page("index", &game.title, "", front, None, page_links.first())?,
@@ -148,9 +158,11 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
     }
     // The whole book on one page.
     let one_links = links(Target::OnePage);
-    let mut all = title.render(
-        context! { game => Value::from(Serde(&info)), chapters => Value::from(Serde(&one_links)) },
-    )?;
+    let mut all = title.render(context! {
+        game => Value::from(Serde(&info)),
+        description => Value::from_safe_string(description),
+        chapters => Value::from(Serde(&one_links)),
+    })?;
     let mut taken = BTreeSet::new();
     for (i, ch) in book.chapters.iter().enumerate() {
         all += &format!("<section class=\"chapter\" id=\"chapter-{}\">\n", ch.slug);
