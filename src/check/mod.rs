@@ -314,7 +314,7 @@ fn build(
         s.options = selected.scenarios.get(&s.id).cloned().unwrap_or_default();
     }
     cx.enter(Part::Rulebook);
-    g.rulebook = prose::check_rulebook(cx, prose, &names, &g);
+    g.rulebook = prose::check_rulebook(cx, root, prose, &names, &g);
     cx.enter(Part::Rulebook);
     Some(g)
 }

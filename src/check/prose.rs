@@ -3,15 +3,17 @@
 //! section of the book. The result is the game's [`Rulebook`].
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use super::names::Names;
 use super::Cx;
 use crate::diag::suggest::did_you_mean;
 use crate::diag::{Diagnostic, Span};
-use crate::load::prose::{scan, RawDirective, Scanned};
+use crate::load::prose::{scan, FileLink, RawDirective, Scanned};
 use crate::load::source::FileId;
 use crate::model::rulebook::{
-    canonical_number, slug_of_title, Chapter, Directive, PlacedDirective, Reference, Section,
+    canonical_number, slug_of_title, Chapter, Directive, FileTarget, Linked, PlacedDirective,
+    Reference, Section,
 };
 use crate::model::{Game, Rulebook};
 
@@ -35,6 +37,7 @@ const KINDS: &[(&str, Option<bool>)] = &[
 /// Check the prose files and resolve them into the game's rulebook.
 pub(super) fn check_rulebook(
     cx: &mut Cx,
+    root: &Path,
     prose: &[FileId],
     names: &Names,
     game: &Game,
@@ -117,6 +120,7 @@ pub(super) fn check_rulebook(
             sections,
             directives,
             references: Vec::new(),
+            files: Vec::new(),
         });
     }
     let known: Vec<String> = numbers.keys().cloned().collect();
@@ -141,6 +145,16 @@ pub(super) fn check_rulebook(
             }
         }
     }
+    for (c, (file, s)) in scanned.iter().enumerate() {
+        for link in &s.files {
+            if let Some(target) = file_link(cx, root, *file, link, &chapters) {
+                chapters[c].files.push(FileTarget {
+                    range: link.range.clone(),
+                    target,
+                });
+            }
+        }
+    }
     // Slugs must be unique pages; two files differing only in case or punctuation clash.
     let mut seen: Vec<String> = Vec::new();
     for ch in &mut chapters {
@@ -148,6 +162,117 @@ pub(super) fn check_rulebook(
         seen.push(ch.slug.clone());
     }
     Rulebook { chapters }
+}
+
+/// Picture files a page may show.
+const PICTURES: &[&str] = &["png", "jpg", "jpeg", "gif", "svg", "webp"];
+
+/// Resolve a link or picture naming a file beside the prose, or report why it cannot be.
+fn file_link(
+    cx: &mut Cx,
+    root: &Path,
+    file: FileId,
+    link: &FileLink,
+    chapters: &[Chapter],
+) -> Option<Linked> {
+    let at = Span::new(file, link.range.clone());
+    let (path, fragment) = match link.dest.split_once('#') {
+        Some((p, f)) => (p, Some(f.to_string())),
+        None => (link.dest.as_str(), None),
+    };
+    let path = path.replace("%20", " ");
+    // The file's path relative to the game directory, `..` resolved; outside it is refused.
+    let here = cx.sources.path(file);
+    let mut parts: Vec<&str> = here.split('/').collect();
+    parts.pop();
+    let mut escaped = path.starts_with('/');
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => escaped |= parts.pop().is_none(),
+            p => parts.push(p),
+        }
+    }
+    let rel = parts.join("/");
+    if escaped {
+        cx.push(
+            Diagnostic::error(
+                "broken-link",
+                format!("`{}` is outside the game directory", link.dest),
+            )
+            .at(at)
+            .hint("link files of the game's own directory, relative to the chapter"),
+        );
+        return None;
+    }
+    let ext = rel.rsplit_once('.').map(|(_, x)| x.to_ascii_lowercase());
+    if link.picture {
+        if !ext.as_deref().is_some_and(|x| PICTURES.contains(&x)) {
+            cx.push(
+                Diagnostic::error(
+                    "broken-link",
+                    format!("`{}` is not a picture file", link.dest),
+                )
+                .at(at)
+                .hint(format!("show a {} file", PICTURES.join(", "))),
+            );
+            return None;
+        }
+        if !root.join(&rel).is_file() {
+            cx.push(
+                Diagnostic::error("missing-picture", format!("there is no picture `{rel}`"))
+                    .at(at)
+                    .label("no such file")
+                    .hint("paths are relative to the chapter's file (`pics/x.png` is `rules/pics/x.png`)"),
+            );
+            return None;
+        }
+        return Some(Linked::Picture(rel));
+    }
+    let Some(chapter) = chapters.iter().position(|c| c.path == rel) else {
+        // Chapters by file name, as a link beside them names them.
+        let known: Vec<&str> = chapters
+            .iter()
+            .map(|c| c.path.rsplit('/').next().unwrap_or(&c.path))
+            .collect();
+        let name = rel.rsplit('/').next().unwrap_or(&rel);
+        let hint = if ext.as_deref() == Some("md") {
+            did_you_mean(name, known.iter().copied())
+                .unwrap_or_else(|| format!("the chapters are {}", known.join(", ")))
+        } else {
+            "a link names another chapter (`05-movement.md`, `05-movement.md#s5.2`) or a web address; pictures are written `![what](file.png)`".to_string()
+        };
+        cx.push(
+            Diagnostic::error(
+                "broken-link",
+                format!("`{}` is not a chapter of the rules", link.dest),
+            )
+            .at(at)
+            .hint(hint),
+        );
+        return None;
+    };
+    if let Some(f) = &fragment {
+        if !chapters[chapter].sections.iter().any(|s| &s.anchor == f) {
+            let anchors: Vec<&str> = chapters[chapter]
+                .sections
+                .iter()
+                .map(|s| s.anchor.as_str())
+                .collect();
+            cx.push(
+                Diagnostic::error(
+                    "broken-link",
+                    format!("`{}` has no section `#{f}`", chapters[chapter].path),
+                )
+                .at(at)
+                .hint(did_you_mean(f, anchors.iter().copied()).unwrap_or_else(|| {
+                    "a numbered section's anchor is `s` and its number, e.g. `#s12.3`".into()
+                })),
+            );
+            return None;
+        }
+    }
+    Some(Linked::Chapter(chapter, fragment))
 }
 
 /// Resolve one directive, or report why it cannot be.

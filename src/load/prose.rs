@@ -104,6 +104,28 @@ pub struct Scanned {
     pub directives: Vec<RawDirective>,
     /// Cross-references: the number written and its byte range.
     pub references: Vec<(String, Range<usize>)>,
+    /// Links and pictures to files beside the prose (not web addresses, not `#anchors`).
+    pub files: Vec<FileLink>,
+}
+
+/// A Markdown link or picture naming a file of the game (relative to the chapter).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileLink {
+    /// A picture (`![…](…)`), else a link.
+    pub picture: bool,
+    /// The destination as written.
+    pub dest: String,
+    /// Byte range of the link in the file.
+    pub range: Range<usize>,
+}
+
+/// Whether a link's destination names a file beside the prose (not `https:`, `mailto:`,
+/// nor an anchor of the same page).
+pub fn is_local(dest: &str) -> bool {
+    !(dest.is_empty()
+        || dest.starts_with('#')
+        || dest.contains("://")
+        || dest.starts_with("mailto:"))
 }
 
 /// Read a chapter's Markdown.
@@ -112,7 +134,29 @@ pub fn scan(text: &str) -> Scanned {
     // (level, start, text so far, (number range) of a single text run)
     let mut heading: Option<(u8, usize, String, Vec<Range<usize>>)> = None;
     let mut in_code = 0usize;
+    // Consecutive text and soft line breaks, read as one run (`see` may end a line and its
+    // number begin the next).
+    let mut run: Option<(String, Range<usize>)> = None;
     for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
+        let joins = match &event {
+            Event::Text(t) if in_code == 0 => Some(t.as_ref()),
+            Event::SoftBreak => Some("\n"),
+            _ => None,
+        };
+        match (joins, run.as_mut()) {
+            (Some(t), Some((r, at))) => {
+                r.push_str(t);
+                at.end = range.end;
+            }
+            (Some(t), None) => run = Some((t.to_string(), range.clone())),
+            (None, _) => {
+                if let Some((r, at)) = run.take() {
+                    for x in text_references(text, at, &r) {
+                        out.references.push((x.number, x.source));
+                    }
+                }
+            }
+        }
         match event {
             Event::Start(Tag::Heading { level, .. }) => {
                 heading = Some((level_number(level), range.start, String::new(), Vec::new()));
@@ -142,6 +186,20 @@ pub fn scan(text: &str) -> Scanned {
             }
             Event::Start(Tag::CodeBlock(_)) => in_code += 1,
             Event::End(TagEnd::CodeBlock) => in_code = in_code.saturating_sub(1),
+            Event::Start(Tag::Link { dest_url, .. }) if is_local(&dest_url) => {
+                out.files.push(FileLink {
+                    picture: false,
+                    dest: dest_url.to_string(),
+                    range: range.clone(),
+                });
+            }
+            Event::Start(Tag::Image { dest_url, .. }) if is_local(&dest_url) => {
+                out.files.push(FileLink {
+                    picture: true,
+                    dest: dest_url.to_string(),
+                    range: range.clone(),
+                });
+            }
             Event::Start(Tag::Paragraph) => {
                 if let Some(d) = directive_at(text, range.clone()) {
                     out.directives.push(d);
@@ -151,9 +209,6 @@ pub fn scan(text: &str) -> Scanned {
                 if let Some((_, _, h, runs)) = heading.as_mut() {
                     h.push_str(&t);
                     runs.push(range.clone());
-                }
-                for r in text_references(text, range.clone(), &t) {
-                    out.references.push((r.number, r.source));
                 }
             }
             Event::Code(t) => {
@@ -167,6 +222,11 @@ pub fn scan(text: &str) -> Scanned {
                 }
             }
             _ => {}
+        }
+    }
+    if let Some((r, at)) = run.take() {
+        for x in text_references(text, at, &r) {
+            out.references.push((x.number, x.source));
         }
     }
     out
@@ -245,7 +305,8 @@ pub fn references(text: &str) -> Vec<(String, Range<usize>)> {
         let after_trigger = if let Some(r) = rest.strip_prefix('§') {
             // `§` needs no word boundary.
             Some(i + rest.len() - r.len())
-        } else if (rest.starts_with("see ") || rest.starts_with("See "))
+        } else if (rest.starts_with("see") || rest.starts_with("See"))
+            && rest[3..].starts_with([' ', '\n', '\t'])
             && text[..i]
                 .chars()
                 .next_back()
@@ -260,8 +321,10 @@ pub fn references(text: &str) -> Vec<(String, Range<usize>)> {
             continue;
         };
         at = skip_spaces(text, at);
-        for word in ["rules ", "rule ", "sections ", "section "] {
-            if text[at..].starts_with(word) {
+        for word in ["rules", "rule", "sections", "section"] {
+            if text[at..].starts_with(word)
+                && text[at + word.len()..].starts_with([' ', '\n', '\t'])
+            {
                 at = skip_spaces(text, at + word.len());
                 break;
             }
@@ -330,7 +393,7 @@ pub fn text_references(file: &str, range: Range<usize>, text: &str) -> Vec<TextR
 }
 
 fn skip_spaces(text: &str, mut at: usize) -> usize {
-    while text[at..].starts_with(' ') {
+    while text[at..].starts_with([' ', '\n', '\t', '\r']) {
         at += 1;
     }
     at
@@ -422,6 +485,14 @@ mod tests {
         assert_eq!(found, ["13.2", "4.1"]);
         let r = text_references(text, 0..29, "The module\u{2019}s pools (see 13.2)");
         assert_eq!(r[0].text, Some(26..30));
+    }
+
+    #[test]
+    fn a_reference_may_break_across_lines() {
+        let text = "Supply is traced (see\n7.1) and entry (see rule\n  10.2).\n\n# 7.1 A\n";
+        let s = scan(text);
+        let found: Vec<&str> = s.references.iter().map(|(_, r)| &text[r.clone()]).collect();
+        assert_eq!(found, ["7.1", "10.2"]);
     }
 
     #[test]

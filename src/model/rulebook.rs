@@ -82,6 +82,26 @@ pub struct Chapter {
     pub directives: Vec<PlacedDirective>,
     /// Every cross-reference, in order.
     pub references: Vec<Reference>,
+    /// Every link to another chapter and every picture of the game's files, in order.
+    pub files: Vec<FileTarget>,
+}
+
+/// A link or picture of the prose naming a file, resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileTarget {
+    /// Byte range of the link in the chapter's text.
+    pub range: Range<usize>,
+    /// What it names.
+    pub target: Linked,
+}
+
+/// What a link of the prose names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Linked {
+    /// Another chapter (`05-movement.md`), and an anchor on it.
+    Chapter(usize, Option<String>),
+    /// A picture file, by its path relative to the game directory (`rules/pics/x.png`).
+    Picture(String),
 }
 
 /// A heading of a chapter.

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::load::prose::{markdown_options, text_references};
-use crate::model::rulebook::{Chapter, Directive, Rulebook};
+use crate::model::rulebook::{Chapter, Directive, FileTarget, Linked, Rulebook};
 use crate::model::Game;
 
 use super::material::{self, Pictures};
@@ -54,6 +54,16 @@ pub fn section_href(book: &Rulebook, chapter: usize, anchor: &str, target: Targe
     }
 }
 
+/// The link to a whole chapter.
+pub fn chapter_href(book: &Rulebook, chapter: usize, target: Target) -> String {
+    let ch = &book.chapters[chapter];
+    match target {
+        Target::Pages => format!("{}.html", ch.slug),
+        Target::OnePage => format!("#chapter-{}", ch.slug),
+        Target::Swing => format!("{}#top", swing_file(ch)),
+    }
+}
+
 /// Render one chapter for the published site, its material drawn with `pictures`.
 /// `taken` holds the ids already used on the page (the material's anchors are made unique
 /// against it).
@@ -65,18 +75,34 @@ pub fn chapter_html(
     pictures: &mut Pictures,
     taken: &mut BTreeSet<String>,
 ) -> String {
-    chapter_with(game, book, index, target, taken, &mut |d, id| {
+    let ch = &book.chapters[index];
+    // The prose's own pictures, copied into the site.
+    let files: Vec<(usize, String)> = ch
+        .files
+        .iter()
+        .filter_map(|f| match &f.target {
+            Linked::Picture(rel) => Some((
+                f.range.start,
+                pictures.file(game, material::Picture::File(rel.clone())),
+            )),
+            Linked::Chapter(..) => None,
+        })
+        .collect();
+    chapter_with(game, book, index, target, taken, &files, &mut |d, id| {
         material::render(game, d, id, pictures)
     })
 }
 
-/// Render one chapter, each directive's material made by `material(directive, anchor)`.
+/// Render one chapter, each directive's material made by `material(directive, anchor)`, each
+/// picture of the prose shown from the file `pictures` gives for its offset (a picture
+/// without one is written as its description).
 pub fn chapter_with(
     game: &Game,
     book: &Rulebook,
     index: usize,
     target: Target,
     taken: &mut BTreeSet<String>,
+    pictures: &[(usize, String)],
     material: &mut dyn FnMut(&Directive, &str) -> String,
 ) -> String {
     let ch = &book.chapters[index];
@@ -85,12 +111,34 @@ pub fn chapter_with(
     let mut skip_until_paragraph_end = false;
     let mut link_depth = 0usize;
     let mut in_code = 0usize;
+    let mut run: Option<(String, std::ops::Range<usize>)> = None;
+    let mut in_picture = false;
     for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
         if skip_until_paragraph_end {
             if matches!(event, Event::End(TagEnd::Paragraph)) {
                 skip_until_paragraph_end = false;
             }
             continue;
+        }
+        // Text and soft line breaks gather into one run (a reference may break across
+        // lines), linked when the run ends.
+        let joins = match &event {
+            Event::Text(t) if link_depth == 0 && in_code == 0 => Some(t.to_string()),
+            Event::SoftBreak if link_depth == 0 && in_code == 0 => Some("\n".to_string()),
+            _ => None,
+        };
+        if let Some(t) = joins {
+            match run.as_mut() {
+                Some((r, at)) => {
+                    r.push_str(&t);
+                    at.end = range.end;
+                }
+                None => run = Some((t, range.clone())),
+            }
+            continue;
+        }
+        if let Some((r, at)) = run.take() {
+            link_run(book, ch, target, text, &r, at, &mut events);
         }
         match event {
             Event::Start(Tag::Heading {
@@ -145,9 +193,57 @@ pub fn chapter_with(
                 }
                 None => events.push(Event::Start(Tag::Paragraph)),
             },
-            Event::Start(Tag::Link { .. }) => {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 link_depth += 1;
-                events.push(event);
+                // A link to another chapter goes to its page (or its place on this one).
+                let dest = match ch.files.iter().find(|f| f.range.start == range.start) {
+                    Some(FileTarget {
+                        target: Linked::Chapter(c, anchor),
+                        ..
+                    }) => match anchor {
+                        Some(a) => section_href(book, *c, a, target),
+                        None => chapter_href(book, *c, target),
+                    },
+                    _ => dest_url.to_string(),
+                };
+                events.push(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url: CowStr::from(dest),
+                    title,
+                    id,
+                }));
+            }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => match pictures.iter().find(|(at, _)| *at == range.start) {
+                Some((_, src)) => events.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url: CowStr::from(src.clone()),
+                    title,
+                    id,
+                })),
+                None if crate::load::prose::is_local(&dest_url) => {
+                    in_picture = true;
+                    events.push(Event::Html(CowStr::from("<i>[")));
+                }
+                None => events.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                })),
+            },
+            Event::End(TagEnd::Image) if in_picture => {
+                in_picture = false;
+                events.push(Event::Html(CowStr::from("]</i>")));
             }
             Event::End(TagEnd::Link) => {
                 link_depth = link_depth.saturating_sub(1);
@@ -161,45 +257,54 @@ pub fn chapter_with(
                 in_code = in_code.saturating_sub(1);
                 events.push(event);
             }
-            Event::Text(t) if link_depth == 0 && in_code == 0 => {
-                let found: Vec<_> = text_references(text, range.clone(), &t)
-                    .into_iter()
-                    .filter_map(|r| {
-                        let at = r.text?;
-                        ch.references
-                            .iter()
-                            .find(|x| x.range.start == r.source.start)
-                            .map(|x| (at, x))
-                    })
-                    .collect();
-                if found.is_empty() {
-                    events.push(Event::Text(t));
-                    continue;
-                }
-                let mut last = 0;
-                for (r, x) in found {
-                    if r.start > last {
-                        events.push(Event::Text(CowStr::from(t[last..r.start].to_string())));
-                    }
-                    let href = section_href(book, x.chapter, &x.anchor, target);
-                    events.push(Event::Html(CowStr::from(format!(
-                        "<a class=\"ref\" href=\"{}\">",
-                        quick_xml::escape::escape(&href)
-                    ))));
-                    events.push(Event::Text(CowStr::from(t[r.clone()].to_string())));
-                    events.push(Event::Html(CowStr::from("</a>")));
-                    last = r.end;
-                }
-                if last < t.len() {
-                    events.push(Event::Text(CowStr::from(t[last..].to_string())));
-                }
-            }
             other => events.push(other),
         }
+    }
+    if let Some((r, at)) = run.take() {
+        link_run(book, ch, target, text, &r, at, &mut events);
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     html
+}
+
+/// A run of text with its cross-references made links.
+fn link_run<'a>(
+    book: &Rulebook,
+    ch: &Chapter,
+    target: Target,
+    file: &str,
+    t: &str,
+    range: std::ops::Range<usize>,
+    events: &mut Vec<Event<'a>>,
+) {
+    let found: Vec<_> = text_references(file, range, t)
+        .into_iter()
+        .filter_map(|r| {
+            let at = r.text?;
+            ch.references
+                .iter()
+                .find(|x| x.range.start == r.source.start)
+                .map(|x| (at, x))
+        })
+        .collect();
+    let mut last = 0;
+    for (r, x) in found {
+        if r.start > last {
+            events.push(Event::Text(CowStr::from(t[last..r.start].to_string())));
+        }
+        let href = section_href(book, x.chapter, &x.anchor, target);
+        events.push(Event::Html(CowStr::from(format!(
+            "<a class=\"ref\" href=\"{}\">",
+            quick_xml::escape::escape(&href)
+        ))));
+        events.push(Event::Text(CowStr::from(t[r.clone()].to_string())));
+        events.push(Event::Html(CowStr::from("</a>")));
+        last = r.end;
+    }
+    if last < t.len() {
+        events.push(Event::Text(CowStr::from(t[last..].to_string())));
+    }
 }
 
 #[cfg(test)]
@@ -216,6 +321,7 @@ mod tests {
             sections: Vec::new(),
             directives: Vec::new(),
             references: Vec::new(),
+            files: Vec::new(),
         };
         assert_eq!(section_id(&ch, "s12.3", Target::OnePage), "s12.3");
         assert_eq!(section_id(&ch, "scale", Target::OnePage), "01-a--scale");

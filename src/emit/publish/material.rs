@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use quick_xml::escape::escape;
+use quick_xml::escape::{escape, partial_escape};
 
 use crate::emit::art::counter::{file_name, has_back_face, CounterFace};
 use crate::emit::charts;
@@ -32,6 +32,8 @@ pub enum Picture {
     },
     /// One face of a counter.
     Counter(CounterId, Face),
+    /// A picture file of the game the prose shows, by its path in the game directory.
+    File(String),
 }
 
 /// A counter face, orderable (for the picture list).
@@ -71,6 +73,10 @@ impl Pictures {
                 safe(&game.maps[*map].id)
             ),
             Picture::Counter(c, f) => format!("images/{}", file_name(game, *c, f.art())),
+            Picture::File(rel) => {
+                let (stem, ext) = rel.rsplit_once('.').unwrap_or((rel.as_str(), "png"));
+                format!("images/prose/{}.{}", safe(stem), ext.to_ascii_lowercase())
+            }
         };
         self.wanted.entry(name.clone()).or_insert(p);
         name
@@ -81,7 +87,14 @@ fn safe(id: &str) -> String {
     crate::emit::art::safe_name(id)
 }
 
+/// Text escaped for an element's content (`& < >`; quotes stay as typed, which every reader,
+/// Swing's HTML 3.2 too, understands).
 fn t(s: &str) -> String {
+    partial_escape(s).into_owned()
+}
+
+/// Text escaped for an attribute value in double quotes.
+fn attr(s: &str) -> String {
     escape(s).into_owned()
 }
 
@@ -91,9 +104,13 @@ pub fn render(game: &Game, d: &Directive, id: &str, pictures: &mut Pictures) -> 
     format!("<div class=\"material {class}\" id=\"{id}\">\n{inner}</div>\n")
 }
 
-/// The material for VASSAL's help pages (Swing's HTML 3.2, no pictures: the module shows the
-/// map, the counters and the set-ups themselves), anchored by `<a name>`.
-pub fn render_swing(game: &Game, d: &Directive, id: &str) -> String {
+/// The module's picture files of each counter (front, back), for VASSAL's help pages.
+pub type ModuleFaces<'a> = &'a [(String, Option<String>)];
+
+/// The material for VASSAL's help pages (Swing's HTML 3.2; the map and the set-ups are the
+/// module's own windows, counters are shown with the module's pictures of them, `faces`),
+/// anchored by `<a name>`.
+pub fn render_swing(game: &Game, d: &Directive, id: &str, faces: ModuleFaces) -> String {
     let inner = match d {
         Directive::Crt(i) => charts::crt_page(game, *i, Flavour::Swing).body,
         Directive::Chart(i) => charts::other_chart(game, *i, Flavour::Swing).body,
@@ -103,8 +120,8 @@ pub fn render_swing(game: &Game, d: &Directive, id: &str) -> String {
             "<p><i>The map {} is the module's main window.</i></p>\n",
             t(&game.maps[*m].title)
         ),
-        Directive::Counters(side) => swing_tables(&counter_list(game, *side)),
-        Directive::Counter(c) => swing_tables(&counter_list_of(game, &[*c])),
+        Directive::Counters(side) => swing_tables(&counter_list(game, *side, faces)),
+        Directive::Counter(c) => swing_tables(&counter_list_of(game, &[*c], faces)),
         Directive::Setup(s) => {
             let mut none = Pictures::default();
             let sc = &game.scenarios[*s];
@@ -123,10 +140,12 @@ pub fn render_swing(game: &Game, d: &Directive, id: &str) -> String {
     format!("<a name=\"{}\"></a>\n{inner}", t(id))
 }
 
-/// Our own tables as Swing draws them: ruled, with cell padding; centred cells by attribute.
+/// Our own tables as Swing draws them: ruled, with cell padding; centred cells by attribute;
+/// a colour swatch as a coloured square (Swing gives an empty span no width).
 fn swing_tables(html: &str) -> String {
+    let html = swatches(html);
     let mut out = String::with_capacity(html.len());
-    let mut rest = html;
+    let mut rest: &str = &html;
     while let Some(i) = rest.find("<table class=\"") {
         out.push_str(&rest[..i]);
         let after = &rest[i..];
@@ -136,28 +155,51 @@ fn swing_tables(html: &str) -> String {
     }
     out.push_str(rest);
     out.replace("<td class=\"c\">", "<td align=\"center\">")
+        .replace(" class=\"face\"", "")
         .replace(" scope=\"col\"", "")
 }
 
-/// The counter mix as a table of text (for the module's help, where the palette shows the
-/// pictures).
-fn counter_list(game: &Game, side: Option<usize>) -> String {
+/// `<span class="swatch" style="background:#rrggbb"></span>` as `<font color>■</font>`.
+fn swatches(html: &str) -> String {
+    const OPEN: &str = "<span class=\"swatch\" style=\"background:";
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find(OPEN) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + OPEN.len()..];
+        let colour: String = after.chars().take_while(|c| *c != '"').collect();
+        out.push_str(&format!("<font color=\"{colour}\">&#9632;</font>"));
+        rest = after
+            .find("</span>")
+            .map_or("", |e| &after[e + "</span>".len()..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The counter mix as a table, each counter with the module's pictures of its faces.
+fn counter_list(game: &Game, side: Option<usize>, faces: ModuleFaces) -> String {
     let mut out = String::new();
     for (group, list) in manifest_groups(game, side) {
         out += &format!("<h4>{}</h4>\n", t(&group));
-        out += &counter_list_of(game, &list);
+        out += &counter_list_of(game, &list, faces);
     }
     out
 }
 
-fn counter_list_of(game: &Game, list: &[CounterId]) -> String {
+fn counter_list_of(game: &Game, list: &[CounterId], faces: ModuleFaces) -> String {
     let mut out = String::from(
-        "<table class=\"chart\">\n<tr><th scope=\"col\">Counter</th><th scope=\"col\">Type</th><th scope=\"col\">In the mix</th></tr>\n",
+        "<table class=\"chart\">\n<tr><th scope=\"col\">Front</th><th scope=\"col\">Back</th><th scope=\"col\">Counter</th><th scope=\"col\">Type</th><th scope=\"col\">In the mix</th></tr>\n",
     );
+    let img = |f: &str| format!("<img src=\"{}\" alt=\"\">", attr(f));
     for c in list {
         let class = game.class_of(*c);
+        let (front, back) = faces
+            .get(*c)
+            .map(|(f, b)| (img(f), b.as_deref().map(img).unwrap_or_default()))
+            .unwrap_or_default();
         out += &format!(
-            "<tr><td>{}</td><td>{}</td><td class=\"c\">{}</td></tr>\n",
+            "<tr><td>{front}</td><td>{back}</td><td>{}</td><td>{}</td><td class=\"c\">{}</td></tr>\n",
             t(&game.counters[*c].name),
             t(&game.unit_types[class.unit_type].name),
             game.counters[*c].count
@@ -223,7 +265,7 @@ fn figure(src: &str, alt: &str, caption: &str) -> String {
     format!(
         "<figure><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" loading=\"lazy\"></a>\
          <figcaption>{} <a href=\"{src}\">Full size</a></figcaption></figure>\n",
-        t(alt),
+        attr(alt),
         t(caption)
     )
 }
@@ -287,7 +329,7 @@ fn face_img(game: &Game, c: CounterId, face: Face, pictures: &mut Pictures) -> S
     };
     format!(
         "<img class=\"face\" src=\"{src}\" alt=\"{} ({which})\">",
-        t(&game.counters[c].name)
+        attr(&game.counters[c].name)
     )
 }
 
@@ -560,44 +602,64 @@ fn turns(game: &Game, s: usize) -> String {
         out += &format!("<th scope=\"col\">{}</th>", t(h));
     }
     out += "</tr>\n";
+    // Each turn's cells after its name; turns in a row with nothing to show share a line.
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     for turn in sc.start..=last {
         let tu = &game.turns[turn];
-        out += &format!("<tr><td>{}</td>", t(&tu.name));
+        let mut cells = Vec::new();
         if weather {
-            out += &format!(
-                "<td>{}</td>",
+            cells.push(
                 tu.weather
-                    .map_or(String::new(), |w| t(&game.weather[w].name))
+                    .map_or(String::new(), |w| t(&game.weather[w].name)),
             );
         }
-        out += &format!(
-            "<td>{}</td><td>{}</td>",
-            arriving(game, sc, turn, &[PoolKind::Reinforcement, PoolKind::Build]),
-            arriving(
-                game,
-                sc,
-                turn,
-                &[
-                    PoolKind::Withdrawn,
-                    PoolKind::Conversion,
-                    PoolKind::Garrison,
-                    PoolKind::Defection
-                ]
-            )
-        );
+        cells.push(arriving(
+            game,
+            sc,
+            turn,
+            &[PoolKind::Reinforcement, PoolKind::Build],
+        ));
+        cells.push(arriving(
+            game,
+            sc,
+            turn,
+            &[
+                PoolKind::Withdrawn,
+                PoolKind::Conversion,
+                PoolKind::Garrison,
+                PoolKind::Defection,
+            ],
+        ));
         for sch in &game.schedules {
-            let amount =
-                sch.amounts
-                    .iter()
-                    .find(|(x, _)| *x == turn)
-                    .map_or(String::new(), |(_, a)| {
-                        if *a == 0 {
-                            "0".into()
-                        } else {
-                            format!("{a:+}")
-                        }
-                    });
-            out += &format!("<td class=\"c\">{amount}</td>");
+            cells.push(sch.amounts.iter().find(|(x, _)| *x == turn).map_or(
+                String::new(),
+                |(_, a)| {
+                    if *a == 0 {
+                        "0".into()
+                    } else {
+                        format!("{a:+}")
+                    }
+                },
+            ));
+        }
+        let empty = cells.iter().all(String::is_empty);
+        match rows.last_mut() {
+            Some((name, last)) if empty && last.iter().all(String::is_empty) => {
+                let first = name.split(" \u{2013} ").next().unwrap_or("").to_string();
+                *name = format!("{first} \u{2013} {}", t(&tu.name));
+            }
+            _ => rows.push((t(&tu.name), cells)),
+        }
+    }
+    let schedules_from = head.len() - game.schedules.len();
+    for (name, cells) in rows {
+        out += &format!("<tr><td>{name}</td>");
+        for (i, c) in cells.iter().enumerate() {
+            if i + 1 >= schedules_from {
+                out += &format!("<td class=\"c\">{c}</td>");
+            } else {
+                out += &format!("<td>{c}</td>");
+            }
         }
         out += "</tr>\n";
     }

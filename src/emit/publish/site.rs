@@ -188,7 +188,7 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
         .values()
         .filter_map(|p| match p {
             Picture::Map(m) | Picture::Setup { map: m, .. } => Some(*m),
-            Picture::Counter(..) => None,
+            Picture::Counter(..) | Picture::File(_) => None,
         })
         .collect();
     maps.sort_unstable();
@@ -215,6 +215,13 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
                     overlay::stacks(game, *map, &bases[map], &pieces)?
                 }
                 Picture::Counter(c, f) => art::counter::render_face(game, *c, f.art())?,
+                // The designer's own picture, as it is.
+                Picture::File(rel) => {
+                    let path = game.root.join(rel);
+                    let bytes = std::fs::read(&path)
+                        .map_err(|source| art::ArtError::Io { path, source })?;
+                    return Ok(((*name).clone(), bytes));
+                }
             };
             Ok(((*name).clone(), png::encode(&img)?))
         })
@@ -324,6 +331,7 @@ fn reference_book(game: &Game) -> Rulebook {
             sections,
             directives,
             references: Vec::new(),
+            files: Vec::new(),
         }],
     }
 }

@@ -113,7 +113,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
     }
     // The rules of play: the contents page is a tab (and a Help menu entry), its chapters
     // are pages it links to.
-    let rules_pages = rules::pages(game);
+    let rules_pages = rules::pages(&plan);
     if let Some((file, html)) = rules_pages.first() {
         charts.push(charts::ChartPage {
             name: "Rules".into(),

@@ -9,16 +9,27 @@ use std::collections::BTreeSet;
 
 use crate::emit::publish::markdown::{chapter_with, section_href, swing_file, Target};
 use crate::emit::publish::material;
-use crate::model::Game;
+
+use super::plan::Plan;
 
 use crate::emit::charts::html::{ascii, text};
 
 /// The archive entry of the rules' contents page.
 pub const RULES_INDEX: &str = "rules-index.html";
 
+/// The anchor at the top of every page: VASSAL's chart viewer opens a page linked without
+/// an anchor scrolled to its end, so links to a whole page name this one.
+const TOP: &str = "top";
+
 /// The rules pages as (archive entry, HTML), the contents first; none without rules prose.
-pub fn pages(game: &Game) -> Vec<(String, String)> {
+pub fn pages(plan: &Plan<'_>) -> Vec<(String, String)> {
+    let game = plan.game;
     let book = &game.rulebook;
+    let faces: Vec<(String, Option<String>)> = plan
+        .counter_images
+        .iter()
+        .map(|c| (c.front.clone(), c.back.clone()))
+        .collect();
     if book.is_empty() {
         return Vec::new();
     }
@@ -29,7 +40,11 @@ pub fn pages(game: &Game) -> Vec<(String, String)> {
     }
     contents += "<h2>Rules of play</h2>\n<ul>\n";
     for (i, ch) in book.chapters.iter().enumerate() {
-        contents += &format!("<li><a href=\"{}\">{}</a>", swing_file(ch), text(&ch.title));
+        contents += &format!(
+            "<li><a href=\"{}#{TOP}\">{}</a>",
+            swing_file(ch),
+            text(&ch.title)
+        );
         let sections: Vec<String> = ch
             .sections
             .iter()
@@ -51,15 +66,29 @@ pub fn pages(game: &Game) -> Vec<(String, String)> {
     out.push((RULES_INDEX.to_string(), page(&game.title, &contents)));
     for (i, ch) in book.chapters.iter().enumerate() {
         let mut taken = BTreeSet::new();
-        let body = chapter_with(game, book, i, Target::Swing, &mut taken, &mut |d, id| {
-            material::render_swing(game, d, id)
-        });
-        let mut nav = format!("<p><a href=\"{RULES_INDEX}\">Contents</a>");
+        let body = chapter_with(
+            game,
+            book,
+            i,
+            Target::Swing,
+            &mut taken,
+            &[],
+            &mut |d, id| material::render_swing(game, d, id, &faces),
+        );
+        let mut nav = format!("<p><a href=\"{RULES_INDEX}#{TOP}\">Contents</a>");
         if let Some(p) = i.checked_sub(1).and_then(|p| book.chapters.get(p)) {
-            nav += &format!(" | <a href=\"{}\">{}</a>", swing_file(p), text(&p.title));
+            nav += &format!(
+                " | <a href=\"{}#{TOP}\">{}</a>",
+                swing_file(p),
+                text(&p.title)
+            );
         }
         if let Some(n) = book.chapters.get(i + 1) {
-            nav += &format!(" | <a href=\"{}\">{}</a>", swing_file(n), text(&n.title));
+            nav += &format!(
+                " | <a href=\"{}#{TOP}\">{}</a>",
+                swing_file(n),
+                text(&n.title)
+            );
         }
         nav += "</p>\n";
         // Swing draws tables without rules unless told.
@@ -75,11 +104,18 @@ pub fn pages(game: &Game) -> Vec<(String, String)> {
     out
 }
 
+/// A whole page: Swing's default h4 and h5 are smaller than its body text, so the material's
+/// headings are sized up; `&apos;` (which Swing prints as written) becomes `&#39;`.
 fn page(title: &str, body: &str) -> String {
-    ascii(&format!(
-        "<html>\n<head>\n<title>{}</title>\n</head>\n<body>\n{body}</body>\n</html>\n",
-        text(title)
-    ))
+    ascii(
+        &format!(
+            "<html>\n<head>\n<title>{}</title>\n<style type=\"text/css\">h4 {{ font-size: 14pt }} \
+             h5 {{ font-size: 13pt }} h6 {{ font-size: 12pt }}</style>\n</head>\n<body>\n\
+             <a name=\"{TOP}\"></a>\n{body}</body>\n</html>\n",
+            text(title)
+        )
+        .replace("&apos;", "&#39;"),
+    )
 }
 
 #[cfg(test)]
@@ -89,6 +125,7 @@ mod tests {
     #[test]
     fn a_game_without_rules_prose_has_no_rules_pages() {
         let g = crate::testgame::mini();
-        assert!(pages(&g).is_empty());
+        let plan = Plan::new(&g).expect("plans");
+        assert!(pages(&plan).is_empty());
     }
 }
