@@ -674,3 +674,33 @@ fn track_buttons_only_for_tracks_that_move() {
         }
     }
 }
+
+/// The README's first command writes `<game id>.vmod` into the working directory: git
+/// ignores it, so that trying the project leaves the work tree clean.
+#[test]
+fn the_readme_first_module_is_ignored_by_git() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let line = readme
+        .lines()
+        .find(|l| l.contains(" build ") && l.contains(".vmod"))
+        .expect("the README's build command");
+    let written = line
+        .split_whitespace()
+        .find(|w| w.ends_with(".vmod"))
+        .expect("the module's name");
+    let git = std::process::Command::new("git")
+        .current_dir(root())
+        .args(["check-ignore", "--quiet", "--no-index", written])
+        .status();
+    match git {
+        Ok(s) if s.code() == Some(128) => eprintln!("skipped: not a git work tree"),
+        Ok(s) => assert!(s.success(), "git does not ignore {written}"),
+        Err(_) => {
+            let ignore = std::fs::read_to_string(root().join(".gitignore")).unwrap_or_default();
+            assert!(
+                ignore.lines().any(|l| l.trim() == "*.vmod"),
+                "{written} is not in .gitignore"
+            );
+        }
+    }
+}
