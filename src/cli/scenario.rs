@@ -95,6 +95,8 @@ pub struct SetupReport {
     pub title: String,
     /// First turn name.
     pub start: String,
+    /// Last turn name.
+    pub end: String,
     /// Every counter copy.
     pub placements: Vec<PlacementReport>,
     /// Every track's starting value (the scenario's, else the track's lowest).
@@ -140,6 +142,11 @@ pub fn setup_report(g: &Game, id: &str) -> Option<SetupReport> {
         start: g
             .turns
             .get(s.start)
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        end: g
+            .turns
+            .get(s.end)
             .map(|t| t.name.clone())
             .unwrap_or_default(),
         placements: s
@@ -270,7 +277,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
             out = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
         }
         Format::Text => {
-            out += &format!("{} — starts {}\n", report.title, report.start);
+            out += &format!(
+                "{} — starts {}, ends {}\n",
+                report.title, report.start, report.end
+            );
             if !report.options.is_empty() {
                 out += &format!("optional rules:{}\n", options_text(&report.options));
             }

@@ -1099,3 +1099,21 @@ fn a_greek_civil_war_save_reads_the_record_track_from_its_markers() {
     let notes = c["save"]["notes"].to_string();
     assert!(notes.contains("`dse-pi` is not on its display"), "{notes}");
 }
+
+// -------------------------------------------------------------------------------- scenario
+
+#[test]
+fn a_scenario_shows_its_first_and_last_turn() {
+    let d = dir("tests/fixtures/mini");
+    let (code, out, err) = run(&["scenario", &d, "meeting"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .next()
+            .is_some_and(|l| l.ends_with("— starts Turn 1, ends Turn 2")),
+        "{out}"
+    );
+    let s = json(&["scenario", &d, "meeting"], 0);
+    assert_eq!(s["start"], "Turn 1");
+    assert_eq!(s["end"], "Turn 2");
+}
