@@ -555,7 +555,14 @@ fn check_hex_map(
                         format!("hexes {} and {} are not adjacent", a.trim(), b.trim()),
                     )
                     .at(Cx::span(file, side))
-                    .hint("a hexside lies between two neighbouring hexes"),
+                    .hint(format!(
+                        "a hexside lies between two neighbouring hexes; {} touches {}",
+                        a.trim(),
+                        geo.neighbours(pa)
+                            .map(|n| geo.number(n))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
                 );
                 continue;
             }

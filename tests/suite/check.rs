@@ -416,3 +416,34 @@ counters = ["ger-army"]
         "{diags:#?}"
     );
 }
+
+/// A hexside between hexes that do not touch lists the hexes that touch the first one, in
+/// the map's printed numbering, and each of those makes a good hexside.
+#[test]
+fn a_hexside_of_hexes_apart_lists_the_real_neighbours() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(d, "map.toml", "\"0302/0402\"", "\"0302/0502\"");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("bad-hexside".into(), "map.toml".into(), 48)]
+    );
+    let hint = diags[0]["hint"].as_str().unwrap_or("");
+    let listed = hint
+        .split_once("0302 touches ")
+        .map(|(_, l)| l.split(", ").map(str::to_string).collect::<Vec<_>>())
+        .unwrap_or_default();
+    assert_eq!(
+        listed,
+        ["0301", "0401", "0402", "0303", "0202", "0201"],
+        "{hint}"
+    );
+    // Every hex listed is a neighbour indeed.
+    let sides: Vec<String> = listed.iter().map(|n| format!("\"0302/{n}\"")).collect();
+    edit(d, "map.toml", "\"0302/0502\"", &sides.join(", "));
+    let (code, diags) = check_json(d);
+    assert_eq!(diags, Vec::<Value>::new());
+    assert_eq!(code, 0);
+}
