@@ -320,7 +320,7 @@ fn toml_error(file: FileId, e: &toml::de::Error) -> Diagnostic {
     } else if message.starts_with("missing field") {
         ("missing-key", Some("add the key to this table".to_string()))
     } else if message.starts_with("unknown variant") {
-        ("unknown-value", None)
+        ("unknown-value", unknown_word_hint(&message))
     } else if message.starts_with("invalid type") {
         ("wrong-type", None)
     } else {
@@ -334,6 +334,15 @@ fn toml_error(file: FileId, e: &toml::de::Error) -> Diagnostic {
     Diagnostic::error(code, first_line)
         .at(Span::new(file, range))
         .hint_opt(hint)
+}
+
+/// A did-you-mean for serde's `unknown variant `brigdae`, expected one of `army`, …`: the
+/// word given is the first quoted one, the words allowed the others.
+fn unknown_word_hint(message: &str) -> Option<String> {
+    let first_line = message.lines().next().unwrap_or("");
+    let mut quoted = first_line.split('`').skip(1).step_by(2);
+    let given = quoted.next()?;
+    crate::diag::suggest::did_you_mean(given, quoted)
 }
 
 mod shared_art {

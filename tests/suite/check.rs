@@ -417,6 +417,33 @@ counters = ["ger-army"]
     );
 }
 
+/// A word that is not one of those a key takes (a class's `size`) gets a did-you-mean, like
+/// every other name.
+#[test]
+fn an_unknown_word_gets_a_did_you_mean() {
+    let tmp = copy_game("tests/fixtures/mini");
+    edit(
+        tmp.path(),
+        "game.toml",
+        "size = \"corps\"",
+        "size = \"corsp\"",
+    );
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("unknown-value".into(), "game.toml".into(), 116)]
+    );
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("unknown variant `corsp`"),
+        "{diags:#?}"
+    );
+    assert_eq!(diags[0]["hint"], "did you mean `corps`?");
+}
+
 /// A hexside between hexes that do not touch lists the hexes that touch the first one, in
 /// the map's printed numbering, and each of those makes a good hexside.
 #[test]
