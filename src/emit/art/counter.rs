@@ -85,9 +85,13 @@ pub fn file_name(game: &Game, counter: CounterId, face: CounterFace) -> String {
     }
 }
 
-/// The faces rendered for a counter, in order.
+/// The faces rendered for a counter, in order: no back for a one-sided counter (a plain
+/// back, which only the printed sheet shows).
 pub fn faces(game: &Game, counter: CounterId) -> Vec<CounterFace> {
-    let mut v = vec![CounterFace::Front, CounterFace::Back];
+    let mut v = vec![CounterFace::Front];
+    if has_back_face(game, counter) {
+        v.push(CounterFace::Back);
+    }
     if has_hidden_face(game, counter) {
         v.push(CounterFace::Hidden);
     }
