@@ -225,6 +225,7 @@ pub(crate) fn check_counters(
             visible_to,
             image,
             back_image,
+            compact_factors: c.compact_factors,
         };
         names.class.admit(claim, &mut g.classes, class);
     }

@@ -63,9 +63,13 @@ pub(crate) fn check_game(
     let mut art = ArtSettings {
         counter_size: 60,
         hex_size: 64,
+        compact_factors: false,
     };
     for (file, f) in files {
         if let Some(a) = &f.art {
+            if let Some(c) = a.get_ref().compact_factors {
+                art.compact_factors = c;
+            }
             for (value, target, what) in [
                 (
                     &a.get_ref().counter_size,

@@ -119,6 +119,8 @@ pub struct Class {
     pub image: Option<PathBuf>,
     /// Supplied art for the back.
     pub back_image: Option<PathBuf>,
+    /// Its own choice of compact factors (`4-3` for 4-4-3); absent, the game's art decides.
+    pub compact_factors: Option<bool>,
 }
 
 impl Class {

@@ -172,6 +172,8 @@ pub struct ArtSettings {
     pub counter_size: u32,
     /// Hex size (centre to centre within a column) in pixels.
     pub hex_size: u32,
+    /// Print attack and defence once when they are equal (`4-3` for 4-4-3).
+    pub compact_factors: bool,
 }
 
 /// A side.

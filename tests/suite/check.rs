@@ -474,3 +474,34 @@ fn a_hexside_of_hexes_apart_lists_the_real_neighbours() {
     assert_eq!(diags, Vec::<Value>::new());
     assert_eq!(code, 0);
 }
+
+/// `compact-factors` is read from the game's `[art]` and from a class.
+#[test]
+fn compact_factors_are_read_from_the_art_and_the_class() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    let game = |d: &std::path::Path| {
+        sandtable::check::check_dir(d)
+            .expect("loads")
+            .game
+            .expect("checks")
+    };
+    let g = game(d);
+    assert!(!g.art.compact_factors);
+    assert!(g.classes.iter().all(|c| c.compact_factors.is_none()));
+    edit(
+        d,
+        "game.toml",
+        "size = \"corps\"\nfactors = { attack = 4, defence = 4",
+        "size = \"corps\"\ncompact-factors = false\nfactors = { attack = 4, defence = 4",
+    );
+    std::fs::write(d.join("art.toml"), "[art]\ncompact-factors = true\n").expect("write");
+    let g = game(d);
+    assert!(g.art.compact_factors);
+    let red = g
+        .classes
+        .iter()
+        .find(|c| c.id == "red-infantry-corps")
+        .expect("class");
+    assert_eq!(red.compact_factors, Some(false));
+}

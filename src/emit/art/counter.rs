@@ -2,8 +2,9 @@
 //!
 //! A unit counter is laid out top to bottom on its nation's colours: the designation, the
 //! size marking, the NATO symbol box, and the factors as the game prints them (`4-4-3`, or
-//! `4-3` when attack equals defence, the movement factor circled in yellow for units that
-//! move in the first phase; `5+3-5` for a class flagged `elite`). Leaders show a star and their command radius, air units an
+//! `4-3` when attack equals defence and the class or the game's `[art]` sets
+//! `compact-factors`; the movement factor circled in yellow for units that move in the
+//! first phase; `5+3-5` for a class flagged `elite`). Leaders show a star and their command radius, air units an
 //! aircraft with `(column shift)-range`. Backs: the other Level, drawn as a front of the back
 //! class, for two-level counters; a reduced face with a coloured stripe across the top for
 //! two-step units; the level number for other levelled units; the hidden text for
@@ -185,7 +186,13 @@ pub fn factor_parts(
                 text: format!("{a}+{d}"),
                 circled: false,
             }),
-            (Some(a), Some(d)) if a == d => parts.push(plain(a)),
+            // Attack and defence printed once when equal (`4-3` for 4-4-3), when the class
+            // or the game asks for the compact form.
+            (Some(a), Some(d))
+                if a == d && class.compact_factors.unwrap_or(game.art.compact_factors) =>
+            {
+                parts.push(plain(a))
+            }
             (a, d) => parts.extend(a.into_iter().chain(d).map(plain)),
         }
         if let Some(m) = m {
@@ -539,6 +546,64 @@ mod tests {
             .map(|p| p.text.as_str())
             .collect::<Vec<_>>()
             .join(sep)
+    }
+
+    /// The printed factor line of a class's front face.
+    fn line_of(game: &Game, class: &Class) -> String {
+        let (parts, sep) = factor_parts(game, class, &class.faces.front);
+        parts
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    #[test]
+    fn equal_attack_and_defence_print_all_three_numbers_unless_compact_is_asked() {
+        let mut game = crate::testgame::mini();
+        let id = |g: &Game, f: FactorId| g.factors[f].id.clone();
+        let class = game
+            .classes
+            .iter()
+            .find(|k| {
+                let get = |n: &str| {
+                    k.faces
+                        .front
+                        .iter()
+                        .find(|(f, _)| id(&game, *f) == n)
+                        .map(|(_, v)| *v)
+                };
+                get("attack").is_some()
+                    && get("attack") == get("defence").or_else(|| get("defense"))
+                    && get("movement").is_some()
+            })
+            .expect("a class whose attack equals its defence")
+            .clone();
+        let full = line_of(&game, &class);
+        assert_eq!(full.split('-').count(), 3, "{full}");
+        let (a, rest) = full.split_once('-').unwrap_or_default();
+        assert!(rest.starts_with(&format!("{a}-")), "{full}");
+
+        // The game's opt-in prints attack and defence once.
+        game.art.compact_factors = true;
+        let compact = line_of(&game, &class);
+        assert_eq!(compact, format!("{a}-{}", rest.split_once('-').unwrap().1));
+
+        // A class's own choice overrides the game's, either way.
+        let mut own = class.clone();
+        own.compact_factors = Some(false);
+        assert_eq!(line_of(&game, &own), full);
+        game.art.compact_factors = false;
+        own.compact_factors = Some(true);
+        assert_eq!(line_of(&game, &own), compact);
+    }
+
+    #[test]
+    fn the_great_patriotic_war_keeps_its_compact_factors() {
+        let game = crate::testgame::example("great-patriotic-war");
+        assert!(game.art.compact_factors);
+        let mini = crate::testgame::mini();
+        assert!(!mini.art.compact_factors, "off unless asked");
     }
 
     #[test]

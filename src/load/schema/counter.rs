@@ -149,6 +149,9 @@ pub struct Class {
     pub image: Option<Spanned<String>>,
     /// Designer-supplied art for the back face.
     pub back_image: Option<Spanned<String>>,
+    /// Print the factors compactly when attack equals defence (`4-3` for 4-4-3), or not
+    /// (`false`: all three numbers); absent, the game's `[art] compact-factors` decides.
+    pub compact_factors: Option<bool>,
     /// The optional rule (`[[option]]` id) this class and its counters exist under: left out unless it is on.
     pub option: Option<Spanned<String>>,
 }

@@ -33,6 +33,10 @@ pub struct Art {
     pub counter_size: Option<Spanned<u32>>,
     /// Distance between the centres of two hexes of one column.
     pub hex_size: Option<Spanned<u32>>,
+    /// Print a unit's factors compactly when its attack equals its defence: `4-3` for
+    /// attack 4, defence 4, movement 3 (as some games' counters do). Off by default, when
+    /// all three numbers are printed (`4-4-3`). A class's own `compact-factors` overrides it.
+    pub compact_factors: Option<bool>,
 }
 
 /// `[[side]]`.
