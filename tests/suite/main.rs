@@ -25,6 +25,7 @@ mod multi_factor;
 mod mutation;
 mod options;
 mod parlance;
+mod prose;
 mod publish;
 mod render_cli;
 mod savegame;
