@@ -7,12 +7,14 @@
 mod adjudicate;
 mod build;
 mod check;
+mod completions;
 mod control;
 mod crt;
 mod geo;
 mod import;
 mod inspect;
 mod isolation;
+mod man;
 mod positions;
 mod publish;
 mod render;
@@ -84,6 +86,10 @@ pub enum Command {
     /// Publish the game's rules (`rules/*.md` with tables, maps, counters and set-ups
     /// generated from the data) as a website, and as a PDF booklet.
     Publish(publish::Args),
+    /// Print the shell completion script for bash, zsh, fish or PowerShell.
+    Completions(completions::Args),
+    /// Write the manual pages (the tool's and one per sub-command), or print the tool's.
+    Man(man::Args),
 }
 
 impl Command {
@@ -103,6 +109,8 @@ impl Command {
             Command::Geo(a) => a.format(),
             Command::Import(a) => a.format(),
             Command::Publish(a) => a.format(),
+            Command::Completions(_) => Format::Text,
+            Command::Man(a) => a.format(),
         }
     }
 }
@@ -151,6 +159,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Publish(a) => publish::run(a),
         Command::Geo(a) => geo::run(a),
         Command::Import(a) => import::run(a),
+        Command::Completions(a) => completions::run(a),
+        Command::Man(a) => man::run(a),
     };
     match result {
         Ok(code) => code,

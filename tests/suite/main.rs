@@ -29,6 +29,7 @@ mod prose;
 mod publish;
 mod render_cli;
 mod savegame;
+mod shell;
 mod support;
 mod tables_cli;
 mod vassal_format;
