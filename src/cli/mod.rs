@@ -15,6 +15,7 @@ mod import;
 mod inspect;
 mod isolation;
 mod man;
+mod new;
 mod positions;
 mod publish;
 mod render;
@@ -90,6 +91,9 @@ pub enum Command {
     Completions(completions::Args),
     /// Write the manual pages (the tool's and one per sub-command), or print the tool's.
     Man(man::Args),
+    /// Start a new game directory from a starter game (hex, area or Diplomacy) that checks,
+    /// builds and renders.
+    New(new::Args),
 }
 
 impl Command {
@@ -111,6 +115,7 @@ impl Command {
             Command::Publish(a) => a.format(),
             Command::Completions(_) => Format::Text,
             Command::Man(a) => a.format(),
+            Command::New(a) => a.format(),
         }
     }
 }
@@ -161,6 +166,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Import(a) => import::run(a),
         Command::Completions(a) => completions::run(a),
         Command::Man(a) => man::run(a),
+        Command::New(a) => new::run(a),
     };
     match result {
         Ok(code) => code,

@@ -23,6 +23,7 @@ mod hidden_parts;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;
+mod new;
 mod options;
 mod parlance;
 mod prose;
