@@ -131,6 +131,7 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         sources,
         mut files,
         prose,
+        prose_diagnostics,
         mut diagnostics,
     } = loaded;
     let mut cx = Cx {
@@ -142,7 +143,13 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         errors_before: 0,
     };
     let selected = options::select(&mut cx, &mut files, selection);
-    let game = build(&mut cx, &root, &files, &prose, selected);
+    let game = build(
+        &mut cx,
+        &root,
+        &files,
+        (&prose, prose_diagnostics),
+        selected,
+    );
     cx.enter(Part::Game);
     let ids: Vec<FileId> = files.iter().map(|(id, _)| *id).collect();
     let mut text_errors = Vec::new();
@@ -271,7 +278,7 @@ fn build(
     cx: &mut Cx,
     root: &Path,
     files: &[(FileId, load::schema::GameFile)],
-    prose: &[FileId],
+    (prose, prose_problems): (&[FileId], Diagnostics),
     selected: options::Selected,
 ) -> Option<Game> {
     let mut names = names::Names::default();
@@ -314,7 +321,12 @@ fn build(
         s.options = selected.scenarios.get(&s.id).cloned().unwrap_or_default();
     }
     cx.enter(Part::Rulebook);
-    g.rulebook = prose::check_rulebook(cx, root, prose, &names, &g);
+    // A chapter that could not be read whole may hold the sections others refer to.
+    let unread = prose_problems.iter().any(|d| d.code == "file-too-large");
+    for d in prose_problems.iter() {
+        cx.push(d.clone());
+    }
+    g.rulebook = prose::check_rulebook(cx, root, prose, unread, &names, &g);
     cx.enter(Part::Rulebook);
     Some(g)
 }

@@ -39,6 +39,7 @@ pub(super) fn check_rulebook(
     cx: &mut Cx,
     root: &Path,
     prose: &[FileId],
+    unread: bool,
     names: &Names,
     game: &Game,
 ) -> Rulebook {
@@ -133,6 +134,7 @@ pub(super) fn check_rulebook(
                     chapter: *chapter,
                     anchor: anchor.clone(),
                 }),
+                None if unread => {}
                 None => cx.push(
                     Diagnostic::error(
                         "unknown-rule-reference",
@@ -285,6 +287,12 @@ fn directive(
 ) -> Option<Directive> {
     let (kind, kind_range) = (&d.kind.0, d.kind.1.clone());
     let at = |r: std::ops::Range<usize>| Span::new(file, r);
+    // The paragraph without the line break that ends it.
+    let whole = {
+        let text = cx.sources.text(file);
+        let para = text.get(d.range.clone()).unwrap_or("");
+        d.range.start..d.range.start + para.trim_end().len()
+    };
     let Some((_, takes)) = KINDS.iter().find(|(k, _)| k == kind) else {
         let words: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
         cx.push(
@@ -323,7 +331,7 @@ fn directive(
                 "directive-arguments",
                 format!("`{{{{{kind}}}}}` needs the id of what to show"),
             )
-            .at(at(d.range.clone()))
+            .at(at(whole.clone()))
             .hint(format!("e.g. `{{{{{kind} {}}}}}`", example_id(kind, game))),
         );
         return None;
@@ -374,7 +382,7 @@ fn directive(
                         "directive-arguments",
                         "`{{map}}` must name a map: the game has several",
                     )
-                    .at(at(d.range.clone()))
+                    .at(at(whole.clone()))
                     .hint(format!("write one of: {}", ids.join(", "))),
                 );
                 Err(None)
@@ -408,7 +416,7 @@ fn directive(
     if let Some(why) = missing {
         cx.push(
             Diagnostic::error("directive-without-data", format!("`{{{{{kind}}}}}`: {why}"))
-                .at(at(d.range.clone()))
+                .at(at(whole.clone()))
                 .hint("remove the directive, or add the data it shows"),
         );
         return None;

@@ -34,6 +34,9 @@ pub struct Loaded {
     pub files: Vec<(FileId, GameFile)>,
     /// The rules prose (`rules/*.md`) in file-name order, read but not yet scanned.
     pub prose: Vec<FileId>,
+    /// Problems reading the prose (not UTF-8, too large): the rules' own, so they do not
+    /// count as a file of definitions failing to parse.
+    pub prose_diagnostics: Diagnostics,
     /// Problems found while parsing.
     pub diagnostics: Diagnostics,
 }
@@ -123,7 +126,7 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
     }
     let mut loaded = load_contents(root, texts);
     read_used(&mut loaded);
-    loaded.prose = prose::read_rules(root, &mut loaded.sources)?;
+    loaded.prose = prose::read_rules(root, &mut loaded.sources, &mut loaded.prose_diagnostics)?;
     Ok(loaded)
 }
 
@@ -300,6 +303,7 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
         sources,
         files,
         prose: Vec::new(),
+        prose_diagnostics: Diagnostics::default(),
         diagnostics,
     }
 }

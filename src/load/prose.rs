@@ -13,6 +13,7 @@ use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::source::{FileId, SourceMap};
 use super::LoadError;
+use crate::diag::{Diagnostic, Diagnostics, Span};
 
 /// The folder of a game directory holding the rules prose.
 pub const RULES_DIR: &str = "rules";
@@ -21,8 +22,13 @@ pub const RULES_DIR: &str = "rules";
 const MAX_PROSE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Read every `rules/*.md` file of `root`, in file-name order, into `sources`. A file that
-/// is not UTF-8 is read lossily and reported by the check stage's text checks.
-pub fn read_rules(root: &Path, sources: &mut SourceMap) -> Result<Vec<FileId>, LoadError> {
+/// is not UTF-8 is read lossily and reported (`not-utf8` where it breaks); a file too large
+/// to be prose is reported (`file-too-large`) and left out of the ids returned.
+pub fn read_rules(
+    root: &Path,
+    sources: &mut SourceMap,
+    problems: &mut Diagnostics,
+) -> Result<Vec<FileId>, LoadError> {
     let dir = root.join(RULES_DIR);
     if !dir.is_dir() {
         return Ok(Vec::new());
@@ -51,13 +57,33 @@ pub fn read_rules(root: &Path, sources: &mut SourceMap) -> Result<Vec<FileId>, L
             source,
         };
         let meta = std::fs::metadata(&path).map_err(read_err)?;
-        let text = if meta.len() > MAX_PROSE_BYTES {
-            String::new()
-        } else {
-            let bytes = std::fs::read(&path).map_err(read_err)?;
-            String::from_utf8_lossy(&bytes).into_owned()
+        let rel = format!("{RULES_DIR}/{name}");
+        if meta.len() > MAX_PROSE_BYTES {
+            let id = sources.add(rel.clone(), String::new());
+            problems.push(
+                Diagnostic::error("file-too-large", format!("`{rel}` is larger than 8 MiB"))
+                    .at(Span::new(id, 0..0))
+                    .hint("split the chapter into several files"),
+            );
+            continue;
+        }
+        let bytes = std::fs::read(&path).map_err(read_err)?;
+        let (text, bad) = match String::from_utf8(bytes) {
+            Ok(t) => (t, None),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at))
+            }
         };
-        ids.push(sources.add(format!("{RULES_DIR}/{name}"), text));
+        let id = sources.add(rel.clone(), text);
+        if let Some(at) = bad {
+            problems.push(
+                Diagnostic::error("not-utf8", format!("`{rel}` is not valid UTF-8"))
+                    .at(Span::new(id, at..at))
+                    .hint("save the file as UTF-8"),
+            );
+        }
+        ids.push(id);
     }
     Ok(ids)
 }

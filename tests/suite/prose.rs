@@ -321,9 +321,6 @@ fn prose_errors_refuse_the_build_but_not_the_rule_helpers() {
 /// A chapter that is not UTF-8 is read lossily; the check must say so, where, as it does
 /// for a TOML file (`not-utf8`).
 #[test]
-#[ignore = "bug: a rules chapter that is not UTF-8 checks clean (load::prose::read_rules reads it \
-            lossily and says the check's text checks report it, but check::text only sees the \
-            TOML files); the replacement characters are published"]
 fn prose_a_chapter_that_is_not_utf8_is_reported_where_it_breaks() {
     let tmp = game_with_rules(&[]);
     let mut bytes = b"# 1.0 Rules\n\nAb".to_vec();
@@ -341,9 +338,6 @@ fn prose_a_chapter_that_is_not_utf8_is_reported_where_it_breaks() {
 /// A chapter larger than the loader reads (8 MiB) must be an error at it, as a TOML file too
 /// large is (`file-too-large`), not read as empty.
 #[test]
-#[ignore = "bug: a rules chapter over 8 MiB is read as an empty text without a word \
-            (load::prose::read_rules), so the check reports the chapter without a title and \
-            every reference to its sections as unknown, and never says why"]
 fn prose_a_chapter_too_large_to_read_is_reported() {
     let tmp = game_with_rules(&[("02-other.md", "# 2.0 Other\n\nSee 1.0.\n")]);
     let big = format!("# 1.0 Big\n\n{}\n", "a".repeat(9 * 1024 * 1024));
