@@ -55,13 +55,13 @@ fn counters_go_into_a_folder_one_png_per_face() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    // Four counters of the mix, front and back each.
+    // Four counters of the mix, front and back each, but the one-sided marker (a plain
+    // back) without a back image.
     assert_eq!(
         names,
         [
             "blue-1-back.png",
             "blue-1.png",
-            "oos-back.png",
             "oos.png",
             "red-1-back.png",
             "red-1.png",
