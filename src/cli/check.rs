@@ -30,6 +30,11 @@ pub struct Args {
     /// grids `sandtable build` gives DIR].
     #[arg(long, value_name = "FILE.vmod", requires = "save")]
     module: Option<PathBuf>,
+    /// Keep watching DIR and check again on every save of a game file, printing only the
+    /// diagnostics added (`+`) and removed (`-`) since the last run and a summary line (with
+    /// `--format json`, one JSON object per run on its own line). Stop with Ctrl-C.
+    #[arg(long, conflicts_with = "save")]
+    watch: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -224,7 +229,45 @@ fn check_all_options(
     Ok(checked)
 }
 
+/// `check --watch`: the first run's full report, then what changed on every save.
+fn watch(a: &Args) -> Result<ExitCode, super::Failure> {
+    use super::watch as w;
+    let mut last: Vec<crate::diag::Located> = Vec::new();
+    super::watch::watch(&a.game.dir, |run| {
+        let checked = match check_all_options(&a.game.dir, &a.options) {
+            Ok(c) => c,
+            Err(failure) => {
+                match a.format {
+                    Format::Text => failure.report(Format::Text),
+                    Format::Json => super::emit(&w::failure_json(run, &failure)),
+                }
+                return;
+            }
+        };
+        let now: Vec<crate::diag::Located> = checked
+            .diagnostics
+            .iter()
+            .map(|d| crate::diag::Located::new(d, &checked.sources))
+            .collect();
+        let change = w::diff(&last, &now);
+        let text = match a.format {
+            Format::Json => w::change_json(run, &now, &change),
+            Format::Text if run == 1 => {
+                render::to_text(&checked.diagnostics, &checked.sources)
+                    + &w::summary(&now, &change)
+                    + "\n"
+            }
+            Format::Text => format!("-- run {run}\n{}", w::change_text(&now, &change)),
+        };
+        super::emit(&text);
+        last = now;
+    })
+}
+
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    if a.watch {
+        return watch(&a);
+    }
     let checked = check_all_options(&a.game.dir, &a.options)?;
     let diagnostics = match a.format {
         Format::Text => render::to_text(&checked.diagnostics, &checked.sources),

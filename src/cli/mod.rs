@@ -22,6 +22,7 @@ mod render;
 mod scenario;
 mod supply;
 mod table;
+mod watch;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

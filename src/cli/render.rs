@@ -1,4 +1,5 @@
-//! `sandtable render DIR --what map|counters|sheet|displays|charts -o PATH`: write the art.
+//! `sandtable render DIR --what map|counters|sheet|displays|charts -o PATH [--watch]`: write
+//! the art (again on every save of a game file with `--watch`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,6 +22,11 @@ pub struct Args {
     /// Output: a PNG file for `map` and `sheet`, a folder otherwise.
     #[arg(short, long)]
     out: PathBuf,
+    /// Keep watching DIR and render again on every save of a game file, printing the files
+    /// written each time (with `--format json`, one JSON object per run on its own line).
+    /// Stop with Ctrl-C.
+    #[arg(long)]
+    watch: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -35,6 +41,24 @@ impl Args {
 
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let what: What = a.what.parse().map_err(|e: art::ArtError| e.to_string())?;
+    if !a.watch {
+        let written = render_once(&a, what)?;
+        report(&a, None, &written)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    super::watch::watch(&a.game.dir, |run| {
+        let done = render_once(&a, what.clone()).and_then(|w| report(&a, Some(run), &w));
+        if let Err(failure) = done {
+            match a.format {
+                Format::Text => failure.report(Format::Text),
+                Format::Json => super::emit(&super::watch::failure_json(run, &failure)),
+            }
+        }
+    })
+}
+
+/// Draw what was asked; the files written.
+fn render_once(a: &Args, what: What) -> Result<Vec<PathBuf>, super::Failure> {
     let game = game_for(&a.game.dir, &a.options, super::Needs::NoScenario, a.format)?;
     let bar = indicatif::ProgressBar::hidden();
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -47,22 +71,32 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     }
     let written = art::render(&game, what, &a.out, &bar).map_err(|e| e.to_string())?;
     bar.finish_and_clear();
+    Ok(written)
+}
+
+/// Print the files written (in watch mode, `run` numbers the run: a `-- run N` line before
+/// the text, a one-line JSON object with `run`).
+fn report(a: &Args, run: Option<usize>, written: &[PathBuf]) -> Result<(), super::Failure> {
     match a.format {
         Format::Text => {
-            let mut text = String::new();
-            for p in &written {
+            let mut text = match run {
+                Some(n) if n > 1 => format!("-- run {n}\n"),
+                _ => String::new(),
+            };
+            for p in written {
                 text += &format!("wrote {}\n", p.display());
             }
             super::emit(&text);
         }
         Format::Json => {
             let files: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-            let report = serde_json::json!({ "written": files });
-            super::emit(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
-            ));
+            let text = match run {
+                Some(n) => serde_json::json!({ "run": n, "written": files }).to_string(),
+                None => serde_json::to_string_pretty(&serde_json::json!({ "written": files }))
+                    .map_err(|e| e.to_string())?,
+            };
+            super::emit(&format!("{text}\n"));
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

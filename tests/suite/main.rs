@@ -34,3 +34,4 @@ mod shell;
 mod support;
 mod tables_cli;
 mod vassal_format;
+mod watch;
