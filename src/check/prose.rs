@@ -12,8 +12,8 @@ use crate::diag::{Diagnostic, Span};
 use crate::load::prose::{scan, FileLink, RawDirective, Scanned};
 use crate::load::source::FileId;
 use crate::model::rulebook::{
-    canonical_number, slug_of_title, Chapter, Directive, FileTarget, Linked, PlacedDirective,
-    Reference, Section,
+    canonical_number, numbered_anchor, slug_of_title, Chapter, Directive, FileTarget, Linked,
+    PlacedDirective, Reference, Section,
 };
 use crate::model::{Game, Rulebook};
 
@@ -60,7 +60,7 @@ pub(super) fn check_rulebook(
                 Some((n, at)) => {
                     let canon = canonical_number(n);
                     let span = Span::new(*file, at.clone().unwrap_or(h.range.clone()));
-                    let anchor = format!("s{n}");
+                    let anchor = numbered_anchor(n);
                     if let Some((_, _, first)) = numbers.get(&canon) {
                         cx.push(
                             Diagnostic::error(

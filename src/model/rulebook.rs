@@ -25,17 +25,20 @@ impl Rulebook {
     pub fn is_empty(&self) -> bool {
         self.chapters.is_empty()
     }
+}
 
-    /// The chapter and section a rule number names (`12` and `12.0` name the same one).
-    pub fn find(&self, number: &str) -> Option<(usize, &Section)> {
-        let want = canonical_number(number);
-        self.chapters.iter().enumerate().find_map(|(c, ch)| {
-            ch.sections
-                .iter()
-                .find(|s| s.number.as_deref().map(canonical_number) == Some(want.clone()))
-                .map(|s| (c, s))
-        })
-    }
+/// The anchor of the section numbered `number`: `s12.3`.
+pub fn numbered_anchor(number: &str) -> String {
+    format!("s{number}")
+}
+
+/// Whether an anchor is a numbered section's (`s` and a number), which is unique in the
+/// whole book; [`slug_of_title`] never makes one.
+pub fn is_numbered_anchor(anchor: &str) -> bool {
+    anchor.strip_prefix('s').is_some_and(|n| {
+        n.starts_with(|c: char| c.is_ascii_digit())
+            && n.chars().all(|c| c.is_ascii_digit() || c == '.')
+    })
 }
 
 /// A rule number without trailing `.0` parts: `12.0` → `12`, `12.10` stays.
@@ -60,6 +63,9 @@ pub fn slug_of_title(title: &str) -> String {
     let out = out.trim_end_matches('-').to_string();
     if out.is_empty() {
         "section".to_string()
+    } else if is_numbered_anchor(&out) {
+        // A heading titled `S2` must not take the anchor of rule 2.
+        format!("h-{out}")
     } else {
         out
     }
@@ -192,5 +198,13 @@ mod tests {
         assert_eq!(canonical_number("12.10"), "12.10");
         assert_eq!(canonical_number("12.3."), "12.3");
         assert_eq!(canonical_number("0"), "0");
+    }
+
+    #[test]
+    fn only_numbered_sections_get_numbered_anchors() {
+        assert!(is_numbered_anchor(&numbered_anchor("12.3")));
+        assert_eq!(slug_of_title("S2"), "h-s2");
+        assert_eq!(slug_of_title("S2 supply"), "s2-supply");
+        assert!(!is_numbered_anchor(&slug_of_title("S2")));
     }
 }

@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::load::prose::{markdown_options, text_references};
-use crate::model::rulebook::{Chapter, Directive, FileTarget, Linked, Rulebook};
+use crate::model::rulebook::{
+    is_numbered_anchor, Chapter, Directive, FileTarget, Linked, Rulebook,
+};
 use crate::model::Game;
 
 use super::material::{self, Pictures};
@@ -34,13 +36,9 @@ pub fn swing_file(chapter: &Chapter) -> String {
 pub fn section_id(chapter: &Chapter, anchor: &str, target: Target) -> String {
     match target {
         Target::Pages | Target::Swing => anchor.to_string(),
-        Target::OnePage if is_numbered(anchor) => anchor.to_string(),
+        Target::OnePage if is_numbered_anchor(anchor) => anchor.to_string(),
         Target::OnePage => format!("{}--{anchor}", chapter.slug),
     }
-}
-
-fn is_numbered(anchor: &str) -> bool {
-    anchor.starts_with('s') && anchor[1..].starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// The link to a section from any chapter.

@@ -510,7 +510,7 @@ fn setup_with(game: &Game, s: usize, pictures: &mut Pictures, maps: bool) -> Str
             out += &format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                 t(&pl.name),
-                kind_name(pl.kind),
+                crate::emit::art::displays::kind_name(pl.kind),
                 pl.turn
                     .map_or_else(|| "—".to_string(), |x| t(&game.turns[x].name)),
                 t(&tally(game, &list))
@@ -533,10 +533,6 @@ fn setup_with(game: &Game, s: usize, pictures: &mut Pictures, maps: bool) -> Str
         out += "</ul>\n";
     }
     out
-}
-
-fn kind_name(k: PoolKind) -> &'static str {
-    crate::emit::art::displays::kind_name(k)
 }
 
 /// The counters a scenario puts in the pools of `kinds` that open on turn `turn`, side by
