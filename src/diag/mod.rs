@@ -5,8 +5,10 @@
 //! the first one; the CLI renders them at the edge (see [`render`]) as text or JSON.
 //! [`source`] holds the text of every file a game was read from, which spans point into;
 //! [`suggest`] finds the "did you mean" for a misspelt name (used by `check`, by the model's
-//! reading of written locations and by the command line).
+//! reading of written locations and by the command line); [`catalogue`] documents every
+//! diagnostic code (`sandtable explain`, the language reference).
 
+pub mod catalogue;
 pub mod render;
 pub mod source;
 pub mod suggest;
