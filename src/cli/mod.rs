@@ -10,6 +10,7 @@ mod check;
 mod completions;
 mod control;
 mod crt;
+mod explain;
 mod geo;
 mod import;
 mod inspect;
@@ -95,6 +96,9 @@ pub enum Command {
     /// Start a new game directory from a starter game (hex, area or Diplomacy) that checks,
     /// builds and renders.
     New(new::Args),
+    /// Explain a diagnostic code (`error[CODE]`): its severity, the parts of a game it
+    /// concerns and what is wrong; without CODE, list every code.
+    Explain(explain::Args),
 }
 
 impl Command {
@@ -117,6 +121,7 @@ impl Command {
             Command::Completions(_) => Format::Text,
             Command::Man(a) => a.format(),
             Command::New(a) => a.format(),
+            Command::Explain(a) => a.format(),
         }
     }
 }
@@ -168,6 +173,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Completions(a) => completions::run(a),
         Command::Man(a) => man::run(a),
         Command::New(a) => new::run(a),
+        Command::Explain(a) => explain::run(a),
     };
     match result {
         Ok(code) => code,

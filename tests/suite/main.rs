@@ -5,6 +5,7 @@ mod architecture;
 mod beanshell;
 mod boards;
 mod build;
+mod catalogue;
 mod check;
 mod combat;
 mod datc;
