@@ -8,7 +8,7 @@
 //! that does not apply (an area that is not there, a move that does not exist) is an error
 //! at its own line.
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::{gather, Cx, Registry};

@@ -2,7 +2,7 @@
 //! last (`spring-1901` … `winter-1920`, or the months of a monthly game), expanded into the
 //! same turns a list of `[[turn]]`s gives.
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::{gather, Cx, Registry};

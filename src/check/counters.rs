@@ -5,8 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
-use toml::Spanned;
 
 use super::names::Names;
 use super::{gather, Cx};
@@ -16,44 +16,7 @@ use crate::load::source::FileId;
 use crate::model::counter::Visibility;
 use crate::model::{Class, Counter, Faces, Factor, Game, UnitKind, UnitType};
 
-/// Unit symbols the art knows how to draw.
-pub(crate) const SYMBOLS: &[&str] = &[
-    "infantry",
-    "armour",
-    "mechanized",
-    "cavalry",
-    "mountain",
-    "airborne",
-    "partisan",
-    "artillery",
-    "headquarters",
-    "leader",
-    "fighter",
-    "bomber",
-    "marker",
-    "army",
-    "fleet",
-    "police",
-    "guerrilla",
-    "none",
-];
-
-/// Unit sizes designers may name (stacking points).
-pub(crate) const SIZES: &[&str] = &[
-    "team",
-    "squad",
-    "section",
-    "platoon",
-    "company",
-    "battalion",
-    "regiment",
-    "brigade",
-    "division",
-    "corps",
-    "army",
-    "front",
-    "region",
-];
+pub(crate) use crate::load::schema::words::{SIZES, SYMBOLS};
 
 /// The classes a counter prints: (front, back of a two-level counter).
 type FacePair = (usize, Option<usize>);

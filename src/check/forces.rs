@@ -2,7 +2,7 @@
 //! `[rules.multi-factor]` (the strength factor, neutral sides, isolation) and
 //! `[rules.industry]` (each power's IP and squadron tracks, provinces worth IPs, costs).
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::Cx;

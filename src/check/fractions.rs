@@ -2,7 +2,7 @@
 //! frozen in some turns) and `[rules.fractions]` (units dispersing into hidden parts): the
 //! provinces and turns named, the part size and the counters that show parts.
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::forces::province;
 use super::names::Names;

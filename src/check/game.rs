@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::{calendar, gather, Cx};

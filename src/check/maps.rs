@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::{board, gather, Cx, Registry};

@@ -25,7 +25,7 @@ mod text;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::load::source::{FileId, SourceMap};

@@ -17,7 +17,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::{Cx, Registry};
 use crate::diag::{suggest, Diagnostic};

@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::suggest::did_you_mean;
 use crate::diag::{Diagnostic, Diagnostics, Span};

@@ -1,6 +1,6 @@
 //! Checks of rule parameters: stacking, zones of control, supply, control and victory.
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::Cx;

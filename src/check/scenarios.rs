@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use toml::Spanned;
+use crate::load::schema::Spanned;
 
 use super::names::Names;
 use super::Part;

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
-use toml::Spanned;
 
 use super::game::colour;
 use super::names::Names;

@@ -21,6 +21,7 @@ mod positions;
 mod publish;
 mod render;
 mod scenario;
+mod schema;
 mod supply;
 mod table;
 mod watch;
@@ -96,6 +97,9 @@ pub enum Command {
     /// Start a new game directory from a starter game (hex, area or Diplomacy) that checks,
     /// builds and renders.
     New(new::Args),
+    /// Write the JSON Schema of a game file, for editors that complete and check TOML
+    /// (Taplo, Even Better TOML).
+    Schema(schema::Args),
     /// Explain a diagnostic code (`error[CODE]`): its severity, the parts of a game it
     /// concerns and what is wrong; without CODE, list every code.
     Explain(explain::Args),
@@ -121,6 +125,7 @@ impl Command {
             Command::Completions(_) => Format::Text,
             Command::Man(a) => a.format(),
             Command::New(a) => a.format(),
+            Command::Schema(a) => a.format(),
             Command::Explain(a) => a.format(),
         }
     }
@@ -173,6 +178,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Completions(a) => completions::run(a),
         Command::Man(a) => man::run(a),
         Command::New(a) => new::run(a),
+        Command::Schema(a) => schema::run(a),
         Command::Explain(a) => explain::run(a),
     };
     match result {

@@ -20,8 +20,8 @@ pub mod write;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::load::schema::Spanned;
 use serde::Serialize;
-use toml::Spanned;
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::load::schema::geography::{Geography, LatLon};

@@ -152,7 +152,7 @@ fn read_used(loaded: &mut Loaded) {
     while i < queue.len() {
         let (from, depth) = queue[i];
         i += 1;
-        let uses: Vec<toml::Spanned<String>> = loaded
+        let uses: Vec<crate::load::schema::Spanned<String>> = loaded
             .files
             .iter()
             .chain(used.iter())

@@ -27,9 +27,9 @@
 
 use std::path::Path;
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
 use serde::Deserialize;
-use toml::Spanned;
 
 use super::LoadError;
 use crate::diag::source::{FileId, SourceMap};

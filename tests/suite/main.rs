@@ -31,6 +31,7 @@ mod prose;
 mod publish;
 mod render_cli;
 mod savegame;
+mod schema;
 mod shell;
 mod support;
 mod tables_cli;

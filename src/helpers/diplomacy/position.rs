@@ -343,7 +343,8 @@ pub fn resolve(
     let game = board.game;
     let mut diags = Diagnostics::default();
     let span = |s: std::ops::Range<usize>| Span::new(file, s);
-    let value_span = |s: &toml::Spanned<String>| inner(file, text, s.span(), s.get_ref());
+    let value_span =
+        |s: &crate::load::schema::Spanned<String>| inner(file, text, s.span(), s.get_ref());
     if let Some(g) = &p.game {
         if g.get_ref() != &game.id {
             diags.push(

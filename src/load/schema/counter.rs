@@ -1,11 +1,12 @@
 //! Schema of units and markers: factors, unit types, classes and the counter mix.
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// `[[factor]]`: a number printed on counters.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Factor {
     /// Identifier used in classes, e.g. `attack`.
@@ -18,35 +19,45 @@ pub struct Factor {
 
 /// Size markings of the NATO symbol (closed vocabulary: the art knows how to draw each).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Deserialize,
+    serde::Serialize,
+    JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Size {
-    /// ● team/crew
+    /// Team or crew: a slashed circle (Ø) above the symbol.
     Team,
-    /// ●● squad
+    /// Squad: ●.
     Squad,
-    /// ●●● section
+    /// Section: ●●.
     Section,
-    /// I company … see the art for the markings.
+    /// Platoon: ●●●.
     Platoon,
-    /// I
+    /// Company: I.
     Company,
-    /// II
+    /// Battalion: II.
     Battalion,
-    /// III
+    /// Regiment: III.
     Regiment,
-    /// X
+    /// Brigade: X.
     Brigade,
-    /// XX
+    /// Division: XX.
     Division,
-    /// XXX
+    /// Corps: XXX.
     Corps,
-    /// XXXX
+    /// Army: XXXX.
     Army,
-    /// XXXXX (Soviet fronts, army groups)
+    /// Front or army group: XXXXX.
     Front,
-    /// XXXXXX
+    /// Region or theatre: XXXXXX.
     Region,
 }
 
@@ -72,16 +83,16 @@ impl Size {
 }
 
 /// `[[unit-type]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct UnitType {
     /// Identifier, e.g. `panzer`.
     pub id: Spanned<String>,
     /// Name, e.g. `Panzer`.
     pub name: String,
-    /// Symbol drawn on the counter (a NATO symbol name such as `infantry`, `armour`,
-    /// `mechanized`, `cavalry`, `mountain`, `airborne`, `partisan`, `artillery`,
-    /// `headquarters`, `leader`, `fighter`, `bomber`, `marker`, `army`, `fleet`, `none`).
+    /// Symbol drawn on the counter: the name of a NATO unit symbol the art draws
+    /// (`infantry`, `armour`, …; `marker` for a plain marker, `none` for no symbol).
+    #[schemars(schema_with = "super::words::symbol")]
     pub symbol: Spanned<String>,
     /// True for combat units (they project zones of control and count for stacking).
     #[serde(default = "yes")]
@@ -101,7 +112,7 @@ fn yes() -> bool {
 }
 
 /// `[[class]]`: a kind of counter with its printed values.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Class {
     /// Identifier, e.g. `sov-guards-army`.
@@ -157,7 +168,7 @@ pub struct Class {
 }
 
 /// `[[counter]]`: one entry of the counter mix.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Counter {
     /// Identifier used by scenarios, e.g. `sov-1-guards`.

@@ -1,11 +1,12 @@
 //! Schema of the game as a whole: identity, sides, nations, countries, calendar, tracks.
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// `[game]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameInfo {
     /// Short identifier, e.g. `great-patriotic-war`.
@@ -26,7 +27,7 @@ pub struct GameInfo {
 }
 
 /// `[art]`: sizes of generated art, in pixels at 100% zoom.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Art {
     /// Edge of a square counter.
@@ -40,7 +41,7 @@ pub struct Art {
 }
 
 /// `[[side]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Side {
     /// Identifier, e.g. `axis`.
@@ -67,7 +68,7 @@ pub struct Side {
 }
 
 /// `[[nation]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Nation {
     /// Identifier, e.g. `ger`.
@@ -85,7 +86,7 @@ pub struct Nation {
 }
 
 /// `[[country]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Country {
     /// Identifier used in map layers.
@@ -99,7 +100,7 @@ pub struct Country {
 }
 
 /// `[[weather]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Weather {
     /// Identifier, e.g. `mud`.
@@ -112,7 +113,7 @@ pub struct Weather {
 }
 
 /// `[[turn]]`: one game turn of the calendar.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Turn {
     /// Identifier, e.g. `jun-1941`.
@@ -132,7 +133,7 @@ pub struct Turn {
 
 /// `[calendar]`: turns as the seasons of each year, from `first` to `last` (`spring-1901`
 /// to `winter-1920`); turn ids are `<season>-<year>`, names `<Season name> <year>`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Calendar {
     /// The first turn, `<season id>-<year>`.
@@ -144,7 +145,7 @@ pub struct Calendar {
 }
 
 /// `[[calendar.season]]`: one season (or month) of the year.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Season {
     /// Identifier, e.g. `spring`.
@@ -159,7 +160,7 @@ pub struct Season {
 }
 
 /// `[[phase]]`: one step of the sequence of play.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Phase {
     /// Identifier.
@@ -175,7 +176,7 @@ pub struct Phase {
 }
 
 /// `[[track]]`: a numeric track.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Track {
     /// Identifier.
@@ -204,7 +205,7 @@ pub struct Track {
 /// may share one display, each with its own marker. The art draws it as a strip below the
 /// map picture, one box per value large enough for a counter; VASSAL names each box
 /// `<name> <value>` (e.g. `Record Track 60`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TrackDisplay {
     /// Identifier.
@@ -222,7 +223,7 @@ pub struct TrackDisplay {
 }
 
 /// `[[schedule]]`: amounts added to a track on given turns.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Schedule {
     /// Identifier.

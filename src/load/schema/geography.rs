@@ -5,14 +5,15 @@
 //! adds where Natural Earth has water, land drawn that is in no province, and the straits
 //! two provinces border across.
 
+use crate::load::schema::Spanned;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// A point as `[latitude, longitude]` in degrees (north and east positive).
 pub type LatLon = [f64; 2];
 
 /// `[map.geography]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Geography {
     /// How the globe is flattened.
@@ -93,7 +94,7 @@ pub struct Geography {
 
 /// `projection = { kind = "lambert-conformal-conic", parallels = [47, 57], centre = [52, 32] }`
 /// or `{ kind = "equirectangular", centre = [lat, lon] }`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Projection {
     /// `lambert-conformal-conic` or `equirectangular`.
@@ -106,7 +107,7 @@ pub struct Projection {
 
 /// `anchor = { hex = "0203", at = [52.52, 13.40], offset-km = [-40, 0] }`: the centre of
 /// `hex` lies at `at` moved by `offset-km` (east, north).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Anchor {
     /// A hex number as printed.
@@ -119,7 +120,7 @@ pub struct Anchor {
 
 /// `[map.geography.natural-earth]`: `scale = "10m"` (or `50m`, `110m`), `sea = "sea"`,
 /// `lake = "lake"` and optionally `data = "natural-earth"`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct NaturalEarth {
     /// Natural Earth's scale; `10m` when not given.
@@ -136,7 +137,7 @@ pub struct NaturalEarth {
 
 /// A region: a terrain or country id and where it is — an outline, countries as Natural
 /// Earth names them, or a band along a line.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Region {
     /// The terrain (in `terrain`) or country (in `country`) id.
@@ -163,7 +164,7 @@ pub struct Region {
 /// `[[map.geography.province]]`: an area of an area map, by a seed point (the land or sea
 /// nearer to it than to any other province's seed is its), or by an outline or Natural Earth
 /// countries.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Province {
     /// The `[[map.area]]` id.
@@ -183,7 +184,7 @@ pub struct Province {
 
 /// `[[map.geography.land]]` and `[[map.geography.unplayable]]`: a piece of the picture by
 /// an outline or Natural Earth countries.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Patch {
     /// What it is (`Bosporus`, `Libya and Egypt`), for the report.
@@ -211,7 +212,7 @@ pub struct Patch {
 /// (`check`, `sandtable geo`) counts the two as bordering. The two must be adjacent in the
 /// board's data (an army's or fleet's move, or `adjacent`), else it is an error; a crossing
 /// between provinces whose outlines already share a border is needless (a warning).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Crossing {
     /// The two `[[map.area]]` ids.
@@ -227,7 +228,7 @@ pub struct Crossing {
 }
 
 /// `[[map.geography.lake]]`: a Natural Earth lake, picked by a point inside it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Lake {
     /// What the designer calls it (`Ladoga`), for the report.
@@ -242,7 +243,7 @@ pub struct Lake {
 }
 
 /// `[[map.geography.strait]]`: the hexside between the hexes of two points on either shore.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Strait {
     /// Name (`Straits of Kerch`).
@@ -254,7 +255,7 @@ pub struct Strait {
 }
 
 /// `[[map.geography.junction]]`: a named point a rail line stops at.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Junction {
     /// Name, as a rail line's `stops` give it.
@@ -264,7 +265,7 @@ pub struct Junction {
 }
 
 /// A line: a river's hexside terrain, or a rail line's name.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Line {
     /// The name printed or reported (`Dnieper`, `Moscow–Leningrad`).
@@ -278,7 +279,7 @@ pub struct Line {
 }
 
 /// A named place at a point.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GeoPlace {
     /// Name.
@@ -294,7 +295,7 @@ pub struct GeoPlace {
 
 /// `[[map.geography.pin]]`: `hex = "2222"`, `at = [35.9, 14.45]`, `name = "Malta"`: the
 /// printed map puts this point in this hex.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Pin {
     /// A hex number as printed.
@@ -307,7 +308,7 @@ pub struct Pin {
 
 /// `[[map.geography.hex]]`: force the terrain or country of a hex (`hex`) or of several
 /// (`hexes`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Override {
     /// A hex number as printed.

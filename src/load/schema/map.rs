@@ -1,11 +1,12 @@
 //! Schema of maps: hex grids with text layers, or areas with adjacency.
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// `[[map]]`: a hex map (has `[map.hex]`) or an area map (has `[[map.area]]`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Map {
     /// Identifier.
@@ -62,7 +63,7 @@ pub struct Map {
 }
 
 /// `[map.hex]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexGrid {
     /// `columns` (flat-topped hexes in vertical columns) or `rows` (pointy-topped, in rows).
@@ -78,7 +79,7 @@ pub struct HexGrid {
 }
 
 /// `[map.hex.numbering]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Numbering {
     /// `column-row` (`0507` = column 5, row 7) or `row-column`.
@@ -105,7 +106,7 @@ fn two() -> u32 {
 }
 
 /// A text layer: one character per hex, one line per row, decoded by a legend.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Layer {
     /// Character → identifier (`""` = nothing).
@@ -115,7 +116,7 @@ pub struct Layer {
 }
 
 /// `[[map.feature]]`: an additional terrain feature in one hex.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Feature {
     /// Hex number as printed.
@@ -125,7 +126,7 @@ pub struct Feature {
 }
 
 /// `[[map.place]]`: a named place.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Place {
     /// Hex number (hex maps).
@@ -142,7 +143,7 @@ pub struct Place {
 }
 
 /// `[[map.hexside]]`: a chain of hexsides of one kind.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexsideLine {
     /// Hexside terrain id.
@@ -155,7 +156,7 @@ pub struct HexsideLine {
 }
 
 /// `[[map.rail]]`: a rail line as a path of adjacent hexes.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rail {
     /// Name.
@@ -166,7 +167,7 @@ pub struct Rail {
 }
 
 /// `[[map.edge]]`: a named map edge.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Edge {
     /// Identifier.
@@ -181,7 +182,7 @@ pub struct Edge {
 }
 
 /// `[[map.hex-set]]`: a named set of hexes.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexSet {
     /// Identifier.
@@ -201,7 +202,7 @@ pub struct HexSet {
 
 /// `[[map.change]]`: one change a variant makes to the board it amends, as DPjudge's
 /// variant maps do. Exactly one of `remove`, `rename`, `set`, `connect` and `disconnect`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Change {
     /// Remove this area, and every move and border to it.
@@ -231,7 +232,7 @@ pub struct Change {
 }
 
 /// `[[map.area]]`: an area of an area map.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Area {
     /// Identifier.
@@ -286,7 +287,7 @@ pub struct Area {
 }
 
 /// `[[map.area.coast]]`: one coast of a split-coast province.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Coast {
     /// Identifier within the province (`nc`): the location is `spa/nc`.
@@ -306,7 +307,7 @@ fn yes() -> bool {
 }
 
 /// `[[map.route]]`: a printed movement arrow between two areas.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Route {
     /// One end.

@@ -13,10 +13,13 @@ pub mod map;
 pub mod option;
 pub mod rules;
 pub mod scenario;
+pub mod spanned;
 pub mod table;
+pub mod words;
 
+use schemars::JsonSchema;
 use serde::Deserialize;
-pub use toml::Spanned;
+pub use spanned::Spanned;
 
 pub use counter::{Class, Counter, Factor, UnitType};
 pub use game::{
@@ -29,8 +32,64 @@ pub use rules::Rules;
 pub use scenario::{Placement, Pool, PoolFill, Scenario};
 pub use table::{Chart, Crt, HexsideTerrain, Terrain};
 
+/// The JSON Schema of one game file, derived from the types below: every key with its doc
+/// comment, default and allowed words. Editors that complete TOML from a JSON Schema (Taplo,
+/// Even Better TOML) use it; `sandtable schema` writes it.
+///
+/// It is written in draft 7, the draft TOML editors' validators know best. TOML has no null,
+/// so an optional key is described as its value alone (absent, or that), not as "value or
+/// null".
+pub fn json_schema() -> serde_json::Value {
+    let schema = schemars::generate::SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<GameFile>();
+    let mut value = schema.to_value();
+    without_null(&mut value);
+    if let Some(root) = value.as_object_mut() {
+        root.insert(
+            "title".into(),
+            "A sandtable game file (any file of a game may hold any section)".into(),
+        );
+    }
+    value
+}
+
+/// Drop `null` from every schema: from `type` lists, from `anyOf` alternatives (folding an
+/// `anyOf` left with one alternative into its parent) and as a default.
+fn without_null(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Array(items) => items.iter_mut().for_each(without_null),
+        Value::Object(map) => {
+            if map.get("default").is_some_and(Value::is_null) {
+                map.remove("default");
+            }
+            if let Some(Value::Array(types)) = map.get_mut("type") {
+                types.retain(|t| t != "null");
+                if types.len() == 1 {
+                    let only = types.remove(0);
+                    map.insert("type".into(), only);
+                }
+            }
+            if let Some(Value::Array(any)) = map.get_mut("anyOf") {
+                any.retain(|a| a.get("type").is_none_or(|t| t != "null"));
+                if any.len() == 1 {
+                    if let Some(Value::Object(only)) = any.pop() {
+                        map.remove("anyOf");
+                        for (k, v) in only {
+                            map.entry(k).or_insert(v);
+                        }
+                    }
+                }
+            }
+            map.values_mut().for_each(without_null);
+        }
+        _ => {}
+    }
+}
+
 /// One TOML file of a game, as written.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameFile {
     /// Files (or folders) of another game read as part of this one, before it: a variant

@@ -3,12 +3,13 @@
 //! These are declared per game and interpreted by the helpers; nothing here is specific to
 //! one game.
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// `[rules]`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rules {
     /// Stacking limits, each checked on its own.
@@ -67,7 +68,7 @@ pub struct Rules {
 /// units = { combat = true }     # the units the rule concerns (default: every unit)
 /// only = { sizes = ["corps"] }  # those of them that may enter
 /// ```
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct EntryLimit {
     /// Rule as players say it.
@@ -96,7 +97,7 @@ pub struct EntryLimit {
 /// owners = ["allies", "neutral"]   # who held it at the start (`neutral`: no side)
 /// countries = []                   # only in these countries (empty: anywhere)
 /// ```
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct VictoryPoints {
     /// Rule as players say it.
@@ -128,7 +129,7 @@ pub struct VictoryPoints {
 
 /// `control-all = { places = ["mobilization"], except-countries = ["britain"] }`: every
 /// place of a kind on the maps, within some countries.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PlaceFilter {
     /// Place names or tags.
@@ -142,7 +143,7 @@ pub struct PlaceFilter {
 }
 
 /// Which units a rule counts.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Selector {
     /// Unit type ids (a type also matches the types that count as it).
@@ -174,7 +175,7 @@ pub struct Selector {
 }
 
 /// `[[rules.stacking]]`: at most `max` (points of) matching units in one location.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct StackingLimit {
     /// Rule as players say it.
@@ -210,7 +211,7 @@ pub struct StackingLimit {
 }
 
 /// `[rules.zoc]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Zoc {
     /// Zone of combat units: `adjacent` (the surrounding hexes or areas), `own` or `none`.
@@ -227,7 +228,7 @@ pub struct Zoc {
 }
 
 /// One ZOC exception.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ZocException {
     /// Units it applies to.
@@ -237,7 +238,7 @@ pub struct ZocException {
 }
 
 /// `[rules.supply]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Supply {
     /// Where each side's supply comes from.
@@ -247,6 +248,7 @@ pub struct Supply {
     pub units: Selector,
     /// `unlimited`, `movement` (the unit's factor with id `movement`), `{ factor = "mf" }`
     /// (the unit's printed value of that factor) or a number of hexes/areas.
+    #[schemars(schema_with = "super::words::path_length")]
     pub path_length: Spanned<toml::Value>,
     /// What blocks a path: `enemy-units`, `enemy-zoc`, `enemy-controlled`.
     #[serde(default)]
@@ -273,7 +275,7 @@ pub struct Supply {
 }
 
 /// One supply source.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SupplySource {
     /// Side supplied.
@@ -315,7 +317,7 @@ pub struct SupplySource {
 /// Either a hex set's places (the Soviet Black Sea coast rule), or ports joined by sea:
 /// `ports = "port"` (a place tag or feature) with `across = ["sea"]`, linking the friendly
 /// ports that touch one body of those water hexes.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SupplyLink {
     /// Side that may use it.
@@ -340,7 +342,7 @@ pub struct SupplyLink {
 }
 
 /// `[rules.control]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Control {
     /// `last-occupied`, `all-boxes` or `supply-centres`.
@@ -359,7 +361,7 @@ pub struct Control {
 }
 
 /// `[[rules.victory]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Victory {
     /// Identifier.
@@ -400,7 +402,7 @@ pub struct Victory {
 }
 
 /// A win by comparing two tracks.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TrackLead {
     /// The winner's track.
@@ -413,7 +415,7 @@ pub struct TrackLead {
 }
 
 /// A win by the ratio of two tracks: `track` ≥ `times` × `over`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TrackRatio {
     /// The winner's track.
@@ -426,7 +428,7 @@ pub struct TrackRatio {
 
 /// `[[rules.marker]]`: what a marker class does in the area where it lies. Every copy of the
 /// class on a map counts; several copies in one area count once.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MarkerEffect {
     /// The marker's class id.
@@ -447,18 +449,19 @@ pub struct MarkerEffect {
 }
 
 /// Points a side loses.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Penalty {
     /// The side that loses them.
     pub side: Spanned<String>,
     /// A number of points, or dice to roll as text (`"2d6"`).
+    #[schemars(schema_with = "super::words::points_or_dice")]
     pub points: Spanned<toml::Value>,
 }
 
 /// `[rules.control-phase]`: each side collects the `points` of every area it controls
 /// (its own entry of the area's `points`), then pays its penalties.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ControlPhase {
     /// The track each side's points go to (side id → track id), to show the index after
@@ -475,7 +478,7 @@ pub struct ControlPhase {
 }
 
 /// A penalty for having no matching unit in some countries.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Absence {
     /// Rule as players say it.
@@ -489,11 +492,12 @@ pub struct Absence {
     #[serde(default)]
     pub within: Vec<Spanned<String>>,
     /// Points lost: a number or dice as text (`"2d6"`).
+    #[schemars(schema_with = "super::words::points_or_dice")]
     pub penalty: Spanned<toml::Value>,
 }
 
 /// A garrison requirement.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Garrison {
     /// Identifier (`sandtable control --in-force ID` applies a conditional requirement).
@@ -517,6 +521,7 @@ pub struct Garrison {
     /// Total worth needed in each area (default 1).
     pub min: Option<u32>,
     /// Points lost per area short: a number or dice as text (`"1d6"`).
+    #[schemars(schema_with = "super::words::points_or_dice")]
     pub penalty: Spanned<toml::Value>,
     /// When the requirement holds only under a condition the positions do not show (a
     /// Politics Table result), the condition in words; it is then applied only when named
@@ -525,7 +530,7 @@ pub struct Garrison {
 }
 
 /// The worth of some units toward a garrison.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Worth {
     /// Units.
@@ -536,7 +541,7 @@ pub struct Worth {
 
 /// `[rules.attrition]`: units matching `units` standing where the enemy rules lose Levels
 /// or steps.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Attrition {
     /// Units subject to attrition.
@@ -557,7 +562,7 @@ pub struct Attrition {
 
 /// `[rules.victory-levels]`: how big a win is, by the lead of one track over the other, or
 /// (`by = "victory-points"`) of one side's victory points over the other's.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct VictoryLevels {
     /// The two tracks compared (the higher one leads).
@@ -571,7 +576,7 @@ pub struct VictoryLevels {
 }
 
 /// One level of victory.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct VictoryBand {
     /// The lead: `"26-50"`, `"76+"` or a single number.
@@ -589,7 +594,7 @@ pub struct VictoryBand {
 /// full-gain = ["swi"]          # neutral garrisons that still let a 3:1 winner gain
 /// isolation = { reach = 7, to = "home-centres" }
 /// ```
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MultiFactor {
     /// The `[[factor]]` whose value on a counter's class is the factors it holds (a counter
@@ -608,7 +613,7 @@ pub struct MultiFactor {
 }
 
 /// `isolation = { reach = 7, to = "home-centres" }`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Isolation {
     /// Longest line, in provinces entered.
@@ -628,7 +633,7 @@ pub struct Isolation {
 /// costs = { supply = 1, build = 2, squadron = 2, factory = 4 }
 /// bombing = 5                               # attackers' surplus per IP bombed
 /// ```
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Industry {
     /// Each side's track of the IPs of its home country.
@@ -667,7 +672,7 @@ pub struct Industry {
 /// when no unit stands there as the phase begins (and may always leave it); no fleet
 /// retreats into it; no unit is built in it unless `builds` names it. Hidden fractional
 /// units (`[rules.fractions]`) are not held by ice.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Frozen {
     /// What the ice is called in reports (default `frozen`).
@@ -702,7 +707,7 @@ pub struct Frozen {
 /// a province or next to it may reform a unit there, which moves in like a unit from
 /// nowhere (supportable, never cut). Parts never own supply centres and never count as
 /// units.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Fractions {
     /// Fewest parts a unit disperses into; no part is larger than 1/parts (default 3).
@@ -719,7 +724,7 @@ pub struct Fractions {
 }
 
 /// `limit = { units = 2, before = "march-1915" }`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FractionLimit {
     /// Units' worth of parts a power may have.
@@ -729,7 +734,7 @@ pub struct FractionLimit {
 }
 
 /// `{ counter = "austrian-army-third", size = "1/3" }`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FractionPiece {
     /// The counter (its nation's side owns the part, its unit type moves as army or fleet).

@@ -1,12 +1,23 @@
 //! Schema of force pools (off-map boxes) and scenarios (set-ups).
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// What a pool is for.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Deserialize,
+    serde::Serialize,
+    JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum PoolKind {
@@ -35,7 +46,7 @@ pub enum PoolKind {
 }
 
 /// `[[pool]]`: an off-map box.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Pool {
     /// Identifier used by scenarios.
@@ -56,7 +67,7 @@ pub struct Pool {
 }
 
 /// `[[scenario]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Scenario {
     /// Identifier.
@@ -93,7 +104,7 @@ pub struct Scenario {
 }
 
 /// `[[scenario.require]]`: one set-up instruction ("seven level-1 divisions in Open areas").
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Requirement {
     /// The instruction as the rules give it.
@@ -120,7 +131,7 @@ pub struct Requirement {
 }
 
 /// `[[scenario.place]]`: counters at a location.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Placement {
     /// Hex number as printed, or area id (`larissa`, `larissa/box-2`, a coast `spa/nc`).
@@ -140,7 +151,7 @@ pub struct Placement {
 }
 
 /// `[[scenario.pool]]`: counters that start in a pool.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PoolFill {
     /// Pool id.

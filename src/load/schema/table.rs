@@ -1,11 +1,12 @@
 //! Schema of tables: terrain effects, combat results tables and other charts.
 
+use crate::load::schema::Spanned;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
 /// A movement cost: a number of movement points, or `stop` / `prohibited`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Cost {
     /// Movement points.
@@ -15,7 +16,7 @@ pub enum Cost {
 }
 
 /// Combat effects of a terrain on a defender in it.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatEffect {
     /// Halve the attackers' attack factors.
@@ -33,7 +34,7 @@ pub struct CombatEffect {
 }
 
 /// `[[terrain]]`: a row of the terrain effects chart.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Terrain {
     /// Identifier used by map layers, places and areas.
@@ -55,7 +56,7 @@ pub struct Terrain {
 }
 
 /// `[[hexside-terrain]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexsideTerrain {
     /// Identifier.
@@ -83,7 +84,7 @@ fn yes() -> bool {
 }
 
 /// `[[crt]]`: a combat results table.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Crt {
     /// Identifier.
@@ -112,7 +113,7 @@ pub struct Crt {
 }
 
 /// One die row of a CRT.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CrtRow {
     /// Roll or range of rolls, e.g. `1`, `2-3`.
@@ -122,7 +123,7 @@ pub struct CrtRow {
 }
 
 /// A result code and what it means.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ResultCode {
     /// Code as printed, e.g. `DR`.
@@ -132,7 +133,7 @@ pub struct ResultCode {
 }
 
 /// A CRT modifier that is not a terrain effect.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Modifier {
     /// Identifier (used on the command line as `--shift-cause` and in VASSAL menus).
@@ -186,7 +187,7 @@ pub struct Modifier {
 }
 
 /// `[[chart]]`: any other table players consult.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Chart {
     /// Identifier.
@@ -225,7 +226,7 @@ pub struct Chart {
 }
 
 /// A die-roll modifier of a roll table: read from a track, fixed, or given by the player.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ChartModifier {
     /// Identifier (on the command line: `--modifier ID=N`).
