@@ -35,5 +35,6 @@ mod schema;
 mod shell;
 mod support;
 mod tables_cli;
+mod tutorial;
 mod vassal_format;
 mod watch;
