@@ -136,7 +136,7 @@ pub struct ResultCode {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Modifier {
-    /// Identifier (used on the command line as `--shift-cause` and in VASSAL menus).
+    /// Identifier (used on the command line as `--support` and in VASSAL menus).
     pub id: Spanned<String>,
     /// Cause as players say it, e.g. `Snow`.
     pub name: String,
