@@ -392,7 +392,13 @@ fn kinds(cx: &mut Cx, file: FileId, c: &schema::map::Change, default: bool) -> (
     }
     let mut out = (false, false);
     for k in &c.kinds {
-        match super::word(cx, file, k, "unit kind", &["army", "fleet"]) {
+        match super::word(
+            cx,
+            file,
+            k,
+            "unit kind",
+            crate::load::schema::words::UNIT_KINDS,
+        ) {
             Some("army") => out.0 = true,
             Some(_) => out.1 = true,
             None => {}

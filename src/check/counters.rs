@@ -57,7 +57,14 @@ pub(crate) fn check_counters(
                 );
             }
             let moves_as = t.moves_as.as_ref().and_then(|m| {
-                super::word(cx, *file, m, "unit kind", &["army", "fleet"]).map(|w| match w {
+                super::word(
+                    cx,
+                    *file,
+                    m,
+                    "unit kind",
+                    crate::load::schema::words::UNIT_KINDS,
+                )
+                .map(|w| match w {
                     "army" => UnitKind::Army,
                     _ => UnitKind::Fleet,
                 })

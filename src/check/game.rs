@@ -244,7 +244,7 @@ pub(crate) fn check_game(
                     file,
                     o,
                     "kind of orders",
-                    &["movement", "retreat", "adjustment"],
+                    crate::load::schema::words::ORDER_PHASES,
                 )
                 .map(|w| match w {
                     "movement" => OrderPhase::Movement,

@@ -1117,7 +1117,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
             .map(|c| selector(cx, file, names, g, c));
         let units = src.units.as_ref().map(|c| selector(cx, file, names, g, c));
         for a in &src.along {
-            if !["west", "east", "north", "south"].contains(&a.get_ref().as_str()) {
+            if !crate::load::schema::words::BORDERS.contains(&a.get_ref().as_str()) {
                 cx.push(
                     Diagnostic::error(
                         "unknown-value",

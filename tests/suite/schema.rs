@@ -200,3 +200,77 @@ fn schema_goes_to_stdout_without_an_output_file() {
     }
     assert_eq!(schema["additionalProperties"], false);
 }
+
+/// Every word the schema allows for a key is one `check` accepts, and a word it does not
+/// allow is one `check` refuses: the closed word lists of the schema and of the checker are
+/// the same lists. Tried on the keys the starter hex game writes, one word at a time.
+#[test]
+fn schema_words_are_the_words_check_accepts() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("words");
+    let out = bin().arg("new").arg(&dir).output().expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let schema: serde_json::Value =
+        serde_json::from_slice(&bin().arg("schema").output().expect("run").stdout).expect("JSON");
+    // (file, line as the starter writes it, the key's definition and property)
+    let keys = [
+        (
+            "map.toml",
+            "orientation = \"columns\"",
+            "HexGrid",
+            "orientation",
+        ),
+        (
+            "map.toml",
+            "pattern = \"column-row\"",
+            "Numbering",
+            "pattern",
+        ),
+        ("map.toml", "along = \"west\"", "Edge", "along"),
+        ("tables.toml", "kind = \"odds\"", "Crt", "kind"),
+        ("tables.toml", "halving = \"up\"", "Crt", "halving"),
+        ("tables.toml", "default = \"adjacent\"", "Zoc", "default"),
+        ("tables.toml", "rule = \"last-occupied\"", "Control", "rule"),
+        ("terrain.toml", "kind = \"land\"", "Terrain", "kind"),
+    ];
+    for (file, line, def, key) in keys {
+        let words: Vec<String> = schema["definitions"][def]["properties"][key]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{def}.{key} has no word list"))
+            .iter()
+            .map(|w| w.as_str().expect("a word").to_string())
+            .collect();
+        let path = dir.join(file);
+        let original = std::fs::read_to_string(&path).expect("read");
+        let at = original
+            .find(line)
+            .unwrap_or_else(|| panic!("{file} has no {line}"));
+        let line_no = original[..at].lines().count() + 1;
+        let refused = |word: &str| -> bool {
+            let value = line.split_once('=').expect("key = value").0;
+            let text = original.replacen(line, &format!("{value}= \"{word}\""), 1);
+            std::fs::write(&path, text).expect("write");
+            let (_, diags) = crate::support::check_json(&dir);
+            std::fs::write(&path, &original).expect("restore");
+            diags.iter().any(|d| {
+                d["code"] == "unknown-value"
+                    && d["file"].as_str().is_some_and(|f| f.ends_with(file))
+                    && d["line"] == line_no
+            })
+        };
+        for word in &words {
+            assert!(
+                !refused(word),
+                "check refuses `{word}` for {def}.{key}, which the schema allows"
+            );
+        }
+        assert!(
+            refused("no-such-word"),
+            "check accepts a word the schema refuses for {def}.{key}"
+        );
+    }
+}

@@ -102,6 +102,8 @@ pub struct UnitType {
     /// For games of written orders: `army` (moves over land, convoyed across water) or
     /// `fleet` (moves over water and along coasts, convoys): which of an area's moves it
     /// uses.
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::unit_kind")]
     pub moves_as: Option<Spanned<String>>,
     /// The letter orders name it by (`A`, `F`; default: the first letter of `moves-as`).
     pub letter: Option<Spanned<String>>,

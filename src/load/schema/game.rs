@@ -172,6 +172,8 @@ pub struct Phase {
     pub description: String,
     /// For games of written orders: which orders it takes (`movement`, `retreat` or
     /// `adjustment`), so the adjudicator knows how to resolve it.
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::order_phase")]
     pub orders: Option<Spanned<String>>,
 }
 

@@ -98,6 +98,7 @@ pub struct Geography {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Projection {
     /// `lambert-conformal-conic` or `equirectangular`.
+    #[schemars(schema_with = "super::words::projection")]
     pub kind: Spanned<String>,
     /// The two standard parallels of a conic projection, in degrees.
     pub parallels: Option<Spanned<[f64; 2]>>,

@@ -67,12 +67,15 @@ pub struct Map {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexGrid {
     /// `columns` (flat-topped hexes in vertical columns) or `rows` (pointy-topped, in rows).
+    #[schemars(schema_with = "super::words::orientation")]
     pub orientation: Spanned<String>,
     /// Number of columns.
     pub columns: Spanned<u32>,
     /// Number of rows.
     pub rows: Spanned<u32>,
     /// Which raw columns (or rows) sit half a hex lower (right): `odd` (VASSAL's) or `even`.
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::shift")]
     pub shifted: Option<Spanned<String>>,
     /// How hexes are numbered on the printed map.
     pub numbering: Spanned<Numbering>,
@@ -83,6 +86,7 @@ pub struct HexGrid {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Numbering {
     /// `column-row` (`0507` = column 5, row 7) or `row-column`.
+    #[schemars(schema_with = "super::words::numbering_pattern")]
     pub pattern: Spanned<String>,
     /// Number printed on the first column.
     #[serde(default = "one")]
@@ -175,6 +179,8 @@ pub struct Edge {
     /// Name, e.g. `West edge`.
     pub name: String,
     /// `west`, `east`, `north` or `south`: the land hexes along that border of the grid.
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::border")]
     pub along: Option<Spanned<String>>,
     /// Or an explicit list of hexes.
     #[serde(default)]
@@ -217,6 +223,7 @@ pub struct Change {
     pub disconnect: Option<Spanned<Vec<Spanned<String>>>>,
     /// With `connect` and `disconnect`: `army`, `fleet`.
     #[serde(default)]
+    #[schemars(schema_with = "super::words::unit_kinds")]
     pub kinds: Vec<Spanned<String>>,
     /// With `rename`: the new id.
     pub to: Option<Spanned<String>>,

@@ -215,6 +215,7 @@ pub struct StackingLimit {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Zoc {
     /// Zone of combat units: `adjacent` (the surrounding hexes or areas), `own` or `none`.
+    #[schemars(schema_with = "super::words::zoc_reach")]
     pub default: Spanned<String>,
     /// Exceptions by unit.
     #[serde(default)]
@@ -234,6 +235,7 @@ pub struct ZocException {
     /// Units it applies to.
     pub units: Selector,
     /// `adjacent`, `own` or `none`.
+    #[schemars(schema_with = "super::words::zoc_reach")]
     pub zoc: Spanned<String>,
 }
 
@@ -252,6 +254,7 @@ pub struct Supply {
     pub path_length: Spanned<toml::Value>,
     /// What blocks a path: `enemy-units`, `enemy-zoc`, `enemy-controlled`.
     #[serde(default)]
+    #[schemars(schema_with = "super::words::supply_blockers")]
     pub blocked_by: Vec<Spanned<String>>,
     /// With `enemy-controlled`: only enemy-controlled locations with one of these terrains
     /// or features block (cities, ports, airbases…); empty: every one.
@@ -308,6 +311,7 @@ pub struct SupplySource {
     /// The land hexes along these borders of every hex map (`west`, `east`, `north`,
     /// `south`), within `countries` when given: an off-map box reached over the map edge.
     #[serde(default)]
+    #[schemars(schema_with = "super::words::borders")]
     pub along: Vec<Spanned<String>>,
     /// What reports call the source (default: the edge's, set's or place's name).
     pub name: Option<String>,
@@ -346,6 +350,7 @@ pub struct SupplyLink {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Control {
     /// `last-occupied`, `all-boxes` or `supply-centres`.
+    #[schemars(schema_with = "super::words::control_rule")]
     pub rule: Spanned<String>,
     /// Units that take control.
     #[serde(default)]
@@ -553,6 +558,7 @@ pub struct Attrition {
     /// Share of each side's subject units in each location that suffers, in percent.
     pub percent: Spanned<u32>,
     /// Rounding of fractions: `up` or `down`.
+    #[schemars(schema_with = "super::words::rounding")]
     pub rounding: Spanned<String>,
     /// Only on turns whose number is a multiple of this (`2`: even turns).
     pub every: Option<u32>,

@@ -42,10 +42,13 @@ pub struct Terrain {
     /// Name.
     pub name: String,
     /// `land`, `water` (sea, lake) or `feature` (city, fortress: drawn over land).
+    #[schemars(schema_with = "super::words::terrain_kind")]
     pub kind: Spanned<String>,
     /// Fill colour on the generated map.
     pub colour: Spanned<String>,
     /// Pattern drawn over the fill (`trees`, `peaks`, `marsh`, `hatching`, `waves`).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::pattern")]
     pub pattern: Option<Spanned<String>>,
     /// Movement cost: `all` plus per-unit-type overrides.
     #[serde(default)]
@@ -92,6 +95,7 @@ pub struct Crt {
     /// Title.
     pub title: String,
     /// `odds`, `differential` or `column` (the caller picks the column).
+    #[schemars(schema_with = "super::words::crt_kind")]
     pub kind: Spanned<String>,
     /// Column headings: `1:2`, `3:1`; `-2`, `+4`; `<1:1` and `6:1+` style open ends allowed.
     pub columns: Vec<Spanned<String>>,
@@ -107,6 +111,7 @@ pub struct Crt {
     pub modifier: Vec<Modifier>,
     /// How halved factors are rounded: `up` or `down`.
     #[serde(default)]
+    #[schemars(schema_with = "super::words::rounding")]
     pub halving: Option<Spanned<String>>,
     /// Designer-supplied chart image.
     pub image: Option<Spanned<String>>,
@@ -156,6 +161,8 @@ pub struct Modifier {
     pub halve_attack: bool,
     /// Whose shift it is, `attacker` or `defender`, shown with its cause (the net shift is
     /// the attacker's minus the defender's; the sign of `shift` still gives the direction).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::combat_side")]
     pub side: Option<Spanned<String>>,
     /// Declared with a number (`mechanized=2`: two mechanized units): shifts `shift` that
     /// many times.

@@ -87,3 +87,100 @@ pub(crate) fn path_length(_: &mut SchemaGenerator) -> Schema {
         ]
     })
 }
+
+/// `orientation` of `[map.hex]`: flat-topped hexes in columns, or pointy-topped in rows.
+pub const ORIENTATIONS: &[&str] = &["columns", "rows"];
+
+/// `shifted` of `[map.hex]`: which raw columns (rows) sit half a hex lower (right).
+pub const SHIFTS: &[&str] = &["odd", "even"];
+
+/// `pattern` of `[map.hex.numbering]`: the order of the parts of a printed hex number.
+pub const NUMBERING_PATTERNS: &[&str] = &["column-row", "row-column"];
+
+/// The borders of a hex grid (`along` of an `[[map.edge]]`, of a supply source).
+pub const BORDERS: &[&str] = &["west", "east", "north", "south"];
+
+/// `kind` of a `[[terrain]]`.
+pub const TERRAIN_KINDS: &[&str] = &["land", "water", "feature"];
+
+/// Pattern names the map art draws over a terrain's fill (other names draw dots; a
+/// few synonyms such as `forest` and `rough` are read too).
+pub const PATTERNS: &[&str] = &["trees", "peaks", "marsh", "hatching", "waves", "none"];
+
+/// `kind` of a `[[crt]]`.
+pub const CRT_KINDS: &[&str] = &["odds", "differential", "column"];
+
+/// Rounding of halved factors or of fractions.
+pub const ROUNDINGS: &[&str] = &["up", "down"];
+
+/// `side` of a CRT modifier: whose shift it is.
+pub const COMBAT_SIDES: &[&str] = &["attacker", "defender"];
+
+/// How far a unit's zone of control reaches.
+pub const ZOC_REACHES: &[&str] = &["adjacent", "own", "none"];
+
+/// `blocked-by` of `[rules.supply]`: what cuts a supply path.
+pub const SUPPLY_BLOCKERS: &[&str] = &["enemy-units", "enemy-zoc", "enemy-controlled"];
+
+/// `rule` of `[rules.control]`.
+pub const CONTROL_RULES: &[&str] = &["last-occupied", "all-boxes", "supply-centres"];
+
+/// `orders` of a `[[phase]]` in a game of written orders.
+pub const ORDER_PHASES: &[&str] = &["movement", "retreat", "adjustment"];
+
+/// How a unit of a game of written orders moves (`moves-as`; `kinds` of a map change).
+pub const UNIT_KINDS: &[&str] = &["army", "fleet"];
+
+/// `kind` of a `[map.geography.projection]`.
+pub const PROJECTIONS: &[&str] = &["lambert-conformal-conic", "equirectangular"];
+
+/// A key whose value is one word of a closed list.
+macro_rules! word_schemas {
+    ($($name:ident => $words:ident,)*) => {
+        $(
+            #[doc = concat!("One of [`", stringify!($words), "`].")]
+            pub(crate) fn $name(_: &mut SchemaGenerator) -> Schema {
+                one_of($words)
+            }
+        )*
+    };
+}
+
+/// A key whose value is a list of words of a closed list.
+macro_rules! word_list_schemas {
+    ($($name:ident => $words:ident,)*) => {
+        $(
+            #[doc = concat!("A list of words of [`", stringify!($words), "`].")]
+            pub(crate) fn $name(_: &mut SchemaGenerator) -> Schema {
+                json_schema!({ "type": "array", "items": one_of($words) })
+            }
+        )*
+    };
+}
+
+word_schemas! {
+    orientation => ORIENTATIONS,
+    shift => SHIFTS,
+    numbering_pattern => NUMBERING_PATTERNS,
+    border => BORDERS,
+    terrain_kind => TERRAIN_KINDS,
+    crt_kind => CRT_KINDS,
+    rounding => ROUNDINGS,
+    combat_side => COMBAT_SIDES,
+    zoc_reach => ZOC_REACHES,
+    control_rule => CONTROL_RULES,
+    order_phase => ORDER_PHASES,
+    unit_kind => UNIT_KINDS,
+    projection => PROJECTIONS,
+}
+
+word_list_schemas! {
+    borders => BORDERS,
+    supply_blockers => SUPPLY_BLOCKERS,
+    unit_kinds => UNIT_KINDS,
+}
+
+/// A terrain's `pattern`: any name, the art's own offered first.
+pub(crate) fn pattern(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "examples": PATTERNS })
+}
