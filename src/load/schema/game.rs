@@ -91,7 +91,7 @@ pub struct Nation {
 pub struct Country {
     /// Identifier used in map layers.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// Side that controls it at the start (absent = neutral).
     pub controlled_by: Option<Spanned<String>>,
@@ -105,7 +105,7 @@ pub struct Country {
 pub struct Weather {
     /// Identifier, e.g. `mud`.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// What it does, for the charts.
     #[serde(default)]
@@ -163,7 +163,8 @@ pub struct Season {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Phase {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Name, e.g. `1st Movement Phase`.
     pub name: String,
@@ -181,9 +182,10 @@ pub struct Phase {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Track {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// Lowest value.
     pub min: Spanned<i64>,
@@ -210,7 +212,8 @@ pub struct Track {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TrackDisplay {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Name as printed; also the VASSAL location of its boxes (`Record Track 60`).
     pub name: String,
@@ -228,7 +231,8 @@ pub struct TrackDisplay {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Schedule {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Name, e.g. `Soviet Replacement Point Schedule`.
     pub name: String,

@@ -283,7 +283,7 @@ pub struct Line {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GeoPlace {
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: Spanned<String>,
     /// The feature terrain id (`city`, `major-city`, `port`).
     pub kind: Spanned<String>,

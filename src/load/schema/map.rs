@@ -9,7 +9,8 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Map {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Title (required, but for a map that amends another).
     pub title: Option<String>,
@@ -163,7 +164,7 @@ pub struct HexsideLine {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rail {
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     #[serde(default)]
     pub name: String,
     /// Hexes in order.
@@ -174,7 +175,8 @@ pub struct Rail {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Edge {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Name, e.g. `West edge`.
     pub name: String,
@@ -191,9 +193,10 @@ pub struct Edge {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexSet {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// The hexes (or area ids on an area map).
     #[serde(default)]
@@ -242,7 +245,8 @@ pub struct Change {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Area {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Name printed on the map.
     pub name: String,

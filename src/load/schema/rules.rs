@@ -369,9 +369,10 @@ pub struct Control {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Victory {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// Side that wins.
     pub side: Spanned<String>,

@@ -70,7 +70,8 @@ pub struct Pool {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Scenario {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
     /// Title, used as the name of the predefined setup.
     pub title: String,

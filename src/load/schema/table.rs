@@ -39,7 +39,7 @@ pub struct CombatEffect {
 pub struct Terrain {
     /// Identifier used by map layers, places and areas.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// `land`, `water` (sea, lake) or `feature` (city, fortress: drawn over land).
     #[schemars(schema_with = "super::words::terrain_kind")]
@@ -62,9 +62,10 @@ pub struct Terrain {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HexsideTerrain {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
-    /// Name.
+    /// Name as players read it (on charts and in the module).
     pub name: String,
     /// Line colour.
     pub colour: Spanned<String>,
@@ -90,9 +91,10 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Crt {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
-    /// Title.
+    /// Title as printed.
     pub title: String,
     /// `odds`, `differential` or `column` (the caller picks the column).
     #[schemars(schema_with = "super::words::crt_kind")]
@@ -197,9 +199,10 @@ pub struct Modifier {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Chart {
-    /// Identifier.
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
     pub id: Spanned<String>,
-    /// Title.
+    /// Title as printed.
     pub title: String,
     /// Dice rolled on it, if any.
     pub dice: Option<Spanned<String>>,
