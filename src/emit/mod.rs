@@ -6,4 +6,5 @@
 pub mod art;
 pub mod charts;
 pub mod publish;
+pub mod reference;
 pub mod vassal;

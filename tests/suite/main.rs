@@ -29,6 +29,7 @@ mod options;
 mod parlance;
 mod prose;
 mod publish;
+mod reference;
 mod render_cli;
 mod savegame;
 mod schema;
