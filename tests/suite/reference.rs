@@ -70,9 +70,10 @@ fn differences(
                     .ok()
                     .zip(std::str::from_utf8(b).ok())
                     .and_then(|(new, old)| {
-                        new.lines()
-                            .zip(old.lines().chain(std::iter::repeat("")))
-                            .position(|(n, o)| n != o)
+                        let (n, o): (Vec<&str>, Vec<&str>) =
+                            (new.lines().collect(), old.lines().collect());
+                        (0..n.len().max(o.len()))
+                            .find(|&i| n.get(i) != o.get(i))
                             .map(|i| format!(" (first difference at line {})", i + 1))
                     })
                     .unwrap_or_default();
