@@ -11,6 +11,7 @@ mod combat;
 mod datc;
 mod diplomacy_map;
 mod diplomacy_module;
+mod docs;
 mod dpjudge;
 mod edges;
 mod gcw;
