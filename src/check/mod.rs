@@ -159,13 +159,20 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         cx.broken.insert(Part::Game);
     }
     // A file that failed to parse may hold `[game]` or the definitions other files refer
-    // to: do not bury the parse error under references that only look broken because of it.
+    // to: do not bury the parse error under references that only look broken because of it,
+    // nor under reports that the game has none of what that file defined ("the game defines
+    // no terrain", "no track stands on track display …").
     let parse_failed = diagnostics.has_errors();
     let follow_on = [
         "no-game",
         "unknown-reference",
         "no-such-location",
         "no-such-hex",
+        "directive-without-data",
+        "no-sides",
+        "no-turns",
+        "no-unit-types",
+        "unused-track-display",
     ];
     for d in cx.diags.iter() {
         if !(parse_failed && follow_on.contains(&d.code)) {

@@ -505,3 +505,44 @@ fn compact_factors_are_read_from_the_art_and_the_class() {
         .expect("class");
     assert_eq!(red.compact_factors, Some(false));
 }
+
+/// A file of the game that fails to load (a misspelt key drops it whole) gives its own
+/// error, not "the game defines no …" follow-ons for what that file held; real errors
+/// elsewhere are still reported.
+#[test]
+fn a_file_that_fails_to_load_gives_no_follow_on_missing_data() {
+    let tmp = copy_game("docs/src/tutorial/game/step-08");
+    let d = tmp.path();
+    edit(
+        d,
+        "terrain.toml",
+        "double-defence = true",
+        "double-defense = true",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("unknown-key".to_string(), "terrain.toml".to_string(), 24)]
+    );
+    // The track's file lost: no warning that nothing stands on the turn track.
+    let tmp = copy_game("docs/src/tutorial/game/step-08");
+    let d = tmp.path();
+    let text = std::fs::read_to_string(d.join("counters.toml")).expect("read");
+    std::fs::write(d.join("counters.toml"), format!("bogus-key = 1\n{text}")).expect("write");
+    // A real mistake in the prose is still reported.
+    edit(d, "rules/02-play.md", "{{sequence}}", "{{sequense}}");
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![
+            ("unknown-key".to_string(), "counters.toml".to_string(), 1),
+            (
+                "unknown-directive".to_string(),
+                "rules/02-play.md".to_string(),
+                5
+            ),
+        ]
+    );
+}
