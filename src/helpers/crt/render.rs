@@ -92,7 +92,7 @@ pub fn render(r: &CombatReport) -> String {
     }
     if !r.no_retreat.is_empty() {
         out.push_str(&format!(
-            "The defender ({}) takes a step loss instead of retreating.\n",
+            "If the result makes the defender retreat, in {} it takes a step loss instead of retreating.\n",
             r.no_retreat.join(", ")
         ));
     }

@@ -31,8 +31,10 @@ pub struct GameInfo {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Art {
     /// Edge of a square counter.
+    #[schemars(extend("default" = 60))]
     pub counter_size: Option<Spanned<u32>>,
     /// Distance between the centres of two hexes of one column.
+    #[schemars(extend("default" = 64))]
     pub hex_size: Option<Spanned<u32>>,
     /// Print a unit's factors compactly when its attack equals its defence: `4-3` for
     /// attack 4, defence 4, movement 3 (as some games' counters do). Off by default, when
@@ -49,6 +51,7 @@ pub struct Side {
     /// Name shown to players.
     pub name: String,
     /// Colour as `#rrggbb`.
+    #[schemars(schema_with = "super::words::colour")]
     pub colour: Spanned<String>,
     /// Nations this side commands.
     #[serde(default)]
@@ -78,10 +81,14 @@ pub struct Nation {
     /// Abbreviation used in class names, e.g. `Ger`.
     pub abbreviation: Option<String>,
     /// Counter background colour.
+    #[schemars(schema_with = "super::words::colour")]
     pub background: Spanned<String>,
     /// Colour of the printed text.
+    #[schemars(schema_with = "super::words::colour")]
     pub text: Spanned<String>,
     /// Colour of the unit symbol (defaults to the text colour).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::colour")]
     pub symbol: Option<Spanned<String>>,
 }
 
@@ -96,6 +103,8 @@ pub struct Country {
     /// Side that controls it at the start (absent = neutral).
     pub controlled_by: Option<Spanned<String>>,
     /// Border and label colour on the map.
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::colour")]
     pub colour: Option<Spanned<String>>,
 }
 

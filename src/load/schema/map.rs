@@ -71,12 +71,16 @@ pub struct HexGrid {
     #[schemars(schema_with = "super::words::orientation")]
     pub orientation: Spanned<String>,
     /// Number of columns.
+    #[schemars(range(min = 1, max = 2000))]
     pub columns: Spanned<u32>,
     /// Number of rows.
+    #[schemars(range(min = 1, max = 2000))]
     pub rows: Spanned<u32>,
-    /// Which raw columns (or rows) sit half a hex lower (right): `odd` (VASSAL's) or `even`.
+    /// Which columns (or rows), counted from 0 at the top left, sit half a hex lower (to the
+    /// right): `odd` (VASSAL's) or `even`. See the hex layout page.
     #[serde(default)]
     #[schemars(schema_with = "super::words::shift")]
+    #[schemars(extend("default" = "odd"))]
     pub shifted: Option<Spanned<String>>,
     /// How hexes are numbered on the printed map.
     pub numbering: Spanned<Numbering>,
@@ -206,6 +210,8 @@ pub struct HexSet {
     pub include: Vec<Spanned<String>>,
     /// Draw the set on a hex map as a line of this colour (`#rrggbb`) joining every two
     /// adjacent hexes of it centre to centre (a pipeline, a road), named in the legend.
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::colour")]
     pub line: Option<Spanned<String>>,
 }
 

@@ -45,6 +45,7 @@ pub struct Terrain {
     #[schemars(schema_with = "super::words::terrain_kind")]
     pub kind: Spanned<String>,
     /// Fill colour on the generated map.
+    #[schemars(schema_with = "super::words::colour")]
     pub colour: Spanned<String>,
     /// Pattern drawn over the fill (`trees`, `peaks`, `marsh`, `hatching`, `waves`).
     #[serde(default)]
@@ -68,6 +69,7 @@ pub struct HexsideTerrain {
     /// Name as players read it (on charts and in the module).
     pub name: String,
     /// Line colour.
+    #[schemars(schema_with = "super::words::colour")]
     pub colour: Spanned<String>,
     /// Extra movement cost to cross: `all` plus per-unit-type overrides.
     #[serde(default)]
@@ -114,6 +116,7 @@ pub struct Crt {
     /// How halved factors are rounded: `up` or `down`.
     #[serde(default)]
     #[schemars(schema_with = "super::words::rounding")]
+    #[schemars(extend("default" = "up"))]
     pub halving: Option<Spanned<String>>,
     /// Designer-supplied chart image.
     pub image: Option<Spanned<String>>,

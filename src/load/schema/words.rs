@@ -184,3 +184,12 @@ word_list_schemas! {
 pub(crate) fn pattern(_: &mut SchemaGenerator) -> Schema {
     json_schema!({ "type": "string", "examples": PATTERNS })
 }
+
+/// A colour written `#rrggbb` (or the short `#rgb`), as `check` reads it.
+pub(crate) fn colour(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "string",
+        "pattern": "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$",
+        "examples": ["#7d8b6a"]
+    })
+}
