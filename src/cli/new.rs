@@ -3,7 +3,7 @@
 //!
 //! The starter games are template files under `src/cli/new/<kind>/`, embedded in the binary;
 //! `@ID@` and `@TITLE@` in them become the game's id (from the directory's name) and title (as
-//! TOML strings). Their comments point to the reference (README.md and `src/load/schema/`).
+//! TOML strings). Their comments point to the designer's book (`docs/src/`: tutorial and reference).
 //! DIR must not exist or be empty: the files are written into a temporary folder beside it
 //! and moved into place together, so nothing is overwritten or half-written.
 
