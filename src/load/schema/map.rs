@@ -327,11 +327,11 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Route {
-    /// One end.
+    /// The area the arrow starts from (an area id of this map).
     pub from: Spanned<String>,
-    /// Other end.
+    /// The area it points to (an area id of this map).
     pub to: Spanned<String>,
-    /// Kind, e.g. `sea`, `road`.
+    /// What kind of movement it carries, as printed in the legend, e.g. `sea`, `road`.
     #[serde(default)]
     pub kind: String,
     /// Unit types that may use it (empty = all).

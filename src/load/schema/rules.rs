@@ -217,7 +217,8 @@ pub struct Zoc {
     /// Zone of combat units: `adjacent` (the surrounding hexes or areas), `own` or `none`.
     #[schemars(schema_with = "super::words::zoc_reach")]
     pub default: Spanned<String>,
-    /// Exceptions by unit.
+    /// Units whose zone differs from the default (`[[rules.zoc.exception]]`: the units
+    /// selected and their own reach), e.g. leaders that exert none.
     #[serde(default)]
     pub exception: Vec<ZocException>,
     /// Hexside terrains a zone does not extend across.
@@ -539,9 +540,10 @@ pub struct Garrison {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Worth {
-    /// Units.
+    /// The units this worth applies to.
     pub units: Selector,
-    /// What each counts for.
+    /// What each of them counts for toward the garrison's `min` (units matching no entry
+    /// count 1).
     pub counts: u32,
 }
 
