@@ -109,6 +109,8 @@ pub(crate) fn check_counters(
         }
     }
 
+    // Where each class admitted prints its factors (its `factors`, else its id).
+    let mut factors_at: Vec<(String, Span)> = Vec::new();
     for (file, c) in gather(files, |f| &f.class) {
         let Some(claim) = names.class.define(file, &c.id, &mut cx.diags) else {
             continue;
@@ -197,8 +199,15 @@ pub(crate) fn check_counters(
             back_image,
             compact_factors: c.compact_factors,
         };
+        factors_at.push((
+            c.id.get_ref().clone(),
+            c.factors
+                .as_ref()
+                .map_or_else(|| Cx::span(file, &c.id), |f| Cx::span(file, f)),
+        ));
         names.class.admit(claim, &mut g.classes, class);
     }
+    missing_factors(cx, g, &factors_at);
 
     // Per class in a line: the first counter printing it, the pair of classes that counter
     // prints (front, back), and where.
@@ -479,6 +488,88 @@ fn two_level(
         return false;
     }
     true
+}
+
+/// Warn of a combat class that leaves out a factor its fellows print: the other classes of
+/// its unit type when it has some (every one of them prints it), else, alone in its type,
+/// when it lacks exactly one of the factors every other combat class prints (artillery
+/// without `movement`). A factor is not required as such: a class alone in its type that
+/// lacks several of them is a different kind of unit (partisans that print only their
+/// movement: they have no combat factors), and a game may print no factors at all.
+fn missing_factors(cx: &mut Cx, g: &Game, at: &[(String, Span)]) {
+    let printed = |k: usize| -> BTreeSet<usize> {
+        g.classes[k].faces.front.iter().map(|(f, _)| *f).collect()
+    };
+    let combat: Vec<usize> = (0..g.classes.len())
+        .filter(|k| g.unit_types[g.classes[*k].unit_type].combat)
+        .collect();
+    let common = |among: &[usize]| -> Option<BTreeSet<usize>> {
+        among
+            .iter()
+            .map(|k| printed(*k))
+            .reduce(|a, b| a.intersection(&b).copied().collect())
+    };
+    for &k in &combat {
+        let class = &g.classes[k];
+        let Some(span) = at.iter().find(|(id, _)| *id == class.id).map(|(_, s)| s) else {
+            continue;
+        };
+        let own = printed(k);
+        let same_type: Vec<usize> = combat
+            .iter()
+            .copied()
+            .filter(|j| *j != k && g.classes[*j].unit_type == class.unit_type)
+            .collect();
+        let (missing, fellows) = if same_type.is_empty() {
+            let others: Vec<usize> = combat.iter().copied().filter(|j| *j != k).collect();
+            let missing: Vec<usize> = common(&others)
+                .unwrap_or_default()
+                .difference(&own)
+                .copied()
+                .collect();
+            if missing.len() != 1 {
+                continue;
+            }
+            (missing, "every other combat class".to_string())
+        } else {
+            let missing: Vec<usize> = common(&same_type)
+                .unwrap_or_default()
+                .difference(&own)
+                .copied()
+                .collect();
+            let type_name = &g.unit_types[class.unit_type].id;
+            (missing, format!("the other `{type_name}` classes"))
+        };
+        for f in missing {
+            let factor = &g.factors[f];
+            cx.push(
+                Diagnostic::warning(
+                    "missing-factor",
+                    format!(
+                        "class `{}` prints no `{}` factor, which {fellows} print{}",
+                        class.id,
+                        factor.id,
+                        if fellows.starts_with("every") {
+                            "s"
+                        } else {
+                            ""
+                        }
+                    ),
+                )
+                .at(span.clone())
+                .hint(format!(
+                    "add `{} = …` ({}) to its `factors`{}",
+                    factor.id,
+                    factor.name,
+                    if class.faces.back.is_some() {
+                        " and `reduced`"
+                    } else {
+                        ""
+                    }
+                )),
+            );
+        }
+    }
 }
 
 fn factors(

@@ -546,3 +546,49 @@ fn a_file_that_fails_to_load_gives_no_follow_on_missing_data() {
         ]
     );
 }
+
+/// A combat class that leaves out a factor its fellows print (the other classes of its unit
+/// type, or, alone in its type, every other combat class) is warned of, naming the factor.
+#[test]
+fn a_class_missing_a_factor_its_fellows_print_is_warned_of() {
+    let tmp = copy_game("docs/src/tutorial/game/step-08");
+    let d = tmp.path();
+    edit(
+        d,
+        "counters.toml",
+        "factors = { attack = 2, defence = 1, movement = 3 }",
+        "factors = { attack = 2, defence = 1 }",
+    );
+    edit(
+        d,
+        "counters.toml",
+        "factors = { attack = 3, defence = 4, movement = 3 }\nreduced = { attack = 1, defence = 2, movement = 3 }",
+        "factors = { attack = 3, movement = 3 }\nreduced = { attack = 1, movement = 3 }",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 0, "{diags:#?}");
+    assert_eq!(
+        codes(&diags),
+        vec![
+            (
+                "missing-factor".to_string(),
+                "counters.toml".to_string(),
+                59
+            ),
+            (
+                "missing-factor".to_string(),
+                "counters.toml".to_string(),
+                67
+            ),
+        ]
+    );
+    assert_eq!(diags[0]["severity"], "warning");
+    let text = |d: &Value| format!("{} {}", d["message"], d["hint"]);
+    assert!(
+        text(&diags[0]).contains("`movement`"),
+        "{}",
+        text(&diags[0])
+    );
+    assert!(text(&diags[1]).contains("`defence`"), "{}", text(&diags[1]));
+    assert!(text(&diags[1]).contains("infantry"), "{}", text(&diags[1]));
+}
