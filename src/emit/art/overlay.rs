@@ -16,6 +16,7 @@ use super::text::{Align, Face, Font};
 use super::ArtError;
 use crate::layout::area::{layouts, slots};
 use crate::layout::hex_layout;
+use crate::layout::track_display::{base_size, layout};
 use crate::model::{CounterId, Game, HexCoord, Location, MapId, MapKind};
 
 /// A cell of a map to tint.
@@ -72,6 +73,19 @@ pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)>
             .into_iter()
             .find(|s| s.area == area && s.slot == slot)
             .map(|s| (s.centre.0 as f32, s.centre.1 as f32)),
+        // A box of a track display printed on this map, in the strip below it (the same
+        // layout the module's zones are made of; a supplied map picture has none there).
+        (Location::Track { display, value }, _)
+            if game.track_displays.get(display).is_some_and(|d| d.map == map) =>
+        {
+            let strip = base_size(game, map).and_then(|b| layout(game, map, b))?;
+            let (x, y) = strip
+                .displays
+                .iter()
+                .find(|d| d.display == display)?
+                .centre(value)?;
+            Some((x as f32, y as f32))
+        }
         _ => None,
     }
 }
@@ -137,7 +151,8 @@ fn ring(c: &mut Canvas, game: &Game, map: MapId, r: &Ring) -> Result<(), ArtErro
 
 /// Counters drawn over the picture of `map` where a scenario sets them up: each location's
 /// counters as a stack, every counter after the first shifted up and to the right as VASSAL
-/// stacks them (locations on other maps, pools and tracks are skipped). `pieces` are
+/// stacks them, markers in their box of a track display printed below the map (locations
+/// on other maps and pools are skipped). `pieces` are
 /// (counter, on its reduced face, location), drawn in order.
 pub fn stacks(
     game: &Game,
@@ -281,5 +296,32 @@ mod tests {
             out.get_pixel(bx as u32, by as u32 + 10),
             base.get_pixel(bx as u32, by as u32 + 10)
         );
+    }
+
+    /// A set-up's marker on a track display printed below the map (the turn marker in box 1
+    /// of the Turn Track) is drawn in its box, as the module places it.
+    #[test]
+    fn a_marker_on_a_track_display_stands_in_its_box() {
+        let g = crate::testgame::with_display(mini(), 0, 7);
+        let base = super::super::render_map(&g, 0, &super::super::NoProgress).expect("map");
+        let marker = g.tracks[0].marker.expect("marker").counter;
+        let value = g.tracks[0].min + 2;
+        let at = Location::Track { display: 0, value };
+        let strip = crate::layout::track_display::base_size(&g, 0)
+            .and_then(|b| crate::layout::track_display::layout(&g, 0, b))
+            .expect("a strip");
+        let (cx, cy) = strip.displays[0].centre(value).expect("a box");
+        assert_eq!(point(&g, 0, &at), Some((cx as f32, cy as f32)));
+        // On another map, no point.
+        assert_eq!(point(&g, 1, &at), None);
+        let out = stacks(&g, 0, &base, &[(marker, false, at)]).expect("draws");
+        assert_eq!(out.dimensions(), base.dimensions());
+        let changed = (-5..=5)
+            .flat_map(|dx| (-5..=5).map(move |dy| (cx + dx, cy + dy)))
+            .filter(|(x, y)| {
+                out.get_pixel(*x as u32, *y as u32) != base.get_pixel(*x as u32, *y as u32)
+            })
+            .count();
+        assert!(changed > 60, "the marker is drawn in its box ({changed} pixels)");
     }
 }

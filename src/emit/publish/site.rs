@@ -207,9 +207,7 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
                     let pieces: Vec<_> = game.scenarios[*scenario]
                         .placements
                         .iter()
-                        .filter(|x| {
-                            !matches!(x.location, Location::Pool(_) | Location::Track { .. })
-                        })
+                        .filter(|x| !matches!(x.location, Location::Pool(_)))
                         .map(|x| (x.counter, x.reduced, x.location))
                         .collect();
                     overlay::stacks(game, *map, &bases[map], &pieces)?
