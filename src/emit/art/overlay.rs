@@ -76,7 +76,10 @@ pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)>
         // A box of a track display printed on this map, in the strip below it (the same
         // layout the module's zones are made of; a supplied map picture has none there).
         (Location::Track { display, value }, _)
-            if game.track_displays.get(display).is_some_and(|d| d.map == map) =>
+            if game
+                .track_displays
+                .get(display)
+                .is_some_and(|d| d.map == map) =>
         {
             let strip = base_size(game, map).and_then(|b| layout(game, map, b))?;
             let (x, y) = strip
@@ -322,6 +325,9 @@ mod tests {
                 out.get_pixel(*x as u32, *y as u32) != base.get_pixel(*x as u32, *y as u32)
             })
             .count();
-        assert!(changed > 60, "the marker is drawn in its box ({changed} pixels)");
+        assert!(
+            changed > 60,
+            "the marker is drawn in its box ({changed} pixels)"
+        );
     }
 }
