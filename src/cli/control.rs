@@ -104,6 +104,12 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let loaded = positions::load(&g, &a.source)?;
     let map = control::control(&g, &loaded.positions, &ControlOptions::default());
     let control_report = control::report(&map);
+    // A scenario's set-up is its start: no earlier owner, nothing has changed hands yet.
+    let control_report = if a.source.scenario.is_some() {
+        control_report.at_start()
+    } else {
+        control_report
+    };
     let phase = control::control_phase(&map, &loaded.positions, &a.in_force);
     let attrition = control::attrition(&map, &loaded.positions);
     let victory_report = victory::victory(&g, &loaded.positions, &map, &VictoryOptions { after });

@@ -434,6 +434,35 @@ fn crt_unknown_ids_are_clear_errors() {
 
 // ------------------------------------------------------------------------- supply, control
 
+/// At a scenario's start there is no earlier owner: the set-up's control is reported as
+/// the starting control, grouped by side, not as hexes that changed hands from nobody.
+#[test]
+fn control_at_a_scenarios_start_is_the_starting_control() {
+    let d = dir("docs/src/tutorial/game/step-08");
+    let c = json(&["control", &d, "--scenario", "the-bridgehead"], 0);
+    assert_eq!(c["control"]["changed"], serde_json::json!([]));
+    let starting = c["control"]["starting"].as_array().expect("starting");
+    let held = |side: &str| {
+        let mut v: Vec<&str> = starting
+            .iter()
+            .filter(|x| x["to"] == side && x["how"] == "occupied")
+            .filter_map(|x| x["location"].as_str())
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(held("west"), ["0505", "0507", "0605"]);
+    assert_eq!(held("east"), ["0704", "0706", "0807"]);
+    assert_eq!(starting.len(), 6);
+    let (code, out, _) = run(&["control", &d, "--scenario", "the-bridgehead"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("Changed hands"), "{out}");
+    assert!(
+        out.contains("Starting control, from the set-up:\n  west (occupied): 0505, 0507, 0605\n  east (occupied): 0704, 0706, 0807\n"),
+        "{out}"
+    );
+}
+
 #[test]
 fn supply_and_control_of_the_barbarossa_set_up() {
     if !present(GPW) {

@@ -437,6 +437,21 @@ pub struct ControlReport {
     pub places: Vec<LocationControl>,
     /// Locations that changed hands.
     pub changed: Vec<ControlChange>,
+    /// At a scenario's start ([`ControlReport::at_start`]): the locations the set-up gives a
+    /// controller other than their country's (`from`), sorted by location; `changed` is
+    /// then empty, since nothing has changed hands yet. Empty otherwise.
+    pub starting: Vec<ControlChange>,
+}
+
+impl ControlReport {
+    /// The report of positions that are a scenario's set-up: there is no earlier owner, so
+    /// what differs from the countries' owners is the starting control, not a change.
+    pub fn at_start(mut self) -> Self {
+        let mut starting = std::mem::take(&mut self.changed);
+        starting.sort_by(|a, b| a.location.cmp(&b.location));
+        self.starting = starting;
+        self
+    }
 }
 
 /// Summarise a control map.
@@ -522,6 +537,7 @@ pub fn report(map: &ControlMap) -> ControlReport {
             .collect(),
         places,
         changed,
+        starting: Vec::new(),
     }
 }
 
@@ -571,6 +587,43 @@ pub fn render(report: &ControlReport) -> String {
                 c.from.as_deref().unwrap_or("nobody"),
                 c.to.as_deref().unwrap_or("nobody"),
                 how_text(c.how)
+            ));
+        }
+    }
+    if !report.starting.is_empty() {
+        out.push_str("\nStarting control, from the set-up:\n");
+        // One line per controller (in side order, nobody last), how and country's owner.
+        let rank = |to: &Option<String>| {
+            to.as_ref().map_or(report.sides.len(), |t| {
+                report
+                    .sides
+                    .iter()
+                    .position(|s| s.side == *t)
+                    .unwrap_or(report.sides.len())
+            })
+        };
+        let mut groups: Vec<(&ControlChange, Vec<&str>)> = Vec::new();
+        for c in &report.starting {
+            match groups
+                .iter_mut()
+                .find(|(g, _)| g.to == c.to && g.from == c.from && g.how == c.how)
+            {
+                Some((_, locations)) => locations.push(&c.location),
+                None => groups.push((c, vec![&c.location])),
+            }
+        }
+        groups.sort_by_key(|(g, _)| rank(&g.to));
+        for (g, locations) in groups {
+            let country = g
+                .from
+                .as_deref()
+                .map(|f| format!("; the country's side is {f}"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "  {} ({}{country}): {}\n",
+                g.to.as_deref().unwrap_or("nobody"),
+                how_text(g.how),
+                locations.join(", ")
             ));
         }
     }
