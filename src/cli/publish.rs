@@ -63,8 +63,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     let pictures = written.iter().filter(|f| f.ends_with(".png")).count();
     match a.format() {
         Format::Text => super::emit(&format!(
-            "wrote {}: {chapters} chapters, {pages} pages, {pictures} pictures{}\n",
+            "wrote {}: {}, {}, {}{}\n",
             a.out.display(),
+            count(chapters, "chapter"),
+            count(pages, "page"),
+            count(pictures, "picture"),
             if written.iter().any(|f| f == "rules.pdf") {
                 ", rules.pdf"
             } else {
@@ -84,4 +87,21 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `n thing` or `n things`.
+fn count(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(count(0, "picture"), "0 pictures");
+        assert_eq!(count(1, "chapter"), "1 chapter");
+        assert_eq!(count(2, "page"), "2 pages");
+    }
 }

@@ -929,6 +929,28 @@ fn every_game_publishes_a_whole_site_the_same_every_time() {
     );
 }
 
+/// The line `publish` prints counts in the singular for one: a game without `rules/` is one
+/// chapter.
+#[test]
+fn the_summary_line_says_one_chapter() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    let run = bin()
+        .arg("publish")
+        .arg(root().join("tests/fixtures/mini"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!("wrote {}: 1 chapter, 3 pages, ", out.display())),
+        "{stdout}"
+    );
+    assert!(stdout.trim_end().ends_with(" pictures"), "{stdout}");
+}
+
 #[test]
 fn a_pdf_without_chromium_is_refused_with_the_reason() {
     let Some(game) = games().into_iter().find(|g| g == PDF_GAME) else {
