@@ -11,7 +11,7 @@ use sandtable::vassal::inspect::{inspect, PieceReport, Report};
 use sandtable::vassal::inspect::{PaletteNode, SetupInfo};
 use serde_json::Value;
 
-use crate::support::{bin, copy_game, edit, game, pywargame_python, root};
+use crate::support::{bin, copy_game, edit, game, pywargame_python, root, setup_report};
 
 /// Games to build: the fixture, and the example games when present.
 fn games() -> Vec<PathBuf> {
@@ -62,35 +62,6 @@ fn scenario_ids(dir: &Path) -> Vec<String> {
         .iter()
         .map(|s| s["id"].as_str().expect("id").to_string())
         .collect()
-}
-
-/// `sandtable scenario DIR ID --format json`: (title, [(name, location)]).
-fn setup_report(dir: &Path, id: &str) -> (String, Vec<(String, String)>) {
-    let out = bin()
-        .arg("scenario")
-        .arg(dir)
-        .arg(id)
-        .arg("--format")
-        .arg("json")
-        .output()
-        .expect("run");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let placements = v["placements"]
-        .as_array()
-        .expect("placements")
-        .iter()
-        .map(|p| {
-            let location = p["location"].as_str().expect("location");
-            (
-                p["name"].as_str().expect("name").to_string(),
-                location
-                    .strip_prefix("pool:")
-                    .unwrap_or(location)
-                    .to_string(),
-            )
-        })
-        .collect();
-    (v["title"].as_str().expect("title").to_string(), placements)
 }
 
 /// The control markers a scenario's set-up puts on the supply centres each side owns at the

@@ -154,3 +154,34 @@ pub fn example_dir(rel: &str) -> Option<PathBuf> {
 pub fn p(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
 }
+
+/// `sandtable scenario DIR ID --format json`: (title, [(counter name, location)] sorted), a
+/// pool location without its `pool:` prefix, as a built module's setup names it.
+pub fn setup_report(dir: &Path, id: &str) -> (String, Vec<(String, String)>) {
+    let out = bin()
+        .arg("scenario")
+        .arg(dir)
+        .arg(id)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let mut placements: Vec<(String, String)> = v["placements"]
+        .as_array()
+        .expect("placements")
+        .iter()
+        .map(|p| {
+            let location = p["location"].as_str().expect("location");
+            (
+                p["name"].as_str().expect("name").to_string(),
+                location
+                    .strip_prefix("pool:")
+                    .unwrap_or(location)
+                    .to_string(),
+            )
+        })
+        .collect();
+    placements.sort();
+    (v["title"].as_str().expect("title").to_string(), placements)
+}

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use sandtable::vassal::inspect::{inspect, PaletteNode, SetupInfo};
 use serde_json::Value;
 
-use crate::support::{bin, check_json, root};
+use crate::support::{bin, check_json, root, setup_report};
 
 /// `docs/src/tutorial/`.
 fn tutorial() -> PathBuf {
@@ -470,36 +470,6 @@ fn slots(node: &PaletteNode, out: &mut Vec<String>) {
     for c in &node.children {
         slots(c, out);
     }
-}
-
-/// `sandtable scenario DIR ID --format json`: (title, sorted [(name, location)]).
-fn setup_report(dir: &Path, id: &str) -> (String, Vec<(String, String)>) {
-    let out = bin()
-        .arg("scenario")
-        .arg(dir)
-        .arg(id)
-        .arg("--format")
-        .arg("json")
-        .output()
-        .expect("run");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let mut placements: Vec<(String, String)> = v["placements"]
-        .as_array()
-        .expect("placements")
-        .iter()
-        .map(|p| {
-            let location = p["location"].as_str().expect("location");
-            (
-                p["name"].as_str().expect("name").to_string(),
-                location
-                    .strip_prefix("pool:")
-                    .unwrap_or(location)
-                    .to_string(),
-            )
-        })
-        .collect();
-    placements.sort();
-    (v["title"].as_str().expect("title").to_string(), placements)
 }
 
 #[test]

@@ -116,21 +116,7 @@ fn scan(line: &str, mut st: State) -> State {
                 i += 3;
                 continue;
             }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += 1;
-                }
-            }
+            b'"' | b'\'' => i = string_end(b, i),
             b'[' | b'{' => st.depth += 1,
             b']' | b'}' => st.depth -= 1,
             _ => {}
@@ -370,27 +356,27 @@ fn cut_line(line: &str) -> String {
     line.to_string()
 }
 
+/// The index of the quote closing the TOML string opened at `open` (a basic string, where
+/// `\` escapes the next byte, or a literal one), or the end of the text.
+fn string_end(b: &[u8], open: usize) -> usize {
+    let quote = b[open];
+    let mut i = open + 1;
+    while i < b.len() && b[i] != quote {
+        if quote == b'"' && b[i] == b'\\' {
+            i += 1;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// A value without a trailing comment.
 fn strip_comment(value: &str) -> &str {
     let b = value.as_bytes();
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += 1;
-                }
-            }
+            b'"' | b'\'' => i = string_end(b, i),
             b'#' => return &value[..i],
             _ => {}
         }
@@ -406,21 +392,7 @@ fn split_items(inner: &str) -> Vec<&str> {
     let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
     while i < b.len() {
         match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += 1;
-                }
-            }
+            b'"' | b'\'' => i = string_end(b, i),
             b'[' | b'{' => depth += 1,
             b']' | b'}' => depth -= 1,
             b',' if depth == 0 => {
