@@ -21,7 +21,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use sandtable::vassal::inspect::{inspect, PaletteNode, SetupInfo};
-use serde_json::Value;
 
 use crate::support::{bin, check_json, root, setup_report};
 
