@@ -5,7 +5,10 @@
 
 mod writer;
 
-pub use writer::{make_folder, without_temp_path, ArchiveBuilder, ZipTimestamp, DEFLATE_LEVEL};
+pub use writer::{
+    is_compressed_picture, make_folder, without_temp_path, ArchiveBuilder, ZipTimestamp,
+    DEFLATE_LEVEL,
+};
 
 use std::io::{Cursor, Read, Seek};
 use std::path::{Path, PathBuf};

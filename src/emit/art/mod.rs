@@ -62,7 +62,7 @@ pub enum ArtError {
     #[error("cannot encode a PNG: {source}")]
     Encode {
         /// The cause.
-        source: image::ImageError,
+        source: ::png::EncodingError,
     },
     /// A map was named that the game does not have.
     #[error("the game has no map `{name}` (its maps: {known})")]

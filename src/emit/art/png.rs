@@ -1,26 +1,137 @@
-//! PNG output: deterministic encoding (same pixels, same bytes; no timestamps or text
-//! chunks) and atomic writes through a temporary file renamed into place.
+//! PNG output: deterministic encoding spread over every core (same pixels, same bytes,
+//! whatever the number of threads; no timestamps or text chunks), and atomic writes through
+//! a temporary file renamed into place.
+//!
+//! **How a picture is compressed.** Rows are stored unfiltered (PNG filter type 0) and
+//! compressed with DEFLATE at [`LEVEL`]. The art is flat colour with anti-aliased edges and
+//! text, where PNG's predictors make the bytes *less* repetitive: on The Great Patriotic
+//! War's 3580×3008 map, unfiltered rows at level 2 give 2.7 MB in 0.12 s where the adaptive
+//! filter gives 3.6 MB in 0.16 s, and the adaptive filter at level 9 (what sandtable used
+//! before) 3.4 MB in 1.5 s. Levels above 2 buy a few per cent for twice the time or more
+//! (`benches/images.rs` measures the trade).
+//!
+//! **How it runs in parallel.** The rows are cut into bands of about [`BAND_BYTES`] (the
+//! number of rows depends only on the picture's width), and each band is compressed on its
+//! own as a DEFLATE stream ended by a sync flush, which leaves it on a byte boundary, the
+//! last band finishing the stream. Joined in order behind a zlib header and followed by the
+//! Adler-32 of all the rows, the bands are one valid zlib stream, written as one `IDAT`
+//! chunk per band by the `png` crate (which writes the signature, `IHDR`, chunk lengths and
+//! CRCs). Splitting costs well under 1 % of the size: DEFLATE only looks 32 KiB back.
 
 use std::io::Write as _;
 use std::path::Path;
 
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, RgbaImage};
+use flate2::{Compress, Compression, FlushCompress, Status};
+use image::RgbaImage;
+use rayon::prelude::*;
 
 use super::ArtError;
 
+/// The DEFLATE level every picture is compressed at (see the file's documentation).
+pub const LEVEL: u32 = 2;
+
+/// The raw size of a band of rows compressed as one piece of work.
+pub const BAND_BYTES: usize = 1 << 20;
+
+/// The zlib stream header for a 32 KiB window: `0x78`, then the level's class (`FLEVEL`:
+/// fastest, fast, default, best) with the check bits that make the pair a multiple of 31.
+fn zlib_header(level: u32) -> [u8; 2] {
+    match level {
+        0 | 1 => [0x78, 0x01],
+        2..=5 => [0x78, 0x5E],
+        6 => [0x78, 0x9C],
+        _ => [0x78, 0xDA],
+    }
+}
+
 /// Encode a picture as PNG bytes.
 pub fn encode(img: &RgbaImage) -> Result<Vec<u8>, ArtError> {
-    let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive)
-        .write_image(
-            img.as_raw(),
-            img.width(),
-            img.height(),
-            image::ExtendedColorType::Rgba8,
-        )
-        .map_err(|source| ArtError::Encode { source })?;
+    encode_at(img, LEVEL)
+}
+
+/// Encode a picture as PNG bytes at another DEFLATE level (1–9), to weigh one against
+/// another (`benches/images.rs`).
+pub fn encode_at(img: &RgbaImage, level: u32) -> Result<Vec<u8>, ArtError> {
+    let (width, height) = img.dimensions();
+    let row = width as usize * 4;
+    let rows_per_band = (BAND_BYTES / (row + 1)).max(1);
+    let raw = img.as_raw();
+    let bands: Vec<&[u8]> = if raw.is_empty() {
+        vec![&[]]
+    } else {
+        raw.chunks(rows_per_band * row).collect()
+    };
+    let last = bands.len() - 1;
+    let mut idat = bands
+        .par_iter()
+        .enumerate()
+        .map(|(i, band)| deflate_band(band, row, level, i == 0, i == last))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut adler = simd_adler32::Adler32::new();
+    for r in raw.chunks(row.max(1)) {
+        adler.write(&[0]);
+        adler.write(r);
+    }
+    idat[last].extend_from_slice(&adler.finish().to_be_bytes());
+
+    let size: usize = idat.iter().map(|d| d.len() + 12).sum();
+    let mut out = Vec::with_capacity(size + 64);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let encode = |source| ArtError::Encode { source };
+    let mut writer = encoder.write_header().map_err(encode)?;
+    for data in &idat {
+        writer.write_chunk(png::chunk::IDAT, data).map_err(encode)?;
+    }
+    writer.finish().map_err(encode)?;
     Ok(out)
+}
+
+/// One band of rows, each behind its filter-type byte (0), compressed: the zlib header in
+/// front of the first band, a sync flush at the end of every band but the last, which
+/// finishes the stream.
+fn deflate_band(
+    band: &[u8],
+    row: usize,
+    level: u32,
+    first: bool,
+    last: bool,
+) -> Result<Vec<u8>, ArtError> {
+    let mut filtered = Vec::with_capacity(band.len() + band.len() / row.max(1));
+    for r in band.chunks(row.max(1)) {
+        filtered.push(0);
+        filtered.extend_from_slice(r);
+    }
+    let mut out = Vec::with_capacity(filtered.len() / 4 + 64);
+    if first {
+        out.extend_from_slice(&zlib_header(level.clamp(1, 9)));
+    }
+    let mut deflate = Compress::new(Compression::new(level.clamp(1, 9)), false);
+    let flush = if last {
+        FlushCompress::Finish
+    } else {
+        FlushCompress::Sync
+    };
+    loop {
+        let read = usize::try_from(deflate.total_in()).unwrap_or(usize::MAX);
+        let status = deflate
+            .compress_vec(&filtered[read.min(filtered.len())..], &mut out, flush)
+            .map_err(|e| ArtError::Encode {
+                source: png::EncodingError::IoError(std::io::Error::other(e)),
+            })?;
+        let all_read = deflate.total_in() == filtered.len() as u64;
+        // Done when everything is read and the flush left room to spare (a sync flush), or
+        // the stream has ended (the last band).
+        let done = match status {
+            Status::StreamEnd => true,
+            _ => !last && all_read && out.len() < out.capacity(),
+        };
+        if done {
+            return Ok(out);
+        }
+        out.reserve(out.capacity().max(64 * 1024));
+    }
 }
 
 /// Write bytes to a file atomically: a temporary file beside it, then a rename.
@@ -60,6 +171,14 @@ pub fn write(path: &Path, img: &RgbaImage) -> Result<(), ArtError> {
 mod tests {
     use super::*;
 
+    fn noisy(width: u32, height: u32) -> RgbaImage {
+        RgbaImage::from_fn(width, height, |x, y| {
+            let n = (x.wrapping_mul(2_654_435_761) ^ y.wrapping_mul(40_503)) >> 7;
+            let byte = |v: u32| (v & 0xFF) as u8;
+            image::Rgba([byte(x * 9), byte(y * 20), byte(n), byte(n >> 8) | 1])
+        })
+    }
+
     #[test]
     fn encoding_is_deterministic_and_round_trips() {
         let img = RgbaImage::from_fn(17, 9, |x, y| {
@@ -77,5 +196,56 @@ mod tests {
             std::fs::read_dir(dir.path().join("sub")).unwrap().count(),
             1
         );
+    }
+
+    #[test]
+    fn many_bands_join_into_one_valid_stream() {
+        // 700 px rows of 2,800 bytes: 374 rows a band, so 1,000 rows are three bands, the
+        // last one short; noise so the sync flushes fall inside real compressed data.
+        let img = noisy(700, 1000);
+        let bytes = encode(&img).unwrap();
+        let idat = bytes.windows(4).filter(|w| w == b"IDAT").count();
+        assert_eq!(idat, 3, "one IDAT chunk per band");
+        let back = image::load_from_memory(&bytes).unwrap().to_rgba8();
+        assert_eq!(back, img);
+        // A band of one row each (rows wider than a band) decodes too.
+        let wide = noisy(BAND_BYTES as u32 / 4 + 5, 3);
+        let back = image::load_from_memory(&encode(&wide).unwrap()).unwrap();
+        assert_eq!(back.to_rgba8(), wide);
+    }
+
+    #[test]
+    fn the_bytes_do_not_depend_on_the_number_of_threads() {
+        let img = noisy(900, 1300);
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| encode(&img).unwrap())
+        };
+        let one = on(1);
+        assert_eq!(one, on(2));
+        assert_eq!(one, on(5));
+    }
+
+    #[test]
+    fn every_level_gives_a_valid_stream() {
+        let img = noisy(300, 2000);
+        for level in 1..=9 {
+            let back = image::load_from_memory(&encode_at(&img, level).unwrap()).unwrap();
+            assert_eq!(back.to_rgba8(), img, "level {level}");
+        }
+        for level in [0, 1, 2, 6, 9] {
+            let [cmf, flg] = zlib_header(level);
+            assert_eq!((u16::from(cmf) << 8 | u16::from(flg)) % 31, 0);
+        }
+    }
+
+    #[test]
+    fn a_one_pixel_picture_encodes() {
+        let img = RgbaImage::from_pixel(1, 1, image::Rgba([1, 2, 3, 4]));
+        let back = image::load_from_memory(&encode(&img).unwrap()).unwrap();
+        assert_eq!(back.to_rgba8(), img);
     }
 }

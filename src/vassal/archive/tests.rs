@@ -10,6 +10,9 @@ fn sample_builder() -> ArchiveBuilder {
     builder
         .add("images/a.png", vec![0u8; 3000])
         .expect("safe name");
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.resize(2000, 7);
+    builder.add("images/b.png", png).expect("safe name");
     builder
 }
 
@@ -53,10 +56,20 @@ fn written_archive_is_sorted_and_stamped() {
     let bytes = sample_builder().to_bytes().expect("writes");
     let mut zip = ZipArchive::new(Cursor::new(bytes.clone())).expect("valid zip");
     let names: Vec<String> = zip.file_names().map(str::to_string).collect();
-    assert_eq!(names, ["images/a.png", "savedGame", "savedata"]);
+    assert_eq!(
+        names,
+        ["images/a.png", "images/b.png", "savedGame", "savedata"]
+    );
     for index in 0..zip.len() {
         let file = zip.by_index(index).expect("entry");
-        assert_eq!(file.compression(), CompressionMethod::Deflated);
+        // A real picture (by its signature) is stored; everything else deflated, even a
+        // file named .png that is not one.
+        let method = if file.name() == "images/b.png" {
+            CompressionMethod::Stored
+        } else {
+            CompressionMethod::Deflated
+        };
+        assert_eq!(file.compression(), method, "{}", file.name());
         assert_eq!(file.unix_mode().map(|m| m & 0o777), Some(0o644));
         let time = file.last_modified().expect("timestamp");
         assert_eq!((time.year(), time.month(), time.day()), (1980, 1, 1));
@@ -207,7 +220,7 @@ fn limits_are_enforced() {
     assert!(matches!(
         open_limited(bytes.clone(), few),
         Err(ArchiveError::TooManyEntries {
-            count: 3,
+            count: 4,
             limit: 2,
             ..
         })

@@ -1,6 +1,7 @@
 //! The deterministic ZIP writer: entries sorted by path, one fixed timestamp, unix
-//! permissions `0o644`, DEFLATE level 9, written through a temporary file in the destination
-//! directory and renamed into place.
+//! permissions `0o644`, DEFLATE level 9 (pictures that are compressed already, PNG, JPEG and
+//! GIF, are stored as they are: deflating them again costs time and saves nothing), written
+//! through a temporary file in the destination directory and renamed into place.
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Seek, Write};
@@ -44,7 +45,8 @@ impl Default for ZipTimestamp {
 }
 
 /// Collects entries in memory and writes them as a deterministic ZIP archive: sorted by
-/// path, one fixed timestamp, unix permissions `0o644`, DEFLATE level 9.
+/// path, one fixed timestamp, unix permissions `0o644`, DEFLATE level 9 (or stored, for
+/// pictures compressed already: see [`is_compressed_picture`]).
 #[derive(Debug, Clone, Default)]
 pub struct ArchiveBuilder {
     entries: BTreeMap<String, Vec<u8>>,
@@ -101,13 +103,21 @@ impl ArchiveBuilder {
                 path: label.to_path_buf(),
                 message: format!("timestamp {t:?} is outside the ZIP range"),
             })?;
-        let options = SimpleFileOptions::default()
+        let deflated = SimpleFileOptions::default()
             .compression_method(CompressionMethod::Deflated)
             .compression_level(Some(DEFLATE_LEVEL))
             .last_modified_time(time)
             .unix_permissions(0o644);
+        let stored = deflated
+            .compression_method(CompressionMethod::Stored)
+            .compression_level(None);
         let mut zip = ZipWriter::new(out);
         for (name, data) in &self.entries {
+            let options = if is_compressed_picture(data) {
+                stored
+            } else {
+                deflated
+            };
             zip.start_file(name.as_str(), options).map_err(fail)?;
             zip.write_all(data).map_err(|source| ArchiveError::Io {
                 path: label.to_path_buf(),
@@ -142,6 +152,15 @@ impl ArchiveBuilder {
             .map_err(|e| io_error(without_temp_path(e.error)))?;
         Ok(())
     }
+}
+
+/// Whether bytes are a picture in a compressed format (PNG, JPEG or GIF), by their
+/// signature: such entries are stored, not deflated again.
+pub fn is_compressed_picture(data: &[u8]) -> bool {
+    data.starts_with(b"\x89PNG\r\n\x1a\n")
+        || data.starts_with(&[0xFF, 0xD8, 0xFF])
+        || data.starts_with(b"GIF87a")
+        || data.starts_with(b"GIF89a")
 }
 
 /// Make `dir` and its missing parents, saying which one is a file when one is in the way.
