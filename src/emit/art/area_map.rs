@@ -155,13 +155,26 @@ fn rounded_rect(c: &mut Canvas, (x, y, w, h): Rect, r: f32, fill: Option<Rgba>, 
 
 /// Render an area map. Panics if `map` is not an area map.
 pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
-    let m = &game.maps[map];
-    let MapKind::Area(am) = &m.kind else {
+    let MapKind::Area(am) = &game.maps[map].kind else {
         panic!("area_map::render called on a hex map");
     };
-    progress.begin("map", 3);
-    let k = scale(game);
+    progress.begin("map", 2);
     let mut c = Canvas::new(am.size.0, am.size.1, PAPER);
+    draw(&mut c, game, map);
+    progress.advance(1);
+    let img = c.into_image();
+    progress.advance(1);
+    progress.end();
+    img
+}
+
+/// Draw an area map on a canvas of its size on paper. Panics if `map` is not an area map.
+pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
+    let m = &game.maps[map];
+    let MapKind::Area(am) = &m.kind else {
+        panic!("area_map::draw called on a hex map");
+    };
+    let k = scale(game);
     let shapes = shapes(am);
     let layouts = layouts(game, am);
     let border = Pen::new(Rgba(35, 35, 35, 255), 2.0 * k);
@@ -182,7 +195,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                     x > r.0 - 8.0 && x < r.0 + r.2 + 8.0 && y > r.1 - 8.0 && y < r.1 + r.3 + 8.0
                 })
             };
-            patterns::fill_polygon(&mut c, p, &poly, 14.0 * k, base, i as u64, &free);
+            patterns::fill_polygon(c, p, &poly, 14.0 * k, base, i as u64, &free);
         }
     }
     for (i, _) in am.areas.iter().enumerate() {
@@ -191,7 +204,6 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
             c.stroke_poly(&poly, true, &border);
         }
     }
-    progress.advance(1);
 
     // Areas inside others: rounded boxes.
     for (i, a) in am.areas.iter().enumerate() {
@@ -203,7 +215,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
         let pad = 6.0 * k;
         let fill = Rgba::of(game.terrain[a.terrain].colour).lighter(0.15);
         rounded_rect(
-            &mut c,
+            c,
             (x - pad, y - pad, w + 2.0 * pad, h + 2.0 * pad),
             8.0 * k,
             Some(fill),
@@ -214,21 +226,15 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
     // Routes: double-headed arrows between the anchors, dashed by sea.
     for r in &am.routes {
         let (a, b) = (layouts[r.from].anchor, layouts[r.to].anchor);
-        route_arrow(&mut c, a, b, r.kind.to_ascii_lowercase().contains("sea"), k);
+        route_arrow(c, a, b, r.kind.to_ascii_lowercase().contains("sea"), k);
     }
     // Crossings: a short double-headed arrow across each strait.
     for x in &am.crossings {
         let reach = f64::from(12.0 * k);
         if let Some((a, b)) = crossing_line(&shapes, x, reach, 3.0 * reach) {
-            crossing_mark(
-                &mut c,
-                (a.0 as f32, a.1 as f32),
-                (b.0 as f32, b.1 as f32),
-                k,
-            );
+            crossing_mark(c, (a.0 as f32, a.1 as f32), (b.0 as f32, b.1 as f32), k);
         }
     }
-    progress.advance(1);
 
     // A home supply centre's star is printed in its power's colour.
     let home: Vec<Option<Rgba>> = (0..am.areas.len())
@@ -296,7 +302,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                     // A split coast: a solid box where its fleet stands, marked with the
                     // coast's id as orders write it (`NC`).
                     rounded_rect(
-                        &mut c,
+                        c,
                         *rect,
                         6.0 * k,
                         Some(Rgba(255, 255, 255, 150)),
@@ -319,7 +325,7 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
                 }
                 AreaSlot::Open => {
                     rounded_rect(
-                        &mut c,
+                        c,
                         *rect,
                         6.0 * k,
                         None,
@@ -389,9 +395,6 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
         Align::Centre,
         Rgba(80, 80, 80, 255),
     );
-    progress.advance(1);
-    progress.end();
-    c.into_image()
 }
 
 /// A crossing: a line in [`CROSSING_INK`] on a white halo, with an arrowhead at each end.

@@ -1,137 +1,19 @@
-//! A drawing surface: a `tiny-skia` pixmap with the few shape and text primitives the art
-//! needs, always anti-aliased, and its conversion to an `image` RGBA picture.
+//! A drawing surface: the few shape and text primitives the art needs, always anti-aliased,
+//! and the picture they make as an `image` RGBA picture.
+//!
+//! A canvas records what is drawn on it, in order, and makes the pixels only when the
+//! picture is asked for ([`Canvas::into_image`]): the strokes are turned into outlines on
+//! every core, then the picture is painted in bands of rows on every core, each band
+//! painting only what reaches it ([`super::raster`]). A large map is drawn as fast as the
+//! machine allows and a small counter as before; the pixels do not depend on the number of
+//! threads, because the bands depend only on the picture's size.
 
 use image::RgbaImage;
-use tiny_skia::{
-    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Rect,
-    Stroke, StrokeDash, Transform,
-};
+use tiny_skia::{FillRule, Path, PathBuilder, Pixmap, PixmapPaint, Rect, Transform};
 
+use super::raster::{self, demultiply_into, Ground, Op};
+pub use super::style::{Pen, Rgba};
 use super::text::{placement, Align, Font};
-use crate::model::Colour;
-
-/// An RGBA colour with straight (not premultiplied) alpha, 0–255.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
-
-impl Rgba {
-    /// Opaque black.
-    pub const BLACK: Rgba = Rgba(0, 0, 0, 255);
-    /// Opaque white.
-    pub const WHITE: Rgba = Rgba(255, 255, 255, 255);
-
-    /// An opaque colour from a model colour.
-    pub fn of(c: Colour) -> Self {
-        Rgba(c.r, c.g, c.b, 255)
-    }
-
-    /// The same colour with another alpha.
-    pub fn alpha(self, a: u8) -> Self {
-        Rgba(self.0, self.1, self.2, a)
-    }
-
-    /// Mix towards another colour: `t = 0` keeps this one, `t = 1` gives `other`.
-    pub fn mix(self, other: Rgba, t: f32) -> Self {
-        let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
-        Rgba(
-            m(self.0, other.0),
-            m(self.1, other.1),
-            m(self.2, other.2),
-            m(self.3, other.3),
-        )
-    }
-
-    /// Darker by a fraction.
-    pub fn darker(self, t: f32) -> Self {
-        self.mix(Rgba::BLACK.alpha(self.3), t)
-    }
-
-    /// Lighter by a fraction.
-    pub fn lighter(self, t: f32) -> Self {
-        self.mix(Rgba::WHITE.alpha(self.3), t)
-    }
-
-    /// Relative luminance 0–1 of the opaque colour.
-    pub fn luminance(self) -> f32 {
-        (0.2126 * f32::from(self.0) + 0.7152 * f32::from(self.1) + 0.0722 * f32::from(self.2))
-            / 255.0
-    }
-
-    /// Black or white, whichever reads better on this colour.
-    pub fn contrast(self) -> Rgba {
-        if self.luminance() > 0.5 {
-            Rgba::BLACK
-        } else {
-            Rgba::WHITE
-        }
-    }
-
-    fn paint(self) -> Paint<'static> {
-        let mut p = Paint::default();
-        p.set_color(Color::from_rgba8(self.0, self.1, self.2, self.3));
-        p.anti_alias = true;
-        p
-    }
-}
-
-/// How to stroke a line.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Pen {
-    /// Colour.
-    pub colour: Rgba,
-    /// Width in pixels.
-    pub width: f32,
-    /// Dash pattern (on, off, …), empty for a solid line.
-    pub dash: Vec<f32>,
-    /// Round caps and joins (else butt caps and miter joins).
-    pub round: bool,
-}
-
-impl Pen {
-    /// A solid pen with round caps.
-    pub fn new(colour: Rgba, width: f32) -> Self {
-        Self {
-            colour,
-            width,
-            dash: Vec::new(),
-            round: true,
-        }
-    }
-
-    /// The pen with a dash pattern.
-    pub fn dashed(mut self, dash: &[f32]) -> Self {
-        self.dash = dash.to_vec();
-        self
-    }
-
-    /// The pen with butt caps and miter joins.
-    pub fn square(mut self) -> Self {
-        self.round = false;
-        self
-    }
-
-    fn stroke(&self) -> Stroke {
-        Stroke {
-            width: self.width,
-            line_cap: if self.round {
-                LineCap::Round
-            } else {
-                LineCap::Butt
-            },
-            line_join: if self.round {
-                LineJoin::Round
-            } else {
-                LineJoin::Miter
-            },
-            dash: if self.dash.len() >= 2 && self.dash.len().is_multiple_of(2) {
-                StrokeDash::new(self.dash.clone(), 0.0)
-            } else {
-                None
-            },
-            ..Stroke::default()
-        }
-    }
-}
 
 /// A polygon or polyline as points.
 pub type Points = [(f32, f32)];
@@ -150,63 +32,77 @@ pub fn poly_path(points: &Points, close: bool) -> Option<Path> {
     pb.finish()
 }
 
-/// A drawing surface.
+/// A drawing surface: the size of the picture, what is under the drawing, and what has been
+/// drawn, in order.
 pub struct Canvas {
-    /// The pixels (premultiplied).
-    pub pixmap: Pixmap,
+    size: (u32, u32),
+    ground: Ground,
+    ops: Vec<Op>,
 }
 
 impl Canvas {
     /// A canvas filled with one colour.
     pub fn new(width: u32, height: u32, background: Rgba) -> Self {
-        let mut pixmap = Pixmap::new(width.max(1), height.max(1)).expect("canvas size is sane");
-        pixmap.fill(Color::from_rgba8(
-            background.0,
-            background.1,
-            background.2,
-            background.3,
-        ));
-        Self { pixmap }
+        Self {
+            size: (width.max(1), height.max(1)),
+            ground: Ground::Colour(background),
+            ops: Vec::new(),
+        }
+    }
+
+    /// A canvas holding a picture, to draw over it.
+    pub fn from_image(img: &RgbaImage) -> Self {
+        let pixmap = image_to_pixmap(img);
+        Self {
+            size: (pixmap.width(), pixmap.height()),
+            ground: Ground::Picture(pixmap),
+            ops: Vec::new(),
+        }
     }
 
     /// Width in pixels.
     pub fn width(&self) -> u32 {
-        self.pixmap.width()
+        self.size.0
     }
 
     /// Height in pixels.
     pub fn height(&self) -> u32 {
-        self.pixmap.height()
+        self.size.1
     }
 
     /// Fill a path.
     pub fn fill_path(&mut self, path: &Path, colour: Rgba, t: Transform) {
-        self.pixmap
-            .fill_path(path, &colour.paint(), FillRule::Winding, t, None);
+        self.ops.push(Op::Fill {
+            path: path.clone(),
+            colour,
+            rule: FillRule::Winding,
+            t,
+        });
     }
 
     /// Fill a path using the even-odd rule (holes in rings).
     pub fn fill_path_even_odd(&mut self, path: &Path, colour: Rgba) {
-        self.pixmap.fill_path(
-            path,
-            &colour.paint(),
-            FillRule::EvenOdd,
-            Transform::identity(),
-            None,
-        );
+        self.ops.push(Op::Fill {
+            path: path.clone(),
+            colour,
+            rule: FillRule::EvenOdd,
+            t: Transform::identity(),
+        });
     }
 
     /// Stroke a path.
     pub fn stroke_path(&mut self, path: &Path, pen: &Pen, t: Transform) {
-        self.pixmap
-            .stroke_path(path, &pen.colour.paint(), &pen.stroke(), t, None);
+        self.ops.push(Op::Stroke {
+            path: path.clone(),
+            pen: pen.clone(),
+            t,
+        });
     }
 
     /// Fill a rectangle.
     pub fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: Rgba) {
-        if let Some(r) = Rect::from_xywh(x, y, w, h) {
-            self.pixmap
-                .fill_rect(r, &colour.paint(), Transform::identity(), None);
+        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+            self.ops.push(Op::Rect { rect, colour });
         }
     }
 
@@ -339,45 +235,56 @@ impl Canvas {
     }
 
     /// Paint another picture at a position.
-    pub fn draw_pixmap(&mut self, x: i32, y: i32, other: &Pixmap) {
-        self.pixmap.draw_pixmap(
+    pub fn draw_pixmap(&mut self, x: i32, y: i32, other: Pixmap) {
+        self.ops.push(Op::Picture {
             x,
             y,
-            other.as_ref(),
-            &PixmapPaint::default(),
-            Transform::identity(),
-            None,
-        );
+            pixmap: other,
+            paint: PixmapPaint::default(),
+            t: Transform::identity(),
+        });
     }
 
     /// Paint another picture with a transform (mirroring, scaling).
-    pub fn draw_pixmap_with(&mut self, other: &Pixmap, t: Transform) {
-        self.pixmap.draw_pixmap(
-            0,
-            0,
-            other.as_ref(),
-            &PixmapPaint {
+    pub fn draw_pixmap_with(&mut self, other: Pixmap, t: Transform) {
+        self.ops.push(Op::Picture {
+            x: 0,
+            y: 0,
+            pixmap: other,
+            paint: PixmapPaint {
                 quality: tiny_skia::FilterQuality::Bilinear,
                 ..PixmapPaint::default()
             },
             t,
-            None,
-        );
+        });
+    }
+
+    /// Paint what is drawn on `part` over the top-left corner of this canvas, kept within
+    /// `part`'s size (a map under the track displays printed below it).
+    pub fn draw_canvas(&mut self, part: Canvas) {
+        self.ops.push(Op::Layer {
+            size: part.size,
+            ground: part.ground,
+            ops: part.ops,
+        });
     }
 
     /// The picture as straight-alpha RGBA.
     pub fn into_image(self) -> RgbaImage {
-        pixmap_to_image(&self.pixmap)
+        raster::paint(&self.size, &self.ground, &self.ops)
+    }
+
+    /// What [`raster`] reads: the size, the ground and the drawing.
+    #[cfg(test)]
+    pub(super) fn parts(&self) -> (&(u32, u32), &Ground, &[Op]) {
+        (&self.size, &self.ground, &self.ops)
     }
 }
 
 /// Convert a premultiplied pixmap to a straight-alpha RGBA image.
 pub fn pixmap_to_image(p: &Pixmap) -> RgbaImage {
-    let mut out = Vec::with_capacity(p.data().len());
-    for px in p.pixels() {
-        let c = px.demultiply();
-        out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
+    let mut out = vec![0u8; p.data().len()];
+    demultiply_into(p.pixels(), &mut out);
     RgbaImage::from_raw(p.width(), p.height(), out).expect("sizes agree")
 }
 

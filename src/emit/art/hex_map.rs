@@ -142,9 +142,31 @@ impl Ctx<'_> {
 
 /// Render a hex map. Panics if `map` is not a hex map.
 pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
+    let (width, height) = size(game, map);
+    progress.begin("map", 2);
+    let mut c = Canvas::new(width, height, PAPER);
+    draw(&mut c, game, map);
+    progress.advance(1);
+    let img = c.into_image();
+    progress.advance(1);
+    progress.end();
+    img
+}
+
+/// The size of a hex map's picture: its layout's. Panics if `map` is not a hex map.
+pub fn size(game: &Game, map: MapId) -> (u32, u32) {
+    let MapKind::Hex(hm) = &game.maps[map].kind else {
+        panic!("hex_map::size called on an area map");
+    };
+    let layout = hex_layout(game, &hm.geometry);
+    (layout.width, layout.height)
+}
+
+/// Draw a hex map on a canvas of its [`size`] on paper. Panics if `map` is not a hex map.
+pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
     let m = &game.maps[map];
     let MapKind::Hex(hm) = &m.kind else {
-        panic!("hex_map::render called on an area map");
+        panic!("hex_map::draw called on an area map");
     };
     let layout = hex_layout(game, &hm.geometry);
     let cx = Ctx {
@@ -155,25 +177,15 @@ pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
         layout,
         dy: layout.dy as f32,
     };
-    progress.begin("map", 6);
-    let mut c = Canvas::new(layout.width, layout.height, PAPER);
-    terrain(&mut c, &cx);
-    progress.advance(1);
-    lines(&mut c, &cx);
-    progress.advance(1);
-    rails(&mut c, &cx);
-    set_lines(&mut c, &cx);
-    let labels = places(&mut c, &cx);
-    progress.advance(1);
-    numbers(&mut c, &cx, &labels);
-    draw_labels(&mut c, &labels);
-    progress.advance(1);
-    edges(&mut c, &cx);
-    progress.advance(1);
-    cartouche(&mut c, &cx);
-    progress.advance(1);
-    progress.end();
-    c.into_image()
+    terrain(c, &cx);
+    lines(c, &cx);
+    rails(c, &cx);
+    set_lines(c, &cx);
+    let labels = places(c, &cx);
+    numbers(c, &cx, &labels);
+    draw_labels(c, &labels);
+    edges(c, &cx);
+    cartouche(c, &cx);
 }
 
 fn terrain(c: &mut Canvas, cx: &Ctx) {

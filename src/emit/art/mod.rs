@@ -18,7 +18,9 @@ pub mod hex_map;
 pub mod overlay;
 pub mod patterns;
 pub mod png;
+pub mod raster;
 pub mod sheet;
+pub mod style;
 pub mod supplied;
 pub mod symbols;
 pub mod table;
@@ -202,15 +204,36 @@ pub fn render_map_with_strip(
     progress: &dyn Progress,
 ) -> Result<(RgbaImage, Option<crate::layout::track_display::StripLayout>), ArtError> {
     let m = &game.maps[map];
-    let base = if let Some(p) = &m.image {
-        supplied::load(p)?
-    } else {
-        match &m.kind {
-            MapKind::Hex(_) => hex_map::render(game, map, progress),
-            MapKind::Area(_) => area_map::render(game, map, progress),
+    if let Some(p) = &m.image {
+        return Ok(track_display::extend(game, map, supplied::load(p)?));
+    }
+    let (base, draw): (_, fn(&mut canvas::Canvas, &Game, MapId)) = match &m.kind {
+        MapKind::Hex(_) => (hex_map::size(game, map), hex_map::draw),
+        MapKind::Area(a) => (a.size, area_map::draw),
+    };
+    let strip = crate::layout::track_display::layout(game, map, base);
+    progress.begin("map", 2);
+    let c = match &strip {
+        None => {
+            let mut c = canvas::Canvas::new(base.0, base.1, hex_map::PAPER);
+            draw(&mut c, game, map);
+            c
+        }
+        Some(strip) => {
+            let mut c = canvas::Canvas::new(strip.size.0, strip.size.1, hex_map::PAPER);
+            // The map keeps to its own size, as when it was a picture of its own.
+            let mut part = canvas::Canvas::new(base.0, base.1, hex_map::PAPER);
+            draw(&mut part, game, map);
+            c.draw_canvas(part);
+            track_display::draw_strip(&mut c, game, strip);
+            c
         }
     };
-    Ok(track_display::extend(game, map, base))
+    progress.advance(1);
+    let img = c.into_image();
+    progress.advance(1);
+    progress.end();
+    Ok((img, strip))
 }
 
 /// The off-map displays: the pool boxes, one picture per numeric track, the turn track.

@@ -145,7 +145,7 @@ fn ring(c: &mut Canvas, game: &Game, map: MapId, r: &Ring) -> Result<(), ArtErro
     c.draw_pixmap(
         (x - w / 2.0).round() as i32,
         (y - h / 2.0).round() as i32,
-        &image_to_pixmap(&img),
+        image_to_pixmap(&img),
     );
     let radius = (w * w + h * h).sqrt() / 2.0 + 3.0;
     c.stroke_circle(x, y, radius, &Pen::new(r.colour, 4.0));
@@ -163,9 +163,7 @@ pub fn stacks(
     base: &RgbaImage,
     pieces: &[(CounterId, bool, Location)],
 ) -> Result<RgbaImage, ArtError> {
-    let mut c = Canvas {
-        pixmap: image_to_pixmap(base),
-    };
+    let mut c = Canvas::from_image(base);
     let mut depth: Vec<(Location, u32)> = Vec::new();
     for (counter, reduced, location) in pieces {
         let Some((x, y)) = point(game, map, location) else {
@@ -195,7 +193,7 @@ pub fn stacks(
         c.draw_pixmap(
             left.round() as i32,
             top.round() as i32,
-            &image_to_pixmap(&img),
+            image_to_pixmap(&img),
         );
     }
     Ok(c.into_image())
@@ -208,9 +206,7 @@ pub fn draw(
     base: &RgbaImage,
     overlay: &Overlay,
 ) -> Result<RgbaImage, ArtError> {
-    let mut c = Canvas {
-        pixmap: image_to_pixmap(base),
-    };
+    let mut c = Canvas::from_image(base);
     for t in &overlay.tints {
         tint(&mut c, game, map, t);
     }

@@ -84,10 +84,10 @@ pub fn render(game: &Game, progress: &dyn Progress) -> Result<RgbaImage, ArtErro
         let (front, back) = &faces[c];
         let x = margin + col * pitch;
         let y = top + row * pitch;
-        canvas.draw_pixmap(x as i32, y as i32, front);
+        canvas.draw_pixmap(x as i32, y as i32, front.clone());
         // Mirror about the centre line.
         let bx = width - x - s;
-        canvas.draw_pixmap(bx as i32, y as i32, back);
+        canvas.draw_pixmap(bx as i32, y as i32, back.clone());
     }
     Ok(canvas.into_image())
 }

@@ -29,7 +29,14 @@ pub fn extend(game: &Game, map: MapId, img: RgbaImage) -> (RgbaImage, Option<Str
         return (img, None);
     };
     let mut c = Canvas::new(strip.size.0, strip.size.1, PAPER);
-    c.draw_pixmap(0, 0, &image_to_pixmap(&img));
+    c.draw_pixmap(0, 0, image_to_pixmap(&img));
+    draw_strip(&mut c, game, &strip);
+    (c.into_image(), Some(strip))
+}
+
+/// Draw the strip of track displays on a canvas of the strip's size, below the map drawn
+/// there.
+pub fn draw_strip(c: &mut Canvas, game: &Game, strip: &StripLayout) {
     let k = game.art.counter_size.max(8) as f32 / 60.0;
     let ink = Rgba(25, 25, 25, 255);
     c.line(
@@ -38,9 +45,8 @@ pub fn extend(game: &Game, map: MapId, img: RgbaImage) -> (RgbaImage, Option<Str
         &Pen::new(ink.alpha(160), 2.0 * k),
     );
     for d in &strip.displays {
-        draw_display(&mut c, game, d, k, ink);
+        draw_display(c, game, d, k, ink);
     }
-    (c.into_image(), Some(strip))
 }
 
 fn draw_display(c: &mut Canvas, game: &Game, d: &DisplayLayout, k: f32, ink: Rgba) {
