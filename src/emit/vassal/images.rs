@@ -4,6 +4,8 @@
 //! real size. Everything else the grids need (hex layout, area slots, pool boxes) the plan
 //! reads from [`crate::layout`], as the art did when drawing.
 
+use rayon::prelude::*;
+
 use crate::emit::art::{self, counter::CounterFace, NoProgress};
 use crate::layout::track_display::DisplayLayout;
 use crate::model::{CounterId, Game, MapId};
@@ -102,32 +104,43 @@ impl<'g> ImageSource<'g> {
         })
     }
 
-    /// The printed charts: every CRT, the terrain effects chart, every other chart.
+    /// The printed charts: every CRT, the terrain effects chart, every other chart, drawn
+    /// and encoded in parallel, in that order.
     pub fn charts(&self) -> Result<Vec<ChartArt>, String> {
         let g = self.game;
         let err = |e: art::ArtError| e.to_string();
-        let mut out = Vec::new();
-        for c in &g.crts {
-            out.push(ChartArt {
-                title: c.title.clone(),
-                file: format!("chart-crt-{}.png", art::safe_name(&c.id)),
-                png: png(&art::charts::render_crt(g, c).map_err(err)?)?,
-            });
+        enum Chart<'a> {
+            Crt(&'a crate::model::Crt),
+            Terrain,
+            Other(&'a crate::model::Chart),
         }
-        if !g.terrain.is_empty() {
-            out.push(ChartArt {
-                title: "Terrain Effects".into(),
-                file: "chart-terrain-effects.png".into(),
-                png: png(&art::charts::render_tec(g))?,
-            });
-        }
-        for c in &g.charts {
-            out.push(ChartArt {
-                title: c.title.clone(),
-                file: format!("chart-{}.png", art::safe_name(&c.id)),
-                png: png(&art::charts::render_chart(g, c).map_err(err)?)?,
-            });
-        }
-        Ok(out)
+        let jobs: Vec<Chart> = g
+            .crts
+            .iter()
+            .map(Chart::Crt)
+            .chain((!g.terrain.is_empty()).then_some(Chart::Terrain))
+            .chain(g.charts.iter().map(Chart::Other))
+            .collect();
+        jobs.par_iter()
+            .map(|job| {
+                Ok(match job {
+                    Chart::Crt(c) => ChartArt {
+                        title: c.title.clone(),
+                        file: format!("chart-crt-{}.png", art::safe_name(&c.id)),
+                        png: png(&art::charts::render_crt(g, c).map_err(err)?)?,
+                    },
+                    Chart::Terrain => ChartArt {
+                        title: "Terrain Effects".into(),
+                        file: "chart-terrain-effects.png".into(),
+                        png: png(&art::charts::render_tec(g))?,
+                    },
+                    Chart::Other(c) => ChartArt {
+                        title: c.title.clone(),
+                        file: format!("chart-{}.png", art::safe_name(&c.id)),
+                        png: png(&art::charts::render_chart(g, c).map_err(err)?)?,
+                    },
+                })
+            })
+            .collect()
     }
 }

@@ -131,13 +131,50 @@ pub use crate::layout::vassal::file_stem;
 
 impl<'g> Plan<'g> {
     /// Decides names, draws the pictures and lays out the grids.
+    ///
+    /// Every picture is drawn and encoded at once on every core: the maps (each itself in
+    /// bands), the counter faces, the off-map boxes and the charts; the results are taken
+    /// in the game's order, so the module does not depend on the number of threads.
     pub fn new(game: &'g Game) -> Result<Self, String> {
         let source = ImageSource::new(game);
         let mut images = BTreeMap::new();
         let map_names = map_names(game);
+        let ((maps, faces), (displays, charts)) = rayon::join(
+            || {
+                rayon::join(
+                    || {
+                        (0..game.maps.len())
+                            .into_par_iter()
+                            .map(|i| source.map(i))
+                            .collect::<Result<Vec<_>, String>>()
+                    },
+                    || {
+                        (0..game.counters.len())
+                            .into_par_iter()
+                            .map(|ci| {
+                                let back = game.has_back(ci);
+                                Ok((
+                                    source.counter(ci, Face::Front)?,
+                                    back.then(|| source.counter(ci, Face::Back)).transpose()?,
+                                ))
+                            })
+                            .collect::<Result<Vec<_>, String>>()
+                    },
+                )
+            },
+            || {
+                rayon::join(
+                    || {
+                        (!game.pools.is_empty())
+                            .then(|| source.displays())
+                            .transpose()
+                    },
+                    || source.charts(),
+                )
+            },
+        );
         let mut boards = Vec::new();
-        for (i, m) in game.maps.iter().enumerate() {
-            let art = source.map(i)?;
+        for (i, (m, art)) in game.maps.iter().zip(maps?).enumerate() {
             let image = format!("map-{}.png", file_stem(&m.id));
             images.insert(image.clone(), art.png);
             let grid = match &m.kind {
@@ -164,42 +201,32 @@ impl<'g> Plan<'g> {
                 tracks: art.tracks,
             });
         }
-        let off_map = if game.pools.is_empty() {
-            None
-        } else {
-            let art = source.displays()?;
-            let image = "off-map-boxes.png".to_string();
-            images.insert(image.clone(), art.png);
-            Some(Board {
-                map_name: OFF_MAP.into(),
-                board_name: OFF_MAP.into(),
-                image,
-                width: art.width,
-                height: art.height,
-                grid: Grid::Zones(
-                    game.pools
-                        .iter()
-                        .zip(pool_zones(game))
-                        .map(|(p, (x, y, w, h))| (p.name.clone(), Rect { x, y, w, h }))
-                        .collect(),
-                ),
-                tracks: Vec::new(),
-            })
+        let off_map = match displays? {
+            None => None,
+            Some(art) => {
+                let image = "off-map-boxes.png".to_string();
+                images.insert(image.clone(), art.png);
+                Some(Board {
+                    map_name: OFF_MAP.into(),
+                    board_name: OFF_MAP.into(),
+                    image,
+                    width: art.width,
+                    height: art.height,
+                    grid: Grid::Zones(
+                        game.pools
+                            .iter()
+                            .zip(pool_zones(game))
+                            .map(|(p, (x, y, w, h))| (p.name.clone(), Rect { x, y, w, h }))
+                            .collect(),
+                    ),
+                    tracks: Vec::new(),
+                })
+            }
         };
         let front = |c: CounterId| format!("counter-{}.png", file_stem(&game.counters[c].id));
         let back_file =
             |c: CounterId| format!("counter-{}-back.png", file_stem(&game.counters[c].id));
-        // Faces are drawn in parallel; the order of the results is the counters' order.
-        let faces = (0..game.counters.len())
-            .into_par_iter()
-            .map(|ci| {
-                let back = game.has_back(ci);
-                Ok((
-                    source.counter(ci, Face::Front)?,
-                    back.then(|| source.counter(ci, Face::Back)).transpose()?,
-                ))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let faces = faces?;
         let mut backs = Vec::new();
         for (ci, (front_png, back_png)) in faces.into_iter().enumerate() {
             images.insert(front(ci), front_png);
@@ -235,7 +262,7 @@ impl<'g> Plan<'g> {
             });
         }
         let mut chart_images = Vec::new();
-        let charts = source.charts()?;
+        let charts = charts?;
         let titles = unique_names(charts.iter().map(|c| c.title.clone()), &[]);
         for (chart, title) in charts.into_iter().zip(titles) {
             let mut file = chart.file.clone();
