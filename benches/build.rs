@@ -1,49 +1,143 @@
-//! Benchmark of `sandtable build` on The Great European War: its 54×30-hex map of Europe,
-//! North Africa and the Middle East, 237 kinds of counter (280 pieces of cardboard) with their
-//! art, the off-map boxes and tracks, and the 1941 set-up of 269 pieces — the module made in
-//! memory and zipped, as the command does before writing it. Loading and checking the game
-//! is measured apart.
+//! Benchmarks of `sandtable build` on every example game in `modules/`: loading and checking
+//! the game, building the module in memory and zipping it (everything the command does but
+//! reading the files and writing the archive), and the floor the build is measured against:
+//! encoding the module's PNG pictures alone, at the level the build uses, on every core
+//! (`png_floor`) and on one (`png_floor_one_core`). The pictures are drawn once, outside
+//! the measurement.
 //!
-//! Run with `cargo bench --bench build`.
+//! Run with `cargo bench --bench build` (`RAYON_NUM_THREADS=1` for one core throughout);
+//! `benches/figures.sh` prints these figures in a table beside the end-to-end timings.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
+use image::RgbaImage;
+use rayon::prelude::*;
+use sandtable::emit::art::{self, NoProgress};
 use sandtable::emit::vassal;
 use sandtable::model::Game;
 
-const GAME: &str = "modules/great-european-war";
+/// The example games, by folder name.
+const GAMES: &[&str] = &[
+    "diplomacy",
+    "great-european-war",
+    "great-patriotic-war",
+    "great-patriotic-war-qh07",
+    "greek-civil-war",
+    "guerilla-warfare-ii",
+];
+
+fn folder(name: &str) -> PathBuf {
+    Path::new("modules").join(name)
+}
 
 fn main() {
-    if Path::new(GAME).join("game.toml").is_file() {
+    if GAMES.iter().all(|g| folder(g).join("game.toml").is_file()) {
         divan::main();
     } else {
-        eprintln!("build benchmark skipped: {GAME} is absent");
+        eprintln!("build benchmark skipped: the example games are not all in modules/");
     }
 }
 
-fn checked() -> Game {
-    sandtable::check::check_dir(Path::new(GAME))
+fn checked(name: &str) -> Game {
+    sandtable::check::check_dir(&folder(name))
         .expect("the game loads")
         .game
         .expect("the game checks clean")
 }
 
+/// Each game checked once and kept.
+fn game(name: &'static str) -> &'static Game {
+    static GAMES: OnceLock<Mutex<BTreeMap<&'static str, &'static Game>>> = OnceLock::new();
+    let mut games = GAMES.get_or_init(Default::default).lock().expect("lock");
+    games
+        .entry(name)
+        .or_insert_with(|| Box::leak(Box::new(checked(name))))
+}
+
+/// Every picture a game's module holds, drawn: the maps, every counter face, the off-map
+/// boxes and the charts.
+fn pictures(game: &Game) -> Vec<RgbaImage> {
+    let mut out = Vec::new();
+    for map in 0..game.maps.len() {
+        out.push(
+            art::render_map_with_strip(game, map, &NoProgress)
+                .expect("map")
+                .0,
+        );
+    }
+    for c in 0..game.counters.len() {
+        out.push(
+            art::counter::render_face(game, c, art::counter::CounterFace::Front).expect("face"),
+        );
+        if game.has_back(c) {
+            out.push(
+                art::counter::render_face(game, c, art::counter::CounterFace::Back).expect("face"),
+            );
+        }
+    }
+    if !game.pools.is_empty() {
+        out.push(art::displays::render_pools(game));
+    }
+    for c in &game.crts {
+        out.push(art::charts::render_crt(game, c).expect("crt"));
+    }
+    if !game.terrain.is_empty() {
+        out.push(art::charts::render_tec(game));
+    }
+    for c in &game.charts {
+        out.push(art::charts::render_chart(game, c).expect("chart"));
+    }
+    out
+}
+
 /// Load and check the game (what `build` does before it emits anything).
-#[divan::bench(sample_count = 10)]
-fn check_the_great_european_war() -> usize {
-    checked().counters.len()
+#[divan::bench(args = GAMES, sample_count = 20)]
+fn check(name: &str) -> usize {
+    checked(name).counters.len()
 }
 
 /// Emit the module: map and counter art, buildfile, setups, charts, zipped to bytes.
-#[divan::bench(sample_count = 10)]
-fn build_the_great_european_war(bencher: divan::Bencher) {
-    let game = checked();
+#[divan::bench(args = GAMES, sample_count = 10)]
+fn build(bencher: divan::Bencher, name: &'static str) {
+    let game = game(name);
     bencher.bench(|| {
-        vassal::build(divan::black_box(&game))
+        vassal::build(divan::black_box(game))
             .expect("the module builds")
             .archive
             .to_bytes()
             .expect("zipped")
             .len()
+    });
+}
+
+/// The floor: encoding the module's pictures alone at the build's level, on every core.
+#[divan::bench(args = GAMES, sample_count = 10)]
+fn png_floor(bencher: divan::Bencher, name: &'static str) {
+    let pictures = pictures(game(name));
+    bencher.bench(|| {
+        pictures
+            .par_iter()
+            .map(|p| art::png::encode(p).expect("encodes").len())
+            .sum::<usize>()
+    });
+}
+
+/// The same floor on one core.
+#[divan::bench(args = GAMES, sample_count = 5)]
+fn png_floor_one_core(bencher: divan::Bencher, name: &'static str) {
+    let pictures = pictures(game(name));
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    bencher.bench(|| {
+        one.install(|| {
+            pictures
+                .iter()
+                .map(|p| art::png::encode(p).expect("encodes").len())
+                .sum::<usize>()
+        })
     });
 }
