@@ -227,16 +227,13 @@ fn in_range(x: u64, low: u8, high: u8) -> u64 {
     above_low & !above_high & HIGH_BITS
 }
 
-/// Eight hex digits (in memory order) to the four bytes they spell, or `None` when one of
-/// them is not a hex digit: the digits are checked and converted eight at a time in one
-/// 64-bit word.
-fn decode_word(x: u64) -> Option<u32> {
+/// Eight hex digits (in memory order) to the four bytes they spell, and whether all eight
+/// were hex digits: checked and converted at once in one 64-bit word, without branches.
+fn decode_word(x: u64) -> (u32, bool) {
     let ascii = x & HIGH_BITS == 0;
     let digit = in_range(x, b'0', b'9');
     let letter = in_range(x | (ONES * 0x20), b'a', b'f');
-    if !ascii || (digit | letter) != HIGH_BITS {
-        return None;
-    }
+    let good = ascii & ((digit | letter) == HIGH_BITS);
     // '0'..'9' are 0x30..0x39, 'a'..'f' and 'A'..'F' have bit 6 set: value = low nibble,
     // plus 9 for a letter.
     let values = (x & (ONES * 0x0f)) + ((x >> 6) & ONES) * 9;
@@ -245,29 +242,36 @@ fn decode_word(x: u64) -> Option<u32> {
     let pairs = ((values << 4) | (values >> 8)) & 0x00ff_00ff_00ff_00ff;
     let pairs = (pairs | (pairs >> 8)) & 0x0000_ffff_0000_ffff;
     let pairs = (pairs | (pairs >> 16)) & 0x0000_0000_ffff_ffff;
-    u32::try_from(pairs).ok()
+    // The mask keeps the value within 32 bits.
+    (pairs as u32, good)
 }
 
 /// Decodes hex pairs XOR `key` onto `out`; `Err` with the index of the first non-hex byte
-/// (nothing of its word is written then).
+/// (what precedes its block of 32 digits is written then).
 fn decode_hex(hex: &[u8], key: u8, out: &mut Vec<u8>) -> Result<(), usize> {
     let key_word = u32::from_le_bytes([key; 4]);
     out.reserve(hex.len() / 2);
-    let mut words = hex.chunks_exact(8);
+    let mut blocks = hex.chunks_exact(32);
     let mut done = 0;
-    for word in &mut words {
-        let mut digits = [0u8; 8];
-        digits.copy_from_slice(word);
-        match decode_word(u64::from_le_bytes(digits)) {
-            Some(bytes) => out.extend_from_slice(&(bytes ^ key_word).to_le_bytes()),
-            None => {
-                let bad = word.iter().position(|&b| hex_value(b).is_none());
-                return Err(done + bad.unwrap_or(0));
-            }
+    for block in &mut blocks {
+        // Four words decoded into one 16-byte block, appended at once.
+        let mut bytes = [0u8; 16];
+        let mut good = true;
+        for (digits, decoded) in block.chunks_exact(8).zip(bytes.chunks_exact_mut(4)) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(digits);
+            let (value, word_good) = decode_word(u64::from_le_bytes(word));
+            good &= word_good;
+            decoded.copy_from_slice(&(value ^ key_word).to_le_bytes());
         }
-        done += 8;
+        if !good {
+            let bad = block.iter().position(|&b| hex_value(b).is_none());
+            return Err(done + bad.unwrap_or(0));
+        }
+        out.extend_from_slice(&bytes);
+        done += 32;
     }
-    for (index, pair) in words.remainder().chunks_exact(2).enumerate() {
+    for (index, pair) in blocks.remainder().chunks_exact(2).enumerate() {
         match (hex_value(pair[0]), hex_value(pair[1])) {
             (Some(high), Some(low)) => out.push(((high << 4) | low) ^ key),
             (None, _) => return Err(done + index * 2),
@@ -315,6 +319,70 @@ mod tests {
                 byte: b'\n'
             })
         );
+    }
+
+    #[test]
+    fn streamed_in_any_pieces_it_decodes_the_same() {
+        let plain: String = (0..300)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let plain = format!("begin_save\u{1b}{plain}\u{1b}Ünit\u{1b}end_save");
+        let mut streams = vec![
+            obfuscate(&plain, 0x5a),
+            obfuscate(&plain, 0x5a).to_uppercase(),
+        ];
+        streams[1].replace_range(..5, HEADER);
+        // A bad digit deep in the payload, and an odd length.
+        let mut bad = streams[0].clone().into_bytes();
+        bad[7 + 77] = b'g';
+        let odd = &streams[0][..streams[0].len() - 1];
+        for bytes in [
+            streams[0].as_bytes(),
+            streams[1].as_bytes(),
+            &bad,
+            odd.as_bytes(),
+        ] {
+            let whole = deobfuscate(bytes);
+            for size in [1, 2, 3, 5, 7, 8, 31, 32, 33, 64, 1000] {
+                let mut decoder = Deobfuscator::new();
+                bytes.chunks(size).for_each(|piece| decoder.feed(piece));
+                assert_eq!(decoder.finish(), whole, "pieces of {size}");
+            }
+        }
+        assert_eq!(
+            deobfuscate(streams[1].as_bytes()).as_deref(),
+            Ok(plain.as_str())
+        );
+        assert_eq!(
+            deobfuscate(&bad),
+            Err(DeobfuscationError::NotHex {
+                offset: 84,
+                byte: b'g'
+            })
+        );
+        assert_eq!(
+            deobfuscate(odd.as_bytes()),
+            Err(DeobfuscationError::OddLength)
+        );
+    }
+
+    #[test]
+    fn every_non_hex_byte_is_refused_wherever_it_is() {
+        let good = obfuscate(&"x".repeat(40), 0x13);
+        for byte in 0..=255u8 {
+            if hex_value(byte).is_some() {
+                continue;
+            }
+            for at in [7, 8, 20, 38, 39, 70, good.len() - 1] {
+                let mut bytes = good.clone().into_bytes();
+                bytes[at] = byte;
+                assert_eq!(
+                    deobfuscate(&bytes),
+                    Err(DeobfuscationError::NotHex { offset: at, byte }),
+                    "byte {byte:#x} at {at}"
+                );
+            }
+        }
     }
 
     #[test]
