@@ -304,6 +304,29 @@ const ALL: [Delimiter; SLOTS] = [
     Delimiter::Bar,
 ];
 
+/// The run of backslashes right before `index` in `bytes`, eight bytes at a time (deeply
+/// nested trait chains put hundreds before their TABs).
+fn backslashes_before(bytes: &[u8], index: usize) -> usize {
+    const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
+    let mut end = index;
+    while end >= 8 {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[end - 8..end]);
+        // Zero bytes are backslashes; the last byte is the most significant.
+        let others = u64::from_le_bytes(word) ^ BACKSLASHES;
+        if others != 0 {
+            return index - end + (others.leading_zeros() / 8) as usize;
+        }
+        end -= 8;
+    }
+    index - end
+        + bytes[..end]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count()
+}
+
 /// The backslashes right before `index` in `bytes`, counted up to `limit + 1` (enough to
 /// tell whether the run is longer than `limit`).
 fn run_before(bytes: &[u8], index: usize, limit: u32) -> usize {
@@ -430,12 +453,7 @@ impl Nesting {
         self.tabs.clear();
         let bytes = outer.raw.as_bytes();
         for index in memchr::memchr_iter(b'\t', bytes) {
-            let run = bytes[..index]
-                .iter()
-                .rev()
-                .take_while(|&&b| b == b'\\')
-                .count();
-            self.tabs.push((index, run));
+            self.tabs.push((index, backslashes_before(bytes, index)));
         }
         self.next_not_deeper.clear();
         self.next_not_deeper.resize(self.tabs.len(), usize::MAX);

@@ -256,3 +256,18 @@ proptest! {
         prop_assert!(slice.strip_prefix(&wrong).is_none());
     }
 }
+
+#[test]
+fn backslash_runs_are_counted_across_words() {
+    for run in 0..40 {
+        for before in ["", "a", "abcdefghij", "\t"] {
+            let text = format!("{before}{}\t", "\\".repeat(run));
+            let bytes = text.as_bytes();
+            assert_eq!(
+                super::backslashes_before(bytes, bytes.len() - 1),
+                run,
+                "{text:?}"
+            );
+        }
+    }
+}
