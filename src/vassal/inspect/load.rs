@@ -114,7 +114,7 @@ fn load_setups(setups: &mut [SetupInfo], maps: &[MapInfo], read: &mut SetupSourc
             continue;
         };
         match SaveFile::from_bytes(data, &label) {
-            Ok(save) => setup.pieces = Some(replay_reports(&mut save.replay(), Some(maps))),
+            Ok(save) => setup.pieces = Some(replay_reports(&save.replay(), Some(maps))),
             Err(error) => setup.error = Some(error.to_string()),
         }
     }
@@ -195,7 +195,7 @@ fn owned(text: Escaped<'_>) -> String {
 }
 
 /// [`piece_reports`] straight from a replay of the save's text.
-fn replay_reports(replay: &mut Replay<'_>, maps: Option<&[MapInfo]>) -> Vec<PieceReport> {
+fn replay_reports(replay: &Replay<'_>, maps: Option<&[MapInfo]>) -> Vec<PieceReport> {
     let layouts = layouts(&replay.boards, maps);
     let mut reports = Vec::with_capacity(replay.pieces.len());
     replay.for_each_piece(&mut |id, piece: &PieceRef<'_>, traits| {
@@ -220,12 +220,12 @@ pub(super) fn save_report(
     module: Option<ModuleInfo>,
     module_path: Option<&Path>,
 ) -> Report {
-    let mut replay = save.replay();
+    let replay = save.replay();
     let logged = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("vlog"))
         || save.has_log_steps();
-    let pieces = replay_reports(&mut replay, module.as_ref().map(|m| m.maps.as_slice()));
+    let pieces = replay_reports(&replay, module.as_ref().map(|m| m.maps.as_slice()));
     let report = SaveReport {
         module_metadata: save.module_metadata(),
         save_metadata: save.save_metadata(),

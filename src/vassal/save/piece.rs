@@ -92,6 +92,22 @@ impl ChainWalk {
         last
     }
 
+    /// [`ChainWalk::innermost`], pushing each element's trait identifier onto `ids` on the
+    /// way (as [`ChainWalk::ids`] gives them).
+    pub(crate) fn innermost_and_ids<'a>(
+        &mut self,
+        type_string: Escaped<'a>,
+        state_string: Escaped<'a>,
+        ids: &mut Vec<Escaped<'a>>,
+    ) -> (Escaped<'a>, Escaped<'a>) {
+        let mut last = (Escaped::EMPTY, Escaped::EMPTY);
+        self.walk(type_string, state_string, &mut |t, s| {
+            ids.push(t.through(b';'));
+            last = (t, s);
+        });
+        last
+    }
+
     /// The trait identifiers of a chain ([`TraitEntry::id`] of each element), outermost
     /// first.
     pub(crate) fn ids<'a>(&mut self, type_string: Escaped<'a>, id: &mut dyn FnMut(Escaped<'a>)) {

@@ -93,6 +93,8 @@ pub(crate) struct Replay<'a> {
     pub(crate) setup_stack_flag: bool,
     pub(crate) unknown_commands: Vec<Escaped<'a>>,
     chains: ChainWalk,
+    /// The trait identifiers of every piece added, each piece's a range of them.
+    trait_ids: Vec<Escaped<'a>>,
 }
 
 /// A piece of a [`Replay`].
@@ -106,6 +108,8 @@ pub(crate) struct PieceRef<'a> {
     pub(crate) container: Option<Cow<'a, str>>,
     pub(crate) type_string: Escaped<'a>,
     pub(crate) state_string: Escaped<'a>,
+    /// Its trait identifiers in [`Replay::trait_ids`].
+    traits: std::ops::Range<usize>,
 }
 
 /// A stack or deck of a [`Replay`].
@@ -196,7 +200,11 @@ impl<'a> Replay<'a> {
             self.set_container_state(id, state_string);
             return;
         }
-        let (basic_type, basic_state) = self.chains.innermost(type_string, state_string);
+        let first_id = self.trait_ids.len();
+        let (basic_type, basic_state) =
+            self.chains
+                .innermost_and_ids(type_string, state_string, &mut self.trait_ids);
+        let traits = first_id..self.trait_ids.len();
         let basic = BasicRef::parse(basic_type, basic_state);
         let container = self.pieces.get(&*id).and_then(|p| p.container.clone());
         self.pieces.insert(
@@ -210,6 +218,7 @@ impl<'a> Replay<'a> {
                 container,
                 type_string,
                 state_string,
+                traits,
             },
         );
     }
@@ -323,14 +332,15 @@ impl<'a> Replay<'a> {
 
     /// Calls `each` with every piece, in the order they were first added, and its trait
     /// identifiers, outermost first.
-    pub(crate) fn for_each_piece(
-        &mut self,
-        each: &mut dyn FnMut(&str, &PieceRef<'a>, Vec<String>),
-    ) {
+    pub(crate) fn for_each_piece(&self, each: &mut dyn FnMut(&str, &PieceRef<'a>, Vec<String>)) {
         for (id, piece) in &self.pieces {
-            let mut ids = Vec::new();
-            self.chains
-                .ids(piece.type_string, &mut |trait_id| ids.push(owned(trait_id)));
+            let ids = self
+                .trait_ids
+                .get(piece.traits.clone())
+                .unwrap_or_default()
+                .iter()
+                .map(|&trait_id| owned(trait_id))
+                .collect();
             each(id, piece, ids);
         }
     }
