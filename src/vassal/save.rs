@@ -12,6 +12,7 @@ pub use commands::{BoardSetup, BoardSpec, CommandTree, LeafCommand, ESC};
 pub use piece::{can_stack, join_trait_chain, split_trait_chain, BasicPieceInfo, TraitEntry};
 pub use state::{Container, GameState, SavedPiece};
 
+pub(crate) use piece::{BasicRef, ChainWalk};
 pub(crate) use state::{PieceRef, Replay};
 
 use std::io::{Read, Seek};
