@@ -204,22 +204,23 @@ pub fn parse_buildfile_str(text: &str) -> Result<Element, BuildFileError> {
                 if stack.len() >= MAX_DEPTH {
                     return Err(BuildFileError::TooDeep);
                 }
-                stack.push(element_from(&start));
+                stack.push(element_from(text, &start));
             }
-            Event::Empty(start) => attach(&mut stack, &mut root, element_from(&start)),
+            Event::Empty(start) => attach(&mut stack, &mut root, element_from(text, &start)),
             Event::End(_) => {
                 if let Some(done) = stack.pop() {
                     attach(&mut stack, &mut root, done);
                 }
             }
-            Event::Text(text) => {
+            Event::Text(content) => {
                 if let Some(open) = stack.last_mut() {
-                    open.text.push_str(&unescape_lossy(&utf8_lossy(&text)));
+                    open.text
+                        .push_str(&unescape_lossy(&source_str(text, &content)));
                 }
             }
             Event::CData(data) => {
                 if let Some(open) = stack.last_mut() {
-                    open.text.push_str(&utf8_lossy(&data));
+                    open.text.push_str(&source_str(text, &data));
                 }
             }
             Event::Eof => break,
@@ -243,14 +244,27 @@ fn attach(stack: &mut [Element], root: &mut Option<Element>, element: Element) {
     }
 }
 
-fn element_from(start: &BytesStart<'_>) -> Element {
-    let mut element = Element::new(utf8_lossy(start.name().as_ref()));
+/// A slice quick-xml gives of the text it parses, as that text's `&str` (no second UTF-8
+/// check); anything else (it never gives one) is checked.
+fn source_str<'s>(source: &'s str, bytes: &[u8]) -> Cow<'s, str> {
+    let start = (bytes.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
+    match source.get(start..start.wrapping_add(bytes.len())) {
+        Some(slice) if slice.as_ptr() == bytes.as_ptr() => Cow::Borrowed(slice),
+        _ => Cow::Owned(utf8_lossy(bytes).into_owned()),
+    }
+}
+
+fn element_from(source: &str, start: &BytesStart<'_>) -> Element {
+    let mut element = Element::new(source_str(source, start.name().as_ref()));
+    // At most one attribute per `=`: room for all at once (within reason).
+    let equals = memchr::memchr_iter(b'=', start.attributes_raw()).count();
+    element.attributes.reserve_exact(equals.min(32));
     let mut attributes = start.attributes();
     attributes.with_checks(false);
     // Malformed attributes are skipped; the rest of the element is kept.
     for attribute in attributes.flatten() {
-        let key = utf8_lossy(attribute.key.as_ref()).into_owned();
-        let raw = utf8_lossy(&attribute.value);
+        let key = source_str(source, attribute.key.as_ref()).into_owned();
+        let raw = source_str(source, &attribute.value);
         let value = if memchr::memchr3(b'\t', b'\n', b'\r', raw.as_bytes()).is_some() {
             unescape_lossy(&raw.replace(['\t', '\n', '\r'], " ")).into_owned()
         } else {
