@@ -1,7 +1,7 @@
 //! Test games shared by the unit tests, the integration suite and the benchmarks: small
 //! games built from TOML text through the real loader and check stage in a temporary
 //! directory, the fixture and example games on disk ([`fixtures`]), and large generated
-//! games ([`large`]).
+//! games ([`large`]), and synthetic VASSAL saves and buildFiles of any size ([`vassal`]).
 //!
 //! [`BASE`] is a two-sided game in the image of The Great Patriotic War: the same terrain
 //! effects, CRT modifiers, zones of control, supply, control and victory rules, on maps each
@@ -15,6 +15,7 @@
 pub mod diplomacy;
 pub mod fixtures;
 pub mod large;
+pub mod vassal;
 
 use std::path::{Path, PathBuf};
 

@@ -99,6 +99,24 @@ pub enum ArchiveError {
     },
 }
 
+/// What [`Archive::read_with`] hands an entry's bytes to.
+pub trait EntrySink {
+    /// The entry's declared size (capped by the limits), before any byte.
+    fn start(&mut self, size: usize);
+    /// The next bytes of the entry.
+    fn piece(&mut self, bytes: &[u8]);
+}
+
+impl EntrySink for Vec<u8> {
+    fn start(&mut self, size: usize) {
+        self.reserve_exact(size);
+    }
+
+    fn piece(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
+
 /// Limits applied while reading an archive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArchiveLimits {
@@ -255,6 +273,15 @@ impl<R: Read + Seek> Archive<R> {
 
     /// Reads one entry completely, enforcing the size limits.
     pub fn read(&mut self, name: &str) -> Result<Vec<u8>, ArchiveError> {
+        let mut data = Vec::new();
+        self.read_with(name, &mut data)?;
+        Ok(data)
+    }
+
+    /// Reads one entry piece by piece as it is inflated, enforcing the size limits: the
+    /// sink gets the size the entry declares (capped by the limits), then the bytes in
+    /// order. On an error what it got is to be discarded.
+    pub fn read_with(&mut self, name: &str, sink: &mut dyn EntrySink) -> Result<(), ArchiveError> {
         let index = self
             .index_of(name)
             .ok_or_else(|| ArchiveError::MissingEntry {
@@ -272,7 +299,7 @@ impl<R: Read + Seek> Archive<R> {
             name: name.to_string(),
             limit,
         };
-        let mut file = match self.zip.by_index(index) {
+        let file = match self.zip.by_index(index) {
             Ok(file) => file,
             Err(e) => return Err(corrupt(&self.path, &e)),
         };
@@ -284,13 +311,23 @@ impl<R: Read + Seek> Archive<R> {
         // lie (or a bomb), refused after one byte too many.
         let declared = file.size();
         let cap = limit.min(remaining_total).min(declared);
-        let mut data = Vec::with_capacity(usize::try_from(cap).unwrap_or(0));
-        (&mut file)
-            .take(cap.saturating_add(1))
-            .read_to_end(&mut data)
-            .map_err(|e| corrupt(&self.path, &e))?;
-        drop(file);
-        let read = data.len() as u64;
+        sink.start(usize::try_from(cap).unwrap_or(0));
+        let mut limited = file.take(cap.saturating_add(1));
+        let size = usize::try_from(cap.saturating_add(1)).unwrap_or(usize::MAX);
+        let mut buffer = vec![0u8; size.clamp(1, 64 * 1024)];
+        let mut read: u64 = 0;
+        loop {
+            match limited.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(count) => {
+                    sink.piece(&buffer[..count]);
+                    read += count as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(corrupt(&self.path, &e)),
+            }
+        }
+        drop(limited);
         if read > declared {
             return Err(corrupt(
                 &self.path,
@@ -309,7 +346,7 @@ impl<R: Read + Seek> Archive<R> {
             });
         }
         self.total_read += read;
-        Ok(data)
+        Ok(())
     }
 
     /// Reads one entry as text, replacing invalid UTF-8 and dropping a byte-order mark.

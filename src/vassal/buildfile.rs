@@ -127,21 +127,36 @@ impl<'a> Iterator for Descendants<'a> {
 /// Latin-1 when the XML declaration says so, and otherwise reads UTF-8, replacing invalid
 /// sequences. Line ends are normalised to `\n` as an XML parser does.
 pub fn decode_xml_bytes(bytes: &[u8]) -> String {
+    decode_xml_text(bytes).into_owned()
+}
+
+/// [`decode_xml_bytes`] borrowing the bytes when they already are the text (UTF-8 without
+/// a byte-order mark or carriage returns: the usual buildFile).
+fn decode_xml_text(bytes: &[u8]) -> Cow<'_, str> {
     let text = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        String::from_utf8_lossy(rest).into_owned()
+        utf8_lossy(rest)
     } else if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
-        decode_utf16(rest, u16::from_le_bytes)
+        Cow::Owned(decode_utf16(rest, u16::from_le_bytes))
     } else if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
-        decode_utf16(rest, u16::from_be_bytes)
+        Cow::Owned(decode_utf16(rest, u16::from_be_bytes))
     } else if declares_latin1(bytes) {
-        bytes.iter().map(|&b| char::from(b)).collect()
+        Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect())
     } else {
-        String::from_utf8_lossy(bytes).into_owned()
+        utf8_lossy(bytes)
     };
-    if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n")
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
     } else {
         text
+    }
+}
+
+/// UTF-8 text, invalid sequences replaced: the fast validator first, the lossy one only
+/// for bytes that are not valid.
+fn utf8_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
     }
 }
 
@@ -170,7 +185,7 @@ fn declares_latin1(bytes: &[u8]) -> bool {
 
 /// Parses buildfile bytes (any encoding [`decode_xml_bytes`] understands).
 pub fn parse_buildfile(bytes: &[u8]) -> Result<Element, BuildFileError> {
-    parse_buildfile_str(&decode_xml_bytes(bytes))
+    parse_buildfile_str(&decode_xml_text(bytes))
 }
 
 /// Parses buildfile text into its root element.
@@ -189,23 +204,23 @@ pub fn parse_buildfile_str(text: &str) -> Result<Element, BuildFileError> {
                 if stack.len() >= MAX_DEPTH {
                     return Err(BuildFileError::TooDeep);
                 }
-                stack.push(element_from(&start));
+                stack.push(element_from(text, &start));
             }
-            Event::Empty(start) => attach(&mut stack, &mut root, element_from(&start)),
+            Event::Empty(start) => attach(&mut stack, &mut root, element_from(text, &start)),
             Event::End(_) => {
                 if let Some(done) = stack.pop() {
                     attach(&mut stack, &mut root, done);
                 }
             }
-            Event::Text(text) => {
+            Event::Text(content) => {
                 if let Some(open) = stack.last_mut() {
-                    let raw = String::from_utf8_lossy(&text);
-                    open.text.push_str(&unescape_lossy(&raw));
+                    open.text
+                        .push_str(&unescape_lossy(&source_str(text, &content)));
                 }
             }
             Event::CData(data) => {
                 if let Some(open) = stack.last_mut() {
-                    open.text.push_str(&String::from_utf8_lossy(&data));
+                    open.text.push_str(&source_str(text, &data));
                 }
             }
             Event::Eof => break,
@@ -229,35 +244,48 @@ fn attach(stack: &mut [Element], root: &mut Option<Element>, element: Element) {
     }
 }
 
-fn element_from(start: &BytesStart<'_>) -> Element {
-    let mut element = Element::new(String::from_utf8_lossy(start.name().as_ref()));
+/// A slice quick-xml gives of the text it parses, as that text's `&str` (no second UTF-8
+/// check); anything else (it never gives one) is checked.
+fn source_str<'s>(source: &'s str, bytes: &[u8]) -> Cow<'s, str> {
+    let start = (bytes.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
+    match source.get(start..start.wrapping_add(bytes.len())) {
+        Some(slice) if slice.as_ptr() == bytes.as_ptr() => Cow::Borrowed(slice),
+        _ => Cow::Owned(utf8_lossy(bytes).into_owned()),
+    }
+}
+
+fn element_from(source: &str, start: &BytesStart<'_>) -> Element {
+    let mut element = Element::new(source_str(source, start.name().as_ref()));
+    // At most one attribute per `=`: room for all at once (within reason).
+    let equals = memchr::memchr_iter(b'=', start.attributes_raw()).count();
+    element.attributes.reserve_exact(equals.min(32));
     let mut attributes = start.attributes();
     attributes.with_checks(false);
     // Malformed attributes are skipped; the rest of the element is kept.
     for attribute in attributes.flatten() {
-        let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
-        let raw = String::from_utf8_lossy(&attribute.value);
-        let normalised: Cow<'_, str> = if raw.contains(['\t', '\n', '\r']) {
-            Cow::Owned(raw.replace(['\t', '\n', '\r'], " "))
+        let key = source_str(source, attribute.key.as_ref()).into_owned();
+        let raw = source_str(source, &attribute.value);
+        let value = if memchr::memchr3(b'\t', b'\n', b'\r', raw.as_bytes()).is_some() {
+            unescape_lossy(&raw.replace(['\t', '\n', '\r'], " ")).into_owned()
         } else {
-            raw
+            unescape_lossy(&raw).into_owned()
         };
-        element.attributes.push((key, unescape_lossy(&normalised)));
+        element.attributes.push((key, value));
     }
     element
 }
 
 /// Unescapes XML entities with quick-xml; text with an unknown or broken entity reference
 /// is kept as written instead of failing.
-fn unescape_lossy(raw: &str) -> String {
+fn unescape_lossy(raw: &str) -> Cow<'_, str> {
+    if memchr::memchr(b'&', raw.as_bytes()).is_none() {
+        return Cow::Borrowed(raw);
+    }
     let resolve = |entity: &str| match entity {
         "nbsp" => Some("\u{a0}"),
         other => quick_xml::escape::resolve_predefined_entity(other),
     };
-    match quick_xml::escape::unescape_with(raw, resolve) {
-        Ok(text) => text.into_owned(),
-        Err(_) => raw.to_string(),
-    }
+    quick_xml::escape::unescape_with(raw, resolve).unwrap_or(Cow::Borrowed(raw))
 }
 
 #[cfg(test)]

@@ -8,6 +8,12 @@
 //! the raw text is data, a trailing delimiter yields a final empty token, and one pair of
 //! surrounding single quotes is removed from each token.
 
+mod escaped;
+
+pub use escaped::{Delimiter, Escaped, Level, Levels, Nesting, Tokens};
+
+use std::borrow::Cow;
+
 /// Builds a delimited string token by token, exactly like `VASSAL.tools.SequenceEncoder`.
 ///
 /// An encoder with no tokens has no value at all (`None`), which is different from one empty
@@ -56,15 +62,18 @@ impl SequenceEncoder {
         let buffer = self.start_token();
         let needs_quotes =
             token.starts_with('\\') || (token.starts_with('\'') && token.ends_with('\''));
+        buffer.reserve(token.len() + 2);
         if needs_quotes {
             buffer.push('\'');
         }
-        for c in token.chars() {
-            if c == delimiter {
-                buffer.push('\\');
-            }
-            buffer.push(c);
+        let mut rest = token;
+        while let Some(index) = rest.find(delimiter) {
+            buffer.push_str(&rest[..index]);
+            buffer.push('\\');
+            buffer.push(delimiter);
+            rest = &rest[index + delimiter.len_utf8()..];
         }
+        buffer.push_str(rest);
         if needs_quotes {
             buffer.push('\'');
         }
@@ -175,20 +184,26 @@ impl<'a> SequenceDecoder<'a> {
 
     /// The next token, or `None` when the decoder is exhausted.
     pub fn next_token(&mut self) -> Option<String> {
+        self.next_cow().map(Cow::into_owned)
+    }
+
+    /// The next token without copying it when it has no escaped delimiter, or `None` when
+    /// the decoder is exhausted.
+    pub fn next_cow(&mut self) -> Option<Cow<'a, str>> {
         let value = self.value?;
         let stop = value.len();
         if self.start >= stop {
             self.value = None;
-            return Some(String::new());
+            return Some(Cow::Borrowed(""));
         }
         let bytes = value.as_bytes();
         let mut buffer = String::new();
-        let mut whole: Option<&str> = None;
+        let mut whole: Option<&'a str> = None;
         let delimiter_len = self.delimiter.len_utf8();
         let mut search_from = self.start;
         let mut ended_at_delimiter = false;
         // Jump from one delimiter to the next (a fast substring search) instead of walking
-        // every character: trait chains are decoded once per nesting level.
+        // every character.
         while let Some(offset) = value
             .get(search_from..)
             .and_then(|rest| rest.find(self.delimiter))
@@ -220,7 +235,10 @@ impl<'a> SequenceDecoder<'a> {
             }
             self.value = None;
         }
-        Some(unquote(whole.unwrap_or(&buffer)).to_string())
+        Some(match whole {
+            Some(piece) => Cow::Borrowed(unquote(piece)),
+            None => Cow::Owned(unquote(&buffer).to_string()),
+        })
     }
 
     /// The next token, or `default` when exhausted.
@@ -230,7 +248,7 @@ impl<'a> SequenceDecoder<'a> {
 
     /// The next token as a Java `int`; `default` when exhausted or not a number.
     pub fn next_int(&mut self, default: i32) -> i32 {
-        match self.next_token() {
+        match self.next_cow() {
             Some(token) => token.parse().unwrap_or(default),
             None => default,
         }
@@ -238,7 +256,7 @@ impl<'a> SequenceDecoder<'a> {
 
     /// The next token as a Java `long`; `default` when exhausted or not a number.
     pub fn next_long(&mut self, default: i64) -> i64 {
-        match self.next_token() {
+        match self.next_cow() {
             Some(token) => token.parse().unwrap_or(default),
             None => default,
         }
@@ -246,7 +264,7 @@ impl<'a> SequenceDecoder<'a> {
 
     /// The next token as a Java `double`; `default` when exhausted or not a number.
     pub fn next_double(&mut self, default: f64) -> f64 {
-        match self.next_token() {
+        match self.next_cow() {
             Some(token) => java_parse_double(&token).unwrap_or(default),
             None => default,
         }
@@ -255,7 +273,7 @@ impl<'a> SequenceDecoder<'a> {
     /// `true` exactly when the next token is `true`; `default` only when exhausted (so an
     /// empty token is `false`).
     pub fn next_boolean(&mut self, default: bool) -> bool {
-        match self.next_token() {
+        match self.next_cow() {
             Some(token) => token == "true",
             None => default,
         }
@@ -263,7 +281,7 @@ impl<'a> SequenceDecoder<'a> {
 
     /// The first character of the next token; `default` when exhausted or empty.
     pub fn next_char(&mut self, default: char) -> char {
-        self.next_token()
+        self.next_cow()
             .and_then(|token| token.chars().next())
             .unwrap_or(default)
     }
@@ -278,7 +296,8 @@ impl Iterator for SequenceDecoder<'_> {
 }
 
 fn unquote(token: &str) -> &str {
-    if token.chars().count() > 1 && token.starts_with('\'') && token.ends_with('\'') {
+    // Two quote bytes make at least two characters.
+    if token.len() > 1 && token.starts_with('\'') && token.ends_with('\'') {
         &token[1..token.len() - 1]
     } else {
         token

@@ -25,7 +25,7 @@ use thiserror::Error;
 use super::archive::{Archive, ArchiveError};
 use super::buildfile::{BuildFileError, MODULE_ROOTS};
 use super::metadata::Metadata;
-use super::save::{looks_like_zip, BoardSetup, SaveError, SaveGame};
+use super::save::{looks_like_zip, BoardSetup, SaveError, SaveFile};
 
 /// Why a file could not be inspected.
 #[derive(Debug, Error)]
@@ -199,7 +199,8 @@ pub fn inspect_bytes(bytes: Vec<u8>, path: &Path) -> Result<Report, InspectError
     let bytes = if looks_like_zip(&bytes) {
         let mut archive = Archive::from_bytes(bytes, path)?;
         if archive.contains("savedGame") {
-            archive.into_inner().into_inner()
+            let save = SaveFile::from_archive(archive)?;
+            return Ok(save_report(path, &save, None, None));
         } else {
             let extension = archive.contains("extensiondata");
             let module = load_archive_module(&mut archive)?;
@@ -220,7 +221,7 @@ pub fn inspect_bytes(bytes: Vec<u8>, path: &Path) -> Result<Report, InspectError
     } else {
         bytes
     };
-    let save = SaveGame::from_bytes(bytes, path).map_err(|error| match error {
+    let save = SaveFile::from_bytes(bytes, path).map_err(|error| match error {
         SaveError::NotASave { path } => InspectError::NotVassal {
             path,
             reason: "neither a ZIP archive, a buildfile nor a command stream".into(),
@@ -240,7 +241,7 @@ pub fn inspect_with_module(save: &Path, module: &Path) -> Result<Report, Inspect
             reason: "not a module".into(),
         });
     };
-    let game = SaveGame::read(save)?;
+    let game = SaveFile::read(save)?;
     Ok(save_report(save, &game, Some(module_info), Some(module)))
 }
 

@@ -9,10 +9,12 @@ use super::module::{MapInfo, ModuleInfo, SetupInfo};
 use super::{FileKind, InspectError, PieceReport, Report, SaveReport};
 use crate::vassal::archive::Archive;
 use crate::vassal::buildfile::{parse_buildfile, Element, MODULE_ROOTS};
+use crate::vassal::encoder::Escaped;
+use crate::vassal::grid::MapLayout;
 use crate::vassal::grid::Point;
 use crate::vassal::imagesize::image_size;
 use crate::vassal::metadata::Metadata;
-use crate::vassal::save::{GameState, SaveGame};
+use crate::vassal::save::{GameState, PieceRef, Replay, SaveFile};
 
 /// A metadata document (`<data version="1">…`), if the bytes are one.
 pub(super) fn lone_metadata(bytes: &[u8]) -> Option<Metadata> {
@@ -111,84 +113,145 @@ fn load_setups(setups: &mut [SetupInfo], maps: &[MapInfo], read: &mut SetupSourc
             setup.error = Some(format!("{file} is not in the module"));
             continue;
         };
-        match SaveGame::from_bytes(data, &label) {
-            Ok(save) => setup.pieces = Some(piece_reports(&save.state(), Some(maps))),
+        match SaveFile::from_bytes(data, &label) {
+            Ok(save) => setup.pieces = Some(replay_reports(&save.replay(), Some(maps))),
             Err(error) => setup.error = Some(error.to_string()),
+        }
+    }
+}
+
+/// The layout of each map for a game with these board selections.
+fn layouts(boards: &[crate::vassal::save::BoardSetup], maps: Option<&[MapInfo]>) -> Vec<MapLayout> {
+    maps.unwrap_or_default()
+        .iter()
+        .map(|map| {
+            let selection = boards.iter().find(|b| b.map == map.name);
+            map.layout(selection)
+        })
+        .collect()
+}
+
+/// What a piece's report says before its board and location are looked up.
+struct PieceFields<'p> {
+    id: &'p str,
+    name: String,
+    map: Option<String>,
+    x: i32,
+    y: i32,
+    gpid: String,
+    container: Option<String>,
+    traits: Vec<String>,
+}
+
+impl PieceFields<'_> {
+    /// The report, with the board and location the layouts give.
+    fn report(self, layouts: &[MapLayout]) -> PieceReport {
+        let point = Point::new(self.x, self.y);
+        let layout = self
+            .map
+            .as_ref()
+            .and_then(|name| layouts.iter().find(|l| &l.map_name == name));
+        PieceReport {
+            id: self.id.to_string(),
+            name: self.name,
+            board: layout
+                .and_then(|l| l.locate(point))
+                .map(|(board, _)| board.name.clone()),
+            location: layout.map(|l| l.location_name(point)),
+            map: self.map,
+            x: self.x,
+            y: self.y,
+            gpid: self.gpid,
+            container: self.container,
+            traits: self.traits,
         }
     }
 }
 
 /// Piece reports for a replayed game; with module maps, each gets its board and location.
 pub fn piece_reports(state: &GameState, maps: Option<&[MapInfo]>) -> Vec<PieceReport> {
-    let layouts: Vec<_> = maps
-        .unwrap_or_default()
-        .iter()
-        .map(|map| {
-            let selection = state.boards.iter().find(|b| b.map == map.name);
-            map.layout(selection)
-        })
-        .collect();
+    let layouts = layouts(&state.boards, maps);
     state
         .pieces
         .values()
         .map(|piece| {
-            let point = Point::new(piece.x, piece.y);
-            let layout = piece
-                .map
-                .as_ref()
-                .and_then(|name| layouts.iter().find(|l| &l.map_name == name));
-            PieceReport {
-                id: piece.id.clone(),
+            PieceFields {
+                id: &piece.id,
                 name: piece.name.clone(),
                 map: piece.map.clone(),
                 x: piece.x,
                 y: piece.y,
-                board: layout
-                    .and_then(|l| l.locate(point))
-                    .map(|(board, _)| board.name.clone()),
-                location: layout.map(|l| l.location_name(point)),
                 gpid: piece.gpid.clone(),
                 container: piece.container.clone(),
                 traits: piece.traits.iter().map(|t| t.id().to_string()).collect(),
             }
+            .report(&layouts)
         })
         .collect()
 }
 
+fn owned(text: Escaped<'_>) -> String {
+    text.to_cow().into_owned()
+}
+
+/// [`piece_reports`] straight from a replay of the save's text.
+fn replay_reports(replay: &Replay<'_>, maps: Option<&[MapInfo]>) -> Vec<PieceReport> {
+    let layouts = layouts(&replay.boards, maps);
+    let mut reports = Vec::with_capacity(replay.pieces.len());
+    replay.for_each_piece(&mut |id, piece: &PieceRef<'_>, traits| {
+        let fields = PieceFields {
+            id,
+            name: owned(piece.name),
+            map: piece.map.map(owned),
+            x: piece.x,
+            y: piece.y,
+            gpid: owned(piece.gpid),
+            container: piece.container.as_deref().map(str::to_string),
+            traits,
+        };
+        reports.push(fields.report(&layouts));
+    });
+    reports
+}
+
 pub(super) fn save_report(
     path: &Path,
-    save: &SaveGame,
+    save: &SaveFile,
     module: Option<ModuleInfo>,
     module_path: Option<&Path>,
 ) -> Report {
-    let state = save.state();
+    let replay = save.replay();
     let logged = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("vlog"))
-        || save.plain_text.contains("\u{1b}LOG\t");
-    let pieces = piece_reports(&state, module.as_ref().map(|m| m.maps.as_slice()));
+        || save.has_log_steps();
+    let pieces = replay_reports(&replay, module.as_ref().map(|m| m.maps.as_slice()));
     let report = SaveReport {
         module_metadata: save.module_metadata(),
         save_metadata: save.save_metadata(),
         obfuscated: save.obfuscation_key.is_some(),
-        boards: state.boards.clone(),
+        boards: replay.boards.clone(),
         pieces,
-        stacks: state
+        stacks: replay
             .containers
             .values()
             .filter(|c| c.deck_name.is_none())
             .count(),
-        decks: state
+        decks: replay
             .containers
             .values()
             .filter_map(|c| {
-                let name = c.deck_name.clone()?;
-                Some((name, c.map.clone(), c.x, c.y, c.children.len()))
+                let name = owned(c.deck_name?);
+                Some((name, c.map.map(owned), c.x, c.y, c.children.len()))
             })
             .collect(),
-        global_properties: state.global_properties.clone(),
-        setup_stack_flag: state.setup_stack_flag,
-        other_commands: state.unknown_commands.len(),
+        global_properties: replay
+            .global_properties
+            .iter()
+            .map(|&[name, value, container]| (owned(name), owned(value), owned(container)))
+            .collect(),
+        setup_stack_flag: replay.setup_stack_flag,
+        other_commands: replay.unknown_commands.len(),
     };
     Report {
         file: path.display().to_string(),

@@ -4,7 +4,7 @@
 use super::module::{find_all, slot_name, BoardInfo, MapInfo, PlacedComponent};
 use crate::vassal::buildfile::Element;
 use crate::vassal::grid::{BoardPlacement, Grid, GridNumbering, MapLayout, Point, Size};
-use crate::vassal::save::{BoardSetup, LeafCommand};
+use crate::vassal::save::{BoardSetup, ChainWalk, LeafCommand};
 
 fn attr(element: &Element, key: &str) -> String {
     element.attr(key).unwrap_or_default().to_string()
@@ -18,6 +18,7 @@ impl MapInfo {
     pub(super) fn from_element(
         map: &Element,
         image_size: &mut dyn FnMut(&str) -> Option<Size>,
+        chains: &mut ChainWalk,
     ) -> Self {
         let pickers = find_all(map, &["BoardPicker"]);
         let boards = pickers
@@ -54,7 +55,7 @@ impl MapInfo {
                 LeafCommand::SetBoards(boards) => Some(boards),
                 _ => None,
             });
-        let placed = |element: &Element| PlacedComponent {
+        let mut placed = |element: &Element| PlacedComponent {
             name: attr(element, "name"),
             owning_board: attr(element, "owningBoard"),
             location: (element.attr("useGridLocation") == Some("true"))
@@ -64,7 +65,7 @@ impl MapInfo {
             pieces: element
                 .descendants()
                 .filter(|c| matches!(c.short_name(), "PieceSlot" | "CardSlot"))
-                .map(slot_name)
+                .map(|slot| slot_name(slot, chains))
                 .collect(),
         };
         Self {
@@ -76,11 +77,11 @@ impl MapInfo {
             default_setup,
             decks: find_all(map, &["DrawPile"])
                 .into_iter()
-                .map(placed)
+                .map(&mut placed)
                 .collect(),
             at_start_stacks: find_all(map, &["SetupStack"])
                 .into_iter()
-                .map(placed)
+                .map(&mut placed)
                 .collect(),
         }
     }

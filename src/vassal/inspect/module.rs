@@ -5,10 +5,10 @@
 use serde::Serialize;
 
 use crate::vassal::buildfile::Element;
-use crate::vassal::encoder::SequenceDecoder;
+use crate::vassal::encoder::{Delimiter, Escaped};
 use crate::vassal::grid::{Grid, Size};
 use crate::vassal::metadata::Metadata;
-use crate::vassal::save::{split_trait_chain, BasicPieceInfo, BoardSetup, TraitEntry};
+use crate::vassal::save::{BasicRef, BoardSetup, ChainWalk};
 
 use super::PieceReport;
 
@@ -199,12 +199,17 @@ fn attr(element: &Element, key: &str) -> String {
     element.attr(key).unwrap_or_default().to_string()
 }
 
+/// Whether the element's short class name is one of `names` (plain names, no `.`).
+fn named(element: &Element, names: &[&str]) -> bool {
+    names.iter().any(|name| element.is_class(name))
+}
+
 /// Elements below `root` with one of the short class names, not looking inside matches.
 pub(super) fn find_all<'a>(root: &'a Element, names: &[&str]) -> Vec<&'a Element> {
     let mut out = Vec::new();
     let mut stack: Vec<&Element> = root.children.iter().rev().collect();
     while let Some(element) = stack.pop() {
-        if names.contains(&element.short_name()) {
+        if named(element, names) {
             out.push(element);
         } else {
             stack.extend(element.children.iter().rev());
@@ -213,24 +218,37 @@ pub(super) fn find_all<'a>(root: &'a Element, names: &[&str]) -> Vec<&'a Element
     out
 }
 
-/// The traits of a PieceSlot/PrototypeDefinition text (`+/null/type/state`).
-pub fn definition_traits(text: &str) -> Vec<TraitEntry> {
-    let Some(rest) = text.trim().strip_prefix("+/") else {
-        return Vec::new();
-    };
-    let mut fields = SequenceDecoder::new(rest, '/');
-    fields.next_token();
-    let type_string = fields.next_token_or("");
-    let state_string = fields.next_token_or("");
-    split_trait_chain(&type_string, &state_string)
+/// The type and state of a PieceSlot/PrototypeDefinition text, as slices of it.
+fn definition(text: &str) -> Option<(Escaped<'_>, Escaped<'_>)> {
+    let rest = text.trim().strip_prefix("+/")?;
+    let mut fields = Escaped::new(rest).tokens(Delimiter::Slash);
+    fields.skip_tokens(1);
+    let type_string = fields.next_token().unwrap_or(Escaped::EMPTY);
+    let state_string = fields.next_token().unwrap_or(Escaped::EMPTY);
+    Some((type_string, state_string))
 }
 
-pub(super) fn slot_name(slot: &Element) -> String {
+/// The trait identifiers of a definition text, outermost first.
+fn definition_ids(text: &str, chains: &mut ChainWalk) -> Vec<String> {
+    let mut ids = Vec::new();
+    if let Some((type_string, _)) = definition(text) {
+        chains.ids(type_string, &mut |id| ids.push(id.to_cow().into_owned()));
+    }
+    ids
+}
+
+/// A slot's name: its `entryName`, else its BasicPiece's.
+pub(super) fn slot_name(slot: &Element, chains: &mut ChainWalk) -> String {
     match slot.attr("entryName").filter(|n| !n.is_empty()) {
         Some(name) => name.to_string(),
-        None => definition_traits(&slot.text)
-            .last()
-            .map(|basic| BasicPieceInfo::parse(&basic.type_string, &basic.state_string).name)
+        None => definition(&slot.text)
+            .map(|(type_string, state_string)| {
+                let (basic_type, basic_state) = chains.innermost(type_string, state_string);
+                BasicRef::parse(basic_type, basic_state)
+                    .name
+                    .to_cow()
+                    .into_owned()
+            })
             .unwrap_or_default(),
     }
 }
@@ -244,11 +262,16 @@ impl ModuleInfo {
         metadata: Option<Metadata>,
         image_size: &mut dyn FnMut(&str) -> Option<Size>,
     ) -> Self {
-        let count = |name: &str| {
-            root.descendants()
-                .filter(|e| e.short_name() == name)
-                .count()
-        };
+        let mut counts = [0usize; 4];
+        for element in root.descendants() {
+            let kind = ["PieceSlot", "CardSlot", "Zone", "Region"]
+                .iter()
+                .position(|name| element.is_class(name));
+            if let Some(kind) = kind {
+                counts[kind] += 1;
+            }
+        }
+        let mut chains = ChainWalk::default();
         Self {
             buildfile: buildfile.to_string(),
             root_class: root.name.clone(),
@@ -258,20 +281,17 @@ impl ModuleInfo {
             metadata,
             maps: find_all(root, &["Map", "PrivateMap", "PlayerHand"])
                 .into_iter()
-                .map(|map| MapInfo::from_element(map, image_size))
+                .map(|map| MapInfo::from_element(map, image_size, &mut chains))
                 .collect(),
             palettes: find_all(root, &["PieceWindow"])
                 .into_iter()
-                .map(palette_node)
+                .map(|window| palette_node(window, &mut chains))
                 .collect(),
             prototypes: find_all(root, &["PrototypeDefinition"])
                 .into_iter()
                 .map(|p| PrototypeInfo {
                     name: attr(p, "name"),
-                    traits: definition_traits(&p.text)
-                        .iter()
-                        .map(|t| t.id().to_string())
-                        .collect(),
+                    traits: definition_ids(&p.text, &mut chains),
                 })
                 .collect(),
             setups: find_all(root, &["PredefinedSetup"])
@@ -311,10 +331,10 @@ impl ModuleInfo {
                         .collect(),
                 })
                 .collect(),
-            piece_slots: count("PieceSlot"),
-            card_slots: count("CardSlot"),
-            zones: count("Zone"),
-            regions: count("Region"),
+            piece_slots: counts[0],
+            card_slots: counts[1],
+            zones: counts[2],
+            regions: counts[3],
         }
     }
 
@@ -324,10 +344,10 @@ impl ModuleInfo {
     }
 }
 
-fn palette_node(element: &Element) -> PaletteNode {
+fn palette_node(element: &Element, chains: &mut ChainWalk) -> PaletteNode {
     let is_slot = matches!(element.short_name(), "PieceSlot" | "CardSlot");
     let name = if is_slot {
-        slot_name(element)
+        slot_name(element, chains)
     } else {
         ["entryName", "name", "text"]
             .iter()
@@ -347,7 +367,7 @@ fn palette_node(element: &Element) -> PaletteNode {
             .children
             .iter()
             .filter(|c| c.name.contains('.'))
-            .map(palette_node)
+            .map(|child| palette_node(child, chains))
             .collect(),
     }
 }

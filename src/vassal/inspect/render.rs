@@ -1,8 +1,6 @@
 //! The text form of an inspect [`Report`]: a stable, indented listing (same input, same
 //! text) meant for people and for snapshot tests.
 
-use std::fmt::Write as _;
-
 use super::maps::grid_numbering;
 use super::module::{BoardInfo, MapInfo, ModuleInfo, PaletteNode, SetupInfo, TurnLevelInfo};
 use super::{PieceReport, Report, SaveReport};
@@ -31,7 +29,11 @@ pub fn render_text(report: &Report) -> String {
 }
 
 fn line(out: &mut String, indent: usize, text: &str) {
-    let _ = writeln!(out, "{:width$}{text}", "", width = indent * 2);
+    for _ in 0..indent {
+        out.push_str("  ");
+    }
+    out.push_str(text);
+    out.push('\n');
 }
 
 fn opt(value: &Option<String>) -> &str {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::vassal::encoder::{SequenceDecoder, SequenceEncoder};
+use crate::vassal::encoder::{Delimiter, Escaped, Nesting, SequenceDecoder, SequenceEncoder};
 
 /// Longest trait chain followed (real pieces have a few dozen at most).
 pub const MAX_TRAITS: usize = 1000;
@@ -35,34 +35,90 @@ impl TraitEntry {
 /// is empty).
 pub fn split_trait_chain(type_string: &str, state_string: &str) -> Vec<TraitEntry> {
     let mut chain = Vec::new();
-    let mut piece_type = type_string.to_string();
-    let mut piece_state = state_string.to_string();
-    loop {
-        let mut types = SequenceDecoder::new(&piece_type, '\t');
-        let own_type = types.next_token().unwrap_or_default();
-        let inner_type = if types.has_more_tokens() {
-            types.next_token()
-        } else {
-            None
-        };
-        let Some(inner_type) = inner_type.filter(|_| chain.len() + 1 < MAX_TRAITS) else {
-            // VASSAL builds the innermost piece from the decoded token, and hands it the
-            // state exactly as the level above decoded it.
+    ChainWalk::default().walk(
+        Escaped::new(type_string),
+        Escaped::new(state_string),
+        &mut |own_type, own_state| {
             chain.push(TraitEntry {
-                type_string: own_type,
-                state_string: piece_state,
+                type_string: own_type.to_cow().into_owned(),
+                state_string: own_state.to_cow().into_owned(),
             });
-            return chain;
-        };
-        let mut states = SequenceDecoder::new(&piece_state, '\t');
-        let own_state = states.next_token().unwrap_or_default();
-        let inner_state = states.next_token().unwrap_or_default();
-        chain.push(TraitEntry {
-            type_string: own_type,
-            state_string: own_state,
+        },
+    );
+    chain
+}
+
+/// Walks trait chains in place (the buffers are kept from one piece to the next): each
+/// level is split once, in time proportional to its own part, instead of copying
+/// everything it decorates.
+#[derive(Debug, Default)]
+pub(crate) struct ChainWalk {
+    types: Nesting,
+    states: Nesting,
+}
+
+impl ChainWalk {
+    /// Calls `entry` with each element's type and state, outermost first, the innermost
+    /// (BasicPiece) last: the chain [`split_trait_chain`] returns.
+    pub(crate) fn walk<'a>(
+        &mut self,
+        type_string: Escaped<'a>,
+        state_string: Escaped<'a>,
+        entry: &mut dyn FnMut(Escaped<'a>, Escaped<'a>),
+    ) {
+        let mut types = self.types.levels(type_string);
+        let mut states = self.states.levels(state_string);
+        let mut count = 0;
+        while let (Some(own), Some(state)) = (types.next(), states.next()) {
+            count += 1;
+            if own.inner.is_none() || count >= MAX_TRAITS {
+                // VASSAL builds the innermost piece from the decoded token, and hands it
+                // the state exactly as the level above decoded it.
+                entry(own.own, state.whole);
+                return;
+            }
+            entry(own.own, state.own);
+        }
+    }
+
+    /// The innermost element's type and state (the BasicPiece).
+    pub(crate) fn innermost<'a>(
+        &mut self,
+        type_string: Escaped<'a>,
+        state_string: Escaped<'a>,
+    ) -> (Escaped<'a>, Escaped<'a>) {
+        let mut last = (Escaped::EMPTY, Escaped::EMPTY);
+        self.walk(type_string, state_string, &mut |t, s| last = (t, s));
+        last
+    }
+
+    /// [`ChainWalk::innermost`], pushing each element's trait identifier onto `ids` on the
+    /// way (as [`ChainWalk::ids`] gives them).
+    pub(crate) fn innermost_and_ids<'a>(
+        &mut self,
+        type_string: Escaped<'a>,
+        state_string: Escaped<'a>,
+        ids: &mut Vec<Escaped<'a>>,
+    ) -> (Escaped<'a>, Escaped<'a>) {
+        let mut last = (Escaped::EMPTY, Escaped::EMPTY);
+        self.walk(type_string, state_string, &mut |t, s| {
+            ids.push(t.through(b';'));
+            last = (t, s);
         });
-        piece_type = inner_type;
-        piece_state = inner_state;
+        last
+    }
+
+    /// The trait identifiers of a chain ([`TraitEntry::id`] of each element), outermost
+    /// first.
+    pub(crate) fn ids<'a>(&mut self, type_string: Escaped<'a>, id: &mut dyn FnMut(Escaped<'a>)) {
+        let mut count = 0;
+        for level in self.types.levels(type_string) {
+            count += 1;
+            id(level.own.through(b';'));
+            if level.inner.is_none() || count >= MAX_TRAITS {
+                return;
+            }
+        }
     }
 }
 
@@ -106,17 +162,43 @@ impl BasicPieceInfo {
     /// Reads a BasicPiece type (`piece;clone;delete;image;name`) and state
     /// (`map;x;y;gpid;…`).
     pub fn parse(type_string: &str, state_string: &str) -> Self {
-        let mut types = SequenceDecoder::new(type_string, ';');
-        types.next_token();
-        types.next_token();
-        types.next_token();
-        let image = types.next_token_or("");
-        let name = types.next_token_or("");
-        let mut states = SequenceDecoder::new(state_string, ';');
-        let map = states.next_token().filter(|m| m != "null" && !m.is_empty());
-        let x = states.next_int(0);
-        let y = states.next_int(0);
-        let gpid = states.next_token_or("");
+        let basic = BasicRef::parse(Escaped::new(type_string), Escaped::new(state_string));
+        Self {
+            name: basic.name.to_cow().into_owned(),
+            image: basic.image.to_cow().into_owned(),
+            map: basic.map.map(|m| m.to_cow().into_owned()),
+            x: basic.x,
+            y: basic.y,
+            gpid: basic.gpid.to_cow().into_owned(),
+        }
+    }
+}
+
+/// [`BasicPieceInfo`] with its strings still slices of the save.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BasicRef<'a> {
+    pub(crate) name: Escaped<'a>,
+    pub(crate) image: Escaped<'a>,
+    pub(crate) map: Option<Escaped<'a>>,
+    pub(crate) x: i32,
+    pub(crate) y: i32,
+    pub(crate) gpid: Escaped<'a>,
+}
+
+impl<'a> BasicRef<'a> {
+    /// Reads a BasicPiece type and state.
+    pub(crate) fn parse(type_string: Escaped<'a>, state_string: Escaped<'a>) -> Self {
+        let mut types = type_string.tokens(Delimiter::Semicolon);
+        types.skip_tokens(3);
+        let image = types.next_token().unwrap_or(Escaped::EMPTY);
+        let name = types.next_token().unwrap_or(Escaped::EMPTY);
+        let mut states = state_string.tokens(Delimiter::Semicolon);
+        let map = states
+            .next_token()
+            .filter(|m| !m.eq_str("null") && !m.is_empty());
+        let x = states.next_parsed(0);
+        let y = states.next_parsed(0);
+        let gpid = states.next_token().unwrap_or(Escaped::EMPTY);
         Self {
             name,
             image,

@@ -397,3 +397,89 @@ fn a_save_nested_a_thousand_deep_is_read_within_its_limits() {
     let again = SaveGame::from_bytes(bytes, Path::new("deep.vsav")).expect("reads");
     assert_eq!(again.leaf_commands().len(), save.leaf_commands().len());
 }
+
+/// A random command stream as saves and logs nest them: commands joined with ESC at several
+/// levels, `LOG` steps holding more, pieces added, changed, moved into stacks and decks and
+/// removed, with names holding the delimiters of every level.
+fn command_stream() -> impl Strategy<Value = String> {
+    let word = "[ab'\\\\;/\t,@é]{0,4}";
+    let id = prop_oneof![Just("1"), Just("2"), Just("3"), Just("s"), Just("d")];
+    let leaf = prop_oneof![
+        (id.clone(), word, word, 0i32..3, 0i32..3).prop_map(|(id, name, layer, x, y)| {
+            let (type_string, state_string) = join_trait_chain(&[
+                TraitEntry {
+                    type_string: format!("mark;{name}"),
+                    state_string: layer.clone(),
+                },
+                TraitEntry {
+                    type_string: format!("emb2;;{layer};A"),
+                    state_string: name.clone(),
+                },
+                TraitEntry {
+                    type_string: format!("piece;;;{name}.png;{name}/{layer}"),
+                    state_string: format!("Map {name};{x};{y};{layer};0"),
+                },
+            ]);
+            add_piece_command(id, &type_string, &state_string)
+        }),
+        (id.clone(), id.clone(), id.clone()).prop_map(|(s, a, b)| {
+            add_piece_command(s, "stack", &format!("Main Map;4;5;{a};{b};@@0"))
+        }),
+        (id.clone(), id.clone()).prop_map(|(d, a)| add_piece_command(
+            d,
+            "deck;;;;;;;;;;;;Draw pile;x",
+            &format!("Main Map;7;8;;{a},3")
+        )),
+        id.clone().prop_map(|id| format!("-/{id}")),
+        (id.clone(), word).prop_map(|(id, s)| format!("D/{id}/\t{s}\\\t\\\\\tMap;1;2/")),
+        (id.clone(), id.clone(), word).prop_map(|(id, under, map)| {
+            let mut fields = crate::vassal::encoder::SequenceEncoder::with_token(id, '/');
+            fields.append(&map).append("9").append("10").append(under);
+            format!("M/{}", fields.value().unwrap_or_default())
+        }),
+        word.prop_map(|w| format!("GlobalProperty\t;{w};{w};Module")),
+        word.prop_map(|w| format!("Main MapBoardPicker\t{w}/rev\t0\t1")),
+        Just("begin_save".to_string()),
+        Just("SETUP_STACK\t".to_string()),
+        word.prop_map(|w| format!("CHAT{w}")),
+    ];
+    leaf.prop_recursive(4, 48, 5, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 1..5)
+                .prop_map(|parts| crate::vassal::encoder::encode_or_empty(&parts, ESC)),
+            inner.prop_map(|command| format!("LOG\t{command}")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// The in-place reading (`SaveFile`, what inspect does) and the command tree
+    /// (`SaveGame`) see the same leaves, the same commands and the same state.
+    #[test]
+    fn reading_in_place_matches_the_command_tree(text in command_stream()) {
+        let tree = CommandTree::decode(&text);
+        let mut walked = Vec::new();
+        commands::walk_leaves(crate::vassal::encoder::Escaped::new(&text), 0, &mut |leaf| {
+            walked.push(leaf.to_cow().into_owned());
+        });
+        prop_assert_eq!(tree.leaves(), walked);
+        let save = SaveGame::from_saved_game(text.as_bytes(), Path::new("t")).expect("plain");
+        let mut commands = Vec::new();
+        commands::walk_commands(crate::vassal::encoder::Escaped::new(&text), 0, &mut |c| {
+            commands.push(c.into_owned());
+        });
+        prop_assert_eq!(save.leaf_commands(), commands);
+        let file = SaveFile::from_saved_game(text.as_bytes(), Path::new("t")).expect("plain");
+        let state = file.state();
+        prop_assert_eq!(&save.state(), &state);
+        prop_assert_eq!(&GameState::replay(&save.leaf_commands()), &state);
+        for piece in state.pieces.values() {
+            prop_assert_eq!(
+                &piece.traits,
+                &split_trait_chain(&piece.type_string, &piece.state_string)
+            );
+        }
+    }
+}
