@@ -55,6 +55,8 @@ fn string_array(items: &[String]) -> String {
 struct Features {
     /// The `[[map.place]]`, `[[map.hexside]]` and `[[map.rail]]` TOML.
     toml: String,
+    /// The hexes of the places (row-major indices), in the order written.
+    places: Vec<usize>,
 }
 
 /// The places, rivers and rail lines of a hex map, in The Great Patriotic War's density
@@ -75,15 +77,15 @@ fn features(
     // Places: one per 28 hexes, on distinct land hexes.
     let wanted = hexes * 102 / 2835;
     let mut taken = vec![false; land.len()];
-    let mut places = 0;
-    while places < wanted {
+    let mut places = Vec::with_capacity(wanted);
+    while places.len() < wanted {
         let (c, r) = (first + rng.below(width), rng.below(rows));
         let i = r * columns + c;
         if !land[i] || taken[i] {
             continue;
         }
         taken[i] = true;
-        let k = places;
+        let k = places.len();
         let kind = match k % 15 {
             0 => "major-city",
             7 => "fortress",
@@ -95,7 +97,7 @@ fn features(
             number(c, r),
             k + 1
         ));
-        places += 1;
+        places.push(i);
     }
     // Rivers: runs of 29 hexsides between vertically adjacent hexes, eastwards.
     for k in 0..hexes * 24 / 2835 {
@@ -127,7 +129,7 @@ fn features(
             string_array(&path)
         ));
     }
-    Features { toml }
+    Features { toml, places }
 }
 
 /// A `size` × `size` hex map of clear terrain with scattered lakes (a fixed pseudo-random
@@ -550,10 +552,10 @@ const SOVIET_CLASSES: [ClassTemplate; 12] = [
 /// listed edge; per theatre, the GPW's 49 classes, 208 counters (12 of them markers with
 /// 158 copies), 53 pools and its Barbarossa scenario (3 fixed placements, 49 pool
 /// fills). A second scenario, `deployed`, has the 90 units of each theatre's set-up pools
-/// standing on the map inside their regions (`from` their pool), one to a hex, so that the
-/// set-up checks (terrain, regions, stacking) have work. Sides, nations, unit types,
-/// terrain, turns, the CRT and the rules are the GPW's and do not grow with `scale`; the
-/// rules prose is left out.
+/// standing on the map inside their regions (`from` their pool), one to a hex (none in the
+/// three cities holding the fixed placements), so that the set-up checks (terrain, regions,
+/// stacking) have work. Sides, nations, unit types, terrain, turns, the CRT and the rules
+/// are the GPW's and do not grow with `scale`; the rules prose is left out.
 pub fn gpw(scale: usize) -> Vec<(&'static str, String)> {
     let (width, rows) = THEATRE;
     let columns = width * scale;
@@ -658,19 +660,20 @@ along = "east"
 "##,
         region_legend.join(", ")
     );
+    // Per theatre, the hexes of its first three places (where Soviet units stand).
+    let mut cities: Vec<Vec<usize>> = Vec::new();
     for k in 0..scale {
         let first = k * width;
-        map.push_str(
-            &features(
-                &mut rng,
-                &land,
-                columns,
-                rows,
-                (first, first + width),
-                &format!("K{} ", k + 1),
-            )
-            .toml,
+        let f = features(
+            &mut rng,
+            &land,
+            columns,
+            rows,
+            (first, first + width),
+            &format!("K{} ", k + 1),
         );
+        map.push_str(&f.toml);
+        cities.push(f.places[..3].to_vec());
         // The coast: land hexes on the sea's shore.
         let coast: Vec<String> = (0..rows)
             .flat_map(|r| (first..first + width).map(move |c| (c, r)))
@@ -842,7 +845,7 @@ hexes = {}
             // Deployed: one to a land hex of the region, in reading order.
             let mut hexes = (*r0..*r1)
                 .flat_map(|r| (first + c0..first + c1).map(move |c| (c, r)))
-                .filter(|&(c, r)| land[r * columns + c]);
+                .filter(|&(c, r)| land[r * columns + c] && !cities[k].contains(&(r * columns + c)));
             for unit in &take {
                 let (c, r) = hexes.next().expect("room in the region");
                 deployed.push_str(&format!(
@@ -1398,7 +1401,7 @@ mod tests {
         assert_eq!(p.units.len(), 100);
     }
 
-    /// The GPW at one and two times its size checks clean, with everything doubled.
+    /// The GPW at one and four times its size checks clean, with everything multiplied.
     #[test]
     fn the_scaled_great_patriotic_war_checks_clean() {
         let count = |scale: usize| {
@@ -1426,15 +1429,15 @@ mod tests {
             (one.0, one.1, one.2, one.3, one.4, one.5),
             (2835, 102, 41, 49, 208, 53)
         );
-        let two = count(2);
+        let four = count(4);
         assert_eq!(
-            (two.0, two.1, two.2, two.3, two.4, two.5),
-            (2 * 2835, 204, 82, 98, 416, 106)
+            (four.0, four.1, four.2, four.3, four.4, four.5),
+            (4 * 2835, 4 * 102, 4 * 41, 4 * 49, 4 * 208, 4 * 53)
         );
         assert_eq!(
-            two.6,
-            one.6.iter().map(|n| 2 * n).collect::<Vec<_>>(),
-            "placements double"
+            four.6,
+            one.6.iter().map(|n| 4 * n).collect::<Vec<_>>(),
+            "placements multiply"
         );
     }
 }
