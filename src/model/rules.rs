@@ -36,27 +36,15 @@ impl Selector {
     /// counts as.
     pub fn matches(&self, game: &Game, counter: super::CounterId) -> bool {
         let class = game.class_of(counter);
-        let type_chain = || {
-            let mut chain = vec![class.unit_type];
-            let mut t = class.unit_type;
-            while let Some(up) = game.unit_types[t].counts_as {
-                if chain.contains(&up) {
-                    break;
-                }
-                chain.push(up);
-                t = up;
-            }
-            chain
-        };
         if let Some(c) = self.combat {
             if game.unit_types[class.unit_type].combat != c {
                 return false;
             }
         }
-        if !self.types.is_empty() && !type_chain().iter().any(|t| self.types.contains(t)) {
+        if !self.types.is_empty() && !type_chain_meets(game, class.unit_type, &self.types) {
             return false;
         }
-        if type_chain().iter().any(|t| self.except_types.contains(t)) {
+        if type_chain_meets(game, class.unit_type, &self.except_types) {
             return false;
         }
         if !self.nations.is_empty() && !class.nation.is_some_and(|n| self.nations.contains(&n)) {
@@ -80,6 +68,28 @@ impl Selector {
         }
         true
     }
+}
+
+/// Whether `unit_type` or a broader type it counts as (however far up) is in `types`; a
+/// cycle of `counts-as` ends the chain where it repeats. No allocation: selectors are
+/// matched for every unit by every helper.
+fn type_chain_meets(game: &Game, unit_type: UnitTypeId, types: &[UnitTypeId]) -> bool {
+    if types.is_empty() {
+        return false;
+    }
+    // The chain has at most as many distinct types as the game has: walking that many steps
+    // visits all of them, whether or not it runs into a cycle.
+    let mut t = unit_type;
+    for _ in 0..=game.unit_types.len() {
+        if types.contains(&t) {
+            return true;
+        }
+        match game.unit_types[t].counts_as {
+            Some(up) => t = up,
+            None => return false,
+        }
+    }
+    false
 }
 
 /// A stacking limit.
