@@ -684,11 +684,16 @@ fn check_hex_map(
         hex(cx, file, &geo, h).map(PlaceAt::Hex)
     });
     if let Some(region) = region {
+        // Each region's hexes, gathered in one pass over the map (not one per region).
+        let mut by_region: Vec<Vec<PlaceAt>> = vec![Vec::new(); region_ids.len()];
+        for (i, r) in region.iter().enumerate() {
+            if let Some(members) = r.and_then(|r| by_region.get_mut(r)) {
+                members.push(PlaceAt::Hex(geo.coord(i)));
+            }
+        }
         for (ri, rid) in region_ids.iter().enumerate() {
-            let members: BTreeSet<PlaceAt> = (0..geo.len())
-                .filter(|i| region[*i] == Some(ri))
-                .map(|i| PlaceAt::Hex(geo.coord(i)))
-                .collect();
+            let members: BTreeSet<PlaceAt> =
+                std::mem::take(&mut by_region[ri]).into_iter().collect();
             if let Some(i) = sets.get(rid) {
                 hex_sets[i].members.extend(members);
             } else if let Some(claim) =
@@ -704,11 +709,15 @@ fn check_hex_map(
             }
         }
     }
+    // Each country's hexes, gathered in one pass over the map.
+    let mut by_country: Vec<Vec<PlaceAt>> = vec![Vec::new(); g.countries.len()];
+    for (i, c) in country.iter().enumerate() {
+        if let Some(members) = c.and_then(|c| by_country.get_mut(c)) {
+            members.push(PlaceAt::Hex(geo.coord(i)));
+        }
+    }
     country_sets(cx, file, g, sets, &mut hex_sets, |ci| {
-        (0..geo.len())
-            .filter(|i| country[*i] == Some(ci))
-            .map(|i| PlaceAt::Hex(geo.coord(i)))
-            .collect()
+        by_country[ci].iter().copied().collect()
     });
     let hexes = cells
         .into_iter()
