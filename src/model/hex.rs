@@ -206,20 +206,50 @@ impl HexGeometry {
 
     /// The number printed in a hex, e.g. `0507`.
     pub fn number(&self, c: HexCoord) -> String {
+        let mut out = String::with_capacity(2 * self.numbering.digits as usize);
+        self.write_number(c, &mut out)
+            .expect("writing to a String cannot fail");
+        out
+    }
+
+    /// Write the number printed in a hex (see [`HexGeometry::number`]) without allocating.
+    fn write_number(&self, c: HexCoord, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         let (col, row) = self.printed(c);
         let d = self.numbering.digits as usize;
-        let part = |v: i64| {
+        let mut part = |v: i64| {
             if v < 0 {
-                format!("-{:0d$}", -v)
+                write!(out, "-{:0d$}", -v)
             } else {
-                format!("{v:0d$}")
+                write!(out, "{v:0d$}")
             }
         };
         if self.numbering.column_first {
-            format!("{}{}", part(col), part(row))
+            part(col)?;
+            part(row)
         } else {
-            format!("{}{}", part(row), part(col))
+            part(row)?;
+            part(col)
         }
+    }
+
+    /// Whether `text` is exactly the number printed in a hex, compared as it is written
+    /// (no allocation: [`HexGeometry::parse_number`] runs for every hex a game names).
+    fn is_number(&self, c: HexCoord, text: &str) -> bool {
+        /// Consumes the expected text while the number is written; fails on a difference.
+        struct Expect<'a>(&'a str);
+        impl std::fmt::Write for Expect<'_> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                match self.0.strip_prefix(s) {
+                    Some(rest) => {
+                        self.0 = rest;
+                        Ok(())
+                    }
+                    None => Err(std::fmt::Error),
+                }
+            }
+        }
+        let mut expect = Expect(text);
+        self.write_number(c, &mut expect).is_ok() && expect.0.is_empty()
     }
 
     /// The hex printed with this number, if it is on the grid.
@@ -253,7 +283,7 @@ impl HexGeometry {
                 }
             }
             let c = HexCoord::new(raw_col2, raw_row);
-            if self.contains(c) && self.number(c) == text {
+            if self.contains(c) && self.is_number(c, text) {
                 return Some(c);
             }
         }
@@ -389,6 +419,55 @@ mod tests {
         let want =
             [(2, 5), (2, 6), (3, 4), (3, 6), (4, 5), (4, 6)].map(|(c, r)| HexCoord::new(c, r));
         assert_eq!(n, want);
+    }
+
+    /// The number as the allocating formatting wrote it before `write_number`.
+    fn old_number(g: &HexGeometry, c: HexCoord) -> String {
+        let (col, row) = g.printed(c);
+        let d = g.numbering.digits as usize;
+        let part = |v: i64| {
+            if v < 0 {
+                format!("-{:0d$}", -v)
+            } else {
+                format!("{v:0d$}")
+            }
+        };
+        if g.numbering.column_first {
+            format!("{}{}", part(col), part(row))
+        } else {
+            format!("{}{}", part(row), part(col))
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_and_compared_as_before() {
+        for (orientation, odd, stagger, column_first, first) in [
+            (Orientation::Columns, true, false, true, 1),
+            (Orientation::Columns, false, true, false, 0),
+            (Orientation::Rows, true, true, true, -3),
+            (Orientation::Rows, false, false, false, 98),
+        ] {
+            let mut g = grid(orientation, odd, stagger);
+            g.numbering.column_first = column_first;
+            g.numbering.first_column = first;
+            g.numbering.first_row = first;
+            for c in g
+                .coords()
+                .chain([HexCoord::new(-1, 2), HexCoord::new(31, -4)])
+            {
+                let old = old_number(&g, c);
+                assert_eq!(g.number(c), old);
+                assert!(g.is_number(c, &old));
+                for other in [
+                    format!("{old}0"),
+                    old[1..].to_string(),
+                    String::new(),
+                    format!("9{}", &old[1..]),
+                ] {
+                    assert_eq!(g.is_number(c, &other), other == old, "{other} for {old}");
+                }
+            }
+        }
     }
 
     #[test]
