@@ -1118,6 +1118,48 @@ mod tests {
         stacks
     }
 
+    /// The counts-as chain as `Selector::matches` collected it before `type_chain_meets`.
+    fn reference_chain(game: &Game, unit_type: usize) -> Vec<usize> {
+        let mut chain = vec![unit_type];
+        let mut t = unit_type;
+        while let Some(up) = game.unit_types[t].counts_as {
+            if chain.contains(&up) {
+                break;
+            }
+            chain.push(up);
+            t = up;
+        }
+        chain
+    }
+
+    #[test]
+    fn the_counts_as_chain_is_walked_as_it_was_collected() {
+        let mut g = testgame::example("great-patriotic-war");
+        let n = g.unit_types.len();
+        // As written (guards and shock count as infantry), then with chains and a cycle:
+        // every type counting as the next, the last as the first.
+        for round in 0..3 {
+            for t in 0..n {
+                for u in 0..n {
+                    for list in [vec![u], vec![u, (u + 1) % n], vec![]] {
+                        let old = reference_chain(&g, t).iter().any(|x| list.contains(x));
+                        assert_eq!(
+                            super::type_chain_meets(&g, t, &list),
+                            old,
+                            "round {round}: type {t} in {list:?}"
+                        );
+                    }
+                }
+            }
+            for t in 0..n {
+                g.unit_types[t].counts_as = match round {
+                    0 => (t + 1 < n).then_some(t + 1),
+                    _ => Some((t + 1) % n),
+                };
+            }
+        }
+    }
+
     #[test]
     fn stacking_agrees_with_the_reference_on_the_test_games() {
         // The theatre fixture: points by size, terrain and hex-set limits, entry rules.
