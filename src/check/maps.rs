@@ -1442,3 +1442,65 @@ fn check_area_map(
     }
     Some(map)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use crate::model::map::PlaceAt;
+    use crate::model::{HexCoord, MapKind};
+    use crate::testgame;
+
+    /// The hexes of each value of a text layer of `map.toml`, found as before: one pass over
+    /// the map per value.
+    fn by_value(map_toml: &str, layer: &str) -> BTreeMap<String, BTreeSet<PlaceAt>> {
+        let doc: toml::Value = toml::from_str(map_toml).expect("TOML");
+        let l = &doc["map"][0][layer];
+        let legend: BTreeMap<char, String> = l["legend"]
+            .as_table()
+            .expect("legend")
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.chars().next().expect("a char"),
+                    v.as_str().expect("id").into(),
+                )
+            })
+            .collect();
+        let cells: Vec<Vec<char>> = l["rows"]
+            .as_str()
+            .expect("rows")
+            .lines()
+            .map(|r| r.chars().collect())
+            .collect();
+        let mut out = BTreeMap::new();
+        for id in legend.values().filter(|id| !id.is_empty()) {
+            let members: BTreeSet<PlaceAt> = (0..cells.len())
+                .flat_map(|r| (0..cells[r].len()).map(move |c| (c, r)))
+                .filter(|&(c, r)| legend[&cells[r][c]] == *id)
+                .map(|(c, r)| PlaceAt::Hex(HexCoord::new(c as i32, r as i32)))
+                .collect();
+            out.insert(id.clone(), members);
+        }
+        out
+    }
+
+    #[test]
+    fn regions_and_countries_hold_the_hexes_of_their_layer() {
+        let files = testgame::large::gpw(2);
+        let map = &files.iter().find(|(n, _)| *n == "map.toml").expect("map").1;
+        let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+        let g = testgame::build(&refs);
+        assert!(matches!(g.maps[0].kind, MapKind::Hex(_)));
+        let sets: BTreeMap<&str, &BTreeSet<PlaceAt>> = g.maps[0]
+            .hex_sets
+            .iter()
+            .map(|s| (s.id.as_str(), &s.members))
+            .collect();
+        let regions = by_value(map, "region");
+        assert_eq!(regions.len(), 18);
+        for (id, members) in regions.iter().chain(&by_value(map, "country")) {
+            assert_eq!(sets.get(id.as_str()), Some(&members), "{id}");
+        }
+    }
+}
