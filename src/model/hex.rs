@@ -49,6 +49,10 @@ pub struct Numbering {
     pub stagger: bool,
 }
 
+/// Bytes of stack a hex number is written into: two parts of a minus sign and 20 digits
+/// (or as many as the numbering pads to).
+const NUMBER_ROOM: usize = 64;
+
 /// Shape and numbering of a hex grid.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HexGeometry {
@@ -206,50 +210,86 @@ impl HexGeometry {
 
     /// The number printed in a hex, e.g. `0507`.
     pub fn number(&self, c: HexCoord) -> String {
-        let mut out = String::with_capacity(2 * self.numbering.digits as usize);
-        self.write_number(c, &mut out)
-            .expect("writing to a String cannot fail");
-        out
+        self.number_with(c, str::to_string)
     }
 
-    /// Write the number printed in a hex (see [`HexGeometry::number`]) without allocating.
-    fn write_number(&self, c: HexCoord, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+    /// `f` of the number printed in a hex, written on the stack (helpers name every hex of
+    /// every supply path; `check` compares every hex number a game writes): no allocation
+    /// unless `f` makes one.
+    pub fn number_with<R>(&self, c: HexCoord, f: impl FnOnce(&str) -> R) -> R {
+        let mut room = [0u8; NUMBER_ROOM];
+        match self.number_bytes(c, &mut room) {
+            Some(n) => f(n),
+            None => f(&self.number_formatted(c)),
+        }
+    }
+
+    /// The number printed in a hex, written into `room`: each part (column and row, in the
+    /// numbering's order) a minus sign when negative, then its digits zero-padded to
+    /// `digits`, as `{:0digits$}` writes them. `None` when the padding would not fit.
+    fn number_bytes<'r>(&self, c: HexCoord, room: &'r mut [u8; NUMBER_ROOM]) -> Option<&'r str> {
         let (col, row) = self.printed(c);
         let d = self.numbering.digits as usize;
-        let mut part = |v: i64| {
+        let parts = if self.numbering.column_first {
+            [col, row]
+        } else {
+            [row, col]
+        };
+        let mut len = 0;
+        for v in parts {
+            let mut digits = [0u8; 20];
+            let mut n = v.unsigned_abs();
+            let mut k = 0;
+            loop {
+                digits[k] = b'0' + (n % 10) as u8;
+                n /= 10;
+                k += 1;
+                if n == 0 {
+                    break;
+                }
+            }
+            if len + usize::from(v < 0) + d.max(k) > NUMBER_ROOM {
+                return None;
+            }
             if v < 0 {
-                write!(out, "-{:0d$}", -v)
+                room[len] = b'-';
+                len += 1;
+            }
+            for _ in k..d {
+                room[len] = b'0';
+                len += 1;
+            }
+            for &digit in digits[..k].iter().rev() {
+                room[len] = digit;
+                len += 1;
+            }
+        }
+        std::str::from_utf8(&room[..len]).ok()
+    }
+
+    /// The number printed in a hex through the formatting machinery: for a numbering whose
+    /// padding outgrows [`NUMBER_ROOM`].
+    fn number_formatted(&self, c: HexCoord) -> String {
+        let (col, row) = self.printed(c);
+        let d = self.numbering.digits as usize;
+        let part = |v: i64| {
+            if v < 0 {
+                format!("-{:0d$}", v.unsigned_abs())
             } else {
-                write!(out, "{v:0d$}")
+                format!("{v:0d$}")
             }
         };
         if self.numbering.column_first {
-            part(col)?;
-            part(row)
+            format!("{}{}", part(col), part(row))
         } else {
-            part(row)?;
-            part(col)
+            format!("{}{}", part(row), part(col))
         }
     }
 
-    /// Whether `text` is exactly the number printed in a hex, compared as it is written
-    /// (no allocation: [`HexGeometry::parse_number`] runs for every hex a game names).
+    /// Whether `text` is exactly the number printed in a hex (no allocation:
+    /// [`HexGeometry::parse_number`] runs for every hex a game names).
     fn is_number(&self, c: HexCoord, text: &str) -> bool {
-        /// Consumes the expected text while the number is written; fails on a difference.
-        struct Expect<'a>(&'a str);
-        impl std::fmt::Write for Expect<'_> {
-            fn write_str(&mut self, s: &str) -> std::fmt::Result {
-                match self.0.strip_prefix(s) {
-                    Some(rest) => {
-                        self.0 = rest;
-                        Ok(())
-                    }
-                    None => Err(std::fmt::Error),
-                }
-            }
-        }
-        let mut expect = Expect(text);
-        self.write_number(c, &mut expect).is_ok() && expect.0.is_empty()
+        self.number_with(c, |n| n == text)
     }
 
     /// The hex printed with this number, if it is on the grid.
@@ -441,13 +481,16 @@ mod tests {
 
     #[test]
     fn numbers_are_written_and_compared_as_before() {
-        for (orientation, odd, stagger, column_first, first) in [
-            (Orientation::Columns, true, false, true, 1),
-            (Orientation::Columns, false, true, false, 0),
-            (Orientation::Rows, true, true, true, -3),
-            (Orientation::Rows, false, false, false, 98),
+        // The last pads past the room on the stack: the formatting machinery writes it.
+        for (orientation, odd, stagger, column_first, first, digits) in [
+            (Orientation::Columns, true, false, true, 1, 2),
+            (Orientation::Columns, false, true, false, 0, 3),
+            (Orientation::Rows, true, true, true, -3, 1),
+            (Orientation::Rows, false, false, false, 98, 2),
+            (Orientation::Columns, true, false, true, -5, 40),
         ] {
             let mut g = grid(orientation, odd, stagger);
+            g.numbering.digits = digits;
             g.numbering.column_first = column_first;
             g.numbering.first_column = first;
             g.numbering.first_row = first;
