@@ -70,6 +70,11 @@ enum Nodes {
         supply_closed: Vec<u8>,
         /// The same for zones of control.
         zone_closed: Vec<u8>,
+        /// The six steps of [`crate::model::HexGeometry::around`] as (column, row) offsets,
+        /// for hexes whose column (rows orientation: row) is even, then odd: the same on
+        /// the whole grid, so neighbours are found by addition, not through cube
+        /// coordinates.
+        steps: [[(i32, i32); 6]; 2],
     },
     Area {
         /// Per area, the neighbours along supply links (global node numbers).
@@ -136,6 +141,7 @@ impl<'g> Board<'g> {
                     nodes.push(Nodes::Hex {
                         supply_closed,
                         zone_closed,
+                        steps: steps(&h.geometry),
                     });
                     len += n;
                 }
@@ -206,6 +212,49 @@ impl<'g> Board<'g> {
         self.node(&Site::of(location)?)
     }
 
+    /// The nodes of a map: consecutive, from the map's first.
+    pub fn nodes_of(&self, map: MapId) -> std::ops::Range<usize> {
+        let start = self.offsets[map];
+        let end = self.offsets.get(map + 1).copied().unwrap_or(self.len);
+        start..end
+    }
+
+    /// The country of every node, in node order (as [`Board::country`] of each, in one
+    /// pass over the maps).
+    pub fn countries(&self) -> Vec<Option<CountryId>> {
+        let mut out = Vec::with_capacity(self.len);
+        for map in &self.game.maps {
+            match &map.kind {
+                MapKind::Hex(h) => {
+                    out.extend((0..h.geometry.len()).map(|i| h.hexes[i].country));
+                }
+                MapKind::Area(a) => out.extend(a.areas.iter().map(|x| x.country)),
+            }
+        }
+        out
+    }
+
+    /// Whether each node has any of `terrains`, in node order (as
+    /// [`Board::has_any_terrain`] of each, in one pass over the maps).
+    pub fn terrain_table(&self, terrains: &[TerrainId]) -> Vec<bool> {
+        if terrains.is_empty() {
+            return vec![false; self.len];
+        }
+        let mut out = Vec::with_capacity(self.len);
+        for map in &self.game.maps {
+            match &map.kind {
+                MapKind::Hex(h) => out.extend((0..h.geometry.len()).map(|i| {
+                    let x = &h.hexes[i];
+                    terrains.contains(&x.terrain) || x.features.iter().any(|f| terrains.contains(f))
+                })),
+                MapKind::Area(a) => {
+                    out.extend(a.areas.iter().map(|x| terrains.contains(&x.terrain)))
+                }
+            }
+        }
+        out
+    }
+
     /// Map and index within the map of a node.
     fn locate(&self, node: usize) -> (MapId, usize) {
         let map = self.offsets.partition_point(|o| *o <= node) - 1;
@@ -233,6 +282,16 @@ impl<'g> Board<'g> {
     /// The name players use for a node: the printed hex number or the area's name.
     pub fn name(&self, node: usize) -> String {
         site_name(self.game, &self.site(node))
+    }
+
+    /// `f` of the name players use for a node (see [`Board::name`]), without allocating:
+    /// a hex number is written on the stack.
+    pub fn name_with<R>(&self, node: usize, f: impl FnOnce(&str) -> R) -> R {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => h.geometry.number_with(h.geometry.coord(i), f),
+            MapKind::Area(a) => f(&a.areas[i].name),
+        }
     }
 
     /// Terrain of a node: a hex's dominant terrain and its features, or an area's terrain.
@@ -293,6 +352,7 @@ impl<'g> Board<'g> {
                 Nodes::Hex {
                     supply_closed,
                     zone_closed,
+                    steps,
                 },
             ) => {
                 let g = &h.geometry;
@@ -300,7 +360,9 @@ impl<'g> Board<'g> {
                     Link::Supply => supply_closed[i],
                     Link::Zone => zone_closed[i],
                 };
-                for (d, n) in g.around(g.coord(i)).into_iter().enumerate() {
+                let c = g.coord(i);
+                for (d, (dc, dr)) in steps[parity(g, c)].iter().enumerate() {
+                    let n = HexCoord::new(c.col + dc, c.row + dr);
                     if closed & (1 << d) == 0 && g.contains(n) {
                         f(base + g.index(n));
                     }
@@ -338,11 +400,103 @@ impl<'g> Board<'g> {
     }
 }
 
+/// Whether the column (rows orientation: the row) of a hex is odd: which of the two sets
+/// of [`steps`] leads to its neighbours.
+fn parity(g: &crate::model::HexGeometry, c: HexCoord) -> usize {
+    let major = match g.orientation {
+        crate::model::hex::Orientation::Columns => c.col,
+        crate::model::hex::Orientation::Rows => c.row,
+    };
+    (major & 1) as usize
+}
+
+/// The offsets from a hex to the six [`crate::model::HexGeometry::around`] it, in that
+/// order, for hexes of even and of odd parity. A hex two columns (rows) over is shifted
+/// the same, so the offsets of hex 2,2 and of hex 3,3 hold everywhere.
+fn steps(g: &crate::model::HexGeometry) -> [[(i32, i32); 6]; 2] {
+    [HexCoord::new(2, 2), HexCoord::new(3, 3)]
+        .map(|c| g.around(c).map(|n| (n.col - c.col, n.row - c.row)))
+}
+
 /// The name players use for a site: the printed hex number or the area's name.
 pub fn site_name(game: &Game, site: &Site) -> String {
     match (&game.maps[site.map].kind, site.at) {
         (MapKind::Hex(h), PlaceAt::Hex(c)) => h.geometry.number(c),
         (MapKind::Area(a), PlaceAt::Area(i)) => a.areas[i].name.clone(),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame;
+
+    /// Each node's neighbours, found as before the steps: through the geometry's cube
+    /// coordinates.
+    fn by_cube(board: &Board, node: usize, kind: Link) -> Vec<usize> {
+        let (map, i) = board.locate(node);
+        let base = board.offsets[map];
+        match (&board.game.maps[map].kind, &board.nodes[map]) {
+            (
+                MapKind::Hex(h),
+                Nodes::Hex {
+                    supply_closed,
+                    zone_closed,
+                    ..
+                },
+            ) => {
+                let g = &h.geometry;
+                let closed = match kind {
+                    Link::Supply => supply_closed[i],
+                    Link::Zone => zone_closed[i],
+                };
+                g.around(g.coord(i))
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(d, n)| closed & (1 << d) == 0 && g.contains(*n))
+                    .map(|(_, n)| base + g.index(n))
+                    .collect()
+            }
+            _ => {
+                let mut out = Vec::new();
+                board.neighbours(node, kind, |n| out.push(n));
+                out
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_by_steps_are_the_neighbours_by_cube_coordinates() {
+        let mut games = vec![
+            testgame::theatre(),
+            testgame::mini(),
+            testgame::with_area_map(),
+            testgame::example("great-patriotic-war"),
+            testgame::example("great-european-war"),
+        ];
+        // Both orientations, odd and even columns (rows) shifted.
+        for (orientation, shifted) in [("columns", "even"), ("rows", "odd"), ("rows", "even")] {
+            let text = testgame::large::front(13, 4).replace(
+                "orientation = \"columns\"",
+                &format!("orientation = \"{orientation}\"\nshifted = \"{shifted}\""),
+            );
+            games.push(testgame::build(&[("game.toml", &text)]));
+        }
+        for g in &games {
+            let board = Board::new(g);
+            for node in 0..board.len() {
+                for kind in [Link::Supply, Link::Zone] {
+                    let mut found = Vec::new();
+                    board.neighbours(node, kind, |n| found.push(n));
+                    assert_eq!(
+                        found,
+                        by_cube(&board, node, kind),
+                        "node {node} of {}",
+                        g.id
+                    );
+                }
+            }
+        }
     }
 }
