@@ -78,13 +78,30 @@ impl ZocMap {
     pub fn new(board: &Board, positions: &Positions) -> Self {
         let game = board.game();
         let mut masks = vec![0u64; board.len()];
+        let not_into: &[_] = game
+            .rules
+            .zoc
+            .as_ref()
+            .map_or(&[], |z| z.not_into.as_slice());
+        // Each counter's reach once (many copies share a counter), and each zone marked
+        // where it lies: the same nodes as [`unit_zone`], without a list per unit.
+        let mut reaches: Vec<Option<ZocReach>> = vec![None; game.counters.len()];
         for (_, p) in positions.on_map() {
             let Some(node) = board.node_of(&p.location) else {
                 continue;
             };
             let bit = side_bit(game.side_of(p.counter));
-            for n in unit_zone(board, p.counter, node) {
-                masks[n] |= bit;
+            match *reaches[p.counter].get_or_insert_with(|| reach(game, p.counter)) {
+                ZocReach::None => {}
+                ZocReach::Own => masks[node] |= bit,
+                ZocReach::Adjacent => {
+                    masks[node] |= bit;
+                    board.neighbours(node, Link::Zone, |n| {
+                        if !board.has_any_terrain(n, not_into) {
+                            masks[n] |= bit;
+                        }
+                    });
+                }
             }
         }
         Self { masks }
