@@ -157,12 +157,10 @@ impl<'g> ControlMap<'g> {
         let n = board.len();
         let before: Vec<Option<SideId>> = match options.previous {
             Some(p) if p.owners.len() == n => p.owners.clone(),
-            _ => (0..n)
-                .map(|i| {
-                    board
-                        .country(i)
-                        .and_then(|c| game.countries[c].controlled_by)
-                })
+            _ => board
+                .countries()
+                .into_iter()
+                .map(|c| c.and_then(|c| game.countries[c].controlled_by))
                 .collect(),
         };
         // A province board's owners, as the positions know them, are the state before.
@@ -233,14 +231,24 @@ impl<'g> ControlMap<'g> {
         let change_turn = positions
             .turn
             .is_some_and(|t| rule.is_some_and(|r| r.turns.contains(&control_turn(game, t))));
-        for i in 0..n {
-            let area = match board.site(i).at {
-                crate::model::map::PlaceAt::Area(a) => match &game.maps[board.site(i).map].kind {
-                    MapKind::Area(m) => Some(&m.areas[a]),
-                    MapKind::Hex(_) => None,
-                },
-                crate::model::map::PlaceAt::Hex(_) => None,
+        // A hex follows its occupants or markers, whatever the rule (areas follow the
+        // rule): only the hexes holding some can change.
+        let (occupied, marked) = (&occupants, &markers);
+        let nodes = game.maps.iter().enumerate().flat_map(|(map, m)| {
+            let areas = match &m.kind {
+                MapKind::Area(a) => Some(&a.areas),
+                MapKind::Hex(_) => None,
             };
+            board
+                .nodes_of(map)
+                .enumerate()
+                .filter_map(move |(k, i)| match areas {
+                    Some(areas) => Some((i, Some(&areas[k]))),
+                    None => (occupied[i] != Present::None || marked[i] != Present::None)
+                        .then_some((i, None)),
+                })
+        });
+        for (i, area) in nodes {
             let by_occupant_or_marker = |owners: &mut Vec<Option<SideId>>, how: &mut Vec<How>| {
                 if let Present::One(s) = occupants[i] {
                     owners[i] = Some(s);
