@@ -43,6 +43,7 @@
 //! - Units in pools are not traced; units of no side are not traced.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -207,7 +208,21 @@ impl Search {
 
     /// Nodes from `start` back to its source.
     fn chain(&self, start: usize) -> Vec<usize> {
-        let mut out = vec![start];
+        self.chain_after(None, start)
+    }
+
+    /// `head` when given, then the nodes from `start` back to its source: measured first,
+    /// so the path is allocated once (a report holds a path per unit).
+    fn chain_after(&self, head: Option<usize>, start: usize) -> Vec<usize> {
+        let mut len = 1 + usize::from(head.is_some());
+        let mut at = start;
+        while self.parent[at] != NONE {
+            at = self.parent[at] as usize;
+            len += 1;
+        }
+        let mut out = Vec::with_capacity(len);
+        out.extend(head);
+        out.push(start);
         let mut at = start;
         while self.parent[at] != NONE {
             at = self.parent[at] as usize;
@@ -377,27 +392,33 @@ impl<'g> SupplyTrace<'g> {
             return Err(SupplyError::TooManySides(game.sides.len()));
         }
         let n = board.len();
-        let impassable: Vec<bool> = (0..n)
-            .map(|i| board.has_any_terrain(i, &rules.impassable))
-            .collect();
+        let impassable: Vec<bool> = board.terrain_table(&rules.impassable);
 
         // Who needs supply, grouped by what the rules let them use.
         let mut keys: Vec<GroupKey> = Vec::new();
         let mut needs = Vec::new();
+        // A counter's group, once per counter (its copies share it); `None` inside when the
+        // counter needs no supply.
+        let mut group_of: Vec<Option<Option<usize>>> = vec![None; game.counters.len()];
         for (index, p) in positions.on_map() {
             let (Some(node), Some(side)) = (board.node_of(&p.location), game.side_of(p.counter))
             else {
                 continue;
             };
-            if rules.units.matches(game, p.counter) {
+            let group = *group_of[p.counter].get_or_insert_with(|| {
+                if !rules.units.matches(game, p.counter) {
+                    return None;
+                }
                 let key = GroupKey::of(game, rules, side, p.counter);
-                let group = match keys.iter().position(|k| *k == key) {
+                Some(match keys.iter().position(|k| *k == key) {
                     Some(g) => g,
                     None => {
                         keys.push(key);
                         keys.len() - 1
                     }
-                };
+                })
+            });
+            if let Some(group) = group {
                 needs.push((index, side, node, group));
             }
         }
@@ -406,7 +427,9 @@ impl<'g> SupplyTrace<'g> {
         // of each side standing there (for sources such as depots).
         let mut units = vec![0u64; n];
         let mut combat = vec![0u64; n];
-        let mut held: Vec<Vec<(SideId, CounterId)>> = vec![Vec::new(); n];
+        // (node, side, counter) of every unit of a side, by node, in position order there.
+        let mut held: Vec<(usize, SideId, CounterId)> = Vec::new();
+        let mut blocks: Vec<Option<bool>> = vec![None; game.counters.len()];
         for (_, p) in positions.on_map() {
             let Some(node) = board.node_of(&p.location) else {
                 continue;
@@ -417,13 +440,16 @@ impl<'g> SupplyTrace<'g> {
             if is_combat {
                 combat[node] |= bit;
             }
-            if is_combat || reach(game, p.counter) != ZocReach::None {
+            if *blocks[p.counter]
+                .get_or_insert_with(|| is_combat || reach(game, p.counter) != ZocReach::None)
+            {
                 units[node] |= bit;
             }
             if let Some(side) = side {
-                held[node].push((side, p.counter));
+                held.push((node, side, p.counter));
             }
         }
+        held.sort_by_key(|&(node, _, _)| node);
         let zoc = rules
             .blocked_by
             .contains(&Blocker::EnemyZoc)
@@ -434,28 +460,26 @@ impl<'g> SupplyTrace<'g> {
             .entry
             .iter()
             .map(|e| {
-                (0..n)
-                    .map(|i| {
-                        board.has_any_terrain(i, &e.terrain)
-                            || e.hex_sets.iter().any(|&(map, set)| {
-                                let site = board.site(i);
-                                site.map == map
-                                    && game.maps[map]
-                                        .hex_sets
-                                        .get(set)
-                                        .is_some_and(|h| h.members.contains(&site.at))
-                            })
-                    })
-                    .collect()
+                let mut here = board.terrain_table(&e.terrain);
+                for &(map, set) in &e.hex_sets {
+                    if let Some(h) = game.maps.get(map).and_then(|m| m.hex_sets.get(set)) {
+                        for node in board.members(map, &h.members) {
+                            here[node] = true;
+                        }
+                    }
+                }
+                here
             })
             .collect();
 
         // Where enemy control blocks a path: everywhere, or the listed terrain and places.
         let every =
             rules.enemy_controlled_terrain.is_empty() && rules.enemy_controlled_places.is_empty();
-        let mut guarded: Vec<bool> = (0..n)
-            .map(|i| every || board.has_any_terrain(i, &rules.enemy_controlled_terrain))
-            .collect();
+        let mut guarded: Vec<bool> = if every {
+            vec![true; n]
+        } else {
+            board.terrain_table(&rules.enemy_controlled_terrain)
+        };
         for (map, m) in game.maps.iter().enumerate() {
             for p in &m.places {
                 let listed = rules
@@ -467,6 +491,10 @@ impl<'g> SupplyTrace<'g> {
                 }
             }
         }
+        let all_hexes = game
+            .maps
+            .iter()
+            .all(|m| matches!(m.kind, crate::model::MapKind::Hex(_)));
         let mut side_states: Vec<Option<Vec<u8>>> = vec![None; game.sides.len()];
         let mut groups = Vec::with_capacity(keys.len());
         for key in &keys {
@@ -475,7 +503,8 @@ impl<'g> SupplyTrace<'g> {
             let base = side_states[side].get_or_insert_with(|| {
                 (0..n)
                     .map(|i| {
-                        let only = board.only(i);
+                        // Hexes admit every side: only areas may be closed to some.
+                        let only = if all_hexes { &[][..] } else { board.only(i) };
                         if impassable[i] || (!only.is_empty() && !only.contains(&side)) {
                             return code(Block::Impassable);
                         }
@@ -746,16 +775,15 @@ impl<'g> SupplyTrace<'g> {
             ("hex", "hexes")
         };
         let steps = |d: u32| format!("{d} {}", if d == 1 { unit_word.0 } else { unit_word.1 });
-        // Paths overlap near the sources: name each location once.
-        let mut cache: Vec<String> = vec![String::new(); board.len()];
-        let mut names = |nodes: &[usize]| -> Vec<String> {
+        // Paths overlap near the sources: name each location once, and share the name.
+        let mut cache: Vec<Option<Name>> = vec![None; board.len()];
+        let mut names = |nodes: &[usize]| -> Vec<Name> {
             nodes
                 .iter()
                 .map(|&n| {
-                    if cache[n].is_empty() {
-                        cache[n] = board.name(n);
-                    }
-                    cache[n].clone()
+                    cache[n]
+                        .get_or_insert_with(|| Name::from(board.name_with(n, |s| Rc::from(s))))
+                        .clone()
                 })
                 .collect()
         };
@@ -793,8 +821,7 @@ impl<'g> SupplyTrace<'g> {
                 u.path = names(&[node]);
                 u.reason = format!("on its supply source, {label}");
             } else if let Some((d, first)) = main.filter(|(d, _)| within(*d)) {
-                let mut path = if first == node { vec![] } else { vec![node] };
-                path.extend(t.main.chain(first));
+                let path = t.main.chain_after((first != node).then_some(node), first);
                 let label = &t.sources[t.main.origin[first] as usize].label;
                 u.in_supply = true;
                 u.distance = Some(d);
@@ -807,8 +834,7 @@ impl<'g> SupplyTrace<'g> {
                     .filter(|(d, _)| within(*d))
                     .map(|(d, f)| (l, d, f))
             }) {
-                let mut path = if first == node { vec![] } else { vec![node] };
-                path.extend(l.search.chain(first));
+                let path = l.search.chain_after((first != node).then_some(node), first);
                 let port = *path.last().expect("a path ends at its seed");
                 let port_name = l.labels[l.search.origin[first] as usize].clone();
                 let port_label = l.search.origin[first] as usize;
@@ -967,7 +993,7 @@ fn side_sources(
     control: &ControlMap,
     rules: &SupplyRules,
     key: &GroupKey,
-    held: &[Vec<(SideId, CounterId)>],
+    held: &[(usize, SideId, CounterId)],
 ) -> Vec<Source> {
     let side = key.side;
     let mut out = Vec::new();
@@ -1077,10 +1103,11 @@ fn side_sources(
             }
         }
         if let Some(sel) = &src.counters {
-            for (node, here) in held.iter().enumerate() {
-                if let Some((_, c)) = here
+            for here in held.chunk_by(|a, b| a.0 == b.0) {
+                let node = here[0].0;
+                if let Some((_, _, c)) = here
                     .iter()
-                    .find(|(s, c)| *s == side && sel.matches(game, *c))
+                    .find(|(_, s, c)| *s == side && sel.matches(game, *c))
                 {
                     out.push(Source {
                         label: format!(
@@ -1171,6 +1198,86 @@ pub struct SideSupply {
     pub out_of_supply: usize,
 }
 
+/// A location's name in a report's paths: one string shared by every path that passes the
+/// location (paths overlap near the sources, so a report of 2,000 units names each hex once
+/// instead of copying its number into every path). Reads, compares and serializes as the
+/// string.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(Rc<str>);
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Self {
+        Self(s.into())
+    }
+}
+
+impl From<Rc<str>> for Name {
+    fn from(s: Rc<str>) -> Self {
+        Self(s)
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Self {
+        Self(s.into())
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<String> for Name {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
 /// A location that cuts a path.
 #[derive(Debug, Clone, Serialize)]
 pub struct Blocked {
@@ -1190,7 +1297,7 @@ pub struct LinkUse {
     /// The other place, which traces onward.
     pub from: String,
     /// Its path to the source.
-    pub onward: Vec<String>,
+    pub onward: Vec<Name>,
 }
 
 /// Supply of one unit.
@@ -1217,7 +1324,7 @@ pub struct UnitSupply {
     /// The source traced to.
     pub source: Option<String>,
     /// The path from the unit's location to the source (empty when out of supply).
-    pub path: Vec<String>,
+    pub path: Vec<Name>,
     /// The link used, if any.
     pub link: Option<LinkUse>,
     /// Blocked locations on the shortest route ignoring enemies (when cut).
@@ -1433,7 +1540,7 @@ hexes = ["0303", "0603", "0103"]
             (link.to.as_str(), link.from.as_str()),
             ("Odessa", "Novorossiysk")
         );
-        assert_eq!(link.onward.first().map(String::as_str), Some("0603"));
+        assert_eq!(link.onward.first().map(|n| &**n), Some("0603"));
         assert!(link.onward.last().unwrap().starts_with("08"));
         assert_eq!(link.onward.len(), 3);
         assert_eq!(s.source.as_deref(), Some("East edge"));
