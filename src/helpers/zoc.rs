@@ -264,6 +264,31 @@ mod tests {
     use super::*;
     use crate::testgame::{self, corridor, positions};
 
+    /// The zones as they were gathered before: the union of every unit's [`unit_zone`].
+    fn by_unit(board: &Board, positions: &Positions) -> Vec<u64> {
+        let mut masks = vec![0u64; board.len()];
+        for (_, p) in positions.on_map() {
+            let Some(node) = board.node_of(&p.location) else {
+                continue;
+            };
+            for n in unit_zone(board, p.counter, node) {
+                masks[n] |= side_bit(board.game().side_of(p.counter));
+            }
+        }
+        masks
+    }
+
+    #[test]
+    fn zones_are_the_union_of_the_units_zones() {
+        for (name, g) in testgame::large::compared() {
+            let board = Board::new(&g);
+            for s in &g.scenarios {
+                let p = Positions::from_scenario(s);
+                assert_eq!(ZocMap::new(&board, &p).masks, by_unit(&board, &p), "{name}");
+            }
+        }
+    }
+
     #[test]
     fn reaches_follow_the_exceptions() {
         let g = testgame::with_map(&corridor(""));

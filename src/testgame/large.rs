@@ -483,6 +483,67 @@ pub fn front_positions(game: &Game, size: usize, units_per_side: usize) -> Posit
     p
 }
 
+/// The units of [`front_positions`] as a scenario `front` of the game (to append to its
+/// `game.toml`), one to a hex: a unit drawn onto an occupied hex is left out, so the set-up
+/// keeps the game's stacking limits and checks clean.
+pub fn front_setup(game: &Game, size: usize, units_per_side: usize) -> String {
+    let MapKind::Hex(h) = &game.maps[0].kind else {
+        panic!("a hex map")
+    };
+    let mut out =
+        String::from("\n[[scenario]]\nid = \"front\"\ntitle = \"Front\"\nstart = \"t1\"\n");
+    let mut taken = std::collections::BTreeSet::new();
+    for p in front_positions(game, size, units_per_side).units {
+        let Location::Hex { hex, .. } = p.location else {
+            continue;
+        };
+        if taken.insert(hex) {
+            out.push_str(&format!(
+                "\n[[scenario.place]]\nat = \"{}\"\ncounters = [\"{}\"]\n",
+                h.geometry.number(hex),
+                game.counters[p.counter].id
+            ));
+        }
+    }
+    out
+}
+
+/// The text of a [`front`] game with its [`front_setup`] scenario (one `game.toml`).
+pub fn front_with_setup(size: usize, units_per_side: usize) -> String {
+    let text = front(size, units_per_side);
+    let game = crate::testgame::build(&[("game.toml", &text)]);
+    text + &front_setup(&game, size, units_per_side)
+}
+
+/// The games whose helper reports are compared with those of the tool before the work on
+/// speed (issue 19), by name: a 120×120 [`front`] with its set-up of about 1,200 units,
+/// and the example games.
+pub fn compared() -> Vec<(String, Game)> {
+    let mut out = vec![(
+        "front".to_string(),
+        crate::testgame::build(&[("game.toml", &front_with_setup(120, 600))]),
+    )];
+    for id in [
+        "great-patriotic-war",
+        "great-european-war",
+        "greek-civil-war",
+        "diplomacy",
+    ] {
+        out.push((id.to_string(), crate::testgame::example(id)));
+    }
+    out
+}
+
+/// The SHA-256 of a value's JSON, in hex: a report's fingerprint.
+pub fn digest(value: &impl serde::Serialize) -> String {
+    use sha2::Digest;
+    let json = serde_json::to_string(value).expect("JSON");
+    sha2::Sha256::digest(json.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Columns and rows of one theatre of [`gpw`]: The Great Patriotic War's map.
 const THEATRE: (usize, usize) = (63, 45);
 
