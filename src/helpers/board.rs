@@ -75,6 +75,9 @@ enum Nodes {
         /// the whole grid, so neighbours are found by addition, not through cube
         /// coordinates.
         steps: [[(i32, i32); 6]; 2],
+        /// The same steps as differences of dense index, for hexes off the grid's edges
+        /// (whose six neighbours are all on it).
+        index_steps: [[isize; 6]; 2],
     },
     Area {
         /// Per area, the neighbours along supply links (global node numbers).
@@ -138,10 +141,14 @@ impl<'g> Board<'g> {
                             }
                         }
                     }
+                    let steps = steps(&h.geometry);
+                    let columns = h.geometry.columns as isize;
                     nodes.push(Nodes::Hex {
                         supply_closed,
                         zone_closed,
-                        steps: steps(&h.geometry),
+                        steps,
+                        index_steps: steps
+                            .map(|s| s.map(|(dc, dr)| dc as isize + dr as isize * columns)),
                     });
                     len += n;
                 }
@@ -344,6 +351,16 @@ impl<'g> Board<'g> {
     /// Call `f` with every neighbour of `node` along links of `kind`.
     #[inline]
     pub fn neighbours(&self, node: usize, kind: Link, mut f: impl FnMut(usize)) {
+        for n in self.around(node, kind) {
+            f(n);
+        }
+    }
+
+    /// The neighbours of `node` along links of `kind`, in a fixed order: a hex's in the
+    /// order of [`crate::model::HexGeometry::around`], an area's ascending. Searches loop
+    /// over it without a call per neighbour.
+    #[inline]
+    pub fn around(&self, node: usize, kind: Link) -> Around<'_> {
         let (map, i) = self.locate(node);
         let base = self.offsets[map];
         match (&self.game.maps[map].kind, &self.nodes[map]) {
@@ -353,6 +370,7 @@ impl<'g> Board<'g> {
                     supply_closed,
                     zone_closed,
                     steps,
+                    index_steps,
                 },
             ) => {
                 let g = &h.geometry;
@@ -360,24 +378,41 @@ impl<'g> Board<'g> {
                     Link::Supply => supply_closed[i],
                     Link::Zone => zone_closed[i],
                 };
+                let mut nodes = [0usize; 6];
+                let mut len = 0;
                 let c = g.coord(i);
-                for (d, (dc, dr)) in steps[parity(g, c)].iter().enumerate() {
-                    let n = HexCoord::new(c.col + dc, c.row + dr);
-                    if closed & (1 << d) == 0 && g.contains(n) {
-                        f(base + g.index(n));
+                let p = parity(g, c);
+                if c.col > 0 && c.row > 0 && c.col + 1 < g.columns && c.row + 1 < g.rows {
+                    // Off the edges every neighbour is on the grid: one addition each.
+                    for (d, step) in index_steps[p].iter().enumerate() {
+                        if closed & (1 << d) == 0 {
+                            nodes[len] = (base + i).wrapping_add_signed(*step);
+                            len += 1;
+                        }
+                    }
+                } else {
+                    for (d, (dc, dr)) in steps[p].iter().enumerate() {
+                        let n = HexCoord::new(c.col + dc, c.row + dr);
+                        if closed & (1 << d) == 0 && g.contains(n) {
+                            nodes[len] = base + g.index(n);
+                            len += 1;
+                        }
                     }
                 }
-            }
-            (MapKind::Area(_), Nodes::Area { supply, zone }) => {
-                let list = match kind {
-                    Link::Supply => &supply[i],
-                    Link::Zone => &zone[i],
-                };
-                for &n in list {
-                    f(n);
+                Around::Hex {
+                    nodes,
+                    len: len as u8,
+                    next: 0,
                 }
             }
-            _ => {}
+            (MapKind::Area(_), Nodes::Area { supply, zone }) => Around::Area(
+                match kind {
+                    Link::Supply => &supply[i],
+                    Link::Zone => &zone[i],
+                }
+                .iter(),
+            ),
+            _ => Around::Area([].iter()),
         }
     }
 
@@ -397,6 +432,37 @@ impl<'g> Board<'g> {
         members
             .into_iter()
             .filter_map(move |at| self.node(&Site { map, at: *at }))
+    }
+}
+
+/// The neighbours of a node ([`Board::around`]).
+#[derive(Debug, Clone)]
+pub enum Around<'b> {
+    /// A hex's, found when asked.
+    Hex {
+        /// The neighbours.
+        nodes: [usize; 6],
+        /// How many there are.
+        len: u8,
+        /// The next to give.
+        next: u8,
+    },
+    /// An area's, from the board's lists.
+    Area(std::slice::Iter<'b, usize>),
+}
+
+impl Iterator for Around<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Around::Hex { nodes, len, next } => (*next < *len).then(|| {
+                *next += 1;
+                nodes[usize::from(*next) - 1]
+            }),
+            Around::Area(list) => list.next().copied(),
+        }
     }
 }
 

@@ -140,11 +140,45 @@ impl Search {
         seeds: impl IntoIterator<Item = (usize, u32, u32)>,
         pass: impl Fn(usize) -> bool,
     ) -> Self {
+        Self::run_until(board, seeds, pass, None)
+    }
+
+    /// [`Search::run_from`], stopping once every node of `targets` (when given) has been
+    /// entered: what the search found of them, and of the paths to them, is what the whole
+    /// search finds (a node's distance, parent and source are set once, when it is entered),
+    /// so a search asked about a few units need not cover the map. A target the search
+    /// never enters makes it run to the end.
+    fn run_until(
+        board: &Board,
+        seeds: impl IntoIterator<Item = (usize, u32, u32)>,
+        pass: impl Fn(usize) -> bool,
+        targets: Option<&[usize]>,
+    ) -> Self {
         let n = board.len();
         let mut s = Self {
             dist: vec![NONE; n],
             parent: vec![NONE; n],
             origin: vec![NONE; n],
+        };
+        let mut wanted = vec![false; if targets.is_some() { n } else { 0 }];
+        let mut remaining = 0usize;
+        for &t in targets.unwrap_or_default() {
+            if !wanted[t] {
+                wanted[t] = true;
+                remaining += 1;
+            }
+        }
+        if targets.is_some() && remaining == 0 {
+            return s;
+        }
+        // Count off a node just entered; true once every target has been.
+        let mut found = |node: usize| {
+            if wanted.get(node) == Some(&true) {
+                wanted[node] = false;
+                remaining -= 1;
+                return remaining == 0;
+            }
+            false
         };
         let mut seeds: Vec<(usize, u32, u32)> = seeds.into_iter().collect();
         seeds.sort_by_key(|&(_, _, d)| d);
@@ -167,6 +201,9 @@ impl Search {
                     s.dist[node] = d;
                     s.origin[node] = label;
                     queue.push_front(node);
+                    if found(node) {
+                        return s;
+                    }
                 }
             }
             let Some(u) = queue.pop_front() else {
@@ -174,14 +211,17 @@ impl Search {
             };
             let du = s.dist[u] + 1;
             let ou = s.origin[u];
-            board.neighbours(u, Link::Supply, |v| {
+            for v in board.around(u, Link::Supply) {
                 if s.dist[v] == NONE && pass(v) {
                     s.dist[v] = du;
                     s.parent[v] = u as u32;
                     s.origin[v] = ou;
                     queue.push_back(v);
+                    if found(v) {
+                        return s;
+                    }
                 }
-            });
+            }
         }
         s
     }
@@ -788,6 +828,22 @@ impl<'g> SupplyTrace<'g> {
                 .collect()
         };
         let mut free_search: Vec<Option<Search>> = vec![None; self.groups.len()];
+        // The units cut off from every source and link, whose reports look along the route
+        // that ignores enemies: each group's search for it stops once it has found them.
+        let mut cut: Vec<Vec<usize>> = vec![Vec::new(); self.groups.len()];
+        for &(_, _, node, group) in &self.needs {
+            let t = &self.groups[group].1;
+            let own = self.impassable[node];
+            if !own
+                && t.is_source[node] == NONE
+                && t.main.reach(board, node, own).is_none()
+                && t.links
+                    .iter()
+                    .all(|l| l.search.reach(board, node, own).is_none())
+            {
+                cut[group].push(node);
+            }
+        }
         let mut units = Vec::with_capacity(self.needs.len());
         for &(index, side, node, group) in &self.needs {
             let p = &positions.units[index];
@@ -901,7 +957,12 @@ impl<'g> SupplyTrace<'g> {
                     let seeds = t.sources.iter().enumerate().flat_map(|(k, s)| {
                         s.nodes.iter().map(move |&node| (node, k as u32, s.beyond))
                     });
-                    Search::run_from(board, seeds, |v| t.state[v] != code(Block::Impassable))
+                    Search::run_until(
+                        board,
+                        seeds,
+                        |v| t.state[v] != code(Block::Impassable),
+                        Some(&cut[group]),
+                    )
                 });
                 match free.reach(board, node, own) {
                     None if t.sources.iter().all(|s| s.nodes.is_empty()) => {
@@ -1379,6 +1440,46 @@ pub fn render(report: &SupplyReport) -> String {
 mod tests {
     use super::*;
     use crate::testgame::{self, corridor, positions};
+
+    /// Digests of the reports of every scenario of the games of
+    /// [`testgame::large::compared`], as `sandtable supply DIR --scenario ID --format json`
+    /// wrote them (its `sides` and `units`) at commit 3ca44c9, before the work on speed.
+    const SUPPLY_BEFORE: &[(&str, &str, &str)] = &[
+        (
+            "front",
+            "front",
+            "3c8acac692833a981903c1a7ce644b724cc32ed473cb9609702e58c08a5c44b8",
+        ),
+        (
+            "great-patriotic-war",
+            "barbarossa",
+            "52c05e971dfefca946da5f2054033d6f004d3dfe3e999652436d7df4528b281e",
+        ),
+        (
+            "great-european-war",
+            "1941",
+            "14950c719c0b2938421d0916e27d2cf6758e2b4bf3242473d876e839b73c183b",
+        ),
+    ];
+
+    #[test]
+    fn supply_reports_are_those_of_before_the_work_on_speed() {
+        let mut found = Vec::new();
+        for (name, g) in testgame::large::compared() {
+            if g.rules.supply.is_none() {
+                continue;
+            }
+            for s in &g.scenarios {
+                let r = trace_supply(&g, &Positions::from_scenario(s)).expect("supply");
+                found.push((name.clone(), s.id.clone(), testgame::large::digest(&r)));
+            }
+        }
+        let want: Vec<(String, String, String)> = SUPPLY_BEFORE
+            .iter()
+            .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+            .collect();
+        assert_eq!(found, want);
+    }
 
     fn unit<'a>(r: &'a SupplyReport, location: &str) -> &'a UnitSupply {
         r.units
