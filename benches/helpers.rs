@@ -1,26 +1,45 @@
-//! Benchmarks of the rule helpers: supply on a 200×200 hex map with 2,000 units.
+//! Benchmarks of the rule helpers on a 200×200 hex map with 2,000 units: supply, zones of
+//! control, control and stacking, each as the command line runs it (board, answer, report).
 //!
 //! The game is generated as TOML and checked once ([`testgame::large::front`], shared with
-//! the tests): a 200×200 map of clear terrain with scattered lakes, 1,000 Axis corps in the
-//! western 60% and 1,000 Soviet armies in the eastern 60% (placed here by a fixed
-//! pseudo-random sequence, mingling in the middle), GPW-like supply rules (any length to the
-//! friendly map edge, blocked by enemy units and zones of control, lakes impassable).
+//! the tests): a 200×200 map of clear terrain with scattered lakes, Germany in the west and
+//! the USSR in the east, 1,439 cities, 338 rivers and 578 rail lines (The Great Patriotic
+//! War's density), and the GPW's rules — six stacking limits, zones of control, supply of
+//! any length to the friendly map edge blocked by enemy units and zones of control, control
+//! of the last occupier. The units ([`testgame::large::front_positions`]): 1,000 Axis corps
+//! in the western 60% and 1,000 Soviet armies in the eastern 60%, mingling in the middle,
+//! some hexes holding two or more.
 //!
-//! Run with `cargo bench --bench helpers`.
+//! Run with `cargo bench --bench helpers` (one bench: `cargo bench --bench helpers --
+//! stacking`). Each of `supply`, `control`, `stacking` and `zones_of_control` should stay
+//! under 5 ms (issue 19).
 
 use std::sync::OnceLock;
 
 use sandtable::helpers::board::Board;
+use sandtable::helpers::control as ctl;
 use sandtable::helpers::supply::SupplyTrace;
-use sandtable::helpers::{Position, Positions};
-use sandtable::model::{Game, Location, MapKind};
+use sandtable::helpers::{stacking, ControlOptions, Positions};
+use sandtable::model::Game;
 use sandtable::testgame;
 
 const SIZE: usize = 200;
 const UNITS_PER_SIDE: usize = 1000;
 
 fn main() {
-    positions();
+    let (g, p) = (game(), positions());
+    let r = sandtable::helpers::trace_supply(g, p).expect("supply rules");
+    let out = r.units.iter().filter(|u| !u.in_supply).count();
+    let c = ctl::report(&ctl::control(g, p, &ControlOptions::default()));
+    let s = stacking::stacking_report(g, p);
+    eprintln!(
+        "{SIZE}x{SIZE} hexes, {} units: {} in supply, {out} out; {} places, {} changed hands; {} stacking violations",
+        r.units.len(),
+        r.units.len() - out,
+        c.places.len(),
+        c.changed.len(),
+        s.violations.len(),
+    );
     divan::main();
 }
 
@@ -33,46 +52,7 @@ fn game() -> &'static Game {
 
 fn positions() -> &'static Positions {
     static POSITIONS: OnceLock<Positions> = OnceLock::new();
-    POSITIONS.get_or_init(|| {
-        let g = game();
-        let MapKind::Hex(h) = &g.maps[0].kind else {
-            panic!("hex map")
-        };
-        let ger = g.counter_index("ger").expect("ger");
-        let sov = g.counter_index("sov").expect("sov");
-        let mut p = Positions::default();
-        let mut seed = 0x9e37_79b9_u64;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) as usize) % n
-        };
-        // Each side in 60% of the map from its edge: they mingle in the middle fifth.
-        let width = SIZE * 3 / 5;
-        for (counter, first_col) in [(ger, 0), (sov, SIZE - width)] {
-            let mut placed = 0;
-            while placed < UNITS_PER_SIDE {
-                let c = sandtable::model::HexCoord::new(
-                    (first_col + next(width)) as i32,
-                    next(SIZE) as i32,
-                );
-                if h.hex(c).terrain != 0 {
-                    continue;
-                }
-                p.push(Position::new(counter, Location::Hex { map: 0, hex: c }));
-                placed += 1;
-            }
-        }
-        let r = sandtable::helpers::trace_supply(g, &p).expect("supply rules");
-        let out = r.units.iter().filter(|u| !u.in_supply).count();
-        eprintln!(
-            "{SIZE}x{SIZE} hexes, {} units: {} in supply, {out} out",
-            r.units.len(),
-            r.units.len() - out
-        );
-        p
-    })
+    POSITIONS.get_or_init(|| testgame::large::front_positions(game(), SIZE, UNITS_PER_SIDE))
 }
 
 /// Building the dense board (hex graph with closed hexsides).
@@ -82,7 +62,17 @@ fn board(bencher: divan::Bencher) {
     bencher.bench(|| Board::new(divan::black_box(g)));
 }
 
-/// The search itself: board, control, zones of control, one multi-source BFS per side.
+/// Supply as `sandtable supply` computes it: board, control, zones of control, one
+/// multi-source search per side, and the report (every unit's path as hex numbers, and
+/// the reasons).
+#[divan::bench]
+fn supply(bencher: divan::Bencher) {
+    let g = game();
+    let p = positions();
+    bencher.bench(|| sandtable::helpers::trace_supply(g, divan::black_box(p)).expect("report"));
+}
+
+/// The searches of supply alone, without the report.
 #[divan::bench]
 fn supply_search(bencher: divan::Bencher) {
     let g = game();
@@ -90,15 +80,7 @@ fn supply_search(bencher: divan::Bencher) {
     bencher.bench(|| SupplyTrace::new(Board::new(g), divan::black_box(p)).expect("supply rules"));
 }
 
-/// Search plus the full report: every unit's path as hex numbers, and the reasons.
-#[divan::bench]
-fn supply_report(bencher: divan::Bencher) {
-    let g = game();
-    let p = positions();
-    bencher.bench(|| sandtable::helpers::trace_supply(g, divan::black_box(p)).expect("report"));
-}
-
-/// Zones of control of both sides.
+/// Zones of control of both sides (with the board they are on).
 #[divan::bench]
 fn zones_of_control(bencher: divan::Bencher) {
     let g = game();
@@ -107,4 +89,37 @@ fn zones_of_control(bencher: divan::Bencher) {
         let b = Board::new(g);
         sandtable::helpers::ZocMap::new(&b, divan::black_box(p))
     });
+}
+
+/// Control as `sandtable control` computes it: who controls every hex under the game's
+/// `last-occupied` rule, and the report (every place's controller, the hexes that changed
+/// hands).
+#[divan::bench]
+fn control(bencher: divan::Bencher) {
+    let g = game();
+    let p = positions();
+    bencher.bench(|| {
+        ctl::report(&ctl::control(
+            g,
+            divan::black_box(p),
+            &ControlOptions::default(),
+        ))
+    });
+}
+
+/// The control map alone, without the report.
+#[divan::bench]
+fn control_map(bencher: divan::Bencher) {
+    let g = game();
+    let p = positions();
+    bencher.bench(|| ctl::control(g, divan::black_box(p), &ControlOptions::default()));
+}
+
+/// Stacking as `sandtable check --save` computes it: every location's stack against the
+/// game's six stacking limits, and the counter mix.
+#[divan::bench]
+fn stacking(bencher: divan::Bencher) {
+    let g = game();
+    let p = positions();
+    bencher.bench(|| stacking::stacking_report(g, divan::black_box(p)));
 }

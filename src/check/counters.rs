@@ -497,45 +497,66 @@ fn two_level(
 /// lacks several of them is a different kind of unit (partisans that print only their
 /// movement: they have no combat factors), and a game may print no factors at all.
 fn missing_factors(cx: &mut Cx, g: &Game, at: &[(String, Span)]) {
-    let printed = |k: usize| -> BTreeSet<usize> {
-        g.classes[k].faces.front.iter().map(|(f, _)| *f).collect()
-    };
+    // Each class's printed factors, once; then how many combat classes print each factor,
+    // in all and per unit type. A factor every *other* class of a group prints is one the
+    // group's count reaches without this class: linear in the classes, however many share
+    // a type.
+    let printed: Vec<BTreeSet<usize>> = g
+        .classes
+        .iter()
+        .map(|k| k.faces.front.iter().map(|(f, _)| *f).collect())
+        .collect();
     let combat: Vec<usize> = (0..g.classes.len())
         .filter(|k| g.unit_types[g.classes[*k].unit_type].combat)
         .collect();
-    let common = |among: &[usize]| -> Option<BTreeSet<usize>> {
-        among
-            .iter()
-            .map(|k| printed(*k))
-            .reduce(|a, b| a.intersection(&b).copied().collect())
-    };
+    let factors = printed
+        .iter()
+        .filter_map(|p| p.last())
+        .max()
+        .map_or(0, |f| f + 1)
+        .max(g.factors.len());
+    let mut in_all = vec![0usize; factors];
+    // Per unit type: combat classes of the type, and how many of them print each factor.
+    let mut by_type: BTreeMap<usize, (usize, Vec<usize>)> = BTreeMap::new();
+    for &k in &combat {
+        let (classes, counts) = by_type
+            .entry(g.classes[k].unit_type)
+            .or_insert_with(|| (0, vec![0; factors]));
+        *classes += 1;
+        for &f in &printed[k] {
+            in_all[f] += 1;
+            counts[f] += 1;
+        }
+    }
+    // Where each class prints its factors (the first entry of its id).
+    let mut spans: BTreeMap<&str, &Span> = BTreeMap::new();
+    for (id, span) in at {
+        spans.entry(id.as_str()).or_insert(span);
+    }
     for &k in &combat {
         let class = &g.classes[k];
-        let Some(span) = at.iter().find(|(id, _)| *id == class.id).map(|(_, s)| s) else {
+        let Some(span) = spans.get(class.id.as_str()).copied() else {
             continue;
         };
-        let own = printed(k);
-        let same_type: Vec<usize> = combat
-            .iter()
-            .copied()
-            .filter(|j| *j != k && g.classes[*j].unit_type == class.unit_type)
-            .collect();
-        let (missing, fellows) = if same_type.is_empty() {
-            let others: Vec<usize> = combat.iter().copied().filter(|j| *j != k).collect();
-            let missing: Vec<usize> = common(&others)
-                .unwrap_or_default()
-                .difference(&own)
-                .copied()
-                .collect();
+        let own = &printed[k];
+        let (same_type, by_fellows) = &by_type[&class.unit_type];
+        let (missing, fellows) = if *same_type == 1 {
+            // Alone in its type: the factors every other combat class prints.
+            let others = combat.len() - 1;
+            let missing: Vec<usize> = if others == 0 {
+                Vec::new()
+            } else {
+                (0..factors)
+                    .filter(|f| !own.contains(f) && in_all[*f] == others)
+                    .collect()
+            };
             if missing.len() != 1 {
                 continue;
             }
             (missing, "every other combat class".to_string())
         } else {
-            let missing: Vec<usize> = common(&same_type)
-                .unwrap_or_default()
-                .difference(&own)
-                .copied()
+            let missing: Vec<usize> = (0..factors)
+                .filter(|f| !own.contains(f) && by_fellows[*f] == same_type - 1)
                 .collect();
             let type_name = &g.unit_types[class.unit_type].id;
             (missing, format!("the other `{type_name}` classes"))
@@ -596,4 +617,156 @@ fn factors(
     }
     out.sort_by_key(|(f, _)| *f);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::{missing_factors, Cx};
+    use crate::check::Part;
+    use crate::diag::source::SourceMap;
+    use crate::diag::{Diagnostic, Span};
+    use crate::model::Game;
+    use crate::testgame;
+
+    /// The check as it was (per class, the intersection of its fellows' factors): the
+    /// reference the counting one must agree with.
+    fn reference(cx: &mut Cx, g: &Game, at: &[(String, Span)]) {
+        let printed = |k: usize| -> BTreeSet<usize> {
+            g.classes[k].faces.front.iter().map(|(f, _)| *f).collect()
+        };
+        let combat: Vec<usize> = (0..g.classes.len())
+            .filter(|k| g.unit_types[g.classes[*k].unit_type].combat)
+            .collect();
+        let common = |among: &[usize]| -> Option<BTreeSet<usize>> {
+            among
+                .iter()
+                .map(|k| printed(*k))
+                .reduce(|a, b| a.intersection(&b).copied().collect())
+        };
+        for &k in &combat {
+            let class = &g.classes[k];
+            let Some(span) = at.iter().find(|(id, _)| *id == class.id).map(|(_, s)| s) else {
+                continue;
+            };
+            let own = printed(k);
+            let same_type: Vec<usize> = combat
+                .iter()
+                .copied()
+                .filter(|j| *j != k && g.classes[*j].unit_type == class.unit_type)
+                .collect();
+            let (missing, fellows) = if same_type.is_empty() {
+                let others: Vec<usize> = combat.iter().copied().filter(|j| *j != k).collect();
+                let missing: Vec<usize> = common(&others)
+                    .unwrap_or_default()
+                    .difference(&own)
+                    .copied()
+                    .collect();
+                if missing.len() != 1 {
+                    continue;
+                }
+                (missing, "every other combat class".to_string())
+            } else {
+                let missing: Vec<usize> = common(&same_type)
+                    .unwrap_or_default()
+                    .difference(&own)
+                    .copied()
+                    .collect();
+                let type_name = &g.unit_types[class.unit_type].id;
+                (missing, format!("the other `{type_name}` classes"))
+            };
+            for f in missing {
+                let factor = &g.factors[f];
+                cx.push(
+                    Diagnostic::warning(
+                        "missing-factor",
+                        format!(
+                            "class `{}` prints no `{}` factor, which {fellows} print{}",
+                            class.id,
+                            factor.id,
+                            if fellows.starts_with("every") {
+                                "s"
+                            } else {
+                                ""
+                            }
+                        ),
+                    )
+                    .at(span.clone())
+                    .hint(format!(
+                        "add `{} = …` ({}) to its `factors`{}",
+                        factor.id,
+                        factor.name,
+                        if class.faces.back.is_some() {
+                            " and `reduced`"
+                        } else {
+                            ""
+                        }
+                    )),
+                );
+            }
+        }
+    }
+
+    /// The warnings of both checks on a game.
+    fn both(g: &Game) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        let mut sources = SourceMap::default();
+        let file = sources.add("classes.toml", "");
+        let at: Vec<(String, Span)> = g
+            .classes
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.id.clone(), Span::new(file, i..i + 1)))
+            .collect();
+        let run = |f: fn(&mut Cx, &Game, &[(String, Span)])| {
+            let mut cx = Cx {
+                sources: &sources,
+                diags: Default::default(),
+                map_left_out: false,
+                part: Part::Counters,
+                broken: BTreeSet::new(),
+                errors_before: 0,
+            };
+            f(&mut cx, g, &at);
+            cx.diags.iter().cloned().collect::<Vec<_>>()
+        };
+        (run(missing_factors), run(reference))
+    }
+
+    #[test]
+    fn missing_factors_agree_with_the_reference() {
+        let mut games = vec![testgame::theatre(), testgame::mini()];
+        for id in [
+            "great-patriotic-war",
+            "great-european-war",
+            "greek-civil-war",
+        ] {
+            games.push(testgame::example(id));
+        }
+        let files = testgame::large::gpw(1);
+        let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+        games.push(testgame::build(&files));
+        let mut warned = 0;
+        for g in &games {
+            // As written, then with factors struck from classes by a fixed sequence (one
+            // class alone in its type, fellows missing one or several factors).
+            let mut g = g.clone();
+            let mut seed = 0x2545_f491_u64;
+            for round in 0..4 {
+                let (new, old) = both(&g);
+                assert_eq!(new, old, "round {round} of {}", g.id);
+                warned += new.len();
+                for k in &mut g.classes {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed.is_multiple_of(5) && !k.faces.front.is_empty() {
+                        let i = (seed >> 8) as usize % k.faces.front.len();
+                        k.faces.front.remove(i);
+                    }
+                }
+            }
+        }
+        assert!(warned > 0, "some class misses a factor");
+    }
 }

@@ -684,11 +684,16 @@ fn check_hex_map(
         hex(cx, file, &geo, h).map(PlaceAt::Hex)
     });
     if let Some(region) = region {
+        // Each region's hexes, gathered in one pass over the map (not one per region).
+        let mut by_region: Vec<Vec<PlaceAt>> = vec![Vec::new(); region_ids.len()];
+        for (i, r) in region.iter().enumerate() {
+            if let Some(members) = r.and_then(|r| by_region.get_mut(r)) {
+                members.push(PlaceAt::Hex(geo.coord(i)));
+            }
+        }
         for (ri, rid) in region_ids.iter().enumerate() {
-            let members: BTreeSet<PlaceAt> = (0..geo.len())
-                .filter(|i| region[*i] == Some(ri))
-                .map(|i| PlaceAt::Hex(geo.coord(i)))
-                .collect();
+            let members: BTreeSet<PlaceAt> =
+                std::mem::take(&mut by_region[ri]).into_iter().collect();
             if let Some(i) = sets.get(rid) {
                 hex_sets[i].members.extend(members);
             } else if let Some(claim) =
@@ -704,11 +709,15 @@ fn check_hex_map(
             }
         }
     }
+    // Each country's hexes, gathered in one pass over the map.
+    let mut by_country: Vec<Vec<PlaceAt>> = vec![Vec::new(); g.countries.len()];
+    for (i, c) in country.iter().enumerate() {
+        if let Some(members) = c.and_then(|c| by_country.get_mut(c)) {
+            members.push(PlaceAt::Hex(geo.coord(i)));
+        }
+    }
     country_sets(cx, file, g, sets, &mut hex_sets, |ci| {
-        (0..geo.len())
-            .filter(|i| country[*i] == Some(ci))
-            .map(|i| PlaceAt::Hex(geo.coord(i)))
-            .collect()
+        by_country[ci].iter().copied().collect()
     });
     let hexes = cells
         .into_iter()
@@ -1432,4 +1441,66 @@ fn check_area_map(
             .and_then(|p| super::tables::art_path(cx, af, &g.root, p));
     }
     Some(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use crate::model::map::PlaceAt;
+    use crate::model::{HexCoord, MapKind};
+    use crate::testgame;
+
+    /// The hexes of each value of a text layer of `map.toml`, found as before: one pass over
+    /// the map per value.
+    fn by_value(map_toml: &str, layer: &str) -> BTreeMap<String, BTreeSet<PlaceAt>> {
+        let doc: toml::Value = toml::from_str(map_toml).expect("TOML");
+        let l = &doc["map"][0][layer];
+        let legend: BTreeMap<char, String> = l["legend"]
+            .as_table()
+            .expect("legend")
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.chars().next().expect("a char"),
+                    v.as_str().expect("id").into(),
+                )
+            })
+            .collect();
+        let cells: Vec<Vec<char>> = l["rows"]
+            .as_str()
+            .expect("rows")
+            .lines()
+            .map(|r| r.chars().collect())
+            .collect();
+        let mut out = BTreeMap::new();
+        for id in legend.values().filter(|id| !id.is_empty()) {
+            let members: BTreeSet<PlaceAt> = (0..cells.len())
+                .flat_map(|r| (0..cells[r].len()).map(move |c| (c, r)))
+                .filter(|&(c, r)| legend[&cells[r][c]] == *id)
+                .map(|(c, r)| PlaceAt::Hex(HexCoord::new(c as i32, r as i32)))
+                .collect();
+            out.insert(id.clone(), members);
+        }
+        out
+    }
+
+    #[test]
+    fn regions_and_countries_hold_the_hexes_of_their_layer() {
+        let files = testgame::large::gpw(2);
+        let map = &files.iter().find(|(n, _)| *n == "map.toml").expect("map").1;
+        let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+        let g = testgame::build(&refs);
+        assert!(matches!(g.maps[0].kind, MapKind::Hex(_)));
+        let sets: BTreeMap<&str, &BTreeSet<PlaceAt>> = g.maps[0]
+            .hex_sets
+            .iter()
+            .map(|s| (s.id.as_str(), &s.members))
+            .collect();
+        let regions = by_value(map, "region");
+        assert_eq!(regions.len(), 18);
+        for (id, members) in regions.iter().chain(&by_value(map, "country")) {
+            assert_eq!(sets.get(id.as_str()), Some(&members), "{id}");
+        }
+    }
 }

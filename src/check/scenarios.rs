@@ -527,6 +527,7 @@ fn check_mix(cx: &mut Cx, g: &Game, scenario: &str, placements: &[Placement], wr
 
 /// Set-ups on the map: terrain the unit may enter, variable set-up areas, stacking limits.
 pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>) {
+    let stacking = crate::model::rules::Stacking::new(g);
     for (s, written) in g.scenarios.iter().zip(all_written) {
         cx.enter(Part::Scenario(s.id.clone()));
         let mut stacks: BTreeMap<Location, Vec<usize>> = BTreeMap::new();
@@ -662,7 +663,7 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                 }
             }
             let counters: Vec<usize> = list.iter().map(|i| s.placements[*i].counter).collect();
-            for v in crate::model::rules::stacking_violations(g, loc, &counters) {
+            for v in stacking.violations(loc, &counters) {
                 // A `[[rules.entry]]` rule allows none of the units it bars.
                 let message = if v.max == 0 {
                     format!(

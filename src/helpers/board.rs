@@ -70,6 +70,14 @@ enum Nodes {
         supply_closed: Vec<u8>,
         /// The same for zones of control.
         zone_closed: Vec<u8>,
+        /// The six steps of [`crate::model::HexGeometry::around`] as (column, row) offsets,
+        /// for hexes whose column (rows orientation: row) is even, then odd: the same on
+        /// the whole grid, so neighbours are found by addition, not through cube
+        /// coordinates.
+        steps: [[(i32, i32); 6]; 2],
+        /// The same steps as differences of dense index, for hexes off the grid's edges
+        /// (whose six neighbours are all on it).
+        index_steps: [[isize; 6]; 2],
     },
     Area {
         /// Per area, the neighbours along supply links (global node numbers).
@@ -133,9 +141,14 @@ impl<'g> Board<'g> {
                             }
                         }
                     }
+                    let steps = steps(&h.geometry);
+                    let columns = h.geometry.columns as isize;
                     nodes.push(Nodes::Hex {
                         supply_closed,
                         zone_closed,
+                        steps,
+                        index_steps: steps
+                            .map(|s| s.map(|(dc, dr)| dc as isize + dr as isize * columns)),
                     });
                     len += n;
                 }
@@ -206,6 +219,49 @@ impl<'g> Board<'g> {
         self.node(&Site::of(location)?)
     }
 
+    /// The nodes of a map: consecutive, from the map's first.
+    pub fn nodes_of(&self, map: MapId) -> std::ops::Range<usize> {
+        let start = self.offsets[map];
+        let end = self.offsets.get(map + 1).copied().unwrap_or(self.len);
+        start..end
+    }
+
+    /// The country of every node, in node order (as [`Board::country`] of each, in one
+    /// pass over the maps).
+    pub fn countries(&self) -> Vec<Option<CountryId>> {
+        let mut out = Vec::with_capacity(self.len);
+        for map in &self.game.maps {
+            match &map.kind {
+                MapKind::Hex(h) => {
+                    out.extend((0..h.geometry.len()).map(|i| h.hexes[i].country));
+                }
+                MapKind::Area(a) => out.extend(a.areas.iter().map(|x| x.country)),
+            }
+        }
+        out
+    }
+
+    /// Whether each node has any of `terrains`, in node order (as
+    /// [`Board::has_any_terrain`] of each, in one pass over the maps).
+    pub fn terrain_table(&self, terrains: &[TerrainId]) -> Vec<bool> {
+        if terrains.is_empty() {
+            return vec![false; self.len];
+        }
+        let mut out = Vec::with_capacity(self.len);
+        for map in &self.game.maps {
+            match &map.kind {
+                MapKind::Hex(h) => out.extend((0..h.geometry.len()).map(|i| {
+                    let x = &h.hexes[i];
+                    terrains.contains(&x.terrain) || x.features.iter().any(|f| terrains.contains(f))
+                })),
+                MapKind::Area(a) => {
+                    out.extend(a.areas.iter().map(|x| terrains.contains(&x.terrain)))
+                }
+            }
+        }
+        out
+    }
+
     /// Map and index within the map of a node.
     fn locate(&self, node: usize) -> (MapId, usize) {
         let map = self.offsets.partition_point(|o| *o <= node) - 1;
@@ -233,6 +289,16 @@ impl<'g> Board<'g> {
     /// The name players use for a node: the printed hex number or the area's name.
     pub fn name(&self, node: usize) -> String {
         site_name(self.game, &self.site(node))
+    }
+
+    /// `f` of the name players use for a node (see [`Board::name`]), without allocating:
+    /// a hex number is written on the stack.
+    pub fn name_with<R>(&self, node: usize, f: impl FnOnce(&str) -> R) -> R {
+        let (map, i) = self.locate(node);
+        match &self.game.maps[map].kind {
+            MapKind::Hex(h) => h.geometry.number_with(h.geometry.coord(i), f),
+            MapKind::Area(a) => f(&a.areas[i].name),
+        }
     }
 
     /// Terrain of a node: a hex's dominant terrain and its features, or an area's terrain.
@@ -285,6 +351,16 @@ impl<'g> Board<'g> {
     /// Call `f` with every neighbour of `node` along links of `kind`.
     #[inline]
     pub fn neighbours(&self, node: usize, kind: Link, mut f: impl FnMut(usize)) {
+        for n in self.around(node, kind) {
+            f(n);
+        }
+    }
+
+    /// The neighbours of `node` along links of `kind`, in a fixed order: a hex's in the
+    /// order of [`crate::model::HexGeometry::around`], an area's ascending. Searches loop
+    /// over it without a call per neighbour.
+    #[inline]
+    pub fn around(&self, node: usize, kind: Link) -> Around<'_> {
         let (map, i) = self.locate(node);
         let base = self.offsets[map];
         match (&self.game.maps[map].kind, &self.nodes[map]) {
@@ -293,6 +369,8 @@ impl<'g> Board<'g> {
                 Nodes::Hex {
                     supply_closed,
                     zone_closed,
+                    steps,
+                    index_steps,
                 },
             ) => {
                 let g = &h.geometry;
@@ -300,22 +378,41 @@ impl<'g> Board<'g> {
                     Link::Supply => supply_closed[i],
                     Link::Zone => zone_closed[i],
                 };
-                for (d, n) in g.around(g.coord(i)).into_iter().enumerate() {
-                    if closed & (1 << d) == 0 && g.contains(n) {
-                        f(base + g.index(n));
+                let mut nodes = [0usize; 6];
+                let mut len = 0;
+                let c = g.coord(i);
+                let p = parity(g, c);
+                if c.col > 0 && c.row > 0 && c.col + 1 < g.columns && c.row + 1 < g.rows {
+                    // Off the edges every neighbour is on the grid: one addition each.
+                    for (d, step) in index_steps[p].iter().enumerate() {
+                        if closed & (1 << d) == 0 {
+                            nodes[len] = (base + i).wrapping_add_signed(*step);
+                            len += 1;
+                        }
+                    }
+                } else {
+                    for (d, (dc, dr)) in steps[p].iter().enumerate() {
+                        let n = HexCoord::new(c.col + dc, c.row + dr);
+                        if closed & (1 << d) == 0 && g.contains(n) {
+                            nodes[len] = base + g.index(n);
+                            len += 1;
+                        }
                     }
                 }
-            }
-            (MapKind::Area(_), Nodes::Area { supply, zone }) => {
-                let list = match kind {
-                    Link::Supply => &supply[i],
-                    Link::Zone => &zone[i],
-                };
-                for &n in list {
-                    f(n);
+                Around::Hex {
+                    nodes,
+                    len: len as u8,
+                    next: 0,
                 }
             }
-            _ => {}
+            (MapKind::Area(_), Nodes::Area { supply, zone }) => Around::Area(
+                match kind {
+                    Link::Supply => &supply[i],
+                    Link::Zone => &zone[i],
+                }
+                .iter(),
+            ),
+            _ => Around::Area([].iter()),
         }
     }
 
@@ -338,11 +435,134 @@ impl<'g> Board<'g> {
     }
 }
 
+/// The neighbours of a node ([`Board::around`]).
+#[derive(Debug, Clone)]
+pub enum Around<'b> {
+    /// A hex's, found when asked.
+    Hex {
+        /// The neighbours.
+        nodes: [usize; 6],
+        /// How many there are.
+        len: u8,
+        /// The next to give.
+        next: u8,
+    },
+    /// An area's, from the board's lists.
+    Area(std::slice::Iter<'b, usize>),
+}
+
+impl Iterator for Around<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Around::Hex { nodes, len, next } => (*next < *len).then(|| {
+                *next += 1;
+                nodes[usize::from(*next) - 1]
+            }),
+            Around::Area(list) => list.next().copied(),
+        }
+    }
+}
+
+/// Whether the column (rows orientation: the row) of a hex is odd: which of the two sets
+/// of [`steps`] leads to its neighbours.
+fn parity(g: &crate::model::HexGeometry, c: HexCoord) -> usize {
+    let major = match g.orientation {
+        crate::model::hex::Orientation::Columns => c.col,
+        crate::model::hex::Orientation::Rows => c.row,
+    };
+    (major & 1) as usize
+}
+
+/// The offsets from a hex to the six [`crate::model::HexGeometry::around`] it, in that
+/// order, for hexes of even and of odd parity. A hex two columns (rows) over is shifted
+/// the same, so the offsets of hex 2,2 and of hex 3,3 hold everywhere.
+fn steps(g: &crate::model::HexGeometry) -> [[(i32, i32); 6]; 2] {
+    [HexCoord::new(2, 2), HexCoord::new(3, 3)]
+        .map(|c| g.around(c).map(|n| (n.col - c.col, n.row - c.row)))
+}
+
 /// The name players use for a site: the printed hex number or the area's name.
 pub fn site_name(game: &Game, site: &Site) -> String {
     match (&game.maps[site.map].kind, site.at) {
         (MapKind::Hex(h), PlaceAt::Hex(c)) => h.geometry.number(c),
         (MapKind::Area(a), PlaceAt::Area(i)) => a.areas[i].name.clone(),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame;
+
+    /// Each node's neighbours, found as before the steps: through the geometry's cube
+    /// coordinates.
+    fn by_cube(board: &Board, node: usize, kind: Link) -> Vec<usize> {
+        let (map, i) = board.locate(node);
+        let base = board.offsets[map];
+        match (&board.game.maps[map].kind, &board.nodes[map]) {
+            (
+                MapKind::Hex(h),
+                Nodes::Hex {
+                    supply_closed,
+                    zone_closed,
+                    ..
+                },
+            ) => {
+                let g = &h.geometry;
+                let closed = match kind {
+                    Link::Supply => supply_closed[i],
+                    Link::Zone => zone_closed[i],
+                };
+                g.around(g.coord(i))
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(d, n)| closed & (1 << d) == 0 && g.contains(*n))
+                    .map(|(_, n)| base + g.index(n))
+                    .collect()
+            }
+            _ => {
+                let mut out = Vec::new();
+                board.neighbours(node, kind, |n| out.push(n));
+                out
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_by_steps_are_the_neighbours_by_cube_coordinates() {
+        let mut games = vec![
+            testgame::theatre(),
+            testgame::mini(),
+            testgame::with_area_map(),
+            testgame::example("great-patriotic-war"),
+            testgame::example("great-european-war"),
+        ];
+        // Both orientations, odd and even columns (rows) shifted.
+        for (orientation, shifted) in [("columns", "even"), ("rows", "odd"), ("rows", "even")] {
+            let text = testgame::large::front(13, 4).replace(
+                "orientation = \"columns\"",
+                &format!("orientation = \"{orientation}\"\nshifted = \"{shifted}\""),
+            );
+            games.push(testgame::build(&[("game.toml", &text)]));
+        }
+        for g in &games {
+            let board = Board::new(g);
+            for node in 0..board.len() {
+                for kind in [Link::Supply, Link::Zone] {
+                    let mut found = Vec::new();
+                    board.neighbours(node, kind, |n| found.push(n));
+                    assert_eq!(
+                        found,
+                        by_cube(&board, node, kind),
+                        "node {node} of {}",
+                        g.id
+                    );
+                }
+            }
+        }
     }
 }

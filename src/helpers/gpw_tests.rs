@@ -183,7 +183,7 @@ fn gpw_supply_crosses_the_straits_of_kerch() {
     let s = unit(&r, "sov-3");
     assert!(s.in_supply);
     assert_eq!(s.path[1], "4040");
-    assert!(s.path.contains(&"3638".to_string()));
+    assert!(s.path.contains(&"3638".into()));
     assert!(s.distance.unwrap() > short);
 }
 

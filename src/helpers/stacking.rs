@@ -4,8 +4,8 @@
 //! Stacking is judged per location as counters sit: a hex, an area's Open part or one of its
 //! boxes; pools are never limited. An area's infrastructure box holds one counter, as the
 //! check stage's `box-occupied` rule says for set-ups. Each of the game's `[[rules.stacking]]`
-//! limits is checked on its own with [`crate::model::rules::stacking_violations`], the same
-//! function the check stage uses for set-ups. Overuse counts every copy, pools included, against the counter's
+//! limits is checked on its own with [`crate::model::rules::Stacking`], as the check stage
+//! does for set-ups. Overuse counts every copy, pools included, against the counter's
 //! `count` in the mix.
 
 use std::collections::BTreeMap;
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::positions::Positions;
-use crate::model::rules::stacking_violations;
+use crate::model::rules::Stacking;
 use crate::model::scenario::AreaSlot;
 use crate::model::{CounterId, Game, Location};
 
@@ -60,6 +60,7 @@ pub fn stacking_report(game: &Game, positions: &Positions) -> StackingReport {
     for (_, p) in positions.on_map() {
         at.entry(p.location.stack()).or_default().push(p.counter);
     }
+    let stacking = Stacking::new(game);
     let mut violations = Vec::new();
     let ids = |counters: &[CounterId]| -> Vec<String> {
         counters
@@ -83,7 +84,7 @@ pub fn stacking_report(game: &Game, positions: &Positions) -> StackingReport {
                 });
             }
         }
-        for v in stacking_violations(game, loc, counters) {
+        for v in stacking.violations(loc, counters) {
             violations.push(Violation {
                 location: game.location_label(loc),
                 counters: ids(counters),

@@ -43,6 +43,7 @@
 //! - Units in pools are not traced; units of no side are not traced.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -139,11 +140,45 @@ impl Search {
         seeds: impl IntoIterator<Item = (usize, u32, u32)>,
         pass: impl Fn(usize) -> bool,
     ) -> Self {
+        Self::run_until(board, seeds, pass, None)
+    }
+
+    /// [`Search::run_from`], stopping once every node of `targets` (when given) has been
+    /// entered: what the search found of them, and of the paths to them, is what the whole
+    /// search finds (a node's distance, parent and source are set once, when it is entered),
+    /// so a search asked about a few units need not cover the map. A target the search
+    /// never enters makes it run to the end.
+    fn run_until(
+        board: &Board,
+        seeds: impl IntoIterator<Item = (usize, u32, u32)>,
+        pass: impl Fn(usize) -> bool,
+        targets: Option<&[usize]>,
+    ) -> Self {
         let n = board.len();
         let mut s = Self {
             dist: vec![NONE; n],
             parent: vec![NONE; n],
             origin: vec![NONE; n],
+        };
+        let mut wanted = vec![false; if targets.is_some() { n } else { 0 }];
+        let mut remaining = 0usize;
+        for &t in targets.unwrap_or_default() {
+            if !wanted[t] {
+                wanted[t] = true;
+                remaining += 1;
+            }
+        }
+        if targets.is_some() && remaining == 0 {
+            return s;
+        }
+        // Count off a node just entered; true once every target has been.
+        let mut found = |node: usize| {
+            if wanted.get(node) == Some(&true) {
+                wanted[node] = false;
+                remaining -= 1;
+                return remaining == 0;
+            }
+            false
         };
         let mut seeds: Vec<(usize, u32, u32)> = seeds.into_iter().collect();
         seeds.sort_by_key(|&(_, _, d)| d);
@@ -166,6 +201,9 @@ impl Search {
                     s.dist[node] = d;
                     s.origin[node] = label;
                     queue.push_front(node);
+                    if found(node) {
+                        return s;
+                    }
                 }
             }
             let Some(u) = queue.pop_front() else {
@@ -173,14 +211,17 @@ impl Search {
             };
             let du = s.dist[u] + 1;
             let ou = s.origin[u];
-            board.neighbours(u, Link::Supply, |v| {
+            for v in board.around(u, Link::Supply) {
                 if s.dist[v] == NONE && pass(v) {
                     s.dist[v] = du;
                     s.parent[v] = u as u32;
                     s.origin[v] = ou;
                     queue.push_back(v);
+                    if found(v) {
+                        return s;
+                    }
                 }
-            });
+            }
         }
         s
     }
@@ -207,7 +248,21 @@ impl Search {
 
     /// Nodes from `start` back to its source.
     fn chain(&self, start: usize) -> Vec<usize> {
-        let mut out = vec![start];
+        self.chain_after(None, start)
+    }
+
+    /// `head` when given, then the nodes from `start` back to its source: measured first,
+    /// so the path is allocated once (a report holds a path per unit).
+    fn chain_after(&self, head: Option<usize>, start: usize) -> Vec<usize> {
+        let mut len = 1 + usize::from(head.is_some());
+        let mut at = start;
+        while self.parent[at] != NONE {
+            at = self.parent[at] as usize;
+            len += 1;
+        }
+        let mut out = Vec::with_capacity(len);
+        out.extend(head);
+        out.push(start);
         let mut at = start;
         while self.parent[at] != NONE {
             at = self.parent[at] as usize;
@@ -377,27 +432,33 @@ impl<'g> SupplyTrace<'g> {
             return Err(SupplyError::TooManySides(game.sides.len()));
         }
         let n = board.len();
-        let impassable: Vec<bool> = (0..n)
-            .map(|i| board.has_any_terrain(i, &rules.impassable))
-            .collect();
+        let impassable: Vec<bool> = board.terrain_table(&rules.impassable);
 
         // Who needs supply, grouped by what the rules let them use.
         let mut keys: Vec<GroupKey> = Vec::new();
         let mut needs = Vec::new();
+        // A counter's group, once per counter (its copies share it); `None` inside when the
+        // counter needs no supply.
+        let mut group_of: Vec<Option<Option<usize>>> = vec![None; game.counters.len()];
         for (index, p) in positions.on_map() {
             let (Some(node), Some(side)) = (board.node_of(&p.location), game.side_of(p.counter))
             else {
                 continue;
             };
-            if rules.units.matches(game, p.counter) {
+            let group = *group_of[p.counter].get_or_insert_with(|| {
+                if !rules.units.matches(game, p.counter) {
+                    return None;
+                }
                 let key = GroupKey::of(game, rules, side, p.counter);
-                let group = match keys.iter().position(|k| *k == key) {
+                Some(match keys.iter().position(|k| *k == key) {
                     Some(g) => g,
                     None => {
                         keys.push(key);
                         keys.len() - 1
                     }
-                };
+                })
+            });
+            if let Some(group) = group {
                 needs.push((index, side, node, group));
             }
         }
@@ -406,7 +467,9 @@ impl<'g> SupplyTrace<'g> {
         // of each side standing there (for sources such as depots).
         let mut units = vec![0u64; n];
         let mut combat = vec![0u64; n];
-        let mut held: Vec<Vec<(SideId, CounterId)>> = vec![Vec::new(); n];
+        // (node, side, counter) of every unit of a side, by node, in position order there.
+        let mut held: Vec<(usize, SideId, CounterId)> = Vec::new();
+        let mut blocks: Vec<Option<bool>> = vec![None; game.counters.len()];
         for (_, p) in positions.on_map() {
             let Some(node) = board.node_of(&p.location) else {
                 continue;
@@ -417,13 +480,16 @@ impl<'g> SupplyTrace<'g> {
             if is_combat {
                 combat[node] |= bit;
             }
-            if is_combat || reach(game, p.counter) != ZocReach::None {
+            if *blocks[p.counter]
+                .get_or_insert_with(|| is_combat || reach(game, p.counter) != ZocReach::None)
+            {
                 units[node] |= bit;
             }
             if let Some(side) = side {
-                held[node].push((side, p.counter));
+                held.push((node, side, p.counter));
             }
         }
+        held.sort_by_key(|&(node, _, _)| node);
         let zoc = rules
             .blocked_by
             .contains(&Blocker::EnemyZoc)
@@ -434,28 +500,26 @@ impl<'g> SupplyTrace<'g> {
             .entry
             .iter()
             .map(|e| {
-                (0..n)
-                    .map(|i| {
-                        board.has_any_terrain(i, &e.terrain)
-                            || e.hex_sets.iter().any(|&(map, set)| {
-                                let site = board.site(i);
-                                site.map == map
-                                    && game.maps[map]
-                                        .hex_sets
-                                        .get(set)
-                                        .is_some_and(|h| h.members.contains(&site.at))
-                            })
-                    })
-                    .collect()
+                let mut here = board.terrain_table(&e.terrain);
+                for &(map, set) in &e.hex_sets {
+                    if let Some(h) = game.maps.get(map).and_then(|m| m.hex_sets.get(set)) {
+                        for node in board.members(map, &h.members) {
+                            here[node] = true;
+                        }
+                    }
+                }
+                here
             })
             .collect();
 
         // Where enemy control blocks a path: everywhere, or the listed terrain and places.
         let every =
             rules.enemy_controlled_terrain.is_empty() && rules.enemy_controlled_places.is_empty();
-        let mut guarded: Vec<bool> = (0..n)
-            .map(|i| every || board.has_any_terrain(i, &rules.enemy_controlled_terrain))
-            .collect();
+        let mut guarded: Vec<bool> = if every {
+            vec![true; n]
+        } else {
+            board.terrain_table(&rules.enemy_controlled_terrain)
+        };
         for (map, m) in game.maps.iter().enumerate() {
             for p in &m.places {
                 let listed = rules
@@ -467,6 +531,10 @@ impl<'g> SupplyTrace<'g> {
                 }
             }
         }
+        let all_hexes = game
+            .maps
+            .iter()
+            .all(|m| matches!(m.kind, crate::model::MapKind::Hex(_)));
         let mut side_states: Vec<Option<Vec<u8>>> = vec![None; game.sides.len()];
         let mut groups = Vec::with_capacity(keys.len());
         for key in &keys {
@@ -475,7 +543,8 @@ impl<'g> SupplyTrace<'g> {
             let base = side_states[side].get_or_insert_with(|| {
                 (0..n)
                     .map(|i| {
-                        let only = board.only(i);
+                        // Hexes admit every side: only areas may be closed to some.
+                        let only = if all_hexes { &[][..] } else { board.only(i) };
                         if impassable[i] || (!only.is_empty() && !only.contains(&side)) {
                             return code(Block::Impassable);
                         }
@@ -746,20 +815,35 @@ impl<'g> SupplyTrace<'g> {
             ("hex", "hexes")
         };
         let steps = |d: u32| format!("{d} {}", if d == 1 { unit_word.0 } else { unit_word.1 });
-        // Paths overlap near the sources: name each location once.
-        let mut cache: Vec<String> = vec![String::new(); board.len()];
-        let mut names = |nodes: &[usize]| -> Vec<String> {
+        // Paths overlap near the sources: name each location once, and share the name.
+        let mut cache: Vec<Option<Name>> = vec![None; board.len()];
+        let mut names = |nodes: &[usize]| -> Vec<Name> {
             nodes
                 .iter()
                 .map(|&n| {
-                    if cache[n].is_empty() {
-                        cache[n] = board.name(n);
-                    }
-                    cache[n].clone()
+                    cache[n]
+                        .get_or_insert_with(|| Name::from(board.name_with(n, |s| Rc::from(s))))
+                        .clone()
                 })
                 .collect()
         };
         let mut free_search: Vec<Option<Search>> = vec![None; self.groups.len()];
+        // The units cut off from every source and link, whose reports look along the route
+        // that ignores enemies: each group's search for it stops once it has found them.
+        let mut cut: Vec<Vec<usize>> = vec![Vec::new(); self.groups.len()];
+        for &(_, _, node, group) in &self.needs {
+            let t = &self.groups[group].1;
+            let own = self.impassable[node];
+            if !own
+                && t.is_source[node] == NONE
+                && t.main.reach(board, node, own).is_none()
+                && t.links
+                    .iter()
+                    .all(|l| l.search.reach(board, node, own).is_none())
+            {
+                cut[group].push(node);
+            }
+        }
         let mut units = Vec::with_capacity(self.needs.len());
         for &(index, side, node, group) in &self.needs {
             let p = &positions.units[index];
@@ -793,8 +877,7 @@ impl<'g> SupplyTrace<'g> {
                 u.path = names(&[node]);
                 u.reason = format!("on its supply source, {label}");
             } else if let Some((d, first)) = main.filter(|(d, _)| within(*d)) {
-                let mut path = if first == node { vec![] } else { vec![node] };
-                path.extend(t.main.chain(first));
+                let path = t.main.chain_after((first != node).then_some(node), first);
                 let label = &t.sources[t.main.origin[first] as usize].label;
                 u.in_supply = true;
                 u.distance = Some(d);
@@ -807,8 +890,7 @@ impl<'g> SupplyTrace<'g> {
                     .filter(|(d, _)| within(*d))
                     .map(|(d, f)| (l, d, f))
             }) {
-                let mut path = if first == node { vec![] } else { vec![node] };
-                path.extend(l.search.chain(first));
+                let path = l.search.chain_after((first != node).then_some(node), first);
                 let port = *path.last().expect("a path ends at its seed");
                 let port_name = l.labels[l.search.origin[first] as usize].clone();
                 let port_label = l.search.origin[first] as usize;
@@ -875,7 +957,12 @@ impl<'g> SupplyTrace<'g> {
                     let seeds = t.sources.iter().enumerate().flat_map(|(k, s)| {
                         s.nodes.iter().map(move |&node| (node, k as u32, s.beyond))
                     });
-                    Search::run_from(board, seeds, |v| t.state[v] != code(Block::Impassable))
+                    Search::run_until(
+                        board,
+                        seeds,
+                        |v| t.state[v] != code(Block::Impassable),
+                        Some(&cut[group]),
+                    )
                 });
                 match free.reach(board, node, own) {
                     None if t.sources.iter().all(|s| s.nodes.is_empty()) => {
@@ -967,7 +1054,7 @@ fn side_sources(
     control: &ControlMap,
     rules: &SupplyRules,
     key: &GroupKey,
-    held: &[Vec<(SideId, CounterId)>],
+    held: &[(usize, SideId, CounterId)],
 ) -> Vec<Source> {
     let side = key.side;
     let mut out = Vec::new();
@@ -1077,10 +1164,11 @@ fn side_sources(
             }
         }
         if let Some(sel) = &src.counters {
-            for (node, here) in held.iter().enumerate() {
-                if let Some((_, c)) = here
+            for here in held.chunk_by(|a, b| a.0 == b.0) {
+                let node = here[0].0;
+                if let Some((_, _, c)) = here
                     .iter()
-                    .find(|(s, c)| *s == side && sel.matches(game, *c))
+                    .find(|(_, s, c)| *s == side && sel.matches(game, *c))
                 {
                     out.push(Source {
                         label: format!(
@@ -1171,6 +1259,86 @@ pub struct SideSupply {
     pub out_of_supply: usize,
 }
 
+/// A location's name in a report's paths: one string shared by every path that passes the
+/// location (paths overlap near the sources, so a report of 2,000 units names each hex once
+/// instead of copying its number into every path). Reads, compares and serializes as the
+/// string.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(Rc<str>);
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Self {
+        Self(s.into())
+    }
+}
+
+impl From<Rc<str>> for Name {
+    fn from(s: Rc<str>) -> Self {
+        Self(s)
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Self {
+        Self(s.into())
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<String> for Name {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
 /// A location that cuts a path.
 #[derive(Debug, Clone, Serialize)]
 pub struct Blocked {
@@ -1190,7 +1358,7 @@ pub struct LinkUse {
     /// The other place, which traces onward.
     pub from: String,
     /// Its path to the source.
-    pub onward: Vec<String>,
+    pub onward: Vec<Name>,
 }
 
 /// Supply of one unit.
@@ -1217,7 +1385,7 @@ pub struct UnitSupply {
     /// The source traced to.
     pub source: Option<String>,
     /// The path from the unit's location to the source (empty when out of supply).
-    pub path: Vec<String>,
+    pub path: Vec<Name>,
     /// The link used, if any.
     pub link: Option<LinkUse>,
     /// Blocked locations on the shortest route ignoring enemies (when cut).
@@ -1272,6 +1440,46 @@ pub fn render(report: &SupplyReport) -> String {
 mod tests {
     use super::*;
     use crate::testgame::{self, corridor, positions};
+
+    /// Digests of the reports of every scenario of the games of
+    /// [`testgame::large::compared`], as `sandtable supply DIR --scenario ID --format json`
+    /// wrote them (its `sides` and `units`) at commit 3ca44c9, before the work on speed.
+    const SUPPLY_BEFORE: &[(&str, &str, &str)] = &[
+        (
+            "front",
+            "front",
+            "3c8acac692833a981903c1a7ce644b724cc32ed473cb9609702e58c08a5c44b8",
+        ),
+        (
+            "great-patriotic-war",
+            "barbarossa",
+            "52c05e971dfefca946da5f2054033d6f004d3dfe3e999652436d7df4528b281e",
+        ),
+        (
+            "great-european-war",
+            "1941",
+            "14950c719c0b2938421d0916e27d2cf6758e2b4bf3242473d876e839b73c183b",
+        ),
+    ];
+
+    #[test]
+    fn supply_reports_are_those_of_before_the_work_on_speed() {
+        let mut found = Vec::new();
+        for (name, g) in testgame::large::compared() {
+            if g.rules.supply.is_none() {
+                continue;
+            }
+            for s in &g.scenarios {
+                let r = trace_supply(&g, &Positions::from_scenario(s)).expect("supply");
+                found.push((name.clone(), s.id.clone(), testgame::large::digest(&r)));
+            }
+        }
+        let want: Vec<(String, String, String)> = SUPPLY_BEFORE
+            .iter()
+            .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+            .collect();
+        assert_eq!(found, want);
+    }
 
     fn unit<'a>(r: &'a SupplyReport, location: &str) -> &'a UnitSupply {
         r.units
@@ -1433,7 +1641,7 @@ hexes = ["0303", "0603", "0103"]
             (link.to.as_str(), link.from.as_str()),
             ("Odessa", "Novorossiysk")
         );
-        assert_eq!(link.onward.first().map(String::as_str), Some("0603"));
+        assert_eq!(link.onward.first().map(|n| &**n), Some("0603"));
         assert!(link.onward.last().unwrap().starts_with("08"));
         assert_eq!(link.onward.len(), 3);
         assert_eq!(s.source.as_deref(), Some("East edge"));

@@ -78,13 +78,30 @@ impl ZocMap {
     pub fn new(board: &Board, positions: &Positions) -> Self {
         let game = board.game();
         let mut masks = vec![0u64; board.len()];
+        let not_into: &[_] = game
+            .rules
+            .zoc
+            .as_ref()
+            .map_or(&[], |z| z.not_into.as_slice());
+        // Each counter's reach once (many copies share a counter), and each zone marked
+        // where it lies: the same nodes as [`unit_zone`], without a list per unit.
+        let mut reaches: Vec<Option<ZocReach>> = vec![None; game.counters.len()];
         for (_, p) in positions.on_map() {
             let Some(node) = board.node_of(&p.location) else {
                 continue;
             };
             let bit = side_bit(game.side_of(p.counter));
-            for n in unit_zone(board, p.counter, node) {
-                masks[n] |= bit;
+            match *reaches[p.counter].get_or_insert_with(|| reach(game, p.counter)) {
+                ZocReach::None => {}
+                ZocReach::Own => masks[node] |= bit,
+                ZocReach::Adjacent => {
+                    masks[node] |= bit;
+                    board.neighbours(node, Link::Zone, |n| {
+                        if !board.has_any_terrain(n, not_into) {
+                            masks[n] |= bit;
+                        }
+                    });
+                }
             }
         }
         Self { masks }
@@ -246,6 +263,31 @@ pub(crate) fn wrap(words: &[String], indent: &str) -> String {
 mod tests {
     use super::*;
     use crate::testgame::{self, corridor, positions};
+
+    /// The zones as they were gathered before: the union of every unit's [`unit_zone`].
+    fn by_unit(board: &Board, positions: &Positions) -> Vec<u64> {
+        let mut masks = vec![0u64; board.len()];
+        for (_, p) in positions.on_map() {
+            let Some(node) = board.node_of(&p.location) else {
+                continue;
+            };
+            for n in unit_zone(board, p.counter, node) {
+                masks[n] |= side_bit(board.game().side_of(p.counter));
+            }
+        }
+        masks
+    }
+
+    #[test]
+    fn zones_are_the_union_of_the_units_zones() {
+        for (name, g) in testgame::large::compared() {
+            let board = Board::new(&g);
+            for s in &g.scenarios {
+                let p = Positions::from_scenario(s);
+                assert_eq!(ZocMap::new(&board, &p).masks, by_unit(&board, &p), "{name}");
+            }
+        }
+    }
 
     #[test]
     fn reaches_follow_the_exceptions() {

@@ -49,6 +49,10 @@ pub struct Numbering {
     pub stagger: bool,
 }
 
+/// Bytes of stack a hex number is written into: two parts of a minus sign and 20 digits
+/// (or as many as the numbering pads to).
+const NUMBER_ROOM: usize = 64;
+
 /// Shape and numbering of a hex grid.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HexGeometry {
@@ -206,11 +210,71 @@ impl HexGeometry {
 
     /// The number printed in a hex, e.g. `0507`.
     pub fn number(&self, c: HexCoord) -> String {
+        self.number_with(c, str::to_string)
+    }
+
+    /// `f` of the number printed in a hex, written on the stack (helpers name every hex of
+    /// every supply path; `check` compares every hex number a game writes): no allocation
+    /// unless `f` makes one.
+    pub fn number_with<R>(&self, c: HexCoord, f: impl FnOnce(&str) -> R) -> R {
+        let mut room = [0u8; NUMBER_ROOM];
+        match self.number_bytes(c, &mut room) {
+            Some(n) => f(n),
+            None => f(&self.number_formatted(c)),
+        }
+    }
+
+    /// The number printed in a hex, written into `room`: each part (column and row, in the
+    /// numbering's order) a minus sign when negative, then its digits zero-padded to
+    /// `digits`, as `{:0digits$}` writes them. `None` when the padding would not fit.
+    fn number_bytes<'r>(&self, c: HexCoord, room: &'r mut [u8; NUMBER_ROOM]) -> Option<&'r str> {
+        let (col, row) = self.printed(c);
+        let d = self.numbering.digits as usize;
+        let parts = if self.numbering.column_first {
+            [col, row]
+        } else {
+            [row, col]
+        };
+        let mut len = 0;
+        for v in parts {
+            let mut digits = [0u8; 20];
+            let mut n = v.unsigned_abs();
+            let mut k = 0;
+            loop {
+                digits[k] = b'0' + (n % 10) as u8;
+                n /= 10;
+                k += 1;
+                if n == 0 {
+                    break;
+                }
+            }
+            if len + usize::from(v < 0) + d.max(k) > NUMBER_ROOM {
+                return None;
+            }
+            if v < 0 {
+                room[len] = b'-';
+                len += 1;
+            }
+            for _ in k..d {
+                room[len] = b'0';
+                len += 1;
+            }
+            for &digit in digits[..k].iter().rev() {
+                room[len] = digit;
+                len += 1;
+            }
+        }
+        std::str::from_utf8(&room[..len]).ok()
+    }
+
+    /// The number printed in a hex through the formatting machinery: for a numbering whose
+    /// padding outgrows [`NUMBER_ROOM`].
+    fn number_formatted(&self, c: HexCoord) -> String {
         let (col, row) = self.printed(c);
         let d = self.numbering.digits as usize;
         let part = |v: i64| {
             if v < 0 {
-                format!("-{:0d$}", -v)
+                format!("-{:0d$}", v.unsigned_abs())
             } else {
                 format!("{v:0d$}")
             }
@@ -220,6 +284,12 @@ impl HexGeometry {
         } else {
             format!("{}{}", part(row), part(col))
         }
+    }
+
+    /// Whether `text` is exactly the number printed in a hex (no allocation:
+    /// [`HexGeometry::parse_number`] runs for every hex a game names).
+    fn is_number(&self, c: HexCoord, text: &str) -> bool {
+        self.number_with(c, |n| n == text)
     }
 
     /// The hex printed with this number, if it is on the grid.
@@ -253,7 +323,7 @@ impl HexGeometry {
                 }
             }
             let c = HexCoord::new(raw_col2, raw_row);
-            if self.contains(c) && self.number(c) == text {
+            if self.contains(c) && self.is_number(c, text) {
                 return Some(c);
             }
         }
@@ -389,6 +459,58 @@ mod tests {
         let want =
             [(2, 5), (2, 6), (3, 4), (3, 6), (4, 5), (4, 6)].map(|(c, r)| HexCoord::new(c, r));
         assert_eq!(n, want);
+    }
+
+    /// The number as the allocating formatting wrote it before `write_number`.
+    fn old_number(g: &HexGeometry, c: HexCoord) -> String {
+        let (col, row) = g.printed(c);
+        let d = g.numbering.digits as usize;
+        let part = |v: i64| {
+            if v < 0 {
+                format!("-{:0d$}", -v)
+            } else {
+                format!("{v:0d$}")
+            }
+        };
+        if g.numbering.column_first {
+            format!("{}{}", part(col), part(row))
+        } else {
+            format!("{}{}", part(row), part(col))
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_and_compared_as_before() {
+        // The last pads past the room on the stack: the formatting machinery writes it.
+        for (orientation, odd, stagger, column_first, first, digits) in [
+            (Orientation::Columns, true, false, true, 1, 2),
+            (Orientation::Columns, false, true, false, 0, 3),
+            (Orientation::Rows, true, true, true, -3, 1),
+            (Orientation::Rows, false, false, false, 98, 2),
+            (Orientation::Columns, true, false, true, -5, 40),
+        ] {
+            let mut g = grid(orientation, odd, stagger);
+            g.numbering.digits = digits;
+            g.numbering.column_first = column_first;
+            g.numbering.first_column = first;
+            g.numbering.first_row = first;
+            for c in g
+                .coords()
+                .chain([HexCoord::new(-1, 2), HexCoord::new(31, -4)])
+            {
+                let old = old_number(&g, c);
+                assert_eq!(g.number(c), old);
+                assert!(g.is_number(c, &old));
+                for other in [
+                    format!("{old}0"),
+                    old[1..].to_string(),
+                    String::new(),
+                    format!("9{}", &old[1..]),
+                ] {
+                    assert_eq!(g.is_number(c, &other), other == old, "{other} for {old}");
+                }
+            }
+        }
     }
 
     #[test]

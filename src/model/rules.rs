@@ -36,27 +36,15 @@ impl Selector {
     /// counts as.
     pub fn matches(&self, game: &Game, counter: super::CounterId) -> bool {
         let class = game.class_of(counter);
-        let type_chain = || {
-            let mut chain = vec![class.unit_type];
-            let mut t = class.unit_type;
-            while let Some(up) = game.unit_types[t].counts_as {
-                if chain.contains(&up) {
-                    break;
-                }
-                chain.push(up);
-                t = up;
-            }
-            chain
-        };
         if let Some(c) = self.combat {
             if game.unit_types[class.unit_type].combat != c {
                 return false;
             }
         }
-        if !self.types.is_empty() && !type_chain().iter().any(|t| self.types.contains(t)) {
+        if !self.types.is_empty() && !type_chain_meets(game, class.unit_type, &self.types) {
             return false;
         }
-        if type_chain().iter().any(|t| self.except_types.contains(t)) {
+        if type_chain_meets(game, class.unit_type, &self.except_types) {
             return false;
         }
         if !self.nations.is_empty() && !class.nation.is_some_and(|n| self.nations.contains(&n)) {
@@ -80,6 +68,28 @@ impl Selector {
         }
         true
     }
+}
+
+/// Whether `unit_type` or a broader type it counts as (however far up) is in `types`; a
+/// cycle of `counts-as` ends the chain where it repeats. No allocation: selectors are
+/// matched for every unit by every helper.
+fn type_chain_meets(game: &Game, unit_type: UnitTypeId, types: &[UnitTypeId]) -> bool {
+    if types.is_empty() {
+        return false;
+    }
+    // The chain has at most as many distinct types as the game has: walking that many steps
+    // visits all of them, whether or not it runs into a cycle.
+    let mut t = unit_type;
+    for _ in 0..=game.unit_types.len() {
+        if types.contains(&t) {
+            return true;
+        }
+        match game.unit_types[t].counts_as {
+            Some(up) => t = up,
+            None => return false,
+        }
+    }
+    false
 }
 
 /// A stacking limit.
@@ -766,99 +776,419 @@ pub fn location_terrain(game: &Game, loc: &super::Location) -> Option<LocationTe
     Some((terrains, sets))
 }
 
-/// Stacking limits broken by `counters` standing together in `loc`, and `[[rules.entry]]`
-/// rules broken by any of them standing there.
-pub fn stacking_violations(
-    game: &Game,
-    loc: &super::Location,
-    counters: &[super::CounterId],
-) -> Vec<StackingViolation> {
-    let Some((terrains, sets)) = location_terrain(game, loc) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let on_rail = match loc {
-        super::Location::Hex { map, hex } => match &game.maps[*map].kind {
-            super::MapKind::Hex(h) => h.rails.iter().any(|r| r.hexes.contains(hex)),
-            super::MapKind::Area(_) => false,
-        },
-        _ => false,
-    };
-    for limit in &game.rules.stacking {
-        if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
-            continue;
-        }
-        if !limit.hex_sets.is_empty() && !limit.hex_sets.iter().any(|s| sets.contains(s)) {
-            continue;
-        }
-        if limit.except_terrain.iter().any(|t| terrains.contains(t))
-            || limit.except_hex_sets.iter().any(|s| sets.contains(s))
+/// A game's stacking limits (`[[rules.stacking]]`) and entry rules (`[[rules.entry]]`),
+/// made ready to judge many locations: the rail hexes of each hex map as a table (when a
+/// limit holds on rail lines only), and the hex sets that any of the rules names (the only
+/// memberships that matter). Judging a location then costs the same whatever the size of
+/// the map, its rail net and its hex sets.
+#[derive(Debug, Clone)]
+pub struct Stacking<'g> {
+    game: &'g Game,
+    /// Per map, whether each hex (by dense index) lies on a rail line; empty for area maps,
+    /// and for all maps when no limit asks.
+    rail: Vec<Vec<bool>>,
+    /// The hex sets the limits and entry rules name, once each.
+    named_sets: Vec<(MapId, usize)>,
+}
+
+impl<'g> Stacking<'g> {
+    /// Prepare the rules of `game` (linear in the hexes and rail hexes when a limit holds on
+    /// rail lines only; nothing more otherwise).
+    pub fn new(game: &'g Game) -> Self {
+        let rules = &game.rules;
+        let rail = if rules.stacking.iter().any(|l| l.rail) {
+            game.maps
+                .iter()
+                .map(|m| match &m.kind {
+                    super::MapKind::Hex(h) => {
+                        let mut on = vec![false; h.geometry.len()];
+                        for c in h.rails.iter().flat_map(|r| &r.hexes) {
+                            if h.geometry.contains(*c) {
+                                on[h.geometry.index(*c)] = true;
+                            }
+                        }
+                        on
+                    }
+                    super::MapKind::Area(_) => Vec::new(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut named_sets: Vec<(MapId, usize)> = Vec::new();
+        for s in rules
+            .stacking
+            .iter()
+            .flat_map(|l| l.hex_sets.iter().chain(&l.except_hex_sets))
+            .chain(rules.entry.iter().flat_map(|e| &e.hex_sets))
         {
-            continue;
+            if !named_sets.contains(s) {
+                named_sets.push(*s);
+            }
         }
-        if limit.rail && !on_rail {
-            continue;
+        Self {
+            game,
+            rail,
+            named_sets,
         }
-        let selected: Vec<_> = counters
+    }
+
+    /// Stacking limits broken by `counters` standing together in `loc`, and entry rules
+    /// broken by any of them standing there (empty for pools and track displays). The same
+    /// answers as judging the location with its full [`location_terrain`].
+    pub fn violations(
+        &self,
+        loc: &super::Location,
+        counters: &[super::CounterId],
+    ) -> Vec<StackingViolation> {
+        let game = self.game;
+        let (map, at) = match loc {
+            super::Location::Hex { map, hex } => (*map, super::map::PlaceAt::Hex(*hex)),
+            super::Location::Area { map, area, .. } => (*map, super::map::PlaceAt::Area(*area)),
+            super::Location::Pool(_) | super::Location::Track { .. } => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        if game.rules.stacking.is_empty() && game.rules.entry.is_empty() {
+            return out;
+        }
+        let terrains: Vec<TerrainId> = match (&game.maps[map].kind, loc) {
+            (super::MapKind::Hex(h), super::Location::Hex { hex, .. }) => {
+                let x = h.hex(*hex);
+                std::iter::once(x.terrain)
+                    .chain(x.features.iter().copied())
+                    .collect()
+            }
+            (super::MapKind::Area(a), super::Location::Area { area, .. }) => {
+                vec![a.areas[*area].terrain]
+            }
+            _ => Vec::new(),
+        };
+        // The named hex sets the location belongs to: for the rules, the same as all of them.
+        let sets: Vec<(MapId, usize)> = self
+            .named_sets
             .iter()
             .copied()
-            .filter(|c| limit.units.matches(game, *c))
+            .filter(|&(m, i)| {
+                m == map
+                    && game.maps[m]
+                        .hex_sets
+                        .get(i)
+                        .is_some_and(|s| s.members.contains(&at))
+            })
             .collect();
-        if limit.alone
-            && counters
-                .iter()
-                .any(|c| game.is_combat(*c) && !selected.contains(c))
-        {
-            continue;
-        }
-        let counted: Vec<(super::CounterId, u32)> = selected
-            .iter()
-            .map(|c| {
-                let size = game.class_of(*c).size.map(|s| s.as_str());
-                let p = limit
+        let on_rail = || match loc {
+            super::Location::Hex { map, hex } => match &game.maps[*map].kind {
+                super::MapKind::Hex(h) => self.rail.get(*map).is_some_and(|on| {
+                    h.geometry.contains(*hex) && on.get(h.geometry.index(*hex)) == Some(&true)
+                }),
+                super::MapKind::Area(_) => false,
+            },
+            _ => false,
+        };
+        for limit in &game.rules.stacking {
+            if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
+                continue;
+            }
+            if !limit.hex_sets.is_empty() && !limit.hex_sets.iter().any(|s| sets.contains(s)) {
+                continue;
+            }
+            if limit.except_terrain.iter().any(|t| terrains.contains(t))
+                || limit.except_hex_sets.iter().any(|s| sets.contains(s))
+            {
+                continue;
+            }
+            if limit.rail && !on_rail() {
+                continue;
+            }
+            // Each counter matched once; the counted list is built only for a violation.
+            let points_of = |c: super::CounterId| {
+                let size = game.class_of(c).size.map(|s| s.as_str());
+                limit
                     .points
                     .iter()
                     .find(|(k, _)| Some(k.as_str()) == size)
-                    .map_or(1, |(_, p)| *p);
-                (*c, p)
-            })
-            .collect();
-        let points: u32 = counted.iter().map(|(_, p)| p).sum();
-        if points > limit.max {
-            let unit = if limit.points.is_empty() {
-                "unit"
-            } else {
-                "point"
+                    .map_or(1, |(_, p)| *p)
             };
-            out.push(StackingViolation {
-                rule: limit.name.clone(),
-                max: limit.max,
-                found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
-                counted,
-            });
-        }
-    }
-    for rule in &game.rules.entry {
-        let barred: Vec<_> = counters
-            .iter()
-            .filter(|c| rule.bars(game, **c, &terrains, &sets))
-            .collect();
-        if let Some(first) = barred.first() {
-            let class = game.class_of(**first);
-            let what = class
-                .size
-                .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
-            out.push(StackingViolation {
-                rule: rule.name.clone(),
-                max: 0,
-                found: if barred.len() == 1 {
-                    format!("1 unit barred ({what})")
+            let mut points: u32 = 0;
+            let mut other_combat = false;
+            for &c in counters {
+                if limit.units.matches(game, c) {
+                    points += points_of(c);
+                } else if game.is_combat(c) {
+                    other_combat = true;
+                }
+            }
+            if limit.alone && other_combat {
+                continue;
+            }
+            if points > limit.max {
+                let counted: Vec<(super::CounterId, u32)> = counters
+                    .iter()
+                    .copied()
+                    .filter(|c| limit.units.matches(game, *c))
+                    .map(|c| (c, points_of(c)))
+                    .collect();
+                let unit = if limit.points.is_empty() {
+                    "unit"
                 } else {
-                    format!("{} units barred ({what}, …)", barred.len())
-                },
-                counted: barred.iter().map(|c| (**c, 1)).collect(),
-            });
+                    "point"
+                };
+                out.push(StackingViolation {
+                    rule: limit.name.clone(),
+                    max: limit.max,
+                    found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
+                    counted,
+                });
+            }
+        }
+        for rule in &game.rules.entry {
+            let barred: Vec<_> = counters
+                .iter()
+                .filter(|c| rule.bars(game, **c, &terrains, &sets))
+                .collect();
+            if let Some(first) = barred.first() {
+                let class = game.class_of(**first);
+                let what = class
+                    .size
+                    .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
+                out.push(StackingViolation {
+                    rule: rule.name.clone(),
+                    max: 0,
+                    found: if barred.len() == 1 {
+                        format!("1 unit barred ({what})")
+                    } else {
+                        format!("{} units barred ({what}, …)", barred.len())
+                    },
+                    counted: barred.iter().map(|c| (**c, 1)).collect(),
+                });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::Stacking;
+    use crate::model::{CounterId, Game, Location, MapKind};
+    use crate::testgame;
+
+    /// The stacking check as it was before [`Stacking`] (per location, a scan of every rail
+    /// line and hex set): the reference the prepared one must agree with.
+    fn reference_violations(
+        game: &Game,
+        loc: &crate::model::Location,
+        counters: &[crate::model::CounterId],
+    ) -> Vec<super::StackingViolation> {
+        let Some((terrains, sets)) = super::location_terrain(game, loc) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let on_rail = match loc {
+            crate::model::Location::Hex { map, hex } => match &game.maps[*map].kind {
+                crate::model::MapKind::Hex(h) => h.rails.iter().any(|r| r.hexes.contains(hex)),
+                crate::model::MapKind::Area(_) => false,
+            },
+            _ => false,
+        };
+        for limit in &game.rules.stacking {
+            if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
+                continue;
+            }
+            if !limit.hex_sets.is_empty() && !limit.hex_sets.iter().any(|s| sets.contains(s)) {
+                continue;
+            }
+            if limit.except_terrain.iter().any(|t| terrains.contains(t))
+                || limit.except_hex_sets.iter().any(|s| sets.contains(s))
+            {
+                continue;
+            }
+            if limit.rail && !on_rail {
+                continue;
+            }
+            let selected: Vec<_> = counters
+                .iter()
+                .copied()
+                .filter(|c| limit.units.matches(game, *c))
+                .collect();
+            if limit.alone
+                && counters
+                    .iter()
+                    .any(|c| game.is_combat(*c) && !selected.contains(c))
+            {
+                continue;
+            }
+            let counted: Vec<(crate::model::CounterId, u32)> = selected
+                .iter()
+                .map(|c| {
+                    let size = game.class_of(*c).size.map(|s| s.as_str());
+                    let p = limit
+                        .points
+                        .iter()
+                        .find(|(k, _)| Some(k.as_str()) == size)
+                        .map_or(1, |(_, p)| *p);
+                    (*c, p)
+                })
+                .collect();
+            let points: u32 = counted.iter().map(|(_, p)| p).sum();
+            if points > limit.max {
+                let unit = if limit.points.is_empty() {
+                    "unit"
+                } else {
+                    "point"
+                };
+                out.push(super::StackingViolation {
+                    rule: limit.name.clone(),
+                    max: limit.max,
+                    found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
+                    counted,
+                });
+            }
+        }
+        for rule in &game.rules.entry {
+            let barred: Vec<_> = counters
+                .iter()
+                .filter(|c| rule.bars(game, **c, &terrains, &sets))
+                .collect();
+            if let Some(first) = barred.first() {
+                let class = game.class_of(**first);
+                let what = class
+                    .size
+                    .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
+                out.push(super::StackingViolation {
+                    rule: rule.name.clone(),
+                    max: 0,
+                    found: if barred.len() == 1 {
+                        format!("1 unit barred ({what})")
+                    } else {
+                        format!("{} units barred ({what}, …)", barred.len())
+                    },
+                    counted: barred.iter().map(|c| (**c, 1)).collect(),
+                });
+            }
+        }
+        out
+    }
+
+    /// Both checks agree on every stack of `stacks`.
+    fn agree(game: &Game, stacks: &BTreeMap<Location, Vec<CounterId>>) -> usize {
+        let prepared = Stacking::new(game);
+        let mut found = 0;
+        for (loc, counters) in stacks {
+            let new = prepared.violations(loc, counters);
+            let old = reference_violations(game, loc, counters);
+            assert_eq!(format!("{new:?}"), format!("{old:?}"), "at {loc:?}");
+            found += new.len();
+        }
+        found
+    }
+
+    /// Stacks on every location of every map: a few counters of the game, chosen by the
+    /// location's index, some twice.
+    fn everywhere(game: &Game) -> BTreeMap<Location, Vec<CounterId>> {
+        let n = game.counters.len();
+        let mut stacks = BTreeMap::new();
+        let mut k = 0;
+        for (map, m) in game.maps.iter().enumerate() {
+            let locations: Vec<Location> = match &m.kind {
+                MapKind::Hex(h) => h
+                    .geometry
+                    .coords()
+                    .map(|hex| Location::Hex { map, hex })
+                    .collect(),
+                MapKind::Area(a) => (0..a.areas.len())
+                    .flat_map(|area| {
+                        std::iter::once(crate::model::scenario::AreaSlot::Open)
+                            .chain(
+                                (1..=a.areas[area].boxes)
+                                    .map(crate::model::scenario::AreaSlot::Box),
+                            )
+                            .map(move |slot| Location::Area { map, area, slot })
+                    })
+                    .collect(),
+            };
+            for loc in locations {
+                k += 1;
+                let stack = (0..1 + k % 4).map(|j| (k * 7 + j * 13) % n).collect();
+                stacks.insert(loc, stack);
+            }
+        }
+        stacks
+    }
+
+    /// The counts-as chain as `Selector::matches` collected it before `type_chain_meets`.
+    fn reference_chain(game: &Game, unit_type: usize) -> Vec<usize> {
+        let mut chain = vec![unit_type];
+        let mut t = unit_type;
+        while let Some(up) = game.unit_types[t].counts_as {
+            if chain.contains(&up) {
+                break;
+            }
+            chain.push(up);
+            t = up;
+        }
+        chain
+    }
+
+    #[test]
+    fn the_counts_as_chain_is_walked_as_it_was_collected() {
+        let mut g = testgame::example("great-patriotic-war");
+        let n = g.unit_types.len();
+        // As written (guards and shock count as infantry), then with chains and a cycle:
+        // every type counting as the next, the last as the first.
+        for round in 0..3 {
+            for t in 0..n {
+                for u in 0..n {
+                    for list in [vec![u], vec![u, (u + 1) % n], vec![]] {
+                        let old = reference_chain(&g, t).iter().any(|x| list.contains(x));
+                        assert_eq!(
+                            super::type_chain_meets(&g, t, &list),
+                            old,
+                            "round {round}: type {t} in {list:?}"
+                        );
+                    }
+                }
+            }
+            for t in 0..n {
+                g.unit_types[t].counts_as = match round {
+                    0 => (t + 1 < n).then_some(t + 1),
+                    _ => Some((t + 1) % n),
+                };
+            }
         }
     }
-    out
+
+    #[test]
+    fn stacking_agrees_with_the_reference_on_the_test_games() {
+        // The theatre fixture: points by size, terrain and hex-set limits, entry rules.
+        let g = testgame::theatre();
+        assert!(agree(&g, &everywhere(&g)) > 0);
+        let g = testgame::mini();
+        agree(&g, &everywhere(&g));
+        let g = testgame::with_area_map();
+        agree(&g, &everywhere(&g));
+        // A rail-only limit, on the front with its rail lines.
+        let text = testgame::large::front(40, 10).replace(
+            "[rules]\n",
+            "[rules]\n[[rules.stacking]]\nname = \"Rail\"\nmax = 1\nrail = true\nunits = { combat = true }\n",
+        );
+        let g = testgame::build(&[("game.toml", &text)]);
+        assert!(g.rules.stacking.iter().any(|l| l.rail));
+        assert!(agree(&g, &everywhere(&g)) > 0);
+    }
+
+    #[test]
+    fn stacking_agrees_with_the_reference_on_the_example_games() {
+        for id in [
+            "great-patriotic-war",
+            "great-european-war",
+            "greek-civil-war",
+            "diplomacy",
+        ] {
+            let g = testgame::example(id);
+            agree(&g, &everywhere(&g));
+        }
+    }
 }

@@ -157,12 +157,10 @@ impl<'g> ControlMap<'g> {
         let n = board.len();
         let before: Vec<Option<SideId>> = match options.previous {
             Some(p) if p.owners.len() == n => p.owners.clone(),
-            _ => (0..n)
-                .map(|i| {
-                    board
-                        .country(i)
-                        .and_then(|c| game.countries[c].controlled_by)
-                })
+            _ => board
+                .countries()
+                .into_iter()
+                .map(|c| c.and_then(|c| game.countries[c].controlled_by))
                 .collect(),
         };
         // A province board's owners, as the positions know them, are the state before.
@@ -233,14 +231,24 @@ impl<'g> ControlMap<'g> {
         let change_turn = positions
             .turn
             .is_some_and(|t| rule.is_some_and(|r| r.turns.contains(&control_turn(game, t))));
-        for i in 0..n {
-            let area = match board.site(i).at {
-                crate::model::map::PlaceAt::Area(a) => match &game.maps[board.site(i).map].kind {
-                    MapKind::Area(m) => Some(&m.areas[a]),
-                    MapKind::Hex(_) => None,
-                },
-                crate::model::map::PlaceAt::Hex(_) => None,
+        // A hex follows its occupants or markers, whatever the rule (areas follow the
+        // rule): only the hexes holding some can change.
+        let (occupied, marked) = (&occupants, &markers);
+        let nodes = game.maps.iter().enumerate().flat_map(|(map, m)| {
+            let areas = match &m.kind {
+                MapKind::Area(a) => Some(&a.areas),
+                MapKind::Hex(_) => None,
             };
+            board
+                .nodes_of(map)
+                .enumerate()
+                .filter_map(move |(k, i)| match areas {
+                    Some(areas) => Some((i, Some(&areas[k]))),
+                    None => (occupied[i] != Present::None || marked[i] != Present::None)
+                        .then_some((i, None)),
+                })
+        });
+        for (i, area) in nodes {
             let by_occupant_or_marker = |owners: &mut Vec<Option<SideId>>, how: &mut Vec<How>| {
                 if let Present::One(s) = occupants[i] {
                     owners[i] = Some(s);
@@ -665,6 +673,60 @@ pub(crate) fn every_text(every: Option<u32>) -> String {
 mod tests {
     use super::*;
     use crate::testgame::{self, corridor, positions};
+
+    /// Digests of the control reports of every scenario of the games of
+    /// [`testgame::large::compared`], as `sandtable control DIR --scenario ID --format json`
+    /// wrote them (its `control`) at commit 3ca44c9, before the work on speed.
+    const CONTROL_BEFORE: &[(&str, &str, &str)] = &[
+        (
+            "front",
+            "front",
+            "4e3ff67fb0447cbf1b8ad70e6741f614ccd7105d0ed141f649e21df5726ccc1f",
+        ),
+        (
+            "great-patriotic-war",
+            "barbarossa",
+            "ee8b4a0e7b6565d6ba0f42f0360548fa95528e671ae72e822990d5a9e4eb56d2",
+        ),
+        (
+            "great-european-war",
+            "1941",
+            "a9465a0d3a7759a97fdc0ed7e0b87bdc7de880d1a0111758c13f4813a57bcf3b",
+        ),
+        (
+            "greek-civil-war",
+            "1945",
+            "3f5547fcb1ae220ba30405cd43691b7903ac84b2be1c8e3587e52ef3f6a04d45",
+        ),
+        (
+            "greek-civil-war",
+            "1947",
+            "72563c4bcdb0fbe3170aea2b6f2ab5f3d973b682f22ed3695b5f393f56e873b5",
+        ),
+        (
+            "diplomacy",
+            "1901",
+            "a2ef059c743fff958dcd20e1241174399e7578ac51528f5be03d84a956c175a2",
+        ),
+    ];
+
+    #[test]
+    fn control_reports_are_those_of_before_the_work_on_speed() {
+        use testgame::large::{compared, digest};
+        let mut found = Vec::new();
+        for (name, g) in compared() {
+            for s in &g.scenarios {
+                let p = Positions::from_scenario(s);
+                let r = report(&control(&g, &p, &ControlOptions::default())).at_start();
+                found.push((name.clone(), s.id.clone(), digest(&r)));
+            }
+        }
+        let want: Vec<(String, String, String)> = CONTROL_BEFORE
+            .iter()
+            .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+            .collect();
+        assert_eq!(found, want);
+    }
 
     #[test]
     fn hexes_change_hands_with_their_last_occupant() {
