@@ -15,7 +15,7 @@
 //!
 //! Run with `cargo bench --bench readers` (a filter selects benchmarks:
 //! `cargo bench --bench readers -- corpus`). The whole process, start included, is timed
-//! by `benches/pywargame.py`, which also compares with pywargame.
+//! by `benches/pywargame_compare.py`, which also compares with pywargame.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
