@@ -2,7 +2,7 @@
 """Every figure of issue 19 in one table, from one run on this machine.
 
 Usage:
-    python3 benches/figures.py [--before BIN] [--runs N] [--no-divan] [--json]
+    python3 benches/figures.py [--before BIN] [--before-tree DIR] [--runs N] [--no-divan] [--json]
 
 Prints Markdown (or JSON) with these sections; `benches/README.md` keeps the last run's.
 
@@ -70,10 +70,11 @@ def seconds(text):
     return float(number) * UNITS[unit]
 
 
-def divan(bench, *filters):
-    """Medians of a divan benchmark run, by path (`build/png_floor/diplomacy`)."""
+def divan(bench, *filters, tree=ROOT):
+    """Medians of a divan benchmark run, by path (`build/png_floor/diplomacy`), in `tree`
+    (this checkout, or another with its own target folder)."""
     out = subprocess.run(['cargo', 'bench', '--quiet', '--bench', bench, '--', *filters],
-                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+                         cwd=tree, check=True, capture_output=True, text=True).stdout
     medians, path = {}, []
     for line in out.splitlines():
         m = TREE.match(line)
@@ -118,14 +119,25 @@ def markdown(figures, before):
             one = b.get(f'png_floor_one_core/{game}')
             ratio = f'{build / floor:.1f}×' if build and floor else '—'
             out.append(f'| {game} | {ms(build)} | {ms(floor)} | {ms(one)} | {ratio} |')
-    out += ['', '### Readers: `inspect`, end to end, beside pywargame', '']
+    out += ['', '### Readers: `inspect`, end to end, beside pywargame', '',
+            f"Process start alone (`sandtable --version`): {ms(figures['start'])}. "
+            'Decoded: a save\'s command stream; a module\'s buildFile and the predefined '
+            'setups `inspect` reads with it.', '']
     out.append(readers.table(figures['readers'], figures.get('readers_before')))
     for bench in ('helpers', 'check'):
         if bench in figures:
+            old = figures.get(f'{bench}_before')
             out += ['', f'### `cargo bench --bench {bench}` (divan medians)', '',
-                    '| benchmark | median |', '|---|---:|']
-            out += [f'| {k} | {ms(v)} |' for k, v in sorted(figures[bench].items())]
+                    '| benchmark | ' + ('before | ' if old else '') + 'now |',
+                    '|---|' + ('---:|' if old else '') + '---:|']
+            out += [f'| {k} | ' + (f'{ms(old.get(k))} | ' if old else '') + f'{ms(v)} |'
+                    for k, v in sorted(figures[bench].items(), key=lambda kv: bench_order(kv[0]))]
     return '\n'.join(out)
+
+
+def bench_order(name):
+    """Benchmarks by name, numbers in numeric order (`scaled/4` before `scaled/10`)."""
+    return [int(p) if p.isdigit() else p for p in re.split(r'(\d+)', name)]
 
 
 def machine():
@@ -139,6 +151,10 @@ def machine():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--before', type=Path, help='an older sandtable binary to compare with')
+    ap.add_argument('--before-tree', type=Path,
+                    help='a checkout of an older commit, with this checkout\'s '
+                    'benches/helpers.rs, benches/check.rs and src/testgame/large.rs copied in '
+                    '(and a [[bench]] for check): its helpers and check benches run beside')
     ap.add_argument('--runs', type=int, default=10)
     ap.add_argument('--no-divan', action='store_true', help='skip the in-process benchmarks')
     ap.add_argument('--json', action='store_true')
@@ -147,6 +163,7 @@ def main():
     figures = {'machine': machine()}
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
+        figures['start'] = readers.median_seconds([SANDTABLE, '--version'], args.runs * 3)
         figures['end_to_end'] = end_to_end(SANDTABLE, args.runs, scratch)
         if args.before:
             figures['before'] = end_to_end(args.before.resolve(), args.runs, scratch)
@@ -162,6 +179,9 @@ def main():
         figures['build'] = divan('build')
         figures['helpers'] = divan('helpers')
         figures['check'] = divan('check')
+        if args.before_tree:
+            figures['helpers_before'] = divan('helpers', tree=args.before_tree)
+            figures['check_before'] = divan('check', tree=args.before_tree)
     if args.json:
         figures['end_to_end'] = {f'{g}/{w}': v for (g, w), v in figures['end_to_end'].items()}
         if 'before' in figures:

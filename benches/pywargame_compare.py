@@ -18,15 +18,18 @@ when it is installed, else a timing loop):
   split into commands (`SaveIO.readSave`) and every piece's trait chain decoded
   (`WithTraits.decodeAdd2`); a module or buildFile is parsed (minidom, as pywargame does)
   and its maps, boards, grids, piece slots and prototypes walked, every slot's and
-  prototype's traits decoded.
+  prototype's traits decoded, and the predefined setups read with it (as saves).
 
 Prints a table (seconds, MB/s of decoded text, and pywargame's time over sandtable's),
 or JSON with `--json`. Skips with a message and exit code 0 when no Python has pywargame.
 """
 
 import argparse
+import html
+import io
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -46,20 +49,11 @@ SAVES = ('.vsav', '.sav', '.vlog')
 def pywargame_read(path):
     """Read one file with pywargame as `inspect` reads it; return a count of what was read."""
     from pywargame.vassal.buildfile import BuildFile
-    from pywargame.vassal.save import SaveIO
     from pywargame.vassal.vmod import VMod
-    from pywargame.vassal.withtraits import WithTraits
     from pywargame.vassal import xmlns
 
     if path.suffix in SAVES:
-        lines = SaveIO.readSave(str(path.resolve()))[1]
-        pieces = 0
-        for line in lines:
-            line = line.lstrip('\\')
-            if line.startswith('+/') and '/stack/' not in line:
-                WithTraits.decodeAdd2(line, False)
-                pieces += 1
-        return {'commands': len(lines), 'pieces': pieces}
+        return read_save(path)
     if path.suffix == '.vmod':
         with VMod(str(path), 'r') as vmod:
             dom = vmod.getBuildFile()
@@ -79,7 +73,28 @@ def pywargame_read(path):
         for prototype in container.getPrototypes(asdict=False):
             counts['prototypes'] += 1
             counts['traits'] += len(prototype.getTraits())
+    counts['setup pieces'] = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, data in setups(path):
+            save = Path(scratch) / 'setup.vsav'
+            save.write_bytes(data)
+            counts['setup pieces'] += read_save(save)['pieces']
     return counts
+
+
+def read_save(path):
+    """pywargame's reading of a save: de-obfuscated, split, every piece's traits decoded."""
+    from pywargame.vassal.save import SaveIO
+    from pywargame.vassal.withtraits import WithTraits
+
+    lines = SaveIO.readSave(str(path.resolve()))[1]
+    pieces = 0
+    for line in lines:
+        line = line.lstrip('\\')
+        if line.startswith('+/') and '/stack/' not in line:
+            WithTraits.decodeAdd2(line, False)
+            pieces += 1
+    return {'commands': len(lines), 'pieces': pieces}
 
 
 # ---------------------------------------------------------------- timing
@@ -119,19 +134,47 @@ def quote(arg):
 
 
 def decoded_bytes(path):
-    """The size of the text a reader decodes: a save's command stream (the hex digits of
-    `savedGame` halved, less the header and key), a module's buildFile, a file's size."""
+    """The size of the text `inspect` decodes: a save's command stream (the hex digits of
+    `savedGame` halved, less the header and key); a module's buildFile and the predefined
+    setups it reads with it."""
     if path.suffix in SAVES:
-        with zipfile.ZipFile(path) as z:
-            size = z.getinfo('savedGame').file_size
-            head = z.open('savedGame').read(5)
-        return (size - 7) // 2 if head == b'!VCSK' else size
+        return save_text_bytes(path.read_bytes())
+    return len(buildfile_bytes(path)) + sum(save_text_bytes(data) for _, data in setups(path))
+
+
+def save_text_bytes(data):
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        size = z.getinfo('savedGame').file_size
+        head = z.open('savedGame').read(5)
+    return (size - 7) // 2 if head == b'!VCSK' else size
+
+
+def buildfile_bytes(path):
     if path.suffix == '.vmod':
         with zipfile.ZipFile(path) as z:
-            for name in ('buildFile.xml', 'buildFile'):
+            name = next(n for n in ('buildFile.xml', 'buildFile') if n in z.namelist())
+            return z.read(name)
+    return path.read_bytes()
+
+
+def setups(path):
+    """(name, bytes) of each predefined setup a module reads from a file (`useFile`, not a
+    menu) that is there: in the archive, or beside an unpacked buildFile — what `inspect`
+    reads besides the buildFile."""
+    text = buildfile_bytes(path).decode('utf-8', 'replace')
+    found = []
+    for attrs in re.findall(r'<VASSAL\.build\.module\.PredefinedSetup\b([^>]*)>', text):
+        attr = dict(re.findall(r'(\w+)="([^"]*)"', attrs))
+        name = html.unescape(attr.get('file', ''))
+        if not name or attr.get('useFile') != 'true' or attr.get('isMenu') == 'true':
+            continue
+        if path.suffix == '.vmod':
+            with zipfile.ZipFile(path) as z:
                 if name in z.namelist():
-                    return z.getinfo(name).file_size
-    return path.stat().st_size
+                    found.append((name, z.read(name)))
+        elif (path.parent / name).is_file():
+            found.append((name, (path.parent / name).read_bytes()))
+    return found
 
 
 def pywargame_python():
