@@ -6,7 +6,7 @@
 //! the measurement.
 //!
 //! Run with `cargo bench --bench build` (`RAYON_NUM_THREADS=1` for one core throughout);
-//! `benches/figures.sh` prints these figures in a table beside the end-to-end timings.
+//! `benches/figures.py` prints these figures in a table beside the end-to-end timings.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

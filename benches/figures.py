@@ -3,6 +3,7 @@
 
 Usage:
     python3 benches/figures.py [--before BIN] [--before-tree DIR] [--runs N] [--no-divan] [--json]
+    python3 benches/figures.py --from-json FIGURES.json
 
 Prints Markdown (or JSON) with these sections; `benches/README.md` keeps the last run's.
 
@@ -70,11 +71,15 @@ def seconds(text):
     return float(number) * UNITS[unit]
 
 
-def divan(bench, *filters, tree=ROOT):
+def divan(bench, *filters, tree=ROOT, notes=None):
     """Medians of a divan benchmark run, by path (`build/png_floor/diplomacy`), in `tree`
-    (this checkout, or another with its own target folder)."""
-    out = subprocess.run(['cargo', 'bench', '--quiet', '--bench', bench, '--', *filters],
-                         cwd=tree, check=True, capture_output=True, text=True).stdout
+    (this checkout, or another with its own target folder); what the bench printed on
+    standard error goes into the list `notes` when given."""
+    run = subprocess.run(['cargo', 'bench', '--quiet', '--bench', bench, '--', *filters],
+                         cwd=tree, check=True, capture_output=True, text=True)
+    out = run.stdout
+    if notes is not None:
+        notes += run.stderr.splitlines()
     medians, path = {}, []
     for line in out.splitlines():
         m = TREE.match(line)
@@ -89,7 +94,11 @@ def divan(bench, *filters, tree=ROOT):
 
 
 def ms(value):
-    return '—' if value is None else f'{value * 1e3:.1f} ms' if value < 1 else f'{value:.2f} s'
+    if value is None:
+        return '—'
+    if value < 1e-3:
+        return f'{value * 1e6:.0f} µs'
+    return f'{value * 1e3:.1f} ms' if value < 1 else f'{value:.2f} s'
 
 
 def markdown(figures, before):
@@ -119,6 +128,13 @@ def markdown(figures, before):
             one = b.get(f'png_floor_one_core/{game}')
             ratio = f'{build / floor:.1f}×' if build and floor else '—'
             out.append(f'| {game} | {ms(build)} | {ms(floor)} | {ms(one)} | {ratio} |')
+    if 'png_level' in figures:
+        sizes = dict(re.findall(r'level (\d+): ([\d.]+ MB)', '\n'.join(figures['png_level_notes'])))
+        out += ['', '### The GPW map (3580×3008) encoded at each DEFLATE level, on every core',
+                '', '| level | time | size |', '|---:|---:|---:|']
+        for name, value in sorted(figures['png_level'].items(), key=lambda kv: bench_order(kv[0])):
+            level = name.rsplit('/', 1)[-1]
+            out.append(f'| {level} | {ms(value)} | {sizes.get(level, "—")} |')
     out += ['', '### Readers: `inspect`, end to end, beside pywargame', '',
             f"Process start alone (`sandtable --version`): {ms(figures['start'])}. "
             'Decoded: a save\'s command stream; a module\'s buildFile and the predefined '
@@ -157,8 +173,18 @@ def main():
                     '(and a [[bench]] for check): its helpers and check benches run beside')
     ap.add_argument('--runs', type=int, default=10)
     ap.add_argument('--no-divan', action='store_true', help='skip the in-process benchmarks')
-    ap.add_argument('--json', action='store_true')
+    ap.add_argument('--json', action='store_true', help='print the figures as JSON')
+    ap.add_argument('--from-json', type=Path, metavar='FILE',
+                    help='print the table of figures saved by an earlier run with --json')
     args = ap.parse_args()
+    if args.from_json:
+        figures = json.loads(args.from_json.read_text())
+        for key in ('end_to_end', 'before'):
+            if key in figures:
+                figures[key] = {tuple(k.split('/', 1)): v for k, v in figures[key].items()}
+        print(f'Machine: {figures["machine"]}\n')
+        print(markdown(figures, 'before' in figures))
+        return 0
     subprocess.run(['cargo', 'build', '--quiet', '--release'], cwd=ROOT, check=True)
     figures = {'machine': machine()}
     with tempfile.TemporaryDirectory() as scratch:
@@ -177,6 +203,8 @@ def main():
             figures['readers_before'] = readers.compare(files, args.runs, None, args.before)
     if not args.no_divan:
         figures['build'] = divan('build')
+        figures['png_level_notes'] = []
+        figures['png_level'] = divan('images', 'png_level', notes=figures['png_level_notes'])
         figures['helpers'] = divan('helpers')
         figures['check'] = divan('check')
         if args.before_tree:
