@@ -996,7 +996,10 @@ hexes = {}
         ("scenario-barbarossa.toml", barbarossa),
         ("scenario-deployed.toml", deployed),
         ("tables.toml", GPW_TABLES.to_string()),
-        ("rules.toml", format!("{GPW_RULES}\n{links}")),
+        (
+            "rules.toml",
+            format!("[rules]\n{STACKING}\n{GPW_ZOC}\n{ZOC_EXCEPTIONS}\n{GPW_RULES}\n{links}"),
+        ),
     ]
 }
 
@@ -1357,55 +1360,17 @@ name = "Offensive air support"
 shift-factor = "column-shift"
 "##;
 
-/// The GPW's rules: stacking, zones of control, supply (its links are written by [`gpw`],
-/// one per theatre), control and victory.
-const GPW_RULES: &str = r##"
-[rules]
-[[rules.stacking]]
-name = "One combat unit per hex (airborne units aside)"
-max = 1
-units = { combat = true, except-types = ["airborne"] }
-
-[[rules.stacking]]
-name = "At most two airborne units per hex"
-max = 2
-units = { types = ["airborne"] }
-
-[[rules.stacking]]
-name = "At most two combat units per hex (only with an airborne unit)"
-max = 2
-units = { combat = true }
-
-[[rules.stacking]]
-name = "One leader per hex"
-max = 1
-units = { types = ["leader"] }
-
-[[rules.stacking]]
-name = "At most two air units in a major city or fortress"
-max = 2
-units = { types = ["air"] }
-terrain = ["major-city", "fortress"]
-
-[[rules.stacking]]
-name = "At most one air unit in a minor city"
-max = 1
-units = { types = ["air"] }
-terrain = ["minor-city"]
-
+/// The GPW's zone-of-control rule (its exceptions are [`ZOC_EXCEPTIONS`]).
+const GPW_ZOC: &str = r##"
 [rules.zoc]
 default = "adjacent"
 not-across = []
 not-into = ["sea", "lake"]
+"##;
 
-[[rules.zoc.exception]]
-units = { types = ["partisan", "airborne"] }
-zoc = "own"
-
-[[rules.zoc.exception]]
-units = { types = ["leader", "air", "marker"] }
-zoc = "none"
-
+/// The rest of the GPW's rules after stacking ([`STACKING`]) and zones of control: control,
+/// victory and supply (its links are written by [`gpw`], one per theatre).
+const GPW_RULES: &str = r##"
 [rules.control]
 rule = "last-occupied"
 units = { combat = true }
