@@ -562,35 +562,35 @@ fn missing_factors(cx: &mut Cx, g: &Game, at: &[(String, Span)]) {
             (missing, format!("the other `{type_name}` classes"))
         };
         for f in missing {
-            let factor = &g.factors[f];
-            cx.push(
-                Diagnostic::warning(
-                    "missing-factor",
-                    format!(
-                        "class `{}` prints no `{}` factor, which {fellows} print{}",
-                        class.id,
-                        factor.id,
-                        if fellows.starts_with("every") {
-                            "s"
-                        } else {
-                            ""
-                        }
-                    ),
-                )
-                .at(span.clone())
-                .hint(format!(
-                    "add `{} = …` ({}) to its `factors`{}",
-                    factor.id,
-                    factor.name,
-                    if class.faces.back.is_some() {
-                        " and `reduced`"
-                    } else {
-                        ""
-                    }
-                )),
-            );
+            cx.push(missing_factor(class, &g.factors[f], &fellows, span.clone()));
         }
     }
+}
+
+/// The warning for a class that prints no `factor` where its `fellows` all do.
+fn missing_factor(class: &Class, factor: &Factor, fellows: &str, span: Span) -> Diagnostic {
+    let verb = if fellows.starts_with("every") {
+        "s"
+    } else {
+        ""
+    };
+    let reduced = if class.faces.back.is_some() {
+        " and `reduced`"
+    } else {
+        ""
+    };
+    Diagnostic::warning(
+        "missing-factor",
+        format!(
+            "class `{}` prints no `{}` factor, which {fellows} print{verb}",
+            class.id, factor.id
+        ),
+    )
+    .at(span)
+    .hint(format!(
+        "add `{} = …` ({}) to its `factors`{reduced}",
+        factor.id, factor.name
+    ))
 }
 
 fn factors(
@@ -623,7 +623,7 @@ fn factors(
 mod tests {
     use std::collections::BTreeSet;
 
-    use super::{missing_factors, Cx};
+    use super::{missing_factor, missing_factors, Cx};
     use crate::check::Part;
     use crate::diag::source::SourceMap;
     use crate::diag::{Diagnostic, Span};
@@ -677,33 +677,7 @@ mod tests {
                 (missing, format!("the other `{type_name}` classes"))
             };
             for f in missing {
-                let factor = &g.factors[f];
-                cx.push(
-                    Diagnostic::warning(
-                        "missing-factor",
-                        format!(
-                            "class `{}` prints no `{}` factor, which {fellows} print{}",
-                            class.id,
-                            factor.id,
-                            if fellows.starts_with("every") {
-                                "s"
-                            } else {
-                                ""
-                            }
-                        ),
-                    )
-                    .at(span.clone())
-                    .hint(format!(
-                        "add `{} = …` ({}) to its `factors`{}",
-                        factor.id,
-                        factor.name,
-                        if class.faces.back.is_some() {
-                            " and `reduced`"
-                        } else {
-                            ""
-                        }
-                    )),
-                );
+                cx.push(missing_factor(class, &g.factors[f], &fellows, span.clone()));
             }
         }
     }
