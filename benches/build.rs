@@ -9,7 +9,6 @@
 //! `benches/figures.py` prints these figures in a table beside the end-to-end timings.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use image::RgbaImage;
@@ -18,33 +17,14 @@ use sandtable::emit::art::{self, NoProgress};
 use sandtable::emit::vassal;
 use sandtable::model::Game;
 
-/// The example games, by folder name.
-const GAMES: &[&str] = &[
-    "diplomacy",
-    "great-european-war",
-    "great-patriotic-war",
-    "great-patriotic-war-qh07",
-    "greek-civil-war",
-    "guerilla-warfare-ii",
-];
-
-fn folder(name: &str) -> PathBuf {
-    Path::new("modules").join(name)
-}
+use sandtable::testgame::{example as checked, EXAMPLE_GAMES as GAMES};
 
 fn main() {
-    if GAMES.iter().all(|g| folder(g).join("game.toml").is_file()) {
+    if sandtable::testgame::examples_present() {
         divan::main();
     } else {
         eprintln!("build benchmark skipped: the example games are not all in modules/");
     }
-}
-
-fn checked(name: &str) -> Game {
-    sandtable::check::check_dir(&folder(name))
-        .expect("the game loads")
-        .game
-        .expect("the game checks clean")
 }
 
 /// Each game checked once and kept.

@@ -75,17 +75,7 @@ fn scaled(bencher: divan::Bencher, scale: usize) {
 }
 
 /// The example games of `modules/`, each checked as `sandtable check` does.
-#[divan::bench(
-    args = [
-        "great-patriotic-war",
-        "great-european-war",
-        "greek-civil-war",
-        "great-patriotic-war-qh07",
-        "diplomacy",
-        "guerilla-warfare-ii",
-    ],
-    sample_count = 20
-)]
+#[divan::bench(args = testgame::EXAMPLE_GAMES, sample_count = 20)]
 fn example(bencher: divan::Bencher, game: &str) {
     let dir = PathBuf::from("modules").join(game);
     if !dir.join("game.toml").is_file() {

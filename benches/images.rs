@@ -7,41 +7,20 @@
 //!
 //! Run with `cargo bench --bench images`.
 
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use image::RgbaImage;
 use sandtable::emit::art::{self, NoProgress};
-use sandtable::model::Game;
 
-/// The example games, by folder name.
-const GAMES: &[&str] = &[
-    "diplomacy",
-    "great-european-war",
-    "great-patriotic-war",
-    "great-patriotic-war-qh07",
-    "greek-civil-war",
-    "guerilla-warfare-ii",
-];
-
-fn folder(name: &str) -> PathBuf {
-    Path::new("modules").join(name)
-}
+use sandtable::testgame::{example as checked, EXAMPLE_GAMES as GAMES};
 
 fn main() {
-    if GAMES.iter().all(|g| folder(g).join("game.toml").is_file()) {
+    if sandtable::testgame::examples_present() {
         levels();
         divan::main();
     } else {
         eprintln!("images benchmark skipped: the example games are not all in modules/");
     }
-}
-
-fn checked(name: &str) -> Game {
-    sandtable::check::check_dir(&folder(name))
-        .expect("the game loads")
-        .game
-        .expect("the game checks clean")
 }
 
 /// The Great Patriotic War's map, drawn once.

@@ -21,6 +21,24 @@ pub fn theatre() -> Game {
     checked.game.expect("fixture checks")
 }
 
+/// The example games of `modules/`, by folder name.
+pub const EXAMPLE_GAMES: &[&str] = &[
+    "diplomacy",
+    "great-european-war",
+    "great-patriotic-war",
+    "great-patriotic-war-qh07",
+    "greek-civil-war",
+    "guerilla-warfare-ii",
+];
+
+/// Whether every game of [`EXAMPLE_GAMES`] is in `modules/` (the benchmarks skip without).
+pub fn examples_present() -> bool {
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("modules");
+    EXAMPLE_GAMES
+        .iter()
+        .all(|id| modules.join(id).join("game.toml").is_file())
+}
+
 /// The checked example game `modules/<id>` (present in every checkout of this repository).
 pub fn example(id: &str) -> Game {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -19,7 +19,9 @@ pub mod vassal;
 
 use std::path::{Path, PathBuf};
 
-pub use fixtures::{example, mini, theatre, with_area_map, with_display};
+pub use fixtures::{
+    example, examples_present, mini, theatre, with_area_map, with_display, EXAMPLE_GAMES,
+};
 
 use crate::helpers::positions::Position;
 use crate::model::{Game, Location, MapKind};
