@@ -886,18 +886,7 @@ impl<'g> Stacking<'g> {
             _ => false,
         };
         for limit in &game.rules.stacking {
-            if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
-                continue;
-            }
-            if !limit.hex_sets.is_empty() && !limit.hex_sets.iter().any(|s| sets.contains(s)) {
-                continue;
-            }
-            if limit.except_terrain.iter().any(|t| terrains.contains(t))
-                || limit.except_hex_sets.iter().any(|s| sets.contains(s))
-            {
-                continue;
-            }
-            if limit.rail && !on_rail() {
+            if !limit.applies(&terrains, &sets, on_rail) {
                 continue;
             }
             // Each counter matched once; the counted list is built only for a violation.
@@ -928,42 +917,76 @@ impl<'g> Stacking<'g> {
                     .filter(|c| limit.units.matches(game, *c))
                     .map(|c| (c, points_of(c)))
                     .collect();
-                let unit = if limit.points.is_empty() {
-                    "unit"
-                } else {
-                    "point"
-                };
-                out.push(StackingViolation {
-                    rule: limit.name.clone(),
-                    max: limit.max,
-                    found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
-                    counted,
-                });
+                out.push(limit.violation(points, counted));
             }
         }
-        for rule in &game.rules.entry {
-            let barred: Vec<_> = counters
-                .iter()
-                .filter(|c| rule.bars(game, **c, &terrains, &sets))
-                .collect();
-            if let Some(first) = barred.first() {
-                let class = game.class_of(**first);
-                let what = class
-                    .size
-                    .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
-                out.push(StackingViolation {
-                    rule: rule.name.clone(),
-                    max: 0,
-                    found: if barred.len() == 1 {
-                        format!("1 unit barred ({what})")
-                    } else {
-                        format!("{} units barred ({what}, …)", barred.len())
-                    },
-                    counted: barred.iter().map(|c| (**c, 1)).collect(),
-                });
-            }
-        }
+        entry_violations(game, counters, &terrains, &sets, &mut out);
         out
+    }
+}
+
+impl StackingLimit {
+    /// Whether the limit applies where the terrain is `terrains` and the location belongs to
+    /// the named hex sets `sets` (`on_rail` asked only for a limit on rail lines).
+    fn applies(
+        &self,
+        terrains: &[TerrainId],
+        sets: &[(MapId, usize)],
+        on_rail: impl FnOnce() -> bool,
+    ) -> bool {
+        (self.terrain.is_empty() || self.terrain.iter().any(|t| terrains.contains(t)))
+            && (self.hex_sets.is_empty() || self.hex_sets.iter().any(|s| sets.contains(s)))
+            && !self.except_terrain.iter().any(|t| terrains.contains(t))
+            && !self.except_hex_sets.iter().any(|s| sets.contains(s))
+            && (!self.rail || on_rail())
+    }
+
+    /// The violation of a stack counting `points` (`counted`: each matching counter's).
+    fn violation(&self, points: u32, counted: Vec<(CounterId, u32)>) -> StackingViolation {
+        let unit = if self.points.is_empty() {
+            "unit"
+        } else {
+            "point"
+        };
+        StackingViolation {
+            rule: self.name.clone(),
+            max: self.max,
+            found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
+            counted,
+        }
+    }
+}
+
+/// The entry rules `counters` break where the terrain is `terrains` and the location
+/// belongs to `sets`: one violation per rule, naming the first counter barred.
+fn entry_violations(
+    game: &Game,
+    counters: &[CounterId],
+    terrains: &[TerrainId],
+    sets: &[(MapId, usize)],
+    out: &mut Vec<StackingViolation>,
+) {
+    for rule in &game.rules.entry {
+        let barred: Vec<_> = counters
+            .iter()
+            .filter(|c| rule.bars(game, **c, terrains, sets))
+            .collect();
+        if let Some(first) = barred.first() {
+            let class = game.class_of(**first);
+            let what = class
+                .size
+                .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
+            out.push(StackingViolation {
+                rule: rule.name.clone(),
+                max: 0,
+                found: if barred.len() == 1 {
+                    format!("1 unit barred ({what})")
+                } else {
+                    format!("{} units barred ({what}, …)", barred.len())
+                },
+                counted: barred.iter().map(|c| (**c, 1)).collect(),
+            });
+        }
     }
 }
 
@@ -994,18 +1017,7 @@ mod tests {
             _ => false,
         };
         for limit in &game.rules.stacking {
-            if !limit.terrain.is_empty() && !limit.terrain.iter().any(|t| terrains.contains(t)) {
-                continue;
-            }
-            if !limit.hex_sets.is_empty() && !limit.hex_sets.iter().any(|s| sets.contains(s)) {
-                continue;
-            }
-            if limit.except_terrain.iter().any(|t| terrains.contains(t))
-                || limit.except_hex_sets.iter().any(|s| sets.contains(s))
-            {
-                continue;
-            }
-            if limit.rail && !on_rail {
+            if !limit.applies(&terrains, &sets, || on_rail) {
                 continue;
             }
             let selected: Vec<_> = counters
@@ -1034,41 +1046,10 @@ mod tests {
                 .collect();
             let points: u32 = counted.iter().map(|(_, p)| p).sum();
             if points > limit.max {
-                let unit = if limit.points.is_empty() {
-                    "unit"
-                } else {
-                    "point"
-                };
-                out.push(super::StackingViolation {
-                    rule: limit.name.clone(),
-                    max: limit.max,
-                    found: format!("{points} {unit}{}", if points == 1 { "" } else { "s" }),
-                    counted,
-                });
+                out.push(limit.violation(points, counted));
             }
         }
-        for rule in &game.rules.entry {
-            let barred: Vec<_> = counters
-                .iter()
-                .filter(|c| rule.bars(game, **c, &terrains, &sets))
-                .collect();
-            if let Some(first) = barred.first() {
-                let class = game.class_of(**first);
-                let what = class
-                    .size
-                    .map_or_else(|| class.name.clone(), |s| s.as_str().to_string());
-                out.push(super::StackingViolation {
-                    rule: rule.name.clone(),
-                    max: 0,
-                    found: if barred.len() == 1 {
-                        format!("1 unit barred ({what})")
-                    } else {
-                        format!("{} units barred ({what}, …)", barred.len())
-                    },
-                    counted: barred.iter().map(|c| (**c, 1)).collect(),
-                });
-            }
-        }
+        super::entry_violations(game, counters, &terrains, &sets, &mut out);
         out
     }
 
