@@ -15,7 +15,7 @@
 
 use crate::vassal::encoder::SequenceEncoder;
 use crate::vassal::save::writer::{add_piece_command, SetupPiece, SetupWriter, VsavOptions};
-use crate::vassal::save::{join_trait_chain, BoardSetup, BoardSpec, TraitEntry};
+use crate::vassal::save::{join_trait_chain, BoardSetup, TraitEntry};
 
 /// The number of pieces the synthetic save holds.
 pub const SAVE_PIECES: usize = 50_000;
@@ -189,15 +189,7 @@ pub fn save_writer(pieces: usize) -> SetupWriter {
             }
         })
         .collect();
-    writer.boards = vec![BoardSetup {
-        map: "Main Map".into(),
-        boards: vec![BoardSpec {
-            name: "Main Board".into(),
-            reversed: false,
-            column: 0,
-            row: 0,
-        }],
-    }];
+    writer.boards = vec![BoardSetup::single("Main Map", "Main Board")];
     writer.setup_stack_flag = true;
     writer.extra_commands = NATIONS
         .iter()

@@ -15,7 +15,7 @@ use crate::layout::vassal::written_orders;
 use crate::model::{Game, Scenario};
 use crate::vassal::encoder::encode_or_empty;
 use crate::vassal::save::writer::{SaveData, SetupPiece, SetupWriter, VsavOptions};
-use crate::vassal::save::{BoardSetup, BoardSpec};
+use crate::vassal::save::BoardSetup;
 
 use super::counters::Counters;
 use super::pieces::BasicState;
@@ -41,15 +41,7 @@ pub struct Setup {
 
 /// The selection of a map's single board (§4.5.2).
 pub fn board_setup(board: &Board) -> BoardSetup {
-    BoardSetup {
-        map: board.map_name.clone(),
-        boards: vec![BoardSpec {
-            name: board.board_name.clone(),
-            reversed: false,
-            column: 0,
-            row: 0,
-        }],
-    }
+    BoardSetup::single(board.map_name.clone(), board.board_name.clone())
 }
 
 /// The setup writer of a scenario: every placement as a piece (ids from 1, in placement

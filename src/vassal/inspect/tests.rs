@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::vassal::archive::ArchiveBuilder;
 use crate::vassal::save::writer::{SetupPiece, SetupWriter, VsavOptions};
-use crate::vassal::save::{BoardSetup, BoardSpec};
+use crate::vassal::save::BoardSetup;
 
 const BUILDFILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule VassalVersion="3.7.0" name="Example Hex Game" nextPieceSlotId="3" version="1.0">
@@ -58,15 +58,7 @@ fn setup_bytes() -> Vec<u8> {
         // Hex 0305 is (156, 315) on the board; the map adds the 20x10 edge.
         state_string: "Blue\tMain Map;176;325;1;0".into(),
     }];
-    writer.boards = vec![BoardSetup {
-        map: "Main Map".into(),
-        boards: vec![BoardSpec {
-            name: "Main Board".into(),
-            reversed: false,
-            column: 0,
-            row: 0,
-        }],
-    }];
+    writer.boards = vec![BoardSetup::single("Main Map", "Main Board")];
     let options = VsavOptions {
         moduledata: Some(MODULEDATA.as_bytes().to_vec()),
         ..VsavOptions::default()

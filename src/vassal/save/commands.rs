@@ -144,6 +144,19 @@ pub struct BoardSetup {
 }
 
 impl BoardSetup {
+    /// A map showing one board, at the first column and row, not reversed.
+    pub fn single(map: impl Into<String>, board: impl Into<String>) -> Self {
+        BoardSetup {
+            map: map.into(),
+            boards: vec![BoardSpec {
+                name: board.into(),
+                reversed: false,
+                column: 0,
+                row: 0,
+            }],
+        }
+    }
+
     /// The command text: `SE(TAB)[map + "BoardPicker", SE('/')[name(, "rev")], col, row, …]`.
     pub fn encode(&self) -> String {
         let mut encoder = SequenceEncoder::with_token(&format!("{}BoardPicker", self.map), '\t');

@@ -49,15 +49,7 @@ fn sample_writer() -> SetupWriter {
         unit("1003", "Reserve", "null", 0, 0, 1),
         marker("1004", 156, 315),
     ];
-    writer.boards = vec![BoardSetup {
-        map: "Main Map".into(),
-        boards: vec![BoardSpec {
-            name: "Main Board".into(),
-            reversed: false,
-            column: 0,
-            row: 0,
-        }],
-    }];
+    writer.boards = vec![BoardSetup::single("Main Map", "Main Board")];
     writer.setup_stack_flag = true;
     writer.extra_commands = vec!["GlobalProperty\t;VP;0;Module".into()];
     writer
