@@ -466,8 +466,8 @@ fn check_json(dir: &str) -> (i32, Vec<Value>) {
 
 #[test]
 fn a_crossing_is_a_border_the_picture_draws_across_the_gap() {
-    use sandtable::emit::art::area_map::{crossing_line, render, shapes, CROSSING_INK};
-    use sandtable::emit::art::NoProgress;
+    use sandtable::emit::art::area_map::{crossing_line, shapes, CROSSING_INK};
+    use sandtable::emit::art::{render_map, NoProgress};
 
     // Without a crossing, Masovia and Polesie are listed as adjacent but do not touch.
     let tmp = with_crossings("");
@@ -512,7 +512,7 @@ fn a_crossing_is_a_border_the_picture_draws_across_the_gap() {
     assert_eq!(c.name, "The Long Ferry");
     let drawn = shapes(am);
     let (a, b) = crossing_line(&drawn, c, 12.0, 36.0).expect("a line");
-    let img = render(&game, index, &NoProgress);
+    let img = render_map(&game, index, &NoProgress).expect("the map draws");
     let ink = |x: f64, y: f64| {
         let (x, y) = (x.round() as i64, y.round() as i64);
         (-2..=2).any(|dx| {
@@ -542,7 +542,7 @@ fn a_crossing_is_a_border_the_picture_draws_across_the_gap() {
     let plain = with_crossings("");
     let checked = sandtable::check::check_dir(plain.path()).expect("reads");
     let game = checked.game.expect("warnings only");
-    let img = render(&game, index, &NoProgress);
+    let img = render_map(&game, index, &NoProgress).expect("the map draws");
     assert!(!img
         .pixels()
         .any(|p| p.0 == [CROSSING_INK.0, CROSSING_INK.1, CROSSING_INK.2, 255]));

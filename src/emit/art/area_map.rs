@@ -10,15 +10,12 @@
 //! arrowhead at each end, across the water from one area into the other, as printed boards
 //! draw Gibraltar or Messina.
 
-use image::RgbaImage;
 use tiny_skia::{PathBuilder, Transform};
 
 use super::canvas::{Canvas, Pen, Rgba};
-use super::hex_map::PAPER;
 use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
-use super::Progress;
 use crate::layout::area::{layouts, scale, Rect};
 use crate::layout::voronoi::{self, P};
 use crate::model::map::{closest_points, Crossing};
@@ -151,21 +148,6 @@ fn rounded_rect(c: &mut Canvas, (x, y, w, h): Rect, r: f32, fill: Option<Rgba>, 
             c.stroke_path(&p, pen, Transform::identity());
         }
     }
-}
-
-/// Render an area map. Panics if `map` is not an area map.
-pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
-    let MapKind::Area(am) = &game.maps[map].kind else {
-        panic!("area_map::render called on a hex map");
-    };
-    progress.begin("map", 2);
-    let mut c = Canvas::new(am.size.0, am.size.1, PAPER);
-    draw(&mut c, game, map);
-    progress.advance(1);
-    let img = c.into_image();
-    progress.advance(1);
-    progress.end();
-    img
 }
 
 /// Draw an area map on a canvas of its size on paper. Panics if `map` is not an area map.
@@ -490,13 +472,13 @@ fn route_arrow(c: &mut Canvas, a: (f32, f32), b: (f32, f32), sea: bool, k: f32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::art::{testing, NoProgress};
+    use crate::emit::art::testing;
     use crate::layout::area::{points_text, slots};
 
     #[test]
     fn area_map_renders_at_its_size_with_slots_inside() {
         let game = testing::with_area_map();
-        let img = render(&game, 1, &NoProgress);
+        let img = crate::emit::art::map_canvas(&game, 1).into_image();
         testing::preview("area-map.png", &img);
         assert_eq!(img.dimensions(), (600, 450));
         let s = slots(&game, 1);

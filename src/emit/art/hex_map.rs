@@ -10,14 +10,12 @@
 
 use std::collections::BTreeSet;
 
-use image::RgbaImage;
 use tiny_skia::{PathBuilder, Transform};
 
 use super::canvas::{Canvas, Pen, Rgba};
 use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
-use super::Progress;
 use crate::layout::{hex_layout, map_margin};
 use crate::model::map::PlaceAt;
 use crate::model::{
@@ -138,19 +136,6 @@ impl Ctx<'_> {
         }
         v
     }
-}
-
-/// Render a hex map. Panics if `map` is not a hex map.
-pub fn render(game: &Game, map: MapId, progress: &dyn Progress) -> RgbaImage {
-    let (width, height) = size(game, map);
-    progress.begin("map", 2);
-    let mut c = Canvas::new(width, height, PAPER);
-    draw(&mut c, game, map);
-    progress.advance(1);
-    let img = c.into_image();
-    progress.advance(1);
-    progress.end();
-    img
 }
 
 /// The size of a hex map's picture: its layout's. Panics if `map` is not a hex map.
@@ -1195,12 +1180,12 @@ fn cartouche(c: &mut Canvas, cx: &Ctx) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::art::{testing, NoProgress};
+    use crate::emit::art::testing;
 
     #[test]
     fn picture_has_the_layout_size_and_terrain_colours_at_centres() {
         let game = testing::mini();
-        let img = render(&game, 0, &NoProgress);
+        let img = crate::emit::art::map_canvas(&game, 0).into_image();
         testing::preview("mini-map.png", &img);
         let MapKind::Hex(hm) = &game.maps[0].kind else {
             panic!()

@@ -207,24 +207,18 @@ pub fn render_map_with_strip(
     if let Some(p) = &m.image {
         return Ok(track_display::extend(game, map, supplied::load(p)?));
     }
-    let (base, draw): (_, fn(&mut canvas::Canvas, &Game, MapId)) = match &m.kind {
-        MapKind::Hex(_) => (hex_map::size(game, map), hex_map::draw),
-        MapKind::Area(a) => (a.size, area_map::draw),
+    let base = match &m.kind {
+        MapKind::Hex(_) => hex_map::size(game, map),
+        MapKind::Area(a) => a.size,
     };
     let strip = crate::layout::track_display::layout(game, map, base);
     progress.begin("map", 2);
     let c = match &strip {
-        None => {
-            let mut c = canvas::Canvas::new(base.0, base.1, hex_map::PAPER);
-            draw(&mut c, game, map);
-            c
-        }
+        None => map_canvas(game, map),
         Some(strip) => {
             let mut c = canvas::Canvas::new(strip.size.0, strip.size.1, hex_map::PAPER);
             // The map keeps to its own size, as when it was a picture of its own.
-            let mut part = canvas::Canvas::new(base.0, base.1, hex_map::PAPER);
-            draw(&mut part, game, map);
-            c.draw_canvas(part);
+            c.draw_canvas(map_canvas(game, map));
             track_display::draw_strip(&mut c, game, strip);
             c
         }
@@ -234,6 +228,23 @@ pub fn render_map_with_strip(
     progress.advance(1);
     progress.end();
     Ok((img, strip))
+}
+
+/// A generated map drawn on paper at its own size (without a track display strip).
+fn map_canvas(game: &Game, map: MapId) -> canvas::Canvas {
+    match &game.maps[map].kind {
+        MapKind::Hex(_) => {
+            let (width, height) = hex_map::size(game, map);
+            let mut c = canvas::Canvas::new(width, height, hex_map::PAPER);
+            hex_map::draw(&mut c, game, map);
+            c
+        }
+        MapKind::Area(a) => {
+            let mut c = canvas::Canvas::new(a.size.0, a.size.1, hex_map::PAPER);
+            area_map::draw(&mut c, game, map);
+            c
+        }
+    }
 }
 
 /// The off-map displays: the pool boxes, one picture per numeric track, the turn track.
