@@ -13,7 +13,7 @@ use ab_glyph::{Font as _, FontRef, GlyphId};
 use super::assets;
 
 /// The faces available to the art (the embedded DejaVu fonts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Face {
     /// DejaVu Sans: hex numbers, notes, chart bodies.
     Regular,

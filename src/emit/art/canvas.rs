@@ -11,6 +11,7 @@
 use image::RgbaImage;
 use tiny_skia::{FillRule, Path, PathBuilder, Pixmap, PixmapPaint, Rect, Transform};
 
+use super::glyphs;
 use super::raster::{self, demultiply_into, Ground, Op};
 pub use super::style::{Pen, Rgba};
 use super::text::{placement, Align, Font};
@@ -177,7 +178,8 @@ impl Canvas {
         w
     }
 
-    /// Draw a line of text with its baseline origin mapped by `t`.
+    /// Draw a line of text with its baseline origin mapped by `t`. Text moved, not turned
+    /// or scaled, is painted from glyph masks ([`super::glyphs`]); other text as outlines.
     pub fn text_with(
         &mut self,
         font: &Font,
@@ -186,6 +188,17 @@ impl Canvas {
         colour: Rgba,
         halo: Option<(Rgba, f32)>,
     ) {
+        let moved = t.sx == 1.0 && t.sy == 1.0 && t.kx == 0.0 && t.ky == 0.0;
+        if moved && halo.is_none_or(|(_, w)| glyphs::halo_fits(w)) {
+            let line = glyphs::line(font, text, t.tx, t.ty, halo.map(|(_, w)| w));
+            let layers = [(line.halo, halo.map(|(c, _)| c)), (line.ink, Some(colour))];
+            for (coverage, colour) in layers {
+                if let (Some(coverage), Some(colour)) = (coverage, colour) {
+                    self.ops.push(Op::Mask { coverage, colour });
+                }
+            }
+            return;
+        }
         let (Some(path), _) = font.path(text) else {
             return;
         };

@@ -14,6 +14,7 @@ pub mod canvas;
 pub mod charts;
 pub mod counter;
 pub mod displays;
+pub mod glyphs;
 pub mod hex_map;
 pub mod overlay;
 pub mod patterns;

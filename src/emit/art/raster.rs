@@ -16,6 +16,7 @@ use image::RgbaImage;
 use rayon::prelude::*;
 use tiny_skia::{Color, FillRule, Path, PathStroker, Pixmap, PixmapPaint, Rect, Stroke, Transform};
 
+use super::glyphs::{stamp, Coverage};
 use super::style::{Pen, Rgba};
 
 /// The pixels of a band of rows painted as one piece of work, about.
@@ -66,6 +67,14 @@ pub(super) enum Op {
         paint: PixmapPaint,
         /// Mirroring or scaling.
         t: Transform,
+    },
+    /// Paint a colour through a coverage mask lying on whole pixels (a line of text or its
+    /// halo, [`super::glyphs`]).
+    Mask {
+        /// Where and how much.
+        coverage: Coverage,
+        /// The colour.
+        colour: Rgba,
     },
     /// Another canvas painted over the top-left corner, kept within its own size.
     Layer {
@@ -118,6 +127,11 @@ enum Kind<'a> {
         pixmap: &'a Pixmap,
         paint: &'a PixmapPaint,
         t: Transform,
+    },
+    /// A coverage mask.
+    Mask {
+        coverage: &'a Coverage,
+        colour: Rgba,
     },
     /// A canvas within its own size.
     Layer {
@@ -241,6 +255,16 @@ fn ready(op: &Op) -> Option<Ready<'_>> {
                 },
             }
         }
+        Op::Mask { coverage, colour } => Ready {
+            rows: (
+                coverage.y as f32,
+                (coverage.y + coverage.height as i32) as f32,
+            ),
+            kind: Kind::Mask {
+                coverage,
+                colour: *colour,
+            },
+        },
         Op::Layer { size, ground, ops } => Ready {
             rows: (0.0, size.1 as f32),
             kind: Kind::Layer {
@@ -342,6 +366,10 @@ fn paint_band(band: &mut Pixmap, top: u32, ops: &[Ready<'_>]) {
                     band.draw_pixmap(*x, *y, pixmap.as_ref(), paint, shift(*t), None);
                 }
             }
+            Kind::Mask { coverage, colour } => {
+                let width = band.width();
+                stamp(band.data_mut(), width, top as i32, coverage, *colour);
+            }
             Kind::Layer { size, ground, ops } => {
                 let rows = size.1.min(top + band.height()).saturating_sub(top);
                 if rows > 0 {
@@ -433,6 +461,10 @@ mod tests {
                     paint,
                     t,
                 } => pixmap.draw_pixmap(*x, *y, p.as_ref(), paint, *t, None),
+                Op::Mask { coverage, colour } => {
+                    let width = pixmap.width();
+                    stamp(pixmap.data_mut(), width, 0, coverage, *colour);
+                }
                 Op::Layer { size, ground, ops } => {
                     let part = painted_ops_directly(*size, ground, ops);
                     pixmap.draw_pixmap(
