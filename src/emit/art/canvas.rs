@@ -13,6 +13,7 @@ use tiny_skia::{FillRule, Path, PathBuilder, Pixmap, PixmapPaint, Rect, Transfor
 
 use super::glyphs;
 use super::raster::{self, demultiply_into, Ground, Op};
+use super::sprites::{self, SpriteKey};
 pub use super::style::{Pen, Rgba};
 use super::text::{placement, Align, Font};
 
@@ -280,6 +281,26 @@ impl Canvas {
             ground: part.ground,
             ops: part.ops,
         });
+    }
+
+    /// Draw a small drawing that recurs (a terrain motif) centred at `at`: `draw` draws it
+    /// around the point it is given, within `reach` pixels; it is painted once per thread
+    /// for each `key` (what the drawing depends on besides its position) and quarter pixel,
+    /// and laid over the canvas ([`super::sprites`]).
+    pub fn sprite(
+        &mut self,
+        key: SpriteKey,
+        at: (f32, f32),
+        reach: f32,
+        draw: impl FnOnce(&mut Canvas, f32, f32),
+    ) {
+        self.ops
+            .push(Op::Sprite(sprites::place(key, at, reach, draw)));
+    }
+
+    /// The picture of a small canvas (a sprite), premultiplied, painted without bands.
+    pub(super) fn into_pixmap(self) -> Pixmap {
+        raster::paint_whole(&self.size, &self.ground, &self.ops)
     }
 
     /// The picture as straight-alpha RGBA.

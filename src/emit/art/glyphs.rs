@@ -24,7 +24,7 @@ use super::style::{Pen, Rgba};
 use super::text::{Face, Font};
 
 /// Positions per pixel, across and down, at which a glyph is rasterised.
-const STEPS: f32 = 4.0;
+pub(super) const STEPS: f32 = 4.0;
 
 /// The coverage of a line of text (or of its halo) at a whole-pixel position of the picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,10 +93,10 @@ pub fn line(font: &Font, text: &str, x: f32, baseline: f32, halo: Option<f32>) -
 }
 
 /// A position as its whole pixel and its quarter within the pixel (0 to 3).
-type Step = (i32, u8);
+pub(super) type Step = (i32, u8);
 
 /// A position split into its whole pixel and its quarter within the pixel.
-fn step(v: f32) -> Step {
+pub(super) fn step(v: f32) -> Step {
     let q = (v * STEPS).round();
     let whole = (q / STEPS).floor();
     (whole as i32, (q - whole * STEPS) as u8)
@@ -209,7 +209,7 @@ fn combine(masks: &[(i32, i32, Rc<GlyphMask>)]) -> Option<Coverage> {
 }
 
 /// `a × b / 255`, rounded.
-fn mul255(a: u32, b: u32) -> u32 {
+pub(super) fn mul255(a: u32, b: u32) -> u32 {
     let v = a * b + 128;
     (v + (v >> 8)) >> 8
 }

@@ -21,6 +21,7 @@ pub mod patterns;
 pub mod png;
 pub mod raster;
 pub mod sheet;
+pub mod sprites;
 pub mod style;
 pub mod supplied;
 pub mod symbols;

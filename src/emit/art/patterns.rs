@@ -60,15 +60,32 @@ fn jitter(seed: u64, i: usize) -> (f32, f32) {
     (a, b)
 }
 
-/// Draw one motif centred on (x, y), about `size` pixels across, on a `base` fill.
+/// Draw one motif centred on (x, y), about `size` pixels across, on a `base` fill; `variant`
+/// picks among a pattern's forms (a conifer or a round tree). Motifs recur by the thousand
+/// on a map, so each is a sprite ([`Canvas::sprite`]).
 pub fn motif(c: &mut Canvas, p: Pattern, x: f32, y: f32, size: f32, base: Rgba, variant: u64) {
+    let conifer = variant.is_multiple_of(3);
+    let colour = u32::from_be_bytes([base.0, base.1, base.2, base.3]);
+    let key = (
+        "motif",
+        [p as u32, size.to_bits(), colour, u32::from(conifer)],
+    );
+    // The widest motif (hatching) reaches 0.55 × size from its centre, plus half a pen.
+    let reach = size * 0.55 + (size * 0.1).max(0.8);
+    c.sprite(key, (x, y), reach, |c, x, y| {
+        draw_motif(c, p, x, y, size, base, conifer)
+    });
+}
+
+/// Draw one motif as shapes (see [`motif`]).
+fn draw_motif(c: &mut Canvas, p: Pattern, x: f32, y: f32, size: f32, base: Rgba, conifer: bool) {
     let s = size / 2.0;
     match p {
         Pattern::Trees => {
             let ink = base.darker(0.45);
             let trunk = Pen::new(ink.darker(0.2), (size * 0.1).max(0.8));
             c.line((x, y + s * 0.2), (x, y + s), &trunk);
-            if variant.is_multiple_of(3) {
+            if conifer {
                 // A conifer.
                 c.fill_poly(
                     &[

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use tiny_skia::{Color, FillRule, Path, PathStroker, Pixmap, PixmapPaint, Rect, Stroke, Transform};
 
 use super::glyphs::{stamp, Coverage};
+use super::sprites::{overlay, Sprite};
 use super::style::{Pen, Rgba};
 
 /// The pixels of a band of rows painted as one piece of work, about.
@@ -76,6 +77,8 @@ pub(super) enum Op {
         /// The colour.
         colour: Rgba,
     },
+    /// Lay a sprite over the picture ([`super::sprites`]).
+    Sprite(Sprite),
     /// Another canvas painted over the top-left corner, kept within its own size.
     Layer {
         /// Its size.
@@ -133,6 +136,8 @@ enum Kind<'a> {
         coverage: &'a Coverage,
         colour: Rgba,
     },
+    /// A sprite.
+    Sprite(&'a Sprite),
     /// A canvas within its own size.
     Layer {
         size: (u32, u32),
@@ -164,6 +169,13 @@ pub(super) fn paint(size: &(u32, u32), ground: &Ground, ops: &[Op]) -> RgbaImage
             demultiply_into(&band.pixels()[skip..], chunk);
         });
     RgbaImage::from_raw(width, height, out).expect("sizes agree")
+}
+
+/// The picture of a small canvas, premultiplied, painted whole (no bands).
+pub(super) fn paint_whole(size: &(u32, u32), ground: &Ground, ops: &[Op]) -> Pixmap {
+    let mut p = ground_band(ground, size.0, 0, size.1);
+    paint_band(&mut p, 0, &prepare(ops));
+    p
 }
 
 /// The rows of a band of a picture `width` pixels wide.
@@ -264,6 +276,10 @@ fn ready(op: &Op) -> Option<Ready<'_>> {
                 coverage,
                 colour: *colour,
             },
+        },
+        Op::Sprite(s) => Ready {
+            rows: (s.y as f32, (s.y + s.pixels.height() as i32) as f32),
+            kind: Kind::Sprite(s),
         },
         Op::Layer { size, ground, ops } => Ready {
             rows: (0.0, size.1 as f32),
@@ -370,6 +386,10 @@ fn paint_band(band: &mut Pixmap, top: u32, ops: &[Ready<'_>]) {
                 let width = band.width();
                 stamp(band.data_mut(), width, top as i32, coverage, *colour);
             }
+            Kind::Sprite(s) => {
+                let width = band.width();
+                overlay(band.data_mut(), width, top as i32, s);
+            }
             Kind::Layer { size, ground, ops } => {
                 let rows = size.1.min(top + band.height()).saturating_sub(top);
                 if rows > 0 {
@@ -464,6 +484,10 @@ mod tests {
                 Op::Mask { coverage, colour } => {
                     let width = pixmap.width();
                     stamp(pixmap.data_mut(), width, 0, coverage, *colour);
+                }
+                Op::Sprite(s) => {
+                    let width = pixmap.width();
+                    overlay(pixmap.data_mut(), width, 0, s);
                 }
                 Op::Layer { size, ground, ops } => {
                     let part = painted_ops_directly(*size, ground, ops);
