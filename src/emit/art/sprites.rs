@@ -35,10 +35,12 @@ pub struct Sprite {
     pub pixels: Arc<Pixmap>,
 }
 
+/// The sprites painted on one thread, by key and quarter-pixel position.
+type Painted = HashMap<(SpriteKey, (u8, u8)), Arc<Pixmap>>;
+
 thread_local! {
-    /// The sprites painted on this thread, by key and quarter-pixel position.
-    static CACHE: RefCell<HashMap<(SpriteKey, (u8, u8)), Arc<Pixmap>>> =
-        RefCell::new(HashMap::new());
+    /// The sprites painted on this thread.
+    static CACHE: RefCell<Painted> = RefCell::new(HashMap::new());
 }
 
 /// The sprite `key` centred at `(x, y)`: `draw` draws it on the canvas it is given around
