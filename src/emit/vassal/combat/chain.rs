@@ -3,6 +3,8 @@
 //! the shifts with their causes, the clamp, the roll's result — each step a BeanShell
 //! expression over the ones before it (see the module documentation for why a chain).
 
+use std::collections::HashSet;
+
 use crate::model::{CountryId, Crt, CrtColumn, CrtKind, Dice, Game, MapKind, TerrainId};
 
 use crate::vassal::encoder::encode_or_empty;
@@ -39,6 +41,8 @@ impl Combat {
         let mut terrain_sites: Vec<Vec<String>> = vec![Vec::new(); g.terrain.len()];
         let mut hexside_pairs: Vec<Vec<String>> = vec![Vec::new(); g.hexside_terrain.len()];
         let mut country_sites: Vec<Vec<String>> = vec![Vec::new(); g.countries.len()];
+        // What the lists above hold already (a list keeps the order of first mention).
+        let mut listed: HashSet<(bool, usize, String)> = HashSet::new();
         for (mi, m) in g.maps.iter().enumerate() {
             let p = prefix(mi);
             match &m.kind {
@@ -51,7 +55,7 @@ impl Combat {
                             country_sites[k].push(site.clone());
                         }
                         for t in std::iter::once(hex.terrain).chain(hex.features.iter().copied()) {
-                            if !terrain_sites[t].contains(&site) {
+                            if listed.insert((false, t, site.clone())) {
                                 terrain_sites[t].push(site.clone());
                             }
                         }
@@ -63,7 +67,7 @@ impl Combat {
                         );
                         for (kind, _) in list {
                             for pair in [format!("{a}/{b}"), format!("{b}/{a}")] {
-                                if !hexside_pairs[*kind].contains(&pair) {
+                                if listed.insert((true, *kind, pair.clone())) {
                                     hexside_pairs[*kind].push(pair);
                                 }
                             }
@@ -77,7 +81,7 @@ impl Combat {
                         for slot in a.slots(ai) {
                             locations.push_str(&format!("{p}{}|", a.slot_name(ai, slot)));
                         }
-                        if !terrain_sites[area.terrain].contains(&site) {
+                        if listed.insert((false, area.terrain, site.clone())) {
                             terrain_sites[area.terrain].push(site);
                         }
                     }
