@@ -177,10 +177,9 @@ fn terrain(c: &mut Canvas, cx: &Ctx) {
     for h in cx.geo.coords() {
         let t = cx.terrain(h);
         let colour = Rgba::of(t.colour);
-        let k = cx.corners(h);
-        c.fill_poly(&k, colour);
-        // The same colour stroked closes the anti-aliasing seams between hexes.
-        c.stroke_poly(&k, true, &Pen::new(colour, 1.0));
+        // Filled half a pixel beyond its sides: the anti-aliased edges of two neighbours
+        // would otherwise let the paper show through along the side they share.
+        c.fill_poly(&grown(cx.centre(h), &cx.corners(h), 0.5), colour);
     }
     for h in cx.geo.coords() {
         let hex = cx.hm.hex(h);
@@ -204,6 +203,27 @@ fn terrain(c: &mut Canvas, cx: &Ctx) {
             patterns::fill_hex(c, p, centre, &k, cx.dy, base, seed);
         }
     }
+}
+
+/// A convex polygon around `centre` grown so that each side moves out by at least `by`.
+fn grown(centre: (f32, f32), corners: &[(f32, f32)], by: f32) -> Vec<(f32, f32)> {
+    // The nearest side sets the scale: sides move out in proportion to their distance.
+    let apothem = corners
+        .iter()
+        .zip(corners.iter().cycle().skip(1))
+        .map(|(a, b)| {
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            (mx - centre.0).hypot(my - centre.1)
+        })
+        .fold(f32::INFINITY, f32::min);
+    if !(apothem.is_finite() && apothem > 0.0) {
+        return corners.to_vec();
+    }
+    let k = 1.0 + by / apothem;
+    corners
+        .iter()
+        .map(|&(x, y)| (centre.0 + (x - centre.0) * k, centre.1 + (y - centre.1) * k))
+        .collect()
 }
 
 fn lines(c: &mut Canvas, cx: &Ctx) {
