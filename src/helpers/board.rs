@@ -65,18 +65,14 @@ pub enum Link {
 #[derive(Debug, Clone)]
 enum Nodes {
     Hex {
-        /// Per hex, bit `d` set when direction `d` of [`crate::model::HexGeometry::around`]
-        /// is closed to supply.
-        supply_closed: Vec<u8>,
+        /// Per hex, the directions of [`crate::model::HexGeometry::around`] a supply path
+        /// may take ([`Openings`]).
+        supply: Vec<Openings>,
         /// The same for zones of control.
-        zone_closed: Vec<u8>,
-        /// The six steps of [`crate::model::HexGeometry::around`] as (column, row) offsets,
-        /// for hexes whose column (rows orientation: row) is even, then odd: the same on
-        /// the whole grid, so neighbours are found by addition, not through cube
-        /// coordinates.
-        steps: [[(i32, i32); 6]; 2],
-        /// The same steps as differences of dense index, for hexes off the grid's edges
-        /// (whose six neighbours are all on it).
+        zone: Vec<Openings>,
+        /// The six steps of [`crate::model::HexGeometry::around`] as differences of dense
+        /// index, for hexes whose column (rows orientation: row) is even, then odd: the
+        /// same on the whole grid, so a neighbour on the grid is found by one addition.
         index_steps: [[isize; 6]; 2],
     },
     Area {
@@ -85,6 +81,48 @@ enum Nodes {
         /// Per area, the neighbours along zone links.
         zone: Vec<Vec<usize>>,
     },
+}
+
+/// One hex's ways out, in a byte: bit `d` set when direction `d` of
+/// [`crate::model::HexGeometry::around`] leads to a hex on the grid across a hexside open
+/// to the link, and the top bit set when the hex's column (rows orientation: row) is odd,
+/// which picks the steps that lead there. A search finds a hex's neighbours from it
+/// without dividing its index back into a column and a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Openings(u8);
+
+impl Openings {
+    /// Bit of the odd parity.
+    const ODD: u8 = 1 << 7;
+    /// Bits of the six directions.
+    const ALL: u8 = 0b11_1111;
+
+    /// Every direction whose neighbour is on the grid open, with the hex's parity: a hex
+    /// of `g` before any hexside closes a way.
+    fn of(g: &crate::model::HexGeometry, c: HexCoord, steps: &[[(i32, i32); 6]; 2]) -> Self {
+        let p = parity(g, c);
+        let on_grid = steps[p]
+            .iter()
+            .enumerate()
+            .filter(|(_, (dc, dr))| g.contains(HexCoord::new(c.col + dc, c.row + dr)))
+            .fold(0, |bits, (d, _)| bits | 1 << d);
+        Self(on_grid | if p == 1 { Self::ODD } else { 0 })
+    }
+
+    /// Direction `d` closed.
+    fn close(&mut self, d: usize) {
+        self.0 &= !(1 << d);
+    }
+
+    /// Which of the two sets of steps leads to the neighbours.
+    fn parity(self) -> usize {
+        usize::from(self.0 >> 7)
+    }
+
+    /// The open directions' bits.
+    fn open(self) -> u8 {
+        self.0 & Self::ALL
+    }
 }
 
 /// The dense graph of all maps of a game.
@@ -112,9 +150,11 @@ impl<'g> Board<'g> {
             offsets.push(len);
             match &map.kind {
                 MapKind::Hex(h) => {
-                    let n = h.geometry.len();
-                    let mut supply_closed = vec![0u8; n];
-                    let mut zone_closed = vec![0u8; n];
+                    let g = &h.geometry;
+                    let n = g.len();
+                    let steps = steps(g);
+                    let mut supply = openings(g, &steps);
+                    let mut zone = supply.clone();
                     for (&(a, b), sides) in &h.hexsides {
                         let blocks_supply = sides
                             .iter()
@@ -125,28 +165,25 @@ impl<'g> Board<'g> {
                             continue;
                         }
                         for (from, to) in [(a, b), (b, a)] {
-                            if !h.geometry.contains(from) {
+                            if !g.contains(from) {
                                 continue;
                             }
-                            let Some(d) = h.geometry.around(from).iter().position(|c| *c == to)
-                            else {
+                            let Some(d) = g.around(from).iter().position(|c| *c == to) else {
                                 continue;
                             };
-                            let i = h.geometry.index(from);
+                            let i = g.index(from);
                             if blocks_supply {
-                                supply_closed[i] |= 1 << d;
+                                supply[i].close(d);
                             }
                             if blocks_zone {
-                                zone_closed[i] |= 1 << d;
+                                zone[i].close(d);
                             }
                         }
                     }
-                    let steps = steps(&h.geometry);
-                    let columns = h.geometry.columns as isize;
+                    let columns = g.columns as isize;
                     nodes.push(Nodes::Hex {
-                        supply_closed,
-                        zone_closed,
-                        steps,
+                        supply,
+                        zone,
                         index_steps: steps
                             .map(|s| s.map(|(dc, dr)| dc as isize + dr as isize * columns)),
                     });
@@ -362,57 +399,29 @@ impl<'g> Board<'g> {
     #[inline]
     pub fn around(&self, node: usize, kind: Link) -> Around<'_> {
         let (map, i) = self.locate(node);
-        let base = self.offsets[map];
-        match (&self.game.maps[map].kind, &self.nodes[map]) {
-            (
-                MapKind::Hex(h),
-                Nodes::Hex {
-                    supply_closed,
-                    zone_closed,
-                    steps,
-                    index_steps,
-                },
-            ) => {
-                let g = &h.geometry;
-                let closed = match kind {
-                    Link::Supply => supply_closed[i],
-                    Link::Zone => zone_closed[i],
+        match &self.nodes[map] {
+            Nodes::Hex {
+                supply,
+                zone,
+                index_steps,
+            } => {
+                let ways = match kind {
+                    Link::Supply => supply[i],
+                    Link::Zone => zone[i],
                 };
-                let mut nodes = [0usize; 6];
-                let mut len = 0;
-                let c = g.coord(i);
-                let p = parity(g, c);
-                if c.col > 0 && c.row > 0 && c.col + 1 < g.columns && c.row + 1 < g.rows {
-                    // Off the edges every neighbour is on the grid: one addition each.
-                    for (d, step) in index_steps[p].iter().enumerate() {
-                        if closed & (1 << d) == 0 {
-                            nodes[len] = (base + i).wrapping_add_signed(*step);
-                            len += 1;
-                        }
-                    }
-                } else {
-                    for (d, (dc, dr)) in steps[p].iter().enumerate() {
-                        let n = HexCoord::new(c.col + dc, c.row + dr);
-                        if closed & (1 << d) == 0 && g.contains(n) {
-                            nodes[len] = base + g.index(n);
-                            len += 1;
-                        }
-                    }
-                }
                 Around::Hex {
-                    nodes,
-                    len: len as u8,
-                    next: 0,
+                    node,
+                    open: ways.open(),
+                    steps: &index_steps[ways.parity()],
                 }
             }
-            (MapKind::Area(_), Nodes::Area { supply, zone }) => Around::Area(
+            Nodes::Area { supply, zone } => Around::Area(
                 match kind {
                     Link::Supply => &supply[i],
                     Link::Zone => &zone[i],
                 }
                 .iter(),
             ),
-            _ => Around::Area([].iter()),
         }
     }
 
@@ -438,14 +447,14 @@ impl<'g> Board<'g> {
 /// The neighbours of a node ([`Board::around`]).
 #[derive(Debug, Clone)]
 pub enum Around<'b> {
-    /// A hex's, found when asked.
+    /// A hex's, one addition each.
     Hex {
-        /// The neighbours.
-        nodes: [usize; 6],
-        /// How many there are.
-        len: u8,
-        /// The next to give.
-        next: u8,
+        /// The hex.
+        node: usize,
+        /// The directions not given yet (bit `d`: direction `d`).
+        open: u8,
+        /// The difference of node number each direction makes.
+        steps: &'b [isize; 6],
     },
     /// An area's, from the board's lists.
     Area(std::slice::Iter<'b, usize>),
@@ -457,13 +466,43 @@ impl Iterator for Around<'_> {
     #[inline]
     fn next(&mut self) -> Option<usize> {
         match self {
-            Around::Hex { nodes, len, next } => (*next < *len).then(|| {
-                *next += 1;
-                nodes[usize::from(*next) - 1]
-            }),
+            Around::Hex { node, open, steps } => {
+                if *open == 0 {
+                    return None;
+                }
+                let d = open.trailing_zeros() as usize;
+                *open &= *open - 1;
+                Some(node.wrapping_add_signed(steps[d]))
+            }
             Around::Area(list) => list.next().copied(),
         }
     }
+}
+
+/// The [`Openings`] of every hex of a grid before hexsides close any, row by row. A hex
+/// off the grid's edges opens every way; the hexes of an inner row open as those of the
+/// inner row two above it (same parity, same edges), copied whole.
+fn openings(g: &crate::model::HexGeometry, steps: &[[(i32, i32); 6]; 2]) -> Vec<Openings> {
+    let (columns, rows) = (g.columns.max(0), g.rows.max(0));
+    let width = columns as usize;
+    let mut out = Vec::with_capacity(g.len());
+    for row in 0..rows {
+        let start = out.len();
+        if row >= 3 && row + 1 < rows {
+            out.extend_from_within(start - 2 * width..start - width);
+            continue;
+        }
+        out.extend((0..columns).map(|col| {
+            let c = HexCoord::new(col, row);
+            if col > 0 && row > 0 && col + 1 < columns && row + 1 < rows {
+                let odd = if parity(g, c) == 1 { Openings::ODD } else { 0 };
+                Openings(Openings::ALL | odd)
+            } else {
+                Openings::of(g, c, steps)
+            }
+        }));
+    }
+    out
 }
 
 /// Whether the column (rows orientation: the row) of a hex is odd: which of the two sets
@@ -504,23 +543,16 @@ mod tests {
         let (map, i) = board.locate(node);
         let base = board.offsets[map];
         match (&board.game.maps[map].kind, &board.nodes[map]) {
-            (
-                MapKind::Hex(h),
-                Nodes::Hex {
-                    supply_closed,
-                    zone_closed,
-                    ..
-                },
-            ) => {
+            (MapKind::Hex(h), Nodes::Hex { supply, zone, .. }) => {
                 let g = &h.geometry;
-                let closed = match kind {
-                    Link::Supply => supply_closed[i],
-                    Link::Zone => zone_closed[i],
+                let ways = match kind {
+                    Link::Supply => supply[i],
+                    Link::Zone => zone[i],
                 };
                 g.around(g.coord(i))
                     .into_iter()
                     .enumerate()
-                    .filter(|(d, n)| closed & (1 << d) == 0 && g.contains(*n))
+                    .filter(|(d, n)| ways.open() & (1 << d) != 0 && g.contains(*n))
                     .map(|(_, n)| base + g.index(n))
                     .collect()
             }
@@ -532,8 +564,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn neighbours_by_steps_are_the_neighbours_by_cube_coordinates() {
+    /// Games of every kind of map, and hex grids of both orientations with odd and with
+    /// even columns (rows) shifted.
+    fn boards_of_every_kind() -> Vec<Game> {
         let mut games = vec![
             testgame::theatre(),
             testgame::mini(),
@@ -541,7 +574,6 @@ mod tests {
             testgame::example("great-patriotic-war"),
             testgame::example("great-european-war"),
         ];
-        // Both orientations, odd and even columns (rows) shifted.
         for (orientation, shifted) in [("columns", "even"), ("rows", "odd"), ("rows", "even")] {
             let text = testgame::large::front(13, 4).replace(
                 "orientation = \"columns\"",
@@ -549,6 +581,41 @@ mod tests {
             );
             games.push(testgame::build(&[("game.toml", &text)]));
         }
+        games
+    }
+
+    #[test]
+    fn a_hex_opens_towards_the_grid_only_and_keeps_its_parity() {
+        for g in boards_of_every_kind() {
+            for m in &g.maps {
+                let MapKind::Hex(h) = &m.kind else {
+                    continue;
+                };
+                let geo = &h.geometry;
+                let steps = steps(geo);
+                let all = openings(geo, &steps);
+                assert_eq!(all.len(), geo.len());
+                for (i, ways) in all.iter().enumerate() {
+                    let c = geo.coord(i);
+                    // The shortcut for hexes off the edges agrees with looking.
+                    assert_eq!(*ways, Openings::of(geo, c, &steps), "{c:?} of {}", g.id);
+                    assert_eq!(ways.parity(), parity(geo, c));
+                    for (d, n) in geo.around(c).into_iter().enumerate() {
+                        assert_eq!(ways.open() & (1 << d) != 0, geo.contains(n), "{c:?} {d}");
+                    }
+                }
+            }
+        }
+        // A closed hexside shuts its direction only.
+        let mut ways = Openings(Openings::ALL | Openings::ODD);
+        ways.close(2);
+        assert_eq!(ways.open(), 0b11_1011);
+        assert_eq!(ways.parity(), 1);
+    }
+
+    #[test]
+    fn neighbours_by_steps_are_the_neighbours_by_cube_coordinates() {
+        let games = boards_of_every_kind();
         for g in &games {
             let board = Board::new(g);
             for node in 0..board.len() {
