@@ -301,8 +301,7 @@ impl<'g> Board<'g> {
 
     /// Map and index within the map of a node.
     fn locate(&self, node: usize) -> (MapId, usize) {
-        let map = self.offsets.partition_point(|o| *o <= node) - 1;
-        (map, node - self.offsets[map])
+        locate(&self.offsets, node)
     }
 
     /// The site of a node.
@@ -328,13 +327,21 @@ impl<'g> Board<'g> {
         site_name(self.game, &self.site(node))
     }
 
-    /// `f` of the name players use for a node (see [`Board::name`]), without allocating:
-    /// a hex number is written on the stack.
-    pub fn name_with<R>(&self, node: usize, f: impl FnOnce(&str) -> R) -> R {
-        let (map, i) = self.locate(node);
-        match &self.game.maps[map].kind {
-            MapKind::Hex(h) => h.geometry.number_with(h.geometry.coord(i), f),
-            MapKind::Area(a) => f(&a.areas[i].name),
+    /// What players call every node, held apart from the game (see [`LocationNames`]).
+    pub fn location_names(&self) -> LocationNames {
+        LocationNames {
+            offsets: self.offsets.clone(),
+            maps: self
+                .game
+                .maps
+                .iter()
+                .map(|m| match &m.kind {
+                    MapKind::Hex(h) => MapNames::Hex(h.geometry.clone()),
+                    MapKind::Area(a) => {
+                        MapNames::Area(a.areas.iter().map(|x| x.name.clone()).collect())
+                    }
+                })
+                .collect(),
         }
     }
 
@@ -441,6 +448,43 @@ impl<'g> Board<'g> {
         members
             .into_iter()
             .filter_map(move |at| self.node(&Site { map, at: *at }))
+    }
+}
+
+/// Map and index within the map of a node, given each map's first node.
+fn locate(offsets: &[usize], node: usize) -> (MapId, usize) {
+    let map = offsets.partition_point(|o| *o <= node) - 1;
+    (map, node - offsets[map])
+}
+
+/// What players call each node of a board — a hex's printed number, an area's name —
+/// owned apart from the game: a report keeps it to name its locations when it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocationNames {
+    /// Each map's first node.
+    offsets: Vec<usize>,
+    /// Each map's numbering or names.
+    maps: Vec<MapNames>,
+}
+
+/// How the locations of one map are named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum MapNames {
+    /// By the grid's printed numbering.
+    Hex(crate::model::HexGeometry),
+    /// By each area's name.
+    Area(Vec<String>),
+}
+
+impl LocationNames {
+    /// `f` of the name of a node (as [`Board::name`] gives it), without allocating: a hex
+    /// number is written on the stack.
+    pub fn name_with<R>(&self, node: usize, f: impl FnOnce(&str) -> R) -> R {
+        let (map, i) = locate(&self.offsets, node);
+        match &self.maps[map] {
+            MapNames::Hex(g) => g.number_with(g.coord(i), f),
+            MapNames::Area(names) => f(&names[i]),
+        }
     }
 }
 
@@ -611,6 +655,17 @@ mod tests {
         ways.close(2);
         assert_eq!(ways.open(), 0b11_1011);
         assert_eq!(ways.parity(), 1);
+    }
+
+    #[test]
+    fn location_names_name_every_node_as_the_board_does() {
+        for g in boards_of_every_kind() {
+            let board = Board::new(&g);
+            let names = board.location_names();
+            for node in 0..board.len() {
+                assert_eq!(names.name_with(node, str::to_string), board.name(node));
+            }
+        }
     }
 
     #[test]
