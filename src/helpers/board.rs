@@ -143,6 +143,14 @@ impl<'g> Board<'g> {
             .as_ref()
             .map(|z| z.not_across.clone())
             .unwrap_or_default();
+        // What each hexside terrain closes: supply paths when impassable, zones of control
+        // also across those `not-across` lists. When none closes anything, no map's
+        // hexsides need a look.
+        let closes_supply: Vec<bool> = game.hexside_terrain.iter().map(|t| !t.passable).collect();
+        let closes_zone: Vec<bool> = (0..game.hexside_terrain.len())
+            .map(|t| closes_supply[t] || zoc_not_across.contains(&t))
+            .collect();
+        let any_closes = closes_zone.contains(&true);
         let mut offsets = Vec::with_capacity(game.maps.len());
         let mut nodes = Vec::with_capacity(game.maps.len());
         let mut len = 0;
@@ -155,28 +163,27 @@ impl<'g> Board<'g> {
                     let steps = steps(g);
                     let mut supply = openings(g, &steps);
                     let mut zone = supply.clone();
-                    for (&(a, b), sides) in &h.hexsides {
-                        let blocks_supply = sides
-                            .iter()
-                            .any(|(t, _)| !game.hexside_terrain[*t].passable);
-                        let blocks_zone =
-                            blocks_supply || sides.iter().any(|(t, _)| zoc_not_across.contains(t));
-                        if !(blocks_supply || blocks_zone) {
-                            continue;
-                        }
-                        for (from, to) in [(a, b), (b, a)] {
-                            if !g.contains(from) {
+                    if any_closes {
+                        for (&(a, b), sides) in &h.hexsides {
+                            let blocks_supply = sides.iter().any(|(t, _)| closes_supply[*t]);
+                            let blocks_zone = sides.iter().any(|(t, _)| closes_zone[*t]);
+                            if !(blocks_supply || blocks_zone) {
                                 continue;
                             }
-                            let Some(d) = g.around(from).iter().position(|c| *c == to) else {
-                                continue;
-                            };
-                            let i = g.index(from);
-                            if blocks_supply {
-                                supply[i].close(d);
-                            }
-                            if blocks_zone {
-                                zone[i].close(d);
+                            for (from, to) in [(a, b), (b, a)] {
+                                if !g.contains(from) {
+                                    continue;
+                                }
+                                let Some(d) = g.around(from).iter().position(|c| *c == to) else {
+                                    continue;
+                                };
+                                let i = g.index(from);
+                                if blocks_supply {
+                                    supply[i].close(d);
+                                }
+                                if blocks_zone {
+                                    zone[i].close(d);
+                                }
                             }
                         }
                     }
