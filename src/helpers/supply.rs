@@ -102,6 +102,15 @@ fn code(b: Block) -> u8 {
     }
 }
 
+/// Mark `why` on the open locations (of per-node `state`) where `hit` holds.
+fn block_where(state: &mut [u8], why: Block, hit: impl Fn(usize) -> bool) {
+    for (i, s) in state.iter_mut().enumerate() {
+        if *s == OPEN && hit(i) {
+            *s = code(why);
+        }
+    }
+}
+
 fn block(code: u8) -> Option<Block> {
     match code {
         1 => Some(Block::Impassable),
@@ -312,12 +321,53 @@ struct SideTrace {
 /// that the rules treat alike form one group, traced by one search.
 #[derive(Debug, Clone)]
 pub struct SupplyTrace<'g> {
-    control: ControlMap<'g>,
+    control: Control<'g>,
     impassable: Vec<bool>,
     /// The side of each group, and its searches.
     groups: Vec<(SideId, SideTrace)>,
     /// (position index, side, node, group) of every unit needing supply.
     needs: Vec<(usize, SideId, usize, usize)>,
+}
+
+/// Who controls each location, as far as supply asks: the rules' enemy-controlled
+/// blockers, source places and terrain (those the side controls) and links (friendly
+/// ports) ask it ([`asks_control`]); other rules trace on the board alone.
+#[derive(Debug, Clone)]
+enum Control<'g> {
+    /// Control worked out.
+    Map(ControlMap<'g>),
+    /// Rules that never ask: the board without control.
+    Unasked(Board<'g>),
+}
+
+impl<'g> Control<'g> {
+    /// The board.
+    fn board(&self) -> &Board<'g> {
+        match self {
+            Control::Map(m) => m.board(),
+            Control::Unasked(b) => b,
+        }
+    }
+
+    /// The controller of a node (never asked of [`Control::Unasked`]: `None`).
+    fn owner(&self, node: usize) -> Option<SideId> {
+        match self {
+            Control::Map(m) => m.owner(node),
+            Control::Unasked(_) => None,
+        }
+    }
+}
+
+/// Whether supply under these rules depends on who controls a location: a blocker of
+/// enemy-controlled locations, a source of places or terrain (friendly ones only), or a
+/// link (between friendly ports).
+fn asks_control(rules: &SupplyRules) -> bool {
+    rules.blocked_by.contains(&Blocker::EnemyControlled)
+        || rules
+            .sources
+            .iter()
+            .any(|s| !s.places.is_empty() || !s.terrain.is_empty())
+        || !rules.links.is_empty()
 }
 
 /// What sets a unit's supply apart from its side's other units: the rule sources and links
@@ -414,9 +464,20 @@ fn rules(game: &Game) -> Result<&SupplyRules, SupplyError> {
 impl<'g> SupplyTrace<'g> {
     /// Run the searches for every side with units needing supply, with control worked out
     /// from the positions alone (see [`super::control`](mod@super::control)).
+    ///
+    /// Rules that never ask who controls a location (no enemy-controlled blocker, no source
+    /// of places or terrain, no link) are traced without working control out.
     pub fn new(board: Board<'g>, positions: &Positions) -> Result<Self, SupplyError> {
-        let control = ControlMap::new(board, positions, &ControlOptions::default());
-        Self::with_control(control, positions)
+        let control = if asks_control(rules(board.game())?) {
+            Control::Map(ControlMap::new(
+                board,
+                positions,
+                &ControlOptions::default(),
+            ))
+        } else {
+            Control::Unasked(board)
+        };
+        Self::traced(control, positions)
     }
 
     /// Run the searches with a control map the caller worked out (e.g. from an earlier
@@ -426,6 +487,11 @@ impl<'g> SupplyTrace<'g> {
         control: ControlMap<'g>,
         positions: &Positions,
     ) -> Result<Self, SupplyError> {
+        Self::traced(Control::Map(control), positions)
+    }
+
+    /// Run the searches, with control when the rules ask it.
+    fn traced(control: Control<'g>, positions: &Positions) -> Result<Self, SupplyError> {
         let board = control.board();
         let game = board.game();
         let rules = rules(game)?;
@@ -542,35 +608,39 @@ impl<'g> SupplyTrace<'g> {
             let side = key.side;
             let me = side_bit(Some(side));
             let base = side_states[side].get_or_insert_with(|| {
-                (0..n)
-                    .map(|i| {
-                        // Hexes admit every side: only areas may be closed to some.
-                        let only = if all_hexes { &[][..] } else { board.only(i) };
-                        if impassable[i] || (!only.is_empty() && !only.contains(&side)) {
-                            return code(Block::Impassable);
+                let mut state: Vec<u8> = impassable
+                    .iter()
+                    .map(|&shut| if shut { code(Block::Impassable) } else { OPEN })
+                    .collect();
+                // Hexes admit every side: only areas may be closed to some.
+                if !all_hexes {
+                    block_where(&mut state, Block::Impassable, |i| {
+                        let only = board.only(i);
+                        !only.is_empty() && !only.contains(&side)
+                    });
+                }
+                // A location takes the first of the rules' blockers that stops a path there.
+                for b in &rules.blocked_by {
+                    match b {
+                        Blocker::EnemyUnits => {
+                            block_where(&mut state, Block::EnemyUnits, |i| units[i] & !me != 0)
                         }
-                        for b in &rules.blocked_by {
-                            let hit = match b {
-                                Blocker::EnemyUnits => units[i] & !me != 0,
-                                Blocker::EnemyZoc => {
-                                    zoc.as_ref().is_some_and(|z| z.mask(i) & !me != 0)
-                                        && !(rules.friendly_units_negate_zoc && combat[i] & me != 0)
-                                }
-                                Blocker::EnemyControlled => {
-                                    control.owner(i).is_some_and(|o| o != side) && guarded[i]
-                                }
-                            };
-                            if hit {
-                                return code(match b {
-                                    Blocker::EnemyUnits => Block::EnemyUnits,
-                                    Blocker::EnemyZoc => Block::EnemyZoc,
-                                    Blocker::EnemyControlled => Block::EnemyControlled,
+                        Blocker::EnemyZoc => {
+                            if let Some(z) = &zoc {
+                                let negate = rules.friendly_units_negate_zoc;
+                                block_where(&mut state, Block::EnemyZoc, |i| {
+                                    z.mask(i) & !me != 0 && !(negate && combat[i] & me != 0)
                                 });
                             }
                         }
-                        OPEN
-                    })
-                    .collect()
+                        Blocker::EnemyControlled => {
+                            block_where(&mut state, Block::EnemyControlled, |i| {
+                                control.owner(i).is_some_and(|o| o != side) && guarded[i]
+                            })
+                        }
+                    }
+                }
+                state
             });
             let mut state = base.clone();
             for (e, here) in entry_here.iter().enumerate() {
@@ -1043,7 +1113,7 @@ fn path_limit(game: &Game, positions: &Positions, index: usize) -> Option<u32> {
 fn side_sources(
     game: &Game,
     board: &Board,
-    control: &ControlMap,
+    control: &Control,
     rules: &SupplyRules,
     key: &GroupKey,
     held: &[(usize, SideId, CounterId)],
@@ -1497,6 +1567,43 @@ mod tests {
             .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
             .collect();
         assert_eq!(found, want);
+    }
+
+    #[test]
+    fn rules_that_never_ask_who_controls_trace_as_with_control_worked_out() {
+        let mut asked = Vec::new();
+        for (name, g) in testgame::large::compared() {
+            let Some(rules) = &g.rules.supply else {
+                continue;
+            };
+            asked.push((name.clone(), asks_control(rules)));
+            for s in &g.scenarios {
+                let p = Positions::from_scenario(s);
+                let control = ControlMap::new(Board::new(&g), &p, &ControlOptions::default());
+                let with = SupplyTrace::with_control(control, &p).unwrap();
+                let new = SupplyTrace::new(Board::new(&g), &p).unwrap();
+                assert_eq!(
+                    testgame::large::digest(&with.report(&p)),
+                    testgame::large::digest(&new.report(&p)),
+                    "{name} {}",
+                    s.id
+                );
+                for side in 0..g.sides.len() {
+                    assert_eq!(with.supplied(side), new.supplied(side));
+                }
+            }
+        }
+        // The front's supply runs from map edges, blocked by units and zones; the GPW's
+        // has the Black Sea links, the GEW's its sea links.
+        let asked: Vec<(&str, bool)> = asked.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+        assert_eq!(
+            asked,
+            [
+                ("front", false),
+                ("great-patriotic-war", true),
+                ("great-european-war", true)
+            ]
+        );
     }
 
     fn unit<'a>(r: &'a SupplyReport, location: &str) -> &'a UnitSupply {
