@@ -423,11 +423,7 @@ impl<'g> Board<'g> {
                     Link::Supply => supply[i],
                     Link::Zone => zone[i],
                 };
-                Around::Hex {
-                    node,
-                    open: ways.open(),
-                    steps: &index_steps[ways.parity()],
-                }
+                Around::of_hex(node, ways, index_steps)
             }
             Nodes::Area { supply, zone } => Around::Area(
                 match kind {
@@ -436,6 +432,30 @@ impl<'g> Board<'g> {
                 }
                 .iter(),
             ),
+        }
+    }
+
+    /// The links of `kind`, for a search that asks the neighbours of many nodes (see
+    /// [`Links`]).
+    pub fn links(&self, kind: Link) -> Links<'_> {
+        let grid = match self.nodes.as_slice() {
+            [Nodes::Hex {
+                supply,
+                zone,
+                index_steps,
+            }] => Some((
+                match kind {
+                    Link::Supply => supply.as_slice(),
+                    Link::Zone => zone.as_slice(),
+                },
+                index_steps,
+            )),
+            _ => None,
+        };
+        Links {
+            board: self,
+            kind,
+            grid,
         }
     }
 
@@ -495,6 +515,30 @@ impl LocationNames {
     }
 }
 
+/// The links of one kind over a board ([`Board::links`]), for a search that asks the
+/// neighbours of many nodes: on a board of one hex map (the common case) it answers from
+/// the map's openings, found once, instead of locating every node's map first.
+#[derive(Debug, Clone, Copy)]
+pub struct Links<'b> {
+    /// The board.
+    board: &'b Board<'b>,
+    /// Which links.
+    kind: Link,
+    /// On a board of one hex map, its hexes' openings for these links, and its steps.
+    grid: Option<(&'b [Openings], &'b [[isize; 6]; 2])>,
+}
+
+impl<'b> Links<'b> {
+    /// The neighbours of `node`, as [`Board::around`] gives them.
+    #[inline]
+    pub fn around(&self, node: usize) -> Around<'b> {
+        match self.grid {
+            Some((openings, steps)) => Around::of_hex(node, openings[node], steps),
+            None => self.board.around(node, self.kind),
+        }
+    }
+}
+
 /// The neighbours of a node ([`Board::around`]).
 #[derive(Debug, Clone)]
 pub enum Around<'b> {
@@ -509,6 +553,19 @@ pub enum Around<'b> {
     },
     /// An area's, from the board's lists.
     Area(std::slice::Iter<'b, usize>),
+}
+
+impl<'b> Around<'b> {
+    /// The neighbours of the hex `node`, whose ways out are `ways`, on a grid whose steps
+    /// are `steps`.
+    #[inline]
+    fn of_hex(node: usize, ways: Openings, steps: &'b [[isize; 6]; 2]) -> Self {
+        Around::Hex {
+            node,
+            open: ways.open(),
+            steps: &steps[ways.parity()],
+        }
+    }
 }
 
 impl Iterator for Around<'_> {
@@ -671,6 +728,26 @@ mod tests {
             let names = board.location_names();
             for node in 0..board.len() {
                 assert_eq!(names.name_with(node, str::to_string), board.name(node));
+            }
+        }
+    }
+
+    #[test]
+    fn links_give_the_neighbours_the_board_gives() {
+        for g in boards_of_every_kind() {
+            let board = Board::new(&g);
+            for kind in [Link::Supply, Link::Zone] {
+                let links = board.links(kind);
+                // One hex map: its openings at hand.
+                let one_hex_map = g.maps.len() == 1 && matches!(g.maps[0].kind, MapKind::Hex(_));
+                assert_eq!(links.grid.is_some(), one_hex_map, "{}", g.id);
+                for node in 0..board.len() {
+                    assert!(
+                        links.around(node).eq(board.around(node, kind)),
+                        "node {node} of {}",
+                        g.id
+                    );
+                }
             }
         }
     }

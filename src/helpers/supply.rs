@@ -193,6 +193,7 @@ impl Search {
             let mut next = 0;
             // Every node enters the queue once at most.
             let mut queue: VecDeque<u32> = VecDeque::with_capacity(n);
+            let links = board.links(Link::Supply);
             'search: loop {
                 // The level the queue's front stands at: seeds of that distance (or the
                 // nearest seeds, when the queue is empty) join at its front before it
@@ -222,7 +223,7 @@ impl Search {
                 let u = u as usize;
                 let du = dist[u] + 1;
                 let ou = origin[u];
-                for v in board.around(u, Link::Supply) {
+                for v in links.around(u) {
                     if dist[v] == NONE && pass(v) {
                         dist[v] = du;
                         parent[v] = u as u32;
