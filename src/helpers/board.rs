@@ -65,18 +65,14 @@ pub enum Link {
 #[derive(Debug, Clone)]
 enum Nodes {
     Hex {
-        /// Per hex, bit `d` set when direction `d` of [`crate::model::HexGeometry::around`]
-        /// is closed to supply.
-        supply_closed: Vec<u8>,
+        /// Per hex, the directions of [`crate::model::HexGeometry::around`] a supply path
+        /// may take ([`Openings`]).
+        supply: Vec<Openings>,
         /// The same for zones of control.
-        zone_closed: Vec<u8>,
-        /// The six steps of [`crate::model::HexGeometry::around`] as (column, row) offsets,
-        /// for hexes whose column (rows orientation: row) is even, then odd: the same on
-        /// the whole grid, so neighbours are found by addition, not through cube
-        /// coordinates.
-        steps: [[(i32, i32); 6]; 2],
-        /// The same steps as differences of dense index, for hexes off the grid's edges
-        /// (whose six neighbours are all on it).
+        zone: Vec<Openings>,
+        /// The six steps of [`crate::model::HexGeometry::around`] as differences of dense
+        /// index, for hexes whose column (rows orientation: row) is even, then odd: the
+        /// same on the whole grid, so a neighbour on the grid is found by one addition.
         index_steps: [[isize; 6]; 2],
     },
     Area {
@@ -85,6 +81,48 @@ enum Nodes {
         /// Per area, the neighbours along zone links.
         zone: Vec<Vec<usize>>,
     },
+}
+
+/// One hex's ways out, in a byte: bit `d` set when direction `d` of
+/// [`crate::model::HexGeometry::around`] leads to a hex on the grid across a hexside open
+/// to the link, and the top bit set when the hex's column (rows orientation: row) is odd,
+/// which picks the steps that lead there. A search finds a hex's neighbours from it
+/// without dividing its index back into a column and a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Openings(u8);
+
+impl Openings {
+    /// Bit of the odd parity.
+    const ODD: u8 = 1 << 7;
+    /// Bits of the six directions.
+    const ALL: u8 = 0b11_1111;
+
+    /// Every direction whose neighbour is on the grid open, with the hex's parity: a hex
+    /// of `g` before any hexside closes a way.
+    fn of(g: &crate::model::HexGeometry, c: HexCoord, steps: &[[(i32, i32); 6]; 2]) -> Self {
+        let p = parity(g, c);
+        let on_grid = steps[p]
+            .iter()
+            .enumerate()
+            .filter(|(_, (dc, dr))| g.contains(HexCoord::new(c.col + dc, c.row + dr)))
+            .fold(0, |bits, (d, _)| bits | 1 << d);
+        Self(on_grid | if p == 1 { Self::ODD } else { 0 })
+    }
+
+    /// Direction `d` closed.
+    fn close(&mut self, d: usize) {
+        self.0 &= !(1 << d);
+    }
+
+    /// Which of the two sets of steps leads to the neighbours.
+    fn parity(self) -> usize {
+        usize::from(self.0 >> 7)
+    }
+
+    /// The open directions' bits.
+    fn open(self) -> u8 {
+        self.0 & Self::ALL
+    }
 }
 
 /// The dense graph of all maps of a game.
@@ -105,6 +143,14 @@ impl<'g> Board<'g> {
             .as_ref()
             .map(|z| z.not_across.clone())
             .unwrap_or_default();
+        // What each hexside terrain closes: supply paths when impassable, zones of control
+        // also across those `not-across` lists. When none closes anything, no map's
+        // hexsides need a look.
+        let closes_supply: Vec<bool> = game.hexside_terrain.iter().map(|t| !t.passable).collect();
+        let closes_zone: Vec<bool> = (0..game.hexside_terrain.len())
+            .map(|t| closes_supply[t] || zoc_not_across.contains(&t))
+            .collect();
+        let any_closes = closes_zone.contains(&true);
         let mut offsets = Vec::with_capacity(game.maps.len());
         let mut nodes = Vec::with_capacity(game.maps.len());
         let mut len = 0;
@@ -112,41 +158,39 @@ impl<'g> Board<'g> {
             offsets.push(len);
             match &map.kind {
                 MapKind::Hex(h) => {
-                    let n = h.geometry.len();
-                    let mut supply_closed = vec![0u8; n];
-                    let mut zone_closed = vec![0u8; n];
-                    for (&(a, b), sides) in &h.hexsides {
-                        let blocks_supply = sides
-                            .iter()
-                            .any(|(t, _)| !game.hexside_terrain[*t].passable);
-                        let blocks_zone =
-                            blocks_supply || sides.iter().any(|(t, _)| zoc_not_across.contains(t));
-                        if !(blocks_supply || blocks_zone) {
-                            continue;
-                        }
-                        for (from, to) in [(a, b), (b, a)] {
-                            if !h.geometry.contains(from) {
+                    let g = &h.geometry;
+                    let n = g.len();
+                    let steps = steps(g);
+                    let mut supply = openings(g, &steps);
+                    let mut zone = supply.clone();
+                    if any_closes {
+                        for (&(a, b), sides) in &h.hexsides {
+                            let blocks_supply = sides.iter().any(|(t, _)| closes_supply[*t]);
+                            let blocks_zone = sides.iter().any(|(t, _)| closes_zone[*t]);
+                            if !(blocks_supply || blocks_zone) {
                                 continue;
                             }
-                            let Some(d) = h.geometry.around(from).iter().position(|c| *c == to)
-                            else {
-                                continue;
-                            };
-                            let i = h.geometry.index(from);
-                            if blocks_supply {
-                                supply_closed[i] |= 1 << d;
-                            }
-                            if blocks_zone {
-                                zone_closed[i] |= 1 << d;
+                            for (from, to) in [(a, b), (b, a)] {
+                                if !g.contains(from) {
+                                    continue;
+                                }
+                                let Some(d) = g.around(from).iter().position(|c| *c == to) else {
+                                    continue;
+                                };
+                                let i = g.index(from);
+                                if blocks_supply {
+                                    supply[i].close(d);
+                                }
+                                if blocks_zone {
+                                    zone[i].close(d);
+                                }
                             }
                         }
                     }
-                    let steps = steps(&h.geometry);
-                    let columns = h.geometry.columns as isize;
+                    let columns = g.columns as isize;
                     nodes.push(Nodes::Hex {
-                        supply_closed,
-                        zone_closed,
-                        steps,
+                        supply,
+                        zone,
                         index_steps: steps
                             .map(|s| s.map(|(dc, dr)| dc as isize + dr as isize * columns)),
                     });
@@ -264,8 +308,7 @@ impl<'g> Board<'g> {
 
     /// Map and index within the map of a node.
     fn locate(&self, node: usize) -> (MapId, usize) {
-        let map = self.offsets.partition_point(|o| *o <= node) - 1;
-        (map, node - self.offsets[map])
+        locate(&self.offsets, node)
     }
 
     /// The site of a node.
@@ -291,13 +334,21 @@ impl<'g> Board<'g> {
         site_name(self.game, &self.site(node))
     }
 
-    /// `f` of the name players use for a node (see [`Board::name`]), without allocating:
-    /// a hex number is written on the stack.
-    pub fn name_with<R>(&self, node: usize, f: impl FnOnce(&str) -> R) -> R {
-        let (map, i) = self.locate(node);
-        match &self.game.maps[map].kind {
-            MapKind::Hex(h) => h.geometry.number_with(h.geometry.coord(i), f),
-            MapKind::Area(a) => f(&a.areas[i].name),
+    /// What players call every node, held apart from the game (see [`LocationNames`]).
+    pub fn location_names(&self) -> LocationNames {
+        LocationNames {
+            offsets: self.offsets.clone(),
+            maps: self
+                .game
+                .maps
+                .iter()
+                .map(|m| match &m.kind {
+                    MapKind::Hex(h) => MapNames::Hex(h.geometry.clone()),
+                    MapKind::Area(a) => {
+                        MapNames::Area(a.areas.iter().map(|x| x.name.clone()).collect())
+                    }
+                })
+                .collect(),
         }
     }
 
@@ -362,57 +413,49 @@ impl<'g> Board<'g> {
     #[inline]
     pub fn around(&self, node: usize, kind: Link) -> Around<'_> {
         let (map, i) = self.locate(node);
-        let base = self.offsets[map];
-        match (&self.game.maps[map].kind, &self.nodes[map]) {
-            (
-                MapKind::Hex(h),
-                Nodes::Hex {
-                    supply_closed,
-                    zone_closed,
-                    steps,
-                    index_steps,
-                },
-            ) => {
-                let g = &h.geometry;
-                let closed = match kind {
-                    Link::Supply => supply_closed[i],
-                    Link::Zone => zone_closed[i],
+        match &self.nodes[map] {
+            Nodes::Hex {
+                supply,
+                zone,
+                index_steps,
+            } => {
+                let ways = match kind {
+                    Link::Supply => supply[i],
+                    Link::Zone => zone[i],
                 };
-                let mut nodes = [0usize; 6];
-                let mut len = 0;
-                let c = g.coord(i);
-                let p = parity(g, c);
-                if c.col > 0 && c.row > 0 && c.col + 1 < g.columns && c.row + 1 < g.rows {
-                    // Off the edges every neighbour is on the grid: one addition each.
-                    for (d, step) in index_steps[p].iter().enumerate() {
-                        if closed & (1 << d) == 0 {
-                            nodes[len] = (base + i).wrapping_add_signed(*step);
-                            len += 1;
-                        }
-                    }
-                } else {
-                    for (d, (dc, dr)) in steps[p].iter().enumerate() {
-                        let n = HexCoord::new(c.col + dc, c.row + dr);
-                        if closed & (1 << d) == 0 && g.contains(n) {
-                            nodes[len] = base + g.index(n);
-                            len += 1;
-                        }
-                    }
-                }
-                Around::Hex {
-                    nodes,
-                    len: len as u8,
-                    next: 0,
-                }
+                Around::of_hex(node, ways, index_steps)
             }
-            (MapKind::Area(_), Nodes::Area { supply, zone }) => Around::Area(
+            Nodes::Area { supply, zone } => Around::Area(
                 match kind {
                     Link::Supply => &supply[i],
                     Link::Zone => &zone[i],
                 }
                 .iter(),
             ),
-            _ => Around::Area([].iter()),
+        }
+    }
+
+    /// The links of `kind`, for a search that asks the neighbours of many nodes (see
+    /// [`Links`]).
+    pub fn links(&self, kind: Link) -> Links<'_> {
+        let grid = match self.nodes.as_slice() {
+            [Nodes::Hex {
+                supply,
+                zone,
+                index_steps,
+            }] => Some((
+                match kind {
+                    Link::Supply => supply.as_slice(),
+                    Link::Zone => zone.as_slice(),
+                },
+                index_steps,
+            )),
+            _ => None,
+        };
+        Links {
+            board: self,
+            kind,
+            grid,
         }
     }
 
@@ -435,20 +478,94 @@ impl<'g> Board<'g> {
     }
 }
 
+/// Map and index within the map of a node, given each map's first node.
+fn locate(offsets: &[usize], node: usize) -> (MapId, usize) {
+    let map = offsets.partition_point(|o| *o <= node) - 1;
+    (map, node - offsets[map])
+}
+
+/// What players call each node of a board — a hex's printed number, an area's name —
+/// owned apart from the game: a report keeps it to name its locations when it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocationNames {
+    /// Each map's first node.
+    offsets: Vec<usize>,
+    /// Each map's numbering or names.
+    maps: Vec<MapNames>,
+}
+
+/// How the locations of one map are named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum MapNames {
+    /// By the grid's printed numbering.
+    Hex(crate::model::HexGeometry),
+    /// By each area's name.
+    Area(Vec<String>),
+}
+
+impl LocationNames {
+    /// `f` of the name of a node (as [`Board::name`] gives it), without allocating: a hex
+    /// number is written on the stack.
+    pub fn name_with<R>(&self, node: usize, f: impl FnOnce(&str) -> R) -> R {
+        let (map, i) = locate(&self.offsets, node);
+        match &self.maps[map] {
+            MapNames::Hex(g) => g.number_with(g.coord(i), f),
+            MapNames::Area(names) => f(&names[i]),
+        }
+    }
+}
+
+/// The links of one kind over a board ([`Board::links`]), for a search that asks the
+/// neighbours of many nodes: on a board of one hex map (the common case) it answers from
+/// the map's openings, found once, instead of locating every node's map first.
+#[derive(Debug, Clone, Copy)]
+pub struct Links<'b> {
+    /// The board.
+    board: &'b Board<'b>,
+    /// Which links.
+    kind: Link,
+    /// On a board of one hex map, its hexes' openings for these links, and its steps.
+    grid: Option<(&'b [Openings], &'b [[isize; 6]; 2])>,
+}
+
+impl<'b> Links<'b> {
+    /// The neighbours of `node`, as [`Board::around`] gives them.
+    #[inline]
+    pub fn around(&self, node: usize) -> Around<'b> {
+        match self.grid {
+            Some((openings, steps)) => Around::of_hex(node, openings[node], steps),
+            None => self.board.around(node, self.kind),
+        }
+    }
+}
+
 /// The neighbours of a node ([`Board::around`]).
 #[derive(Debug, Clone)]
 pub enum Around<'b> {
-    /// A hex's, found when asked.
+    /// A hex's, one addition each.
     Hex {
-        /// The neighbours.
-        nodes: [usize; 6],
-        /// How many there are.
-        len: u8,
-        /// The next to give.
-        next: u8,
+        /// The hex.
+        node: usize,
+        /// The directions not given yet (bit `d`: direction `d`).
+        open: u8,
+        /// The difference of node number each direction makes.
+        steps: &'b [isize; 6],
     },
     /// An area's, from the board's lists.
     Area(std::slice::Iter<'b, usize>),
+}
+
+impl<'b> Around<'b> {
+    /// The neighbours of the hex `node`, whose ways out are `ways`, on a grid whose steps
+    /// are `steps`.
+    #[inline]
+    fn of_hex(node: usize, ways: Openings, steps: &'b [[isize; 6]; 2]) -> Self {
+        Around::Hex {
+            node,
+            open: ways.open(),
+            steps: &steps[ways.parity()],
+        }
+    }
 }
 
 impl Iterator for Around<'_> {
@@ -457,13 +574,43 @@ impl Iterator for Around<'_> {
     #[inline]
     fn next(&mut self) -> Option<usize> {
         match self {
-            Around::Hex { nodes, len, next } => (*next < *len).then(|| {
-                *next += 1;
-                nodes[usize::from(*next) - 1]
-            }),
+            Around::Hex { node, open, steps } => {
+                if *open == 0 {
+                    return None;
+                }
+                let d = open.trailing_zeros() as usize;
+                *open &= *open - 1;
+                Some(node.wrapping_add_signed(steps[d]))
+            }
             Around::Area(list) => list.next().copied(),
         }
     }
+}
+
+/// The [`Openings`] of every hex of a grid before hexsides close any, row by row. A hex
+/// off the grid's edges opens every way; the hexes of an inner row open as those of the
+/// inner row two above it (same parity, same edges), copied whole.
+fn openings(g: &crate::model::HexGeometry, steps: &[[(i32, i32); 6]; 2]) -> Vec<Openings> {
+    let (columns, rows) = (g.columns.max(0), g.rows.max(0));
+    let width = columns as usize;
+    let mut out = Vec::with_capacity(g.len());
+    for row in 0..rows {
+        let start = out.len();
+        if row >= 3 && row + 1 < rows {
+            out.extend_from_within(start - 2 * width..start - width);
+            continue;
+        }
+        out.extend((0..columns).map(|col| {
+            let c = HexCoord::new(col, row);
+            if col > 0 && row > 0 && col + 1 < columns && row + 1 < rows {
+                let odd = if parity(g, c) == 1 { Openings::ODD } else { 0 };
+                Openings(Openings::ALL | odd)
+            } else {
+                Openings::of(g, c, steps)
+            }
+        }));
+    }
+    out
 }
 
 /// Whether the column (rows orientation: the row) of a hex is odd: which of the two sets
@@ -504,23 +651,16 @@ mod tests {
         let (map, i) = board.locate(node);
         let base = board.offsets[map];
         match (&board.game.maps[map].kind, &board.nodes[map]) {
-            (
-                MapKind::Hex(h),
-                Nodes::Hex {
-                    supply_closed,
-                    zone_closed,
-                    ..
-                },
-            ) => {
+            (MapKind::Hex(h), Nodes::Hex { supply, zone, .. }) => {
                 let g = &h.geometry;
-                let closed = match kind {
-                    Link::Supply => supply_closed[i],
-                    Link::Zone => zone_closed[i],
+                let ways = match kind {
+                    Link::Supply => supply[i],
+                    Link::Zone => zone[i],
                 };
                 g.around(g.coord(i))
                     .into_iter()
                     .enumerate()
-                    .filter(|(d, n)| closed & (1 << d) == 0 && g.contains(*n))
+                    .filter(|(d, n)| ways.open() & (1 << d) != 0 && g.contains(*n))
                     .map(|(_, n)| base + g.index(n))
                     .collect()
             }
@@ -532,8 +672,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn neighbours_by_steps_are_the_neighbours_by_cube_coordinates() {
+    /// Games of every kind of map, and hex grids of both orientations with odd and with
+    /// even columns (rows) shifted.
+    fn boards_of_every_kind() -> Vec<Game> {
         let mut games = vec![
             testgame::theatre(),
             testgame::mini(),
@@ -541,7 +682,6 @@ mod tests {
             testgame::example("great-patriotic-war"),
             testgame::example("great-european-war"),
         ];
-        // Both orientations, odd and even columns (rows) shifted.
         for (orientation, shifted) in [("columns", "even"), ("rows", "odd"), ("rows", "even")] {
             let text = testgame::large::front(13, 4).replace(
                 "orientation = \"columns\"",
@@ -549,6 +689,72 @@ mod tests {
             );
             games.push(testgame::build(&[("game.toml", &text)]));
         }
+        games
+    }
+
+    #[test]
+    fn a_hex_opens_towards_the_grid_only_and_keeps_its_parity() {
+        for g in boards_of_every_kind() {
+            for m in &g.maps {
+                let MapKind::Hex(h) = &m.kind else {
+                    continue;
+                };
+                let geo = &h.geometry;
+                let steps = steps(geo);
+                let all = openings(geo, &steps);
+                assert_eq!(all.len(), geo.len());
+                for (i, ways) in all.iter().enumerate() {
+                    let c = geo.coord(i);
+                    // The shortcut for hexes off the edges agrees with looking.
+                    assert_eq!(*ways, Openings::of(geo, c, &steps), "{c:?} of {}", g.id);
+                    assert_eq!(ways.parity(), parity(geo, c));
+                    for (d, n) in geo.around(c).into_iter().enumerate() {
+                        assert_eq!(ways.open() & (1 << d) != 0, geo.contains(n), "{c:?} {d}");
+                    }
+                }
+            }
+        }
+        // A closed hexside shuts its direction only.
+        let mut ways = Openings(Openings::ALL | Openings::ODD);
+        ways.close(2);
+        assert_eq!(ways.open(), 0b11_1011);
+        assert_eq!(ways.parity(), 1);
+    }
+
+    #[test]
+    fn location_names_name_every_node_as_the_board_does() {
+        for g in boards_of_every_kind() {
+            let board = Board::new(&g);
+            let names = board.location_names();
+            for node in 0..board.len() {
+                assert_eq!(names.name_with(node, str::to_string), board.name(node));
+            }
+        }
+    }
+
+    #[test]
+    fn links_give_the_neighbours_the_board_gives() {
+        for g in boards_of_every_kind() {
+            let board = Board::new(&g);
+            for kind in [Link::Supply, Link::Zone] {
+                let links = board.links(kind);
+                // One hex map: its openings at hand.
+                let one_hex_map = g.maps.len() == 1 && matches!(g.maps[0].kind, MapKind::Hex(_));
+                assert_eq!(links.grid.is_some(), one_hex_map, "{}", g.id);
+                for node in 0..board.len() {
+                    assert!(
+                        links.around(node).eq(board.around(node, kind)),
+                        "node {node} of {}",
+                        g.id
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_by_steps_are_the_neighbours_by_cube_coordinates() {
+        let games = boards_of_every_kind();
         for g in &games {
             let board = Board::new(g);
             for node in 0..board.len() {
