@@ -294,8 +294,12 @@ impl Canvas {
         reach: f32,
         draw: impl FnOnce(&mut Canvas, f32, f32),
     ) {
-        self.ops
-            .push(Op::Sprite(sprites::place(key, at, reach, draw)));
+        let sprite = sprites::place(key, at, reach, |side, x, y| {
+            let mut c = Canvas::new(side, side, Rgba(0, 0, 0, 0));
+            draw(&mut c, x, y);
+            c.into_pixmap()
+        });
+        self.ops.push(Op::Sprite(sprite));
     }
 
     /// The picture of a small canvas (a sprite), premultiplied, painted without bands.
@@ -341,6 +345,28 @@ mod tests {
         assert_eq!(Rgba::BLACK.mix(Rgba::WHITE, 0.5), Rgba(128, 128, 128, 255));
         assert_eq!(Rgba(250, 250, 0, 255).contrast(), Rgba::BLACK);
         assert_eq!(Rgba(20, 20, 90, 255).contrast(), Rgba::WHITE);
+    }
+
+    fn dot(c: &mut Canvas, x: f32, y: f32) {
+        c.fill_circle(x, y, 3.0, Rgba(200, 0, 0, 255));
+        c.fill_circle(x, y, 1.5, Rgba(0, 0, 200, 128));
+    }
+
+    #[test]
+    fn a_sprite_gives_the_pixels_of_its_shapes_drawn_in_place() {
+        let key = ("test dot", [0; 4]);
+        let mut with = Canvas::new(40, 30, Rgba(240, 230, 200, 255));
+        let mut plain = Canvas::new(40, 30, Rgba(240, 230, 200, 255));
+        for (x, y) in [(10.0, 10.0), (20.25, 12.5), (31.75, 20.0)] {
+            with.sprite(key, (x, y), 3.0, dot);
+            dot(&mut plain, x, y);
+        }
+        let (a, b) = (with.into_image(), plain.into_image());
+        for (p, q) in a.pixels().zip(b.pixels()) {
+            for (u, v) in p.0.iter().zip(q.0) {
+                assert!(u.abs_diff(v) <= 2, "{p:?} against {q:?}");
+            }
+        }
     }
 
     #[test]

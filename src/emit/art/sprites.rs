@@ -16,9 +16,7 @@ use std::sync::Arc;
 
 use tiny_skia::Pixmap;
 
-use super::canvas::Canvas;
 use super::glyphs::{mul255, step, STEPS};
-use super::style::Rgba;
 
 /// What a sprite's drawing depends on besides its position: its kind and up to four numbers
 /// (sizes as their bits, colours packed).
@@ -43,13 +41,13 @@ thread_local! {
     static CACHE: RefCell<Painted> = RefCell::new(HashMap::new());
 }
 
-/// The sprite `key` centred at `(x, y)`: `draw` draws it on the canvas it is given around
-/// the point it is given, never further than `reach` pixels from it.
+/// The sprite `key` centred at `(x, y)`: `paint(side, cx, cy)` paints it on a transparent
+/// square `side` pixels wide around `(cx, cy)`, never further than `reach` pixels from it.
 pub fn place(
     key: SpriteKey,
     (x, y): (f32, f32),
     reach: f32,
-    draw: impl FnOnce(&mut Canvas, f32, f32),
+    paint: impl FnOnce(u32, f32, f32) -> Pixmap,
 ) -> Sprite {
     let ((px, fx), (py, fy)) = (step(x), step(y));
     // The drawing's centre within the sprite, a pixel of room beyond its reach.
@@ -59,14 +57,11 @@ pub fn place(
             .borrow_mut()
             .entry((key, (fx, fy)))
             .or_insert_with(|| {
-                let side = (2 * half + 1) as u32;
-                let mut c = Canvas::new(side, side, Rgba(0, 0, 0, 0));
-                draw(
-                    &mut c,
+                Arc::new(paint(
+                    (2 * half + 1) as u32,
                     half as f32 + f32::from(fx) / STEPS,
                     half as f32 + f32::from(fy) / STEPS,
-                );
-                Arc::new(c.into_pixmap())
+                ))
             })
             .clone()
     });
@@ -112,36 +107,14 @@ pub fn overlay(pixels: &mut [u8], width: u32, top: i32, sprite: &Sprite) {
 mod tests {
     use super::*;
 
-    fn dot(c: &mut Canvas, x: f32, y: f32) {
-        c.fill_circle(x, y, 3.0, Rgba(200, 0, 0, 255));
-        c.fill_circle(x, y, 1.5, Rgba(0, 0, 200, 128));
-    }
-
-    #[test]
-    fn a_sprite_gives_the_pixels_of_its_shapes_drawn_in_place() {
-        let key = ("test dot", [0; 4]);
-        let mut with = Canvas::new(40, 30, Rgba(240, 230, 200, 255));
-        let mut plain = Canvas::new(40, 30, Rgba(240, 230, 200, 255));
-        for (x, y) in [(10.0, 10.0), (20.25, 12.5), (31.75, 20.0)] {
-            with.sprite(key, (x, y), 3.0, dot);
-            dot(&mut plain, x, y);
-        }
-        let (a, b) = (with.into_image(), plain.into_image());
-        for (p, q) in a.pixels().zip(b.pixels()) {
-            for (u, v) in p.0.iter().zip(q.0) {
-                assert!(u.abs_diff(v) <= 2, "{p:?} against {q:?}");
-            }
-        }
-    }
-
     #[test]
     fn a_sprite_is_painted_once_per_quarter_pixel() {
         let key = ("test count", [7, 0, 0, 0]);
         let mut painted = 0;
         let mut count = |x: f32| {
-            place(key, (x, 5.0), 2.0, |c, x, y| {
+            place(key, (x, 5.0), 2.0, |side, _, _| {
                 painted += 1;
-                dot(c, x, y);
+                Pixmap::new(side, side).unwrap()
             })
         };
         let a = count(10.0);

@@ -257,7 +257,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     root.push(Node::new(format!("{B}Chatter")));
     root.push(Node::new(format!("{B}KeyNamer")));
     let (mut props, track_buttons) = track_nodes(g);
-    let combat = plan.combat();
+    let combat = super::combat::Combat::new(plan);
     if let Some(c) = &combat {
         props = props.children(c.global_properties());
     }

@@ -295,7 +295,7 @@ impl Counters {
                 traits,
             });
         }
-        if let Some(combat) = plan.combat() {
+        if let Some(combat) = super::combat::Combat::new(plan) {
             prototypes.push(combat.prototype());
         }
         Self {

@@ -319,7 +319,7 @@ pub fn page(
             dice.join(", ")
         ));
     }
-    if let Some(c) = plan.combat() {
+    if let Some(c) = super::combat::Combat::new(plan) {
         c.help(g, &mut p);
     }
     track_displays(plan, &mut p);

@@ -5,7 +5,6 @@
 //! names, hex layouts, area slots, pool boxes), the pictures from the art backend.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -15,7 +14,6 @@ use crate::layout::track_display::DisplayLayout;
 use crate::layout::vassal::{map_names, slot_regions, unique_names, EDGE, OFF_MAP};
 use crate::model::{ClassId, CounterId, Game, HexLayout, Location, MapId, MapKind, PoolId};
 
-use super::combat::Combat;
 use super::images::{Face, ImageSource};
 
 /// A pixel rectangle on a board.
@@ -127,9 +125,6 @@ pub struct Plan<'g> {
     pub gpids: Vec<u32>,
     /// The printed charts: (tab name, picture file).
     pub chart_images: Vec<(String, String)>,
-    /// The combat machinery, planned once when first asked for (the counters' prototype,
-    /// the buildFile's properties and the help page all read it).
-    combat: OnceLock<Option<Combat>>,
 }
 
 pub use crate::layout::vassal::file_stem;
@@ -288,13 +283,7 @@ impl<'g> Plan<'g> {
             counter_images,
             chart_images,
             gpids: (1..=game.counters.len() as u32).collect(),
-            combat: OnceLock::new(),
         })
-    }
-
-    /// The combat machinery (`None` when the game has no combat results table).
-    pub fn combat(&self) -> Option<&Combat> {
-        self.combat.get_or_init(|| Combat::new(self)).as_ref()
     }
 
     /// Every board: the game maps, then the off-map boxes.
