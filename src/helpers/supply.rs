@@ -158,6 +158,9 @@ impl Search {
     /// search finds (a node's distance, parent and source are set once, when it is entered),
     /// so a search asked about a few units need not cover the map. A target the search
     /// never enters makes it run to the end.
+    ///
+    /// Kept out of its callers: alone, its loop keeps its arrays and queue in registers.
+    #[inline(never)]
     fn run_until(
         board: &Board,
         seeds: impl IntoIterator<Item = (usize, u32, u32)>,
