@@ -8,7 +8,10 @@
 //! up its distance and follows the parent chain back to its source. No search is made per
 //! unit. Two more searches per side run only when some of its units are not reached: the
 //! link search (below), and, for reports of units out of supply, a search that ignores enemy
-//! blockers, whose shortest route from the unit shows what cuts it.
+//! blockers, whose shortest route from the unit shows what cuts it. A report's path is kept
+//! as where it starts on its search's parent chains (shared by every path of the report),
+//! and named hex by hex only when the report is serialized or rendered ([`Path`]). Control
+//! is worked out only for rules that ask who controls a location.
 //!
 //! # Rules applied
 //!
