@@ -62,9 +62,11 @@ fn board(bencher: divan::Bencher) {
     bencher.bench(|| Board::new(divan::black_box(g)));
 }
 
-/// Supply as `sandtable supply` computes it: board, control, zones of control, one
-/// multi-source search per side, and the report (every unit's path as hex numbers, and
-/// the reasons).
+/// Supply as `sandtable supply` computes it: board, zones of control, control (only when
+/// the rules ask who controls a location; the front's do not), one multi-source search per
+/// group of units, and the report (every unit's path, kept as a start on its search's
+/// forest and named as hex numbers when serialized or rendered, which is not timed here,
+/// and the reasons).
 #[divan::bench]
 fn supply(bencher: divan::Bencher) {
     let g = game();

@@ -8,7 +8,10 @@
 //! up its distance and follows the parent chain back to its source. No search is made per
 //! unit. Two more searches per side run only when some of its units are not reached: the
 //! link search (below), and, for reports of units out of supply, a search that ignores enemy
-//! blockers, whose shortest route from the unit shows what cuts it.
+//! blockers, whose shortest route from the unit shows what cuts it. A report's path is kept
+//! as where it starts on its search's parent chains (shared by every path of the report),
+//! and named hex by hex only when the report is serialized or rendered ([`Path`]). Control
+//! is worked out only for rules that ask who controls a location.
 //!
 //! # Rules applied
 //!
@@ -128,7 +131,7 @@ const NONE: u32 = u32::MAX;
 #[derive(Debug, Clone)]
 struct Search {
     dist: Vec<u32>,
-    parent: Arc<[u32]>,
+    parent: Arc<Vec<u32>>,
     origin: Vec<u32>,
 }
 
@@ -158,6 +161,9 @@ impl Search {
     /// search finds (a node's distance, parent and source are set once, when it is entered),
     /// so a search asked about a few units need not cover the map. A target the search
     /// never enters makes it run to the end.
+    ///
+    /// Kept out of its callers: alone, its loop keeps its arrays and queue in registers.
+    #[inline(never)]
     fn run_until(
         board: &Board,
         seeds: impl IntoIterator<Item = (usize, u32, u32)>,
@@ -238,7 +244,7 @@ impl Search {
         }
         Self {
             dist,
-            parent: parent.into(),
+            parent: Arc::new(parent),
             origin,
         }
     }
@@ -886,10 +892,10 @@ impl<'g> SupplyTrace<'g> {
         } else {
             ("hex", "hexes")
         };
-        let steps = |d: u32| format!("{d} {}", if d == 1 { unit_word.0 } else { unit_word.1 });
+        let steps = |count: u32| Steps { count, unit_word };
         // Paths are named when read: each keeps where it starts on its search's forest.
         let names = Arc::new(board.location_names());
-        let no_parents: Arc<[u32]> = Arc::from([]);
+        let no_parents = Arc::new(Vec::new());
         let mut free_search: Vec<Option<Search>> = vec![None; self.groups.len()];
         // The units cut off from every source and link, whose reports look along the route
         // that ignores enemies: each group's search for it stops once it has found them.
@@ -1307,6 +1313,23 @@ fn sea_regions(
     body
 }
 
+/// A number of locations entered, in words ("1 hex", "7 hexes", "2 areas"), written
+/// straight into the sentence that says it.
+struct Steps {
+    /// How many.
+    count: u32,
+    /// The word for one and for several.
+    unit_word: (&'static str, &'static str),
+}
+
+impl std::fmt::Display for Steps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (one, several) = self.unit_word;
+        let word = if self.count == 1 { one } else { several };
+        write!(f, "{} {word}", self.count)
+    }
+}
+
 /// Supply totals of one side.
 #[derive(Debug, Clone, Serialize)]
 pub struct SideSupply {
@@ -1329,16 +1352,16 @@ pub struct SideSupply {
 /// names ([`Path::names`]; `Display` joins them with spaces) and serializes as their list;
 /// empty when the unit is out of supply.
 #[derive(Clone, Default)]
-pub struct Path(Option<Steps>);
+pub struct Path(Option<Walk>);
 
 /// Where a [`Path`] that is not empty starts, and the forest it follows from there.
 #[derive(Clone)]
-struct Steps {
+struct Walk {
     /// What the locations are called.
     names: Arc<LocationNames>,
     /// The search's parents, followed from `start` up to the source (empty: `start` is
     /// the whole way).
-    parents: Arc<[u32]>,
+    parents: Arc<Vec<u32>>,
     /// A location before `start`: the unit's own, where the search did not enter it.
     head: Option<u32>,
     /// The first location on the forest.
@@ -1349,11 +1372,11 @@ impl Path {
     /// `head` when given, then `start` and its parents in `parents` up to the root.
     fn new(
         names: &Arc<LocationNames>,
-        parents: &Arc<[u32]>,
+        parents: &Arc<Vec<u32>>,
         head: Option<usize>,
         start: usize,
     ) -> Self {
-        Path(Some(Steps {
+        Path(Some(Walk {
             names: Arc::clone(names),
             parents: Arc::clone(parents),
             head: head.map(|h| h as u32),
