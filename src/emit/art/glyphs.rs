@@ -20,11 +20,9 @@ use std::rc::Rc;
 use ab_glyph::GlyphId;
 use tiny_skia::{FillRule, Mask, Path, Transform};
 
+use super::quarters::{mul255, step, Step, STEPS};
 use super::style::{Pen, Rgba};
 use super::text::{Face, Font};
-
-/// Positions per pixel, across and down, at which a glyph is rasterised.
-pub(super) const STEPS: f32 = 4.0;
 
 /// The coverage of a line of text (or of its halo) at a whole-pixel position of the picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,16 +88,6 @@ pub fn line(font: &Font, text: &str, x: f32, baseline: f32, halo: Option<f32>) -
         halo: halo.and_then(|w| union(Some(w))),
         ink: union(None),
     }
-}
-
-/// A position as its whole pixel and its quarter within the pixel (0 to 3).
-pub(super) type Step = (i32, u8);
-
-/// A position split into its whole pixel and its quarter within the pixel.
-pub(super) fn step(v: f32) -> Step {
-    let q = (v * STEPS).round();
-    let whole = (q / STEPS).floor();
-    (whole as i32, (q - whole * STEPS) as u8)
 }
 
 /// What identifies a glyph's mask.
@@ -208,12 +196,6 @@ fn combine(masks: &[(i32, i32, Rc<GlyphMask>)]) -> Option<Coverage> {
     })
 }
 
-/// `a × b / 255`, rounded.
-pub(super) fn mul255(a: u32, b: u32) -> u32 {
-    let v = a * b + 128;
-    (v + (v >> 8)) >> 8
-}
-
 /// Paint `colour` through `coverage` onto `pixels` (premultiplied RGBA, `width` pixels a
 /// row) whose first row is picture row `top`, source over.
 pub fn stamp(pixels: &mut [u8], width: u32, top: i32, coverage: &Coverage, colour: Rgba) {
@@ -259,16 +241,6 @@ pub fn stamp(pixels: &mut [u8], width: u32, top: i32, coverage: &Coverage, colou
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn positions_split_into_pixels_and_quarters() {
-        assert_eq!(step(10.0), (10, 0));
-        assert_eq!(step(10.26), (10, 1));
-        assert_eq!(step(10.5), (10, 2));
-        assert_eq!(step(10.9), (11, 0));
-        assert_eq!(step(-0.3), (-1, 3));
-        assert_eq!(step(-0.1), (0, 0));
-    }
 
     #[test]
     fn a_line_covers_its_glyphs_and_its_halo_covers_more() {

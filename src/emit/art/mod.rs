@@ -19,6 +19,7 @@ pub mod hex_map;
 pub mod overlay;
 pub mod patterns;
 pub mod png;
+mod quarters;
 pub mod raster;
 pub mod sheet;
 pub mod sprites;

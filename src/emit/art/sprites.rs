@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use tiny_skia::Pixmap;
 
-use super::glyphs::{mul255, step, STEPS};
+use super::quarters::{mul255, step, STEPS};
 
 /// What a sprite's drawing depends on besides its position: its kind and up to four numbers
 /// (sizes as their bits, colours packed).

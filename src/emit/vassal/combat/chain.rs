@@ -41,8 +41,10 @@ impl Combat {
         let mut terrain_sites: Vec<Vec<String>> = vec![Vec::new(); g.terrain.len()];
         let mut hexside_pairs: Vec<Vec<String>> = vec![Vec::new(); g.hexside_terrain.len()];
         let mut country_sites: Vec<Vec<String>> = vec![Vec::new(); g.countries.len()];
-        // What the lists above hold already (a list keeps the order of first mention).
-        let mut listed: HashSet<(bool, usize, String)> = HashSet::new();
+        // What the site and hexside lists hold already (a list keeps the order of first
+        // mention; the sets answer whether a name is in it).
+        let mut sites_listed: HashSet<(TerrainId, String)> = HashSet::new();
+        let mut pairs_listed: HashSet<(usize, String)> = HashSet::new();
         for (mi, m) in g.maps.iter().enumerate() {
             let p = prefix(mi);
             match &m.kind {
@@ -55,7 +57,7 @@ impl Combat {
                             country_sites[k].push(site.clone());
                         }
                         for t in std::iter::once(hex.terrain).chain(hex.features.iter().copied()) {
-                            if listed.insert((false, t, site.clone())) {
+                            if sites_listed.insert((t, site.clone())) {
                                 terrain_sites[t].push(site.clone());
                             }
                         }
@@ -67,7 +69,7 @@ impl Combat {
                         );
                         for (kind, _) in list {
                             for pair in [format!("{a}/{b}"), format!("{b}/{a}")] {
-                                if listed.insert((true, *kind, pair.clone())) {
+                                if pairs_listed.insert((*kind, pair.clone())) {
                                     hexside_pairs[*kind].push(pair);
                                 }
                             }
@@ -81,7 +83,7 @@ impl Combat {
                         for slot in a.slots(ai) {
                             locations.push_str(&format!("{p}{}|", a.slot_name(ai, slot)));
                         }
-                        if listed.insert((false, area.terrain, site.clone())) {
+                        if sites_listed.insert((area.terrain, site.clone())) {
                             terrain_sites[area.terrain].push(site);
                         }
                     }
