@@ -109,6 +109,26 @@ impl Ctx<'_> {
             .map(|(a, b)| (a as f32, b as f32))
     }
 
+    /// The corners of a hex centred at `centre` (a sprite's own point).
+    fn corners_at(&self, (x, y): (f32, f32)) -> [(f32, f32); 6] {
+        self.geo
+            .corners(&self.layout, (f64::from(x), f64::from(y)))
+            .map(|(a, b)| (a as f32, b as f32))
+    }
+
+    /// The distance from a hex's centre to its corners.
+    fn radius(&self) -> f32 {
+        self.dy / 3f32.sqrt()
+    }
+
+    /// Which way the hexes lie, as a sprite key's number.
+    fn turned(&self) -> u32 {
+        match self.geo.orientation {
+            Orientation::Columns => 0,
+            Orientation::Rows => 1,
+        }
+    }
+
     /// The side of hex `a` towards its neighbour in direction `dir`.
     fn side(&self, a: HexCoord, dir: usize) -> ((f32, f32), (f32, f32)) {
         let k = self.corners(a);
@@ -174,12 +194,21 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
 }
 
 fn terrain(c: &mut Canvas, cx: &Ctx) {
+    // Every hex is the same shape around a centre on a whole pixel, so each terrain colour's
+    // hex is painted once (a sprite) and laid wherever a hex has that colour.
+    let reach = cx.radius() + 0.5;
     for h in cx.geo.coords() {
-        let t = cx.terrain(h);
-        let colour = Rgba::of(t.colour);
-        // Filled half a pixel beyond its sides: the anti-aliased edges of two neighbours
-        // would otherwise let the paper show through along the side they share.
-        c.fill_poly(&grown(cx.centre(h), &cx.corners(h), 0.5), colour);
+        let colour = Rgba::of(cx.terrain(h).colour);
+        let key = (
+            "hex fill",
+            [colour.packed(), cx.dy.to_bits(), cx.turned(), 0],
+        );
+        c.sprite(key, cx.centre(h), reach, |c, x, y| {
+            // Filled half a pixel beyond its sides: the anti-aliased edges of two
+            // neighbours would otherwise let the paper show through along the side they
+            // share.
+            c.fill_poly(&grown((x, y), &cx.corners_at((x, y)), 0.5), colour);
+        });
     }
     for h in cx.geo.coords() {
         let hex = cx.hm.hex(h);
@@ -248,19 +277,46 @@ fn lines(c: &mut Canvas, cx: &Ctx) {
         c.stroke_path(&p, &Pen::new(water, 1.6 * w), Transform::identity());
     }
 
-    // The grid: one path so shared sides are not darkened twice.
-    let mut grid = PathBuilder::new();
-    for &(a, dir, _) in &sides {
-        let (p, q) = cx.side(a, dir);
-        grid.move_to(p.0, p.1);
-        grid.line_to(q.0, q.1);
-    }
-    if let Some(p) = grid.finish() {
-        c.stroke_path(
-            &p,
-            &Pen::new(Rgba(40, 40, 40, 110), 0.8 * w),
-            Transform::identity(),
-        );
+    // The grid.
+    let pen = Pen::new(Rgba(40, 40, 40, 110), 0.8 * w);
+    if pen.width <= 1.0 {
+        // A hairline, whose sides `tiny-skia` draws one by one: each hex's sides (those
+        // towards a later neighbour or the outside) are painted once per set of sides and
+        // laid at every hex, the way the fills are.
+        let mut sides_of: Vec<(HexCoord, u32)> = Vec::new();
+        for &(a, dir, _) in &sides {
+            match sides_of.last_mut() {
+                Some((h, mask)) if *h == a => *mask |= 1 << dir,
+                _ => sides_of.push((a, 1 << dir)),
+            }
+        }
+        let reach = cx.radius() + 1.0;
+        for (h, mask) in sides_of {
+            let key = ("hex sides", [mask, cx.dy.to_bits(), cx.turned(), 0]);
+            c.sprite(key, cx.centre(h), reach, |c, x, y| {
+                let k = cx.corners_at((x, y));
+                let mut pb = PathBuilder::new();
+                for dir in (0..6).filter(|d| mask & (1 << d) != 0) {
+                    let (i, j) = HexGeometry::side_corners(dir);
+                    pb.move_to(k[i].0, k[i].1);
+                    pb.line_to(k[j].0, k[j].1);
+                }
+                if let Some(p) = pb.finish() {
+                    c.stroke_path(&p, &pen, Transform::identity());
+                }
+            });
+        }
+    } else {
+        // Wider: one path, so the sides' ends are not darkened twice where they meet.
+        let mut grid = PathBuilder::new();
+        for &(a, dir, _) in &sides {
+            let (p, q) = cx.side(a, dir);
+            grid.move_to(p.0, p.1);
+            grid.line_to(q.0, q.1);
+        }
+        if let Some(p) = grid.finish() {
+            c.stroke_path(&p, &pen, Transform::identity());
+        }
     }
 
     // Country borders along land hexsides.
@@ -426,14 +482,19 @@ fn rails(c: &mut Canvas, cx: &Ctx) {
                 continue;
             }
             let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+            // A tie across this segment's direction, painted once per direction (rails run
+            // between hex centres, so there are few) and quarter pixel.
+            let key = ("rail tie", [ux.to_bits(), uy.to_bits(), w.to_bits(), 0]);
             let mut d = carry;
             while d < len {
-                let (px, py) = (a.0 + ux * d, a.1 + uy * d);
-                c.line(
-                    (px - uy * half, py + ux * half),
-                    (px + uy * half, py - ux * half),
-                    &tie,
-                );
+                let at = (a.0 + ux * d, a.1 + uy * d);
+                c.sprite(key, at, half + tie.width, |c, x, y| {
+                    c.line(
+                        (x - uy * half, y + ux * half),
+                        (x + uy * half, y - ux * half),
+                        &tie,
+                    );
+                });
                 d += spacing;
             }
             carry = d - len;

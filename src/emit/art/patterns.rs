@@ -65,10 +65,9 @@ fn jitter(seed: u64, i: usize) -> (f32, f32) {
 /// on a map, so each is a sprite ([`Canvas::sprite`]).
 pub fn motif(c: &mut Canvas, p: Pattern, x: f32, y: f32, size: f32, base: Rgba, variant: u64) {
     let conifer = variant.is_multiple_of(3);
-    let colour = u32::from_be_bytes([base.0, base.1, base.2, base.3]);
     let key = (
         "motif",
-        [p as u32, size.to_bits(), colour, u32::from(conifer)],
+        [p as u32, size.to_bits(), base.packed(), u32::from(conifer)],
     );
     // The widest motif (hatching) reaches 0.55 × size from its centre, plus half a pen.
     let reach = size * 0.55 + (size * 0.1).max(0.8);

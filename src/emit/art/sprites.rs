@@ -29,12 +29,70 @@ pub struct Sprite {
     pub x: i32,
     /// Picture row of its top edge.
     pub y: i32,
-    /// Its pixels (premultiplied).
-    pub pixels: Arc<Pixmap>,
+    /// Its pixels.
+    pub pixels: Arc<Pixels>,
+}
+
+/// A sprite's pixels (premultiplied), with where its drawing lies in each row: laying a
+/// filled hex over the map copies the opaque middle of each row and blends only its
+/// anti-aliased ends.
+#[derive(Debug)]
+pub struct Pixels {
+    /// The pixels.
+    pixmap: Pixmap,
+    /// Per row, in sprite columns: the pixels holding anything, and within them the longest
+    /// run of opaque ones (empty when there is none).
+    rows: Vec<Row>,
+}
+
+/// Where a sprite's drawing lies in one of its rows (columns, ends excluded).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Row {
+    /// The first and last-plus-one columns holding a pixel that is not transparent.
+    drawn: (u32, u32),
+    /// The longest run of opaque pixels within them.
+    solid: (u32, u32),
+}
+
+impl Pixels {
+    /// The pixels, with each row's drawn and opaque runs found.
+    pub fn new(pixmap: Pixmap) -> Self {
+        let width = pixmap.width() as usize;
+        let rows = pixmap
+            .pixels()
+            .chunks_exact(width.max(1))
+            .map(|row| {
+                let alpha = |i: &usize| row[*i].alpha();
+                let first = (0..width).find(|i| alpha(i) != 0).unwrap_or(width);
+                let last = (first..width)
+                    .rfind(|i| alpha(i) != 0)
+                    .map_or(first, |i| i + 1);
+                let mut solid = (first, first);
+                let mut run = first;
+                for i in first..last {
+                    if alpha(&i) != 255 {
+                        run = i + 1;
+                    } else if i + 1 - run > solid.1 - solid.0 {
+                        solid = (run, i + 1);
+                    }
+                }
+                Row {
+                    drawn: (first as u32, last as u32),
+                    solid: (solid.0 as u32, solid.1 as u32),
+                }
+            })
+            .collect();
+        Self { pixmap, rows }
+    }
+
+    /// Its height in pixels.
+    pub fn height(&self) -> u32 {
+        self.pixmap.height()
+    }
 }
 
 /// The sprites painted on one thread, by key and quarter-pixel position.
-type Painted = HashMap<(SpriteKey, (u8, u8)), Arc<Pixmap>>;
+type Painted = HashMap<(SpriteKey, (u8, u8)), Arc<Pixels>>;
 
 thread_local! {
     /// The sprites painted on this thread.
@@ -57,11 +115,11 @@ pub fn place(
             .borrow_mut()
             .entry((key, (fx, fy)))
             .or_insert_with(|| {
-                Arc::new(paint(
+                Arc::new(Pixels::new(paint(
                     (2 * half + 1) as u32,
                     half as f32 + f32::from(fx) / STEPS,
                     half as f32 + f32::from(fy) / STEPS,
-                ))
+                )))
             })
             .clone()
     });
@@ -76,27 +134,55 @@ pub fn place(
 /// picture row `top`, source over.
 pub fn overlay(pixels: &mut [u8], width: u32, top: i32, sprite: &Sprite) {
     let rows = (pixels.len() / (width as usize * 4)) as i32;
-    let (sw, sh) = (sprite.pixels.width() as i32, sprite.pixels.height() as i32);
+    let p = &sprite.pixels;
+    let (sw, sh) = (p.pixmap.width() as i32, p.pixmap.height() as i32);
     let (first, last) = (sprite.y.max(top), (sprite.y + sh).min(top + rows));
-    let (left, right) = (sprite.x.max(0), (sprite.x + sw).min(width as i32));
+    // The sprite's columns that fall on the picture.
+    let (left, right) = ((-sprite.x).max(0), (width as i32 - sprite.x).min(sw));
     if left >= right {
         return;
     }
-    let src = sprite.pixels.data();
+    let src = p.pixmap.data();
     for row in first..last {
-        let from = (((row - sprite.y) * sw + left - sprite.x) * 4) as usize;
-        let s = &src[from..from + (right - left) as usize * 4];
-        let at = ((row - top) as usize * width as usize + left as usize) * 4;
-        let d = &mut pixels[at..at + s.len()];
-        for (d, s) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
-            match s[3] {
-                0 => {}
-                255 => d.copy_from_slice(s),
-                a => {
-                    let keep = 255 - u32::from(a);
-                    for (d, s) in d.iter_mut().zip(s) {
-                        *d = (u32::from(*s) + mul255(u32::from(*d), keep)) as u8;
-                    }
+        let r = p.rows[(row - sprite.y) as usize];
+        let clip = |(a, b): (u32, u32)| (a.max(left as u32) as i32, b.min(right as u32) as i32);
+        let (from, to) = clip(r.drawn);
+        let (solid_from, solid_to) = clip(r.solid);
+        let line = ((row - sprite.y) * sw * 4) as usize;
+        let at = (row - top) as usize * width as usize * 4;
+        let mut lay = |a: i32, b: i32, copy: bool| {
+            if a >= b {
+                return;
+            }
+            let s = &src[line + a as usize * 4..line + b as usize * 4];
+            let x = at + ((sprite.x + a) * 4) as usize;
+            let d = &mut pixels[x..x + s.len()];
+            if copy {
+                d.copy_from_slice(s);
+            } else {
+                blend(d, s);
+            }
+        };
+        if solid_from < solid_to {
+            lay(from, solid_from, false);
+            lay(solid_from, solid_to, true);
+            lay(solid_to, to, false);
+        } else {
+            lay(from, to, false);
+        }
+    }
+}
+
+/// Premultiplied pixels `s` laid over `d`, source over.
+fn blend(d: &mut [u8], s: &[u8]) {
+    for (d, s) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+        match s[3] {
+            0 => {}
+            255 => d.copy_from_slice(s),
+            a => {
+                let keep = 255 - u32::from(a);
+                for (d, s) in d.iter_mut().zip(s) {
+                    *d = (u32::from(*s) + mul255(u32::from(*d), keep)) as u8;
                 }
             }
         }
@@ -133,12 +219,80 @@ mod tests {
         let s = Sprite {
             x: -1,
             y: -1,
-            pixels: Arc::new(p),
+            pixels: Arc::new(Pixels::new(p)),
         };
         // Rows 1 and 2 of a 2-pixel-wide picture: the sprite covers row 1 only.
         let mut px = vec![255u8; 2 * 2 * 4];
         overlay(&mut px, 2, 1, &s);
         assert_eq!(&px[0..8], &[0, 0, 255, 255, 0, 0, 255, 255]);
         assert_eq!(&px[8..16], &[255; 8]);
+    }
+
+    /// A sprite of 7 × 5 pixels with opaque runs, holes and translucent pixels.
+    fn speckled() -> Pixmap {
+        let mut p = Pixmap::new(7, 5).unwrap();
+        let alphas = [
+            [0, 0, 255, 255, 255, 0, 0],
+            [9, 255, 255, 0, 255, 255, 255],
+            [128, 255, 255, 255, 255, 255, 64],
+            [0, 0, 0, 0, 0, 0, 0],
+            [255, 30, 255, 255, 0, 200, 255],
+        ];
+        for (px, a) in p.pixels_mut().iter_mut().zip(alphas.iter().flatten()) {
+            let c = tiny_skia::ColorU8::from_rgba(200, 90, 40, *a);
+            *px = c.premultiply();
+        }
+        p
+    }
+
+    #[test]
+    fn rows_know_their_drawn_and_opaque_runs() {
+        let p = Pixels::new(speckled());
+        let runs: Vec<_> = p.rows.iter().map(|r| (r.drawn, r.solid)).collect();
+        assert_eq!(
+            runs,
+            [
+                ((2, 5), (2, 5)),
+                ((0, 7), (4, 7)),
+                ((0, 7), (1, 6)),
+                ((7, 7), (7, 7)),
+                ((0, 7), (2, 4)),
+            ]
+        );
+    }
+
+    #[test]
+    fn overlays_by_runs_match_blending_every_pixel() {
+        let pixels = Arc::new(Pixels::new(speckled()));
+        // A 6 × 4 picture of varied colour under the sprite at every offset that cuts it.
+        let ground: Vec<u8> = (0..6 * 4 * 4)
+            .map(|i| (i * 37 % 251) as u8 | 0x80)
+            .collect();
+        let ground: Vec<u8> = ground
+            .chunks(4)
+            .flat_map(|c| [c[0] / 2, c[1] / 2, c[2] / 2, 255])
+            .collect();
+        for x in -7..=6 {
+            for y in -5..=4 {
+                for top in 0..2 {
+                    let sprite = Sprite {
+                        x,
+                        y,
+                        pixels: pixels.clone(),
+                    };
+                    let mut fast = ground[top as usize * 24..].to_vec();
+                    overlay(&mut fast, 6, top, &sprite);
+                    let mut slow = ground[top as usize * 24..].to_vec();
+                    for (i, d) in slow.chunks_exact_mut(4).enumerate() {
+                        let (col, row) = ((i % 6) as i32 - x, (i / 6) as i32 + top - y);
+                        if (0..7).contains(&col) && (0..5).contains(&row) {
+                            let at = (row * 7 + col) as usize * 4;
+                            blend(d, &pixels.pixmap.data()[at..at + 4]);
+                        }
+                    }
+                    assert_eq!(fast, slow, "sprite at ({x}, {y}), picture from row {top}");
+                }
+            }
+        }
     }
 }

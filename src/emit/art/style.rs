@@ -21,6 +21,11 @@ impl Rgba {
         Rgba(c.r, c.g, c.b, 255)
     }
 
+    /// The four channels in one number (red highest), for keys.
+    pub fn packed(self) -> u32 {
+        u32::from_be_bytes([self.0, self.1, self.2, self.3])
+    }
+
     /// The same colour with another alpha.
     pub fn alpha(self, a: u8) -> Self {
         Rgba(self.0, self.1, self.2, a)
