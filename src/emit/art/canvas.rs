@@ -312,6 +312,17 @@ impl Canvas {
         raster::paint(&self.size, &self.ground, &self.ops)
     }
 
+    /// The picture as PNG bytes, the same as encoding [`Canvas::into_image`] with
+    /// [`super::png::encode`], without ever holding the whole picture.
+    pub fn into_png(self) -> Result<Vec<u8>, super::ArtError> {
+        raster::paint_png(&self.size, &self.ground, &self.ops)
+    }
+
+    /// Its size in pixels.
+    pub fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
     /// What [`raster`] reads: the size, the ground and the drawing.
     #[cfg(test)]
     pub(super) fn parts(&self) -> (&(u32, u32), &Ground, &[Op]) {

@@ -54,84 +54,138 @@ pub fn encode(img: &RgbaImage) -> Result<Vec<u8>, ArtError> {
 pub fn encode_at(img: &RgbaImage, level: u32) -> Result<Vec<u8>, ArtError> {
     let (width, height) = img.dimensions();
     let row = width as usize * 4;
-    let rows_per_band = (BAND_BYTES / (row + 1)).max(1);
+    let rows = band_rows(width) as usize;
     let raw = img.as_raw();
-    let bands: Vec<&[u8]> = if raw.is_empty() {
-        vec![&[]]
-    } else {
-        raw.chunks(rows_per_band * row).collect()
-    };
-    let last = bands.len() - 1;
-    let mut idat = bands
-        .par_iter()
-        .enumerate()
-        .map(|(i, band)| deflate_band(band, row, level, i == 0, i == last))
+    let count = bands(width, height);
+    let bands = (0..count)
+        .into_par_iter()
+        .map(|i| {
+            let band = raw.get(i * rows * row..).unwrap_or_default();
+            let band = &band[..band.len().min(rows * row)];
+            let mut filtered = Vec::new();
+            for r in band.chunks(row.max(1)) {
+                filtered.push(0);
+                filtered.extend_from_slice(r);
+            }
+            Band::deflate(&filtered, level, i, count)
+        })
         .collect::<Result<Vec<_>, _>>()?;
-    let mut adler = simd_adler32::Adler32::new();
-    for r in raw.chunks(row.max(1)) {
-        adler.write(&[0]);
-        adler.write(r);
-    }
-    idat[last].extend_from_slice(&adler.finish().to_be_bytes());
+    assemble(width, height, &bands)
+}
 
-    let size: usize = idat.iter().map(|d| d.len() + 12).sum();
+/// The rows of a band compressed as one piece of work (about [`BAND_BYTES`] of pixels),
+/// for rows `width` pixels wide.
+pub fn band_rows(width: u32) -> u32 {
+    (BAND_BYTES / (width as usize * 4 + 1)).max(1) as u32
+}
+
+/// How many bands a picture is compressed in: one at least, even when empty.
+pub fn bands(width: u32, height: u32) -> usize {
+    height.div_ceil(band_rows(width)).max(1) as usize
+}
+
+/// One band of a picture's rows compressed, with the Adler-32 of what went in.
+pub struct Band {
+    /// The DEFLATE bytes: the zlib header in front of the first band, a sync flush at the
+    /// end of every band but the last, which finishes the stream.
+    bytes: Vec<u8>,
+    /// The Adler-32 of the band's bytes before compression.
+    adler: u32,
+    /// How many bytes went in.
+    len: u64,
+}
+
+impl Band {
+    /// Compress band `index` of `count`: `filtered` holds its rows, each behind its
+    /// filter-type byte (0).
+    pub fn deflate(
+        filtered: &[u8],
+        level: u32,
+        index: usize,
+        count: usize,
+    ) -> Result<Self, ArtError> {
+        let (first, last) = (index == 0, index + 1 == count);
+        let level = level.clamp(1, 9);
+        let mut out = Vec::with_capacity(filtered.len() / 4 + 64);
+        if first {
+            out.extend_from_slice(&zlib_header(level));
+        }
+        let mut deflate = Compress::new(Compression::new(level), false);
+        let flush = if last {
+            FlushCompress::Finish
+        } else {
+            FlushCompress::Sync
+        };
+        loop {
+            let read = usize::try_from(deflate.total_in()).unwrap_or(usize::MAX);
+            let status = deflate
+                .compress_vec(&filtered[read.min(filtered.len())..], &mut out, flush)
+                .map_err(|e| ArtError::Encode {
+                    source: png::EncodingError::IoError(std::io::Error::other(e)),
+                })?;
+            let all_read = deflate.total_in() == filtered.len() as u64;
+            // Done when everything is read and the flush left room to spare (a sync flush),
+            // or the stream has ended (the last band).
+            let done = match status {
+                Status::StreamEnd => true,
+                _ => !last && all_read && out.len() < out.capacity(),
+            };
+            if done {
+                let mut adler = simd_adler32::Adler32::new();
+                adler.write(filtered);
+                return Ok(Self {
+                    bytes: out,
+                    adler: adler.finish(),
+                    len: filtered.len() as u64,
+                });
+            }
+            out.reserve(out.capacity().max(64 * 1024));
+        }
+    }
+}
+
+/// The PNG of a picture from its bands, in order: the zlib stream they make, ended by the
+/// Adler-32 of all their bytes, one `IDAT` chunk per band.
+pub fn assemble(width: u32, height: u32, bands: &[Band]) -> Result<Vec<u8>, ArtError> {
+    let adler = bands
+        .iter()
+        .fold(1, |sum, b| adler32_combine(sum, b.adler, b.len));
+    let size: usize = bands.iter().map(|b| b.bytes.len() + 12).sum();
     let mut out = Vec::with_capacity(size + 64);
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let encode = |source| ArtError::Encode { source };
     let mut writer = encoder.write_header().map_err(encode)?;
-    for data in &idat {
-        writer.write_chunk(png::chunk::IDAT, data).map_err(encode)?;
+    let last = bands.len().saturating_sub(1);
+    for (i, b) in bands.iter().enumerate() {
+        if i == last {
+            let mut data = Vec::with_capacity(b.bytes.len() + 4);
+            data.extend_from_slice(&b.bytes);
+            data.extend_from_slice(&adler.to_be_bytes());
+            writer
+                .write_chunk(png::chunk::IDAT, &data)
+                .map_err(encode)?;
+        } else {
+            writer
+                .write_chunk(png::chunk::IDAT, &b.bytes)
+                .map_err(encode)?;
+        }
     }
     writer.finish().map_err(encode)?;
     Ok(out)
 }
 
-/// One band of rows, each behind its filter-type byte (0), compressed: the zlib header in
-/// front of the first band, a sync flush at the end of every band but the last, which
-/// finishes the stream.
-fn deflate_band(
-    band: &[u8],
-    row: usize,
-    level: u32,
-    first: bool,
-    last: bool,
-) -> Result<Vec<u8>, ArtError> {
-    let mut filtered = Vec::with_capacity(band.len() + band.len() / row.max(1));
-    for r in band.chunks(row.max(1)) {
-        filtered.push(0);
-        filtered.extend_from_slice(r);
-    }
-    let mut out = Vec::with_capacity(filtered.len() / 4 + 64);
-    if first {
-        out.extend_from_slice(&zlib_header(level.clamp(1, 9)));
-    }
-    let mut deflate = Compress::new(Compression::new(level.clamp(1, 9)), false);
-    let flush = if last {
-        FlushCompress::Finish
-    } else {
-        FlushCompress::Sync
-    };
-    loop {
-        let read = usize::try_from(deflate.total_in()).unwrap_or(usize::MAX);
-        let status = deflate
-            .compress_vec(&filtered[read.min(filtered.len())..], &mut out, flush)
-            .map_err(|e| ArtError::Encode {
-                source: png::EncodingError::IoError(std::io::Error::other(e)),
-            })?;
-        let all_read = deflate.total_in() == filtered.len() as u64;
-        // Done when everything is read and the flush left room to spare (a sync flush), or
-        // the stream has ended (the last band).
-        let done = match status {
-            Status::StreamEnd => true,
-            _ => !last && all_read && out.len() < out.capacity(),
-        };
-        if done {
-            return Ok(out);
-        }
-        out.reserve(out.capacity().max(64 * 1024));
-    }
+/// The Adler-32 of two runs of bytes one after the other, from theirs and the second's
+/// length (zlib's `adler32_combine`): what lets bands be summed on their own threads.
+fn adler32_combine(first: u32, second: u32, second_len: u64) -> u32 {
+    const BASE: u64 = 65_521;
+    let rem = second_len % BASE;
+    let (a1, b1) = (u64::from(first & 0xffff), u64::from(first >> 16));
+    let (a2, b2) = (u64::from(second & 0xffff), u64::from(second >> 16));
+    let a = (a1 + a2 + BASE - 1) % BASE;
+    let b = (rem * a1 % BASE + b1 + b2 + BASE - rem) % BASE;
+    (a | (b << 16)) as u32
 }
 
 /// Write bytes to a file atomically: a temporary file beside it, then a rename.
@@ -239,6 +293,24 @@ mod tests {
         for level in [0, 1, 2, 6, 9] {
             let [cmf, flg] = zlib_header(level);
             assert_eq!((u16::from(cmf) << 8 | u16::from(flg)) % 31, 0);
+        }
+    }
+
+    #[test]
+    fn adler_sums_of_parts_combine_into_the_sum_of_the_whole() {
+        let bytes: Vec<u8> = (0..200_000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        let sum = |b: &[u8]| {
+            let mut a = simd_adler32::Adler32::new();
+            a.write(b);
+            a.finish()
+        };
+        for cut in [0, 1, 5_552, 65_521, 65_522, 131_042, 199_999, 200_000] {
+            let (a, b) = bytes.split_at(cut);
+            assert_eq!(
+                adler32_combine(sum(a), sum(b), b.len() as u64),
+                sum(&bytes),
+                "cut at {cut}"
+            );
         }
     }
 

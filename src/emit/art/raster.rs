@@ -5,23 +5,29 @@
 //! `tiny-skia` would do inside `stroke_path`, and each operation learns which rows of the
 //! picture it can reach. Then the picture is painted in bands of whole rows, each band on
 //! its own thread, painting in order only the operations that reach it, shifted into the
-//! band. A band holds about [`BAND_PIXELS`] pixels, a number of rows that depends on the
-//! picture's width alone: the same picture gives the same pixels whatever the number of
-//! threads. A picture smaller than one band (a counter) is painted whole, with the very
-//! calls a plain pixmap would get.
+//! band. A band is [`PNG_BANDS`] of the bands a PNG is compressed in, a number of rows that
+//! depends on the picture's width alone: the same picture gives the same pixels whatever
+//! the number of threads. Painted for a PNG ([`paint_png`]), each band is compressed on the
+//! thread that painted it, straight from its pixels. A picture smaller than one band (a
+//! counter) is painted whole, with the very calls a plain pixmap would get.
 
 use std::borrow::Cow;
 
 use image::RgbaImage;
 use rayon::prelude::*;
-use tiny_skia::{Color, FillRule, Path, PathStroker, Pixmap, PixmapPaint, Rect, Stroke, Transform};
+use tiny_skia::{
+    Color, FillRule, Path, PathStroker, Pixmap, PixmapMut, PixmapPaint, Rect, Stroke, Transform,
+};
 
 use super::glyphs::{stamp, Coverage};
+use super::png;
 use super::sprites::{overlay, Sprite};
 use super::style::{Pen, Rgba};
+use super::ArtError;
 
-/// The pixels of a band of rows painted as one piece of work, about.
-pub const BAND_PIXELS: usize = 1 << 20;
+/// How many of the bands a PNG is compressed in ([`png::band_rows`]) make a band painted
+/// as one piece of work: about four mebibytes of pixels.
+pub const PNG_BANDS: u32 = 4;
 
 /// The rows painted beyond each side of a band and kept off (see [`paint`]).
 const OVERLAP: u32 = 8;
@@ -156,31 +162,88 @@ pub(super) fn paint(size: &(u32, u32), ground: &Ground, ops: &[Op]) -> RgbaImage
     out.par_chunks_mut(row_bytes * rows as usize)
         .enumerate()
         .for_each(|(i, chunk)| {
-            // Painted with a few rows more on either side, kept off: `tiny-skia`'s
-            // anti-aliasing of a curve cut by the edge of a pixmap differs slightly in the
-            // rows next to the cut.
-            let top = i as u32 * rows;
-            let above = top.min(OVERLAP);
-            let below = (height - top - rows.min(height - top)).min(OVERLAP);
-            let n = (chunk.len() / row_bytes) as u32;
-            let mut band = ground_band(ground, width, top - above, above + n + below);
-            paint_band(&mut band, top - above, &ready);
-            let skip = above as usize * width as usize;
+            let (band, skip) = painted_band(size, ground, &ready, i as u32);
             demultiply_into(&band.pixels()[skip..], chunk);
         });
     RgbaImage::from_raw(width, height, out).expect("sizes agree")
 }
 
+/// The picture of a canvas as PNG bytes, each band compressed as soon as it is painted
+/// (on the thread that painted it) into the very bytes [`png::encode`] would give: no
+/// picture of the whole canvas is ever held.
+pub(super) fn paint_png(
+    size: &(u32, u32),
+    ground: &Ground,
+    ops: &[Op],
+) -> Result<Vec<u8>, ArtError> {
+    let (width, height) = *size;
+    if width == 0 || height == 0 {
+        return png::encode(&RgbaImage::new(width, height));
+    }
+    let ready = prepare(ops);
+    let row = width as usize;
+    let per = png::band_rows(width) as usize;
+    let count = png::bands(width, height);
+    let bands = (0..height.div_ceil(band_rows(width)))
+        .into_par_iter()
+        .map(|i| {
+            let (band, skip) = painted_band(size, ground, &ready, i);
+            let pixels = &band.pixels()[skip..];
+            let kept = (height - i * band_rows(width)).min(band_rows(width)) as usize;
+            let mut filtered = Vec::with_capacity((row * 4 + 1) * per);
+            pixels[..kept * row]
+                .chunks(per * row)
+                .enumerate()
+                .map(|(j, part)| {
+                    filtered.clear();
+                    for r in part.chunks(row) {
+                        filtered.push(0);
+                        let at = filtered.len();
+                        filtered.resize(at + row * 4, 0);
+                        demultiply_into(r, &mut filtered[at..]);
+                    }
+                    let index = i as usize * PNG_BANDS as usize + j;
+                    png::Band::deflate(&filtered, png::LEVEL, index, count)
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let bands: Vec<png::Band> = bands.into_iter().flatten().collect();
+    png::assemble(width, height, &bands)
+}
+
+/// Band `i` of a picture painted, premultiplied, and how many of its pixels at the start
+/// belong to the band above (painted and left off).
+fn painted_band(
+    size: &(u32, u32),
+    ground: &Ground,
+    ready: &[Ready<'_>],
+    i: u32,
+) -> (Pixmap, usize) {
+    let (width, height) = *size;
+    let rows = band_rows(width);
+    // Painted with a few rows more on either side, kept off: `tiny-skia`'s anti-aliasing
+    // of a curve cut by the edge of a pixmap differs slightly in the rows next to the cut.
+    let top = i * rows;
+    let n = rows.min(height - top);
+    let above = top.min(OVERLAP);
+    let below = (height - top - n).min(OVERLAP);
+    let mut band = ground_band(ground, width, top - above, above + n + below);
+    paint_band(&mut band.as_mut(), top - above, ready);
+    (band, above as usize * width as usize)
+}
+
 /// The picture of a small canvas, premultiplied, painted whole (no bands).
 pub(super) fn paint_whole(size: &(u32, u32), ground: &Ground, ops: &[Op]) -> Pixmap {
     let mut p = ground_band(ground, size.0, 0, size.1);
-    paint_band(&mut p, 0, &prepare(ops));
+    paint_band(&mut p.as_mut(), 0, &prepare(ops));
     p
 }
 
-/// The rows of a band of a picture `width` pixels wide.
+/// The rows of a band of a picture `width` pixels wide: [`PNG_BANDS`] of the bands a PNG
+/// is compressed in.
 pub fn band_rows(width: u32) -> u32 {
-    (BAND_PIXELS / width.max(1) as usize).max(1) as u32
+    png::band_rows(width) * PNG_BANDS
 }
 
 /// Every operation made ready, in order, in parallel; those that draw nothing (an empty
@@ -336,7 +399,7 @@ pub(super) fn demultiply_into(pixels: &[tiny_skia::PremultipliedColorU8], out: &
 }
 
 /// Paint the operations that reach a band whose first row is picture row `top`.
-fn paint_band(band: &mut Pixmap, top: u32, ops: &[Ready<'_>]) {
+fn paint_band(band: &mut PixmapMut<'_>, top: u32, ops: &[Ready<'_>]) {
     let (first, last) = (top as f32, (top + band.height()) as f32);
     let shift = |t: Transform| {
         if top == 0 {
@@ -392,9 +455,25 @@ fn paint_band(band: &mut Pixmap, top: u32, ops: &[Ready<'_>]) {
             }
             Kind::Layer { size, ground, ops } => {
                 let rows = size.1.min(top + band.height()).saturating_sub(top);
-                if rows > 0 {
-                    let mut part = ground_band(ground, size.0, top, rows);
+                if rows == 0 {
+                    continue;
+                }
+                let opaque = matches!(ground, Ground::Colour(c) if c.3 == 255);
+                if opaque && size.0 == band.width() {
+                    // As wide as the band and hiding what lies under it (a map above its
+                    // track display strip): painted straight onto the band's rows, which
+                    // is what painting it apart and laying it over would give.
+                    let width = band.width();
+                    let rows_bytes = &mut band.data_mut()[..(rows * width * 4) as usize];
+                    let mut part =
+                        PixmapMut::from_bytes(rows_bytes, width, rows).expect("rows of the band");
+                    if let Ground::Colour(c) = ground {
+                        part.fill(Color::from_rgba8(c.0, c.1, c.2, c.3));
+                    }
                     paint_band(&mut part, top, ops);
+                } else {
+                    let mut part = ground_band(ground, size.0, top, rows);
+                    paint_band(&mut part.as_mut(), top, ops);
                     band.draw_pixmap(
                         0,
                         0,
@@ -511,7 +590,7 @@ mod tests {
 
     #[test]
     fn bands_paint_what_the_whole_picture_paints() {
-        // 700 px wide: 1,497 rows a band, so 4,000 rows are three bands; a band edge cuts
+        // 700 px wide: 1,496 rows a band, so 4,000 rows are three bands; a band edge cuts
         // circles, dashes, a picture and the layer.
         let (width, height) = (700, 4000);
         assert!(band_rows(width) < height / 2);
@@ -520,6 +599,40 @@ mod tests {
         // Bands painted with their overlap give the very pixels of the whole picture
         // painted at once, seams included.
         assert!(banded == whole, "the banded picture differs");
+    }
+
+    #[test]
+    fn a_picture_painted_for_a_png_is_the_png_of_the_picture() {
+        // Three painted bands of four PNG bands each, the last ones short.
+        let (width, height) = (700, 4000);
+        let fused = drawing(width, height).into_png().unwrap();
+        let encoded = png::encode(&drawing(width, height).into_image()).unwrap();
+        assert!(fused == encoded, "the PNG painted band by band differs");
+        // A picture of one row, and one narrower than a band, too.
+        for (w, h) in [(700, 1), (50, 60)] {
+            let fused = drawing(w, h).into_png().unwrap();
+            assert!(fused == png::encode(&drawing(w, h).into_image()).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_layer_as_wide_as_the_picture_is_painted_straight_onto_it() {
+        // A map above a strip: an opaque layer of the picture's width, over two bands and
+        // part of a third, gives the pixels the layer's own canvas gives (the same bands,
+        // the same cuts), and what was drawn before it is hidden.
+        let (width, height, layer) = (700, 4000, 2666);
+        let mut c = Canvas::new(width, height, Rgba(240, 230, 210, 255));
+        c.fill_rect(0.0, 0.0, width as f32, height as f32, Rgba(0, 90, 0, 255));
+        c.draw_canvas(drawing(width, layer));
+        let banded = c.into_image();
+        let alone = drawing(width, layer).into_image();
+        let top = image::imageops::crop_imm(&banded, 0, 0, width, layer).to_image();
+        assert!(top == alone, "the layer painted straight differs");
+        assert!(banded
+            .rows()
+            .skip(layer as usize)
+            .flatten()
+            .all(|p| *p == image::Rgba([0, 90, 0, 255])));
     }
 
     #[test]
