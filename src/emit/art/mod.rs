@@ -206,16 +206,102 @@ pub fn render_map_with_strip(
     map: MapId,
     progress: &dyn Progress,
 ) -> Result<(RgbaImage, Option<crate::layout::track_display::StripLayout>), ArtError> {
+    let (drawing, strip) = map_drawing(game, map, progress)?;
+    let img = match drawing {
+        MapDrawing::Supplied(img) => img,
+        MapDrawing::Drawn(c) => c.into_image(),
+    };
+    progress.advance(1);
+    progress.end();
+    Ok((img, strip))
+}
+
+/// A map's picture as PNG bytes with its size, and the layout of the track display strip
+/// when the map has one: [`render_map_with_strip`] encoded with [`png::encode`], the bytes
+/// made band by band as they are painted.
+pub fn render_map_png(
+    game: &Game,
+    map: MapId,
+    progress: &dyn Progress,
+) -> Result<MapPng, ArtError> {
+    let (drawing, strip) = map_drawing(game, map, progress)?;
+    let (png, size) = match drawing {
+        MapDrawing::Supplied(img) => (png::encode(&img)?, img.dimensions()),
+        MapDrawing::Drawn(c) => {
+            let size = c.size();
+            (c.into_png()?, size)
+        }
+    };
+    progress.advance(1);
+    progress.end();
+    Ok(MapPng { png, size, strip })
+}
+
+/// The size of a map's picture, the track display strip below it included, and the strip's
+/// layout, without drawing it (a supplied picture's header is read).
+pub fn map_frame(
+    game: &Game,
+    map: MapId,
+) -> Result<
+    (
+        (u32, u32),
+        Option<crate::layout::track_display::StripLayout>,
+    ),
+    ArtError,
+> {
     let m = &game.maps[map];
+    let base = match (&m.image, &m.kind) {
+        (Some(p), _) => supplied::dimensions(p)?,
+        (None, MapKind::Hex(_)) => hex_map::size(game, map),
+        (None, MapKind::Area(a)) => a.size,
+    };
+    let strip = crate::layout::track_display::layout(game, map, base);
+    Ok((strip.as_ref().map_or(base, |s| s.size), strip))
+}
+
+/// A map's picture encoded ([`render_map_png`]).
+pub struct MapPng {
+    /// The PNG bytes.
+    pub png: Vec<u8>,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
+    /// The track display strip below the map, when it has one.
+    pub strip: Option<crate::layout::track_display::StripLayout>,
+}
+
+/// A map's picture before it is painted.
+enum MapDrawing {
+    /// The designer's own picture, with the strip added.
+    Supplied(RgbaImage),
+    /// A generated map (with its strip), drawn and not yet painted.
+    Drawn(canvas::Canvas),
+}
+
+/// A map's picture up to painting, and its strip's layout; `progress` has begun and
+/// advanced by one of two steps (the caller paints, then ends it).
+fn map_drawing(
+    game: &Game,
+    map: MapId,
+    progress: &dyn Progress,
+) -> Result<
+    (
+        MapDrawing,
+        Option<crate::layout::track_display::StripLayout>,
+    ),
+    ArtError,
+> {
+    let m = &game.maps[map];
+    progress.begin("map", 2);
     if let Some(p) = &m.image {
-        return Ok(track_display::extend(game, map, supplied::load(p)?));
+        let (img, strip) = track_display::extend(game, map, supplied::load(p)?);
+        progress.advance(1);
+        return Ok((MapDrawing::Supplied(img), strip));
     }
     let base = match &m.kind {
         MapKind::Hex(_) => hex_map::size(game, map),
         MapKind::Area(a) => a.size,
     };
     let strip = crate::layout::track_display::layout(game, map, base);
-    progress.begin("map", 2);
     let c = match &strip {
         None => map_canvas(game, map),
         Some(strip) => {
@@ -227,10 +313,7 @@ pub fn render_map_with_strip(
         }
     };
     progress.advance(1);
-    let img = c.into_image();
-    progress.advance(1);
-    progress.end();
-    Ok((img, strip))
+    Ok((MapDrawing::Drawn(c), strip))
 }
 
 /// A generated map drawn on paper at its own size (without a track display strip).

@@ -29,6 +29,32 @@ pub fn load(path: &Path) -> Result<RgbaImage, ArtError> {
     Ok(img.to_rgba8())
 }
 
+/// The width and height of a supplied picture, read from its header, with the errors
+/// [`load`] would give.
+pub fn dimensions(path: &Path) -> Result<(u32, u32), ArtError> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if ext.as_deref() == Some("svg") {
+        return Err(ArtError::UnsupportedSvg(path.to_path_buf()));
+    }
+    let io = |source| ArtError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let image = |source| ArtError::Image {
+        path: path.to_path_buf(),
+        source,
+    };
+    image::ImageReader::open(path)
+        .map_err(io)?
+        .with_guessed_format()
+        .map_err(io)?
+        .into_dimensions()
+        .map_err(image)
+}
+
 /// Load a supplied picture scaled to exactly `width` × `height`.
 pub fn load_scaled(path: &Path, width: u32, height: u32) -> Result<RgbaImage, ArtError> {
     let img = load(path)?;

@@ -88,15 +88,30 @@ pub fn moduledata(game: &Game) -> String {
 }
 
 /// Builds the whole module of a checked game in memory.
+///
+/// The pictures are drawn while the documents are written: the plan names and sizes every
+/// picture without drawing it, so nothing else waits for the pixels.
 pub fn build(game: &Game) -> Result<Module, String> {
     let plan = plan::Plan::new(game)?;
-    let counters = counters::Counters::new(&plan);
-    let palette = palette::palette(&plan, &counters);
+    let (images, documents) = rayon::join(|| plan.draw_pictures(), || documents(&plan));
+    let (mut archive, summary) = documents?;
+    let err = |e: crate::vassal::archive::ArchiveError| e.to_string();
+    for (name, bytes) in images? {
+        archive.add(&format!("images/{name}"), bytes).map_err(err)?;
+    }
+    Ok(Module { archive, summary })
+}
+
+/// Every entry of the module but its pictures, and what it holds.
+fn documents(plan: &plan::Plan<'_>) -> Result<(ArchiveBuilder, Summary), String> {
+    let game = plan.game;
+    let counters = counters::Counters::new(plan);
+    let palette = palette::palette(plan, &counters);
     let metadata = moduledata(game);
     let setups = game
         .scenarios
         .iter()
-        .map(|s| setups::setup(&plan, &counters, s, &metadata))
+        .map(|s| setups::setup(plan, &counters, s, &metadata))
         .collect::<Result<Vec<_>, _>>()?;
     let dice: Vec<String> = buildfile::dice(game)
         .iter()
@@ -113,7 +128,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
     }
     // The rules of play: the contents page is a tab (and a Help menu entry), its chapters
     // are pages it links to.
-    let rules_pages = rules::pages(&plan);
+    let rules_pages = rules::pages(plan);
     if let Some((file, html)) = rules_pages.first() {
         charts.push(charts::ChartPage {
             name: "Rules".into(),
@@ -127,7 +142,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
         name: "About this module".into(),
         file: help::HELP_FILE.into(),
         html: help::page(
-            &plan,
+            plan,
             &counters,
             &dice,
             &game
@@ -141,7 +156,7 @@ pub fn build(game: &Game) -> Result<Module, String> {
         body: String::new(),
     });
     let tree = buildfile::game_module(
-        &plan,
+        plan,
         &buildfile::Parts {
             counters: &counters,
             palette: &palette,
@@ -153,11 +168,6 @@ pub fn build(game: &Game) -> Result<Module, String> {
     let err = |e: crate::vassal::archive::ArchiveError| e.to_string();
     archive.add(BUILD_FILE, xml::to_xml(&tree)).map_err(err)?;
     archive.add("moduledata", metadata).map_err(err)?;
-    for (name, bytes) in &plan.images {
-        archive
-            .add(&format!("images/{name}"), bytes.clone())
-            .map_err(err)?;
-    }
     for c in &charts {
         archive.add(&c.file, c.html.clone()).map_err(err)?;
     }
@@ -185,7 +195,10 @@ pub fn build(game: &Game) -> Result<Module, String> {
             .map(|o| o.id.clone())
             .collect(),
     };
-    Ok(Module { archive, summary })
+    // Deflated here, while the pictures are still being drawn, rather than when the
+    // archive is written.
+    archive.deflate_ahead().map_err(err)?;
+    Ok((archive, summary))
 }
 
 /// Builds the module and writes it to `path` (through a temporary file renamed into place);

@@ -1,10 +1,12 @@
-//! The decisions every output document shares, made once: the module name, the picture of
-//! every board and counter face (with its archive entry name), the grid each board carries,
-//! the canonical palette slot id of every counter, and where every [`Location`] lies in
-//! VASSAL map pixels. Names and geometry come from [`crate::layout`] (window and board
-//! names, hex layouts, area slots, pool boxes), the pictures from the art backend.
+//! The decisions every output document shares, made once: the module name, every picture
+//! (board, counter face, chart) with its archive entry name and size, the grid each board
+//! carries, the canonical palette slot id of every counter, and where every [`Location`]
+//! lies in VASSAL map pixels. Names and geometry come from [`crate::layout`] (window and
+//! board names, hex layouts, area slots, pool boxes), the pictures' sizes from the art
+//! backend without drawing them: [`Plan::draw_pictures`] draws them, while the documents
+//! are written from the plan.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
@@ -14,7 +16,7 @@ use crate::layout::track_display::DisplayLayout;
 use crate::layout::vassal::{map_names, slot_regions, unique_names, EDGE, OFF_MAP};
 use crate::model::{ClassId, CounterId, Game, HexLayout, Location, MapId, MapKind, PoolId};
 
-use super::images::{Face, ImageSource};
+use super::images::{Chart, Face, ImageSource};
 
 /// A pixel rectangle on a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +109,19 @@ pub struct CounterImages {
     pub levels: Option<(Vec<String>, usize)>,
 }
 
+/// What a picture of the module shows.
+#[derive(Debug, Clone, Copy)]
+pub enum Picture<'g> {
+    /// A game map.
+    Map(MapId),
+    /// The off-map boxes.
+    OffMap,
+    /// A face of a counter.
+    Counter(CounterId, Face),
+    /// A printed chart.
+    Chart(Chart<'g>),
+}
+
 /// Everything shared by the documents of one module.
 pub struct Plan<'g> {
     /// The game.
@@ -117,8 +132,9 @@ pub struct Plan<'g> {
     pub boards: Vec<Board>,
     /// The off-map boxes, when the game has pools.
     pub off_map: Option<Board>,
-    /// Archive entries under `images/`, by file name.
-    pub images: BTreeMap<String, Vec<u8>>,
+    /// Every picture under `images/` (by file name) and what it shows, in the game's
+    /// order: maps, off-map boxes, counter faces, charts. [`Plan::draw_pictures`] draws them.
+    pub pictures: Vec<(String, Picture<'g>)>,
     /// Picture files per counter.
     pub counter_images: Vec<CounterImages>,
     /// Palette slot id of each counter's canonical slot.
@@ -130,110 +146,71 @@ pub struct Plan<'g> {
 pub use crate::layout::vassal::file_stem;
 
 impl<'g> Plan<'g> {
-    /// Decides names, draws the pictures and lays out the grids.
-    ///
-    /// Every picture is drawn and encoded at once on every core: the maps (each itself in
-    /// bands), the counter faces, the off-map boxes and the charts; the results are taken
-    /// in the game's order, so the module does not depend on the number of threads.
+    /// Decides names, sizes the pictures and lays out the grids, without drawing anything:
+    /// [`Plan::draw_pictures`] draws them.
     pub fn new(game: &'g Game) -> Result<Self, String> {
         let source = ImageSource::new(game);
-        let mut images = BTreeMap::new();
+        let mut pictures = Vec::new();
         let map_names = map_names(game);
-        let ((maps, faces), (displays, charts)) = rayon::join(
-            || {
-                rayon::join(
-                    || {
-                        (0..game.maps.len())
-                            .into_par_iter()
-                            .map(|i| source.map(i))
-                            .collect::<Result<Vec<_>, String>>()
-                    },
-                    || {
-                        (0..game.counters.len())
-                            .into_par_iter()
-                            .map(|ci| {
-                                let back = game.has_back(ci);
-                                Ok((
-                                    source.counter(ci, Face::Front)?,
-                                    back.then(|| source.counter(ci, Face::Back)).transpose()?,
-                                ))
-                            })
-                            .collect::<Result<Vec<_>, String>>()
-                    },
-                )
-            },
-            || {
-                rayon::join(
-                    || {
-                        (!game.pools.is_empty())
-                            .then(|| source.displays())
-                            .transpose()
-                    },
-                    || source.charts(),
-                )
-            },
-        );
         let mut boards = Vec::new();
-        for (i, (m, art)) in game.maps.iter().zip(maps?).enumerate() {
+        for (i, m) in game.maps.iter().enumerate() {
+            let frame = source.map_frame(i)?;
             let image = format!("map-{}.png", file_stem(&m.id));
-            images.insert(image.clone(), art.png);
+            pictures.push((image.clone(), Picture::Map(i)));
             let grid = match &m.kind {
                 MapKind::Hex(h) => Grid::Hex {
                     map: i,
                     layout: hex_layout(game, &h.geometry),
-                    numbers_visible: !art.numbers_printed,
+                    numbers_visible: !frame.numbers_printed,
                 },
                 MapKind::Area(_) => Grid::Regions {
                     regions: slot_regions(game, i)
                         .into_iter()
                         .map(|(name, (x, y))| Region { name, x, y })
                         .collect(),
-                    names_visible: !art.numbers_printed,
+                    names_visible: !frame.numbers_printed,
                 },
             };
             boards.push(Board {
                 map_name: map_names[i].clone(),
                 board_name: map_names[i].clone(),
                 image,
-                width: art.width,
-                height: art.height,
+                width: frame.width,
+                height: frame.height,
                 grid,
-                tracks: art.tracks,
+                tracks: frame.tracks,
             });
         }
-        let off_map = match displays? {
-            None => None,
-            Some(art) => {
-                let image = "off-map-boxes.png".to_string();
-                images.insert(image.clone(), art.png);
-                Some(Board {
-                    map_name: OFF_MAP.into(),
-                    board_name: OFF_MAP.into(),
-                    image,
-                    width: art.width,
-                    height: art.height,
-                    grid: Grid::Zones(
-                        game.pools
-                            .iter()
-                            .zip(pool_zones(game))
-                            .map(|(p, (x, y, w, h))| (p.name.clone(), Rect { x, y, w, h }))
-                            .collect(),
-                    ),
-                    tracks: Vec::new(),
-                })
+        let off_map = source.displays_size().map(|(width, height)| {
+            let image = "off-map-boxes.png".to_string();
+            pictures.push((image.clone(), Picture::OffMap));
+            Board {
+                map_name: OFF_MAP.into(),
+                board_name: OFF_MAP.into(),
+                image,
+                width,
+                height,
+                grid: Grid::Zones(
+                    game.pools
+                        .iter()
+                        .zip(pool_zones(game))
+                        .map(|(p, (x, y, w, h))| (p.name.clone(), Rect { x, y, w, h }))
+                        .collect(),
+                ),
+                tracks: Vec::new(),
             }
-        };
+        });
         let front = |c: CounterId| format!("counter-{}.png", file_stem(&game.counters[c].id));
         let back_file =
             |c: CounterId| format!("counter-{}-back.png", file_stem(&game.counters[c].id));
-        let faces = faces?;
         let mut backs = Vec::new();
-        for (ci, (front_png, back_png)) in faces.into_iter().enumerate() {
-            images.insert(front(ci), front_png);
-            backs.push(back_png.map(|png| {
-                images.insert(back_file(ci), png);
-                back_file(ci)
-            }));
+        for ci in 0..game.counters.len() {
+            pictures.push((front(ci), Picture::Counter(ci, Face::Front)));
+            let back = game.has_back(ci).then(|| back_file(ci));
+            if let Some(file) = &back {
+                pictures.push((file.clone(), Picture::Counter(ci, Face::Back)));
+            }
+            backs.push(back);
         }
         // The picture of a class: the face printing it of the counter a Level change
         // flips or swaps to.
@@ -262,16 +239,18 @@ impl<'g> Plan<'g> {
             });
         }
         let mut chart_images = Vec::new();
-        let charts = charts?;
-        let titles = unique_names(charts.iter().map(|c| c.title.clone()), &[]);
+        let charts = source.charts();
+        let titles = unique_names(charts.iter().map(|c| c.title()), &[]);
+        let mut taken: BTreeSet<String> = pictures.iter().map(|(f, _)| f.clone()).collect();
         for (chart, title) in charts.into_iter().zip(titles) {
-            let mut file = chart.file.clone();
+            let mut file = chart.file();
             let mut n = 2;
-            while images.contains_key(&file) {
-                file = format!("{}-{n}.png", chart.file.trim_end_matches(".png"));
+            while taken.contains(&file) {
+                file = format!("{}-{n}.png", chart.file().trim_end_matches(".png"));
                 n += 1;
             }
-            images.insert(file.clone(), chart.png);
+            taken.insert(file.clone());
+            pictures.push((file.clone(), Picture::Chart(chart)));
             chart_images.push((title, file));
         }
         Ok(Self {
@@ -279,11 +258,38 @@ impl<'g> Plan<'g> {
             module_name: game.title.trim().to_string(),
             boards,
             off_map,
-            images,
+            pictures,
             counter_images,
             chart_images,
             gpids: (1..=game.counters.len() as u32).collect(),
         })
+    }
+
+    /// Draws and encodes every picture, all at once on every core (a map itself in bands),
+    /// by file name under `images/`; the module does not depend on the number of threads.
+    pub fn draw_pictures(&self) -> Result<BTreeMap<String, Vec<u8>>, String> {
+        let source = ImageSource::new(self.game);
+        // The biggest first, the many small counter faces last to even out the cores'
+        // work at the end.
+        let mut jobs: Vec<&(String, Picture)> = self.pictures.iter().collect();
+        jobs.sort_by_key(|(_, p)| match p {
+            Picture::Map(_) => 0,
+            Picture::Chart(_) | Picture::OffMap => 1,
+            Picture::Counter(..) => 2,
+        });
+        // One picture a task, so an idle core can take any picture still waiting.
+        jobs.par_iter()
+            .with_max_len(1)
+            .map(|(file, picture)| {
+                let png = match *picture {
+                    Picture::Map(map) => source.map(map)?,
+                    Picture::Counter(counter, face) => source.counter(counter, face)?,
+                    Picture::OffMap => source.displays()?,
+                    Picture::Chart(chart) => source.chart(chart)?,
+                };
+                Ok((file.clone(), png))
+            })
+            .collect()
     }
 
     /// Every board: the game maps, then the off-map boxes.

@@ -52,6 +52,28 @@ fn writing_twice_gives_identical_bytes() {
 }
 
 #[test]
+fn deflating_ahead_gives_the_same_bytes() {
+    let plain = sample_builder().to_bytes().expect("writes");
+    let mut ahead = sample_builder().with_timestamp(ZipTimestamp::default());
+    ahead.deflate_ahead().expect("deflates");
+    // An entry added afterwards is deflated when written, one replaced is deflated again.
+    ahead
+        .add("zz-late.xml", "<late/>".repeat(50))
+        .expect("safe name");
+    ahead.add("savedata", "<data/>").expect("safe name");
+    let mut late = sample_builder();
+    late.add("zz-late.xml", "<late/>".repeat(50))
+        .expect("safe name");
+    assert_eq!(
+        ahead.to_bytes().expect("writes"),
+        late.to_bytes().expect("writes")
+    );
+    let mut only = sample_builder();
+    only.deflate_ahead().expect("deflates");
+    assert_eq!(only.to_bytes().expect("writes"), plain);
+}
+
+#[test]
 fn written_archive_is_sorted_and_stamped() {
     let bytes = sample_builder().to_bytes().expect("writes");
     let mut zip = ZipArchive::new(Cursor::new(bytes.clone())).expect("valid zip");

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::io::{Cursor, Seek, Write};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use zip::result::ZipError;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipWriter};
@@ -51,6 +52,9 @@ impl Default for ZipTimestamp {
 pub struct ArchiveBuilder {
     entries: BTreeMap<String, Vec<u8>>,
     timestamp: ZipTimestamp,
+    /// Entries deflated ahead of writing ([`ArchiveBuilder::deflate_ahead`]), each as an
+    /// archive of that one entry, whose compressed entry is copied as it is.
+    deflated: BTreeMap<String, Vec<u8>>,
 }
 
 /// The deflate level used for every entry.
@@ -77,6 +81,29 @@ impl ArchiveBuilder {
             });
         }
         self.entries.insert(name.to_string(), data.into());
+        self.deflated.remove(name);
+        Ok(())
+    }
+
+    /// Deflates every entry added so far that writing would deflate, now and on every core:
+    /// writing then only copies them. The bytes written are the same either way.
+    pub fn deflate_ahead(&mut self) -> Result<(), ArchiveError> {
+        let todo: Vec<(&String, &Vec<u8>)> = self
+            .entries
+            .iter()
+            .filter(|(name, data)| {
+                !is_compressed_picture(data) && !self.deflated.contains_key(name.as_str())
+            })
+            .collect();
+        let done = todo
+            .par_iter()
+            .map(|(name, data)| {
+                let mut one = ArchiveBuilder::new().with_timestamp(self.timestamp);
+                one.entries.insert((*name).clone(), (*data).clone());
+                Ok(((*name).clone(), one.to_bytes()?))
+            })
+            .collect::<Result<Vec<_>, ArchiveError>>()?;
+        self.deflated.extend(done);
         Ok(())
     }
 
@@ -113,6 +140,12 @@ impl ArchiveBuilder {
             .compression_level(None);
         let mut zip = ZipWriter::new(out);
         for (name, data) in &self.entries {
+            if let Some(one) = self.deflated.get(name) {
+                let mut from = zip::ZipArchive::new(Cursor::new(one)).map_err(fail)?;
+                let entry = from.by_index_raw(0).map_err(fail)?;
+                zip.raw_copy_file(entry).map_err(fail)?;
+                continue;
+            }
             let options = if is_compressed_picture(data) {
                 stored
             } else {
