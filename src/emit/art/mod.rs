@@ -411,8 +411,7 @@ pub fn render(
     match what {
         What::Map(name) => {
             let map = pick_map(game, name.as_deref())?;
-            let img = render_map(game, map, progress)?;
-            png::write(out, &img)?;
+            png::write_atomic(out, &render_map_png(game, map, progress)?.png)?;
             Ok(vec![out.to_path_buf()])
         }
         What::Sheet => {
