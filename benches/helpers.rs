@@ -74,6 +74,18 @@ fn supply(bencher: divan::Bencher) {
     bencher.bench(|| sandtable::helpers::trace_supply(g, divan::black_box(p)).expect("report"));
 }
 
+/// Supply with its report serialized as JSON, every unit's path named hex by hex: the
+/// report `sandtable supply --format json` prints (without the command's envelope).
+#[divan::bench]
+fn supply_json(bencher: divan::Bencher) {
+    let g = game();
+    let p = positions();
+    bencher.bench(|| {
+        let report = sandtable::helpers::trace_supply(g, divan::black_box(p)).expect("report");
+        serde_json::to_vec(&report).expect("serializes").len()
+    });
+}
+
 /// The searches of supply alone, without the report.
 #[divan::bench]
 fn supply_search(bencher: divan::Bencher) {
