@@ -378,27 +378,39 @@ fn lines(c: &mut Canvas, cx: &Ctx) {
         }
     }
 
-    // Rivers and straits.
+    // Rivers and straits: the side of a hex towards a given neighbour is the same segment
+    // around every hex's centre, so each kind of hexside is painted once per direction
+    // and laid wherever it runs.
+    let reach = cx.radius() + 3.0 * w;
     for (&(a, b), kinds) in &cx.hm.hexsides {
         let Some(dir) = cx.geo.around(a).iter().position(|n| *n == b) else {
             continue;
         };
-        let (p, q) = cx.side(a, dir);
+        let (i, j) = HexGeometry::side_corners(dir);
         for (k, _) in kinds {
             let t = &cx.game.hexside_terrain[*k];
             let colour = Rgba::of(t.colour);
-            if is_strait(&t.id, &t.name) {
-                c.line(p, q, &Pen::new(Rgba::WHITE.alpha(200), 5.0 * w));
-                c.line(
-                    p,
-                    q,
-                    &Pen::new(colour, 3.0 * w)
-                        .square()
-                        .dashed(&[5.0 * w, 3.0 * w]),
-                );
-            } else {
-                c.line(p, q, &Pen::new(colour, 4.0 * w));
-            }
+            let strait = is_strait(&t.id, &t.name);
+            let key = (
+                "hexside",
+                [dir as u32, colour.packed(), w.to_bits(), u32::from(strait)],
+            );
+            c.sprite(key, cx.centre(a), reach, |c, x, y| {
+                let k = cx.corners_at((x, y));
+                let (p, q) = (k[i], k[j]);
+                if strait {
+                    c.line(p, q, &Pen::new(Rgba::WHITE.alpha(200), 5.0 * w));
+                    c.line(
+                        p,
+                        q,
+                        &Pen::new(colour, 3.0 * w)
+                            .square()
+                            .dashed(&[5.0 * w, 3.0 * w]),
+                    );
+                } else {
+                    c.line(p, q, &Pen::new(colour, 4.0 * w));
+                }
+            });
         }
     }
 }
