@@ -318,11 +318,6 @@ impl Canvas {
         raster::paint_png(&self.size, &self.ground, &self.ops)
     }
 
-    /// Its size in pixels.
-    pub fn size(&self) -> (u32, u32) {
-        self.size
-    }
-
     /// What [`raster`] reads: the size, the ground and the drawing.
     #[cfg(test)]
     pub(super) fn parts(&self) -> (&(u32, u32), &Ground, &[Op]) {

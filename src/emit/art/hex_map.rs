@@ -103,10 +103,7 @@ impl Ctx<'_> {
     }
 
     fn corners(&self, c: HexCoord) -> [(f32, f32); 6] {
-        let (x, y) = self.geo.centre(&self.layout, c);
-        self.geo
-            .corners(&self.layout, (f64::from(x), f64::from(y)))
-            .map(|(a, b)| (a as f32, b as f32))
+        self.corners_at(self.centre(c))
     }
 
     /// The corners of a hex centred at `centre` (a sprite's own point).

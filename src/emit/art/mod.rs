@@ -216,25 +216,21 @@ pub fn render_map_with_strip(
     Ok((img, strip))
 }
 
-/// A map's picture as PNG bytes with its size, and the layout of the track display strip
-/// when the map has one: [`render_map_with_strip`] encoded with [`png::encode`], the bytes
+/// A map's picture as PNG bytes: [`render_map`] encoded with [`png::encode`], the bytes
 /// made band by band as they are painted.
 pub fn render_map_png(
     game: &Game,
     map: MapId,
     progress: &dyn Progress,
-) -> Result<MapPng, ArtError> {
-    let (drawing, strip) = map_drawing(game, map, progress)?;
-    let (png, size) = match drawing {
-        MapDrawing::Supplied(img) => (png::encode(&img)?, img.dimensions()),
-        MapDrawing::Drawn(c) => {
-            let size = c.size();
-            (c.into_png()?, size)
-        }
+) -> Result<Vec<u8>, ArtError> {
+    let (drawing, _) = map_drawing(game, map, progress)?;
+    let png = match drawing {
+        MapDrawing::Supplied(img) => png::encode(&img)?,
+        MapDrawing::Drawn(c) => c.into_png()?,
     };
     progress.advance(1);
     progress.end();
-    Ok(MapPng { png, size, strip })
+    Ok(png)
 }
 
 /// The size of a map's picture, the track display strip below it included, and the strip's
@@ -257,16 +253,6 @@ pub fn map_frame(
     };
     let strip = crate::layout::track_display::layout(game, map, base);
     Ok((strip.as_ref().map_or(base, |s| s.size), strip))
-}
-
-/// A map's picture encoded ([`render_map_png`]).
-pub struct MapPng {
-    /// The PNG bytes.
-    pub png: Vec<u8>,
-    /// Width and height in pixels.
-    pub size: (u32, u32),
-    /// The track display strip below the map, when it has one.
-    pub strip: Option<crate::layout::track_display::StripLayout>,
 }
 
 /// A map's picture before it is painted.
@@ -411,7 +397,7 @@ pub fn render(
     match what {
         What::Map(name) => {
             let map = pick_map(game, name.as_deref())?;
-            png::write_atomic(out, &render_map_png(game, map, progress)?.png)?;
+            png::write_atomic(out, &render_map_png(game, map, progress)?)?;
             Ok(vec![out.to_path_buf()])
         }
         What::Sheet => {

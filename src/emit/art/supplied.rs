@@ -9,15 +9,21 @@ use image::RgbaImage;
 
 use super::ArtError;
 
-/// Load a supplied picture as it is.
-pub fn load(path: &Path) -> Result<RgbaImage, ArtError> {
+/// An SVG picture refused (by its extension): the art does not rasterise SVG.
+fn refuse_svg(path: &Path) -> Result<(), ArtError> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    if ext.as_deref() == Some("svg") {
-        return Err(ArtError::UnsupportedSvg(path.to_path_buf()));
+    match ext.as_deref() {
+        Some("svg") => Err(ArtError::UnsupportedSvg(path.to_path_buf())),
+        _ => Ok(()),
     }
+}
+
+/// Load a supplied picture as it is.
+pub fn load(path: &Path) -> Result<RgbaImage, ArtError> {
+    refuse_svg(path)?;
     let bytes = std::fs::read(path).map_err(|source| ArtError::Io {
         path: path.to_path_buf(),
         source,
@@ -32,13 +38,7 @@ pub fn load(path: &Path) -> Result<RgbaImage, ArtError> {
 /// The width and height of a supplied picture, read from its header, with the errors
 /// [`load`] would give.
 pub fn dimensions(path: &Path) -> Result<(u32, u32), ArtError> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    if ext.as_deref() == Some("svg") {
-        return Err(ArtError::UnsupportedSvg(path.to_path_buf()));
-    }
+    refuse_svg(path)?;
     let io = |source| ArtError::Io {
         path: path.to_path_buf(),
         source,
@@ -47,8 +47,9 @@ pub fn dimensions(path: &Path) -> Result<(u32, u32), ArtError> {
         path: path.to_path_buf(),
         source,
     };
-    image::ImageReader::open(path)
-        .map_err(io)?
+    // The format told by the content alone, as `load` tells it.
+    let file = std::fs::File::open(path).map_err(io)?;
+    image::ImageReader::new(std::io::BufReader::new(file))
         .with_guessed_format()
         .map_err(io)?
         .into_dimensions()

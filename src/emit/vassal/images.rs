@@ -91,8 +91,7 @@ impl<'g> ImageSource<'g> {
 
     /// The picture of map `map` as PNG bytes, with the track displays printed below it.
     pub fn map(&self, map: MapId) -> Result<Vec<u8>, String> {
-        let art = art::render_map_png(self.game, map, &NoProgress).map_err(|e| e.to_string())?;
-        Ok(art.png)
+        art::render_map_png(self.game, map, &NoProgress).map_err(|e| e.to_string())
     }
 
     /// One face of a counter.
