@@ -25,6 +25,7 @@ mod hidden_parts;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;
+mod mutation_inputs;
 mod new;
 mod options;
 mod parlance;
