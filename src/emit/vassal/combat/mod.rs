@@ -292,7 +292,7 @@ pub struct Combat {
 mod tests {
     use super::expr::{by_index, unique_idents};
     use super::menus::step_button;
-    use super::report::short_meaning;
+    use super::report::chat_meaning;
     use super::unit::{role_label, role_property};
     use super::*;
     use crate::emit::vassal::plan::Plan;
@@ -306,18 +306,19 @@ mod tests {
     #[test]
     fn literals_and_meanings() {
         assert_eq!(lit(r#"a "b" \ c"#), r#""a \"b\" \\ c""#);
+        // The whole meaning, never cut at its first colon or sentence.
         assert_eq!(
-            short_meaning("Defender retreats: the attacker moves the unit."),
-            "Defender retreats"
+            chat_meaning("Defender retreats: the attacker moves the unit."),
+            "Defender retreats: the attacker moves the unit"
         );
         assert_eq!(
-            short_meaning("Each side loses a unit. Nobody scores."),
-            "Each side loses a unit"
+            chat_meaning("Each side loses a unit.  Nobody\n scores."),
+            "Each side loses a unit. Nobody scores"
         );
-        assert_eq!(short_meaning("defender eliminated"), "defender eliminated");
+        assert_eq!(chat_meaning("defender eliminated"), "defender eliminated");
         assert_eq!(
-            short_meaning("Defender: spend 2 MP, or every unit retreats (22.0). Then…"),
-            "Defender: spend 2 MP, or every unit retreats (22.0)"
+            chat_meaning("Defender: spend 2 MP, or every unit retreats (22.0). Then…"),
+            "Defender: spend 2 MP, or every unit retreats (22.0). Then…"
         );
         assert_eq!(
             by_index("i", &["\"a\"".into(), "\"b\"".into(), "\"c\"".into()]),

@@ -1,5 +1,6 @@
 //! The chat line a resolution writes, e.g. `Attack 12 vs 4 = 3:1, Forest -1 → 2:1, roll 5:
-//! DRL (Defender loses one step and then retreats as for DR)`, or why nothing was resolved.
+//! DE (Defender eliminated: it loses two steps and goes to its owner's Removed pool)`, or why
+//! nothing was resolved. A result's meaning is given whole, as the game's table gives it.
 //! On a table whose modifiers favour a side, each such shift names its side, what was not
 //! applied follows (`not applied: Mechanized attack does not apply: only against a defender
 //! in Clear or Desert`), then the net shift as `sandtable crt` gives it (`net shift +1: 4
@@ -10,16 +11,12 @@ use crate::model::{Crt, CrtKind};
 use super::expr::{by_index, lit};
 use super::PROBLEM;
 
-/// The meaning of a result as the chat line gives it: up to the first colon (`Defender
-/// retreats: the attacker moves…` → `Defender retreats`), unless that is one word (`Defender:
-/// spend 2 MP, or…` says who, not what), else the first sentence, without its full stop.
-pub(super) fn short_meaning(m: &str) -> String {
-    let m = m.trim();
-    let head = match m.split_once(':') {
-        Some((head, _)) if head.trim().contains(' ') => head,
-        _ => m.split_once(". ").map_or(m, |(first, _)| first),
-    };
-    head.trim().trim_end_matches('.').to_string()
+/// The meaning of a result as the chat line gives it: the whole meaning the table gives
+/// (a player reads what to do from it), its runs of white space made one space, without the
+/// full stop that ends it (the chat line closes it with a parenthesis).
+pub(super) fn chat_meaning(m: &str) -> String {
+    let one_line = m.split_whitespace().collect::<Vec<_>>().join(" ");
+    one_line.trim_end_matches('.').to_string()
 }
 
 /// The chat line of one table's resolution (a BeanShell expression, not yet braced): what
@@ -60,7 +57,7 @@ pub(super) fn chat_line(
         meanings = format!(
             "CombatResult == {} ? {} : {meanings}",
             lit(code),
-            lit(&format!(" ({})", short_meaning(meaning)))
+            lit(&format!(" ({})", chat_meaning(meaning)))
         );
     }
     // The net shift, as `sandtable crt` gives it when a shift has a side.
