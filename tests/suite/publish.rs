@@ -836,6 +836,7 @@ fn check_pdf(
         ));
     }
     let mut report = format!("; rules.pdf: {pages} pages, {} KiB", pdf.len() / 1024);
+    check_print_furniture(&file, pages, chapters, problems);
     if !has_program("pdftoppm") {
         eprintln!("note: pdftoppm is absent: the PDF's first page is not rendered");
         return report;
@@ -873,6 +874,55 @@ fn check_pdf(
     check_not_blank(&bytes, "the PDF's first page", problems);
     report += &format!(", first page: {}", kept.display());
     report
+}
+
+/// The furniture of a printed book, read back with poppler: every page but the title page
+/// ends with its number, and the PDF's outline (bookmarks) holds an entry per chapter at
+/// least.
+fn check_print_furniture(file: &Path, pages: usize, chapters: usize, problems: &mut Vec<String>) {
+    if !has_program("pdftotext") || !has_program("pdftohtml") {
+        eprintln!("note: poppler's pdftotext or pdftohtml is absent: page numbers and the outline are not read");
+        return;
+    }
+    let text = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(file)
+        .arg("-")
+        .output()
+        .expect("run pdftotext");
+    let text = String::from_utf8_lossy(&text.stdout);
+    // pdftotext ends each page with a form feed.
+    let unnumbered: Vec<usize> = text
+        .split('\u{c}')
+        .take(pages)
+        .enumerate()
+        .skip(1)
+        .filter(|(i, page)| {
+            page.lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .map(str::trim)
+                != Some((i + 1).to_string().as_str())
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    if !unnumbered.is_empty() {
+        problems.push(format!(
+            "rules.pdf: pages without their number at the foot: {unnumbered:?}"
+        ));
+    }
+    let xml = Command::new("pdftohtml")
+        .args(["-xml", "-i", "-stdout", "-q"])
+        .arg(file)
+        .output()
+        .expect("run pdftohtml");
+    let xml = String::from_utf8_lossy(&xml.stdout);
+    let bookmarks = xml.matches("<item").count();
+    if bookmarks < chapters {
+        problems.push(format!(
+            "rules.pdf: its outline has {bookmarks} bookmarks for {chapters} chapters"
+        ));
+    }
 }
 
 #[test]

@@ -98,10 +98,49 @@ fn attr(s: &str) -> String {
     escape(s).into_owned()
 }
 
-/// The HTML of a directive's material, wrapped in an element with the anchor `id`.
+/// The HTML of a directive's material, wrapped in an element with the anchor `id`; each
+/// table's header row in a `<thead>` (a printed table longer than a page repeats it on each
+/// page) and its other rows in a `<tbody>`.
 pub fn render(game: &Game, d: &Directive, id: &str, pictures: &mut Pictures) -> String {
     let (class, inner) = web(game, d, pictures);
+    let inner = header_groups(&inner);
     format!("<div class=\"material {class}\" id=\"{id}\">\n{inner}</div>\n")
+}
+
+/// The tables of generated material (each written as `<table …>` + a line break, then rows
+/// of one line each) with their first row in a `<thead>` when it is a row of column
+/// headers, and the rows after it in a `<tbody>`. Tables without such a row are kept as
+/// they are.
+fn header_groups(html: &str) -> String {
+    const HEAD: &str = "<tr><th scope=\"col\">";
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html;
+    while let Some(i) = rest.find("<table") {
+        out.push_str(&rest[..i]);
+        let table = &rest[i..];
+        let Some(open_end) = table.find(">\n").map(|e| e + 2) else {
+            break;
+        };
+        let Some(close) = table.find("</table>") else {
+            break;
+        };
+        let (open, rows) = (&table[..open_end], &table[open_end..close]);
+        out.push_str(open);
+        match rows.find('\n') {
+            Some(first_end) if rows.starts_with(HEAD) => {
+                out.push_str("<thead>\n");
+                out.push_str(&rows[..=first_end]);
+                out.push_str("</thead>\n<tbody>\n");
+                out.push_str(&rows[first_end + 1..]);
+                out.push_str("</tbody>\n");
+            }
+            _ => out.push_str(rows),
+        }
+        out.push_str("</table>");
+        rest = &table[close + "</table>".len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The module's picture files of each counter (front, back), for VASSAL's help pages.
@@ -778,4 +817,25 @@ fn options(game: &Game) -> String {
     }
     out += "</table>\n";
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::header_groups;
+
+    #[test]
+    fn a_header_row_goes_in_a_thead_and_the_rest_in_a_tbody() {
+        let html = "<h4>T</h4>\n<table class=\"chart\">\n<tr><th scope=\"col\">A</th><th scope=\"col\">B</th></tr>\n<tr><td>1</td><td>2</td></tr>\n</table>\n<p>key</p>\n";
+        assert_eq!(
+            header_groups(html),
+            "<h4>T</h4>\n<table class=\"chart\">\n<thead>\n<tr><th scope=\"col\">A</th><th scope=\"col\">B</th></tr>\n</thead>\n<tbody>\n<tr><td>1</td><td>2</td></tr>\n</tbody>\n</table>\n<p>key</p>\n"
+        );
+    }
+
+    #[test]
+    fn tables_without_a_header_row_and_text_around_them_are_kept() {
+        let html = "<p>a</p>\n<table class=\"x\">\n<tr><td>1</td></tr>\n</table>\n<table>";
+        assert_eq!(header_groups(html), html);
+        assert_eq!(header_groups("no tables"), "no tables");
+    }
 }

@@ -242,6 +242,8 @@ fn print_pdf_within(
     let mut child = Command::new(chromium)
         .args(HEADLESS_FLAGS)
         .arg(user_data)
+        // Bookmarks: every chapter and section heading, as the reader's outline.
+        .arg("--generate-pdf-document-outline")
         .arg(print_to)
         .arg(file_url(&page))
         .stdin(Stdio::null())

@@ -113,9 +113,11 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
                        current: &str,
                        content: String,
                        prev: Option<&ChapterLink>,
-                       next: Option<&ChapterLink>|
+                       next: Option<&ChapterLink>,
+                       print_css: String|
      -> Result<Vec<u8>, PublishError> {
         let html = page.render(context! {
+            print_css => Value::from_safe_string(print_css),
             version => env!("CARGO_PKG_VERSION"),
             game => Value::from(Serde(&info)),
             kind,
@@ -137,7 +139,15 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
     })?;
     files.insert(
         "index.html".into(),
-        render_page("index", &game.title, "", front, None, page_links.first())?,
+        render_page(
+            "index",
+            &game.title,
+            "",
+            front,
+            None,
+            page_links.first(),
+            String::new(),
+        )?,
     );
     // A page per chapter.
     for (i, ch) in book.chapters.iter().enumerate() {
@@ -153,6 +163,7 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
                 body,
                 prev,
                 page_links.get(i + 1),
+                String::new(),
             )?,
         );
     }
@@ -165,19 +176,75 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
     })?;
     let mut taken = BTreeSet::new();
     for (i, ch) in book.chapters.iter().enumerate() {
-        all += &format!("<section class=\"chapter\" id=\"chapter-{}\">\n", ch.slug);
+        all += &format!(
+            "<section class=\"chapter\" id=\"chapter-{}\" style=\"page: {}\">\n",
+            ch.slug,
+            chapter_page(i)
+        );
         all += &chapter_html(game, &book, i, Target::OnePage, &mut pictures, &mut taken);
         all += "</section>\n";
     }
     files.insert(
         "print.html".into(),
-        render_page("print", &game.title, "", all, None, None)?,
+        render_page(
+            "print",
+            &game.title,
+            "",
+            all,
+            None,
+            None,
+            print_css(&game.title, &book),
+        )?,
     );
     files.insert("style.css".into(), STYLE.as_bytes().to_vec());
     for (name, bytes) in draw(game, &pictures)? {
         files.insert(name, bytes);
     }
     Ok(files)
+}
+
+/// The name of the printed pages of chapter `index` (CSS named pages: each chapter's pages
+/// carry its own running head).
+fn chapter_page(index: usize) -> String {
+    format!("chapter-{}", index + 1)
+}
+
+/// The print stylesheet of the whole book's page that depends on the game: the game's title
+/// at the head of every page, each chapter's title at the head of its own pages (named
+/// pages, one per chapter). Page numbers and the title page are in `style.css`.
+fn print_css(title: &str, book: &Rulebook) -> String {
+    let mut css = format!(
+        "@media print {{\n  @page {{ @top-left {{ content: {}; }} }}\n",
+        css_string(title)
+    );
+    for (i, ch) in book.chapters.iter().enumerate() {
+        css += &format!(
+            "  @page {} {{ @top-right {{ content: {}; }} }}\n",
+            chapter_page(i),
+            css_string(&ch.title)
+        );
+    }
+    css += "}\n";
+    css
+}
+
+/// A CSS string literal of any text, safe inside an HTML `<style>` element: every character
+/// that is not a letter, a digit or a space is written as a CSS escape (`\3c ` for `<`), so
+/// no quote, backslash, line break or `</style>` of a title can end the string or the
+/// element.
+fn css_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == ' ' {
+            out.push(c);
+        } else {
+            // The space ends the escape; CSS reads it as part of the escape, not as text.
+            out += &format!("\\{:x} ", u32::from(c));
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Render every picture the pages show, in parallel: the maps first (set-up maps are drawn
@@ -331,5 +398,26 @@ fn reference_book(game: &Game) -> Rulebook {
             references: Vec::new(),
             files: Vec::new(),
         }],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::css_string;
+
+    #[test]
+    fn a_title_becomes_a_css_string_that_cannot_end_its_element() {
+        assert_eq!(css_string("Combat 7"), "\"Combat 7\"");
+        let hostile = css_string("A \"quoted\" \\ title</style><script>alert(1)</script>\n");
+        assert!(
+            !hostile.contains('<') && !hostile.contains('>'),
+            "{hostile}"
+        );
+        assert_eq!(hostile.matches('"').count(), 2, "{hostile}");
+        assert!(hostile.contains("\\22 quoted\\22 "), "{hostile}");
+        assert!(hostile.contains("\\5c "), "{hostile}");
+        assert!(hostile.contains("\\a "), "{hostile}");
+        // Letters of any script stay as they are.
+        assert_eq!(css_string("Ελλάδα"), "\"Ελλάδα\"");
     }
 }
