@@ -941,16 +941,16 @@ fn natural_earth_data(cx: &mut Cx, file: FileId, root: &std::path::Path, m: &sch
         return;
     }
     // An unknown scale is reported by `geo`; the files of the default one are looked for.
-    let scale = ne
-        .scale
-        .as_ref()
-        .map_or("10m", |s| s.get_ref().as_str());
+    let scale = ne.scale.as_ref().map_or("10m", |s| s.get_ref().as_str());
     let scale = if ["10m", "50m", "110m"].contains(&scale) {
         scale
     } else {
         "10m"
     };
-    let mut needed = vec![format!("land-{scale}.json"), format!("countries-{scale}.json")];
+    let mut needed = vec![
+        format!("land-{scale}.json"),
+        format!("countries-{scale}.json"),
+    ];
     if !g.lake.is_empty() {
         needed.push("lakes-10m.json".to_string());
     }

@@ -360,8 +360,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                  .positions/{})",
                 out.display(),
                 a.game.dir.display(),
-                out.file_name().map_or("NEXT.toml".into(), |n| n.to_string_lossy()),
-                out.file_name().map_or("NEXT.toml".into(), |n| n.to_string_lossy()),
+                out.file_name()
+                    .map_or("NEXT.toml".into(), |n| n.to_string_lossy()),
+                out.file_name()
+                    .map_or("NEXT.toml".into(), |n| n.to_string_lossy()),
             )
             .into());
         }
