@@ -50,6 +50,7 @@ pub(crate) fn check_maps(
                 .hint("give it the title printed on the map, e.g. `title = \"Europe 1901\"`"),
             );
         }
+        natural_earth_data(cx, file, &g.root, m);
         let mut sets = Registry::new("hex set");
         let map = match (&m.hex, m.area.is_empty()) {
             (Some(h), true) => {
@@ -905,6 +906,73 @@ struct Declared {
     crossing: Crossing,
     at: Span,
     line_at: Option<Span>,
+}
+
+/// A map's `natural-earth.data`: the folder of the game `sandtable geo` reads Natural
+/// Earth's coast and countries from (at the geography's scale) instead of the package, and
+/// its lakes when the geography names one — reported here, at the key, when it or a file
+/// it needs is missing, rather than when `geo` next runs. A base board read from another
+/// game's folder is that game's to lay.
+fn natural_earth_data(cx: &mut Cx, file: FileId, root: &std::path::Path, m: &schema::Map) {
+    if cx.sources.path(file).starts_with("../") {
+        return;
+    }
+    let Some(geography) = &m.geography else {
+        return;
+    };
+    let g = geography.get_ref();
+    let Some(ne) = &g.natural_earth else { return };
+    let ne = ne.get_ref();
+    let Some(data) = &ne.data else { return };
+    let folder = root.join(data.get_ref());
+    let at = Cx::span(file, data);
+    if !folder.is_dir() {
+        cx.push(
+            Diagnostic::error(
+                "missing-file",
+                format!(
+                    "the Natural Earth data folder `{}` does not exist",
+                    data.get_ref()
+                ),
+            )
+            .at(at)
+            .hint("paths are relative to the game directory; `sandtable geo --keep-natural-earth FOLDER` writes the data a map uses there, or remove `data` to use the package fetched from npm"),
+        );
+        return;
+    }
+    // An unknown scale is reported by `geo`; the files of the default one are looked for.
+    let scale = ne.scale.as_ref().map_or("10m", |s| s.get_ref().as_str());
+    let scale = if ["10m", "50m", "110m"].contains(&scale) {
+        scale
+    } else {
+        "10m"
+    };
+    let mut needed = vec![
+        format!("land-{scale}.json"),
+        format!("countries-{scale}.json"),
+    ];
+    if !g.lake.is_empty() {
+        needed.push("lakes-10m.json".to_string());
+    }
+    let missing: Vec<String> = needed
+        .into_iter()
+        .filter(|f| !folder.join(f).is_file())
+        .map(|f| format!("`{f}`"))
+        .collect();
+    if !missing.is_empty() {
+        cx.push(
+            Diagnostic::error(
+                "missing-file",
+                format!(
+                    "the Natural Earth data folder `{}` has no {}",
+                    data.get_ref(),
+                    missing.join(" or ")
+                ),
+            )
+            .at(at)
+            .hint("`sandtable geo --keep-natural-earth FOLDER` writes the files a map uses, at its scale"),
+        );
+    }
 }
 
 /// How far outside its province an end of a crossing's given `line` may lie, in pixels.

@@ -14,7 +14,8 @@ use crate::load::source::FileId;
 use crate::model::map::PlaceAt;
 use crate::model::scenario::AreaSlot;
 use crate::model::{
-    Cost, Game, Location, MapKind, Placement, Pool, PoolKind, Scenario, TerrainKind,
+    AreaMap, Cost, Game, Location, MapKind, Misplaced, Placement, Pool, PoolKind, Scenario, Site,
+    TerrainKind,
 };
 
 /// Per placement: where it was written, for located diagnostics.
@@ -590,11 +591,14 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
                         }
                     }
                 }
-                Location::Area { map, area, .. } => {
+                Location::Area { map, area, slot } => {
                     let MapKind::Area(a) = &g.maps[map].kind else {
                         continue;
                     };
                     let ar = &a.areas[area];
+                    if a.is_board() {
+                        on_board(cx, g, a, Site::in_slot(area, slot), p.counter, &w.span);
+                    }
                     if let Some(side) = g.side_of(p.counter) {
                         if !ar.only.is_empty() && !ar.only.contains(&side) {
                             cx.push(
@@ -720,6 +724,58 @@ pub(crate) fn check_setups(cx: &mut Cx, g: &Game, all_written: Vec<Vec<Written>>
             }
         }
     }
+}
+
+/// An army or fleet set up on a province board where the board's rule lets it stand
+/// ([`Game::misplaced`], the rule position files follow): no army at sea or on a coast, no
+/// fleet inland, no unit where its terrain keeps it out. Hidden parts of units are left to
+/// the rules of parts (an army's part at sea rides a fleet).
+fn on_board(cx: &mut Cx, g: &Game, a: &AreaMap, site: Site, counter: usize, span: &Span) {
+    let Some(kind) = g.unit_types[g.class_of(counter).unit_type].moves_as else {
+        return;
+    };
+    let part = g
+        .rules
+        .fractions
+        .as_ref()
+        .is_some_and(|f| f.pieces.iter().any(|x| x.counter == counter));
+    if part {
+        return;
+    }
+    let Some(why) = g.misplaced(a, site, kind) else {
+        return;
+    };
+    let id = &g.counters[counter].id;
+    let province = &a.areas[site.area].id;
+    let hint = match why {
+        Misplaced::ArmyAtSea => {
+            format!("`{id}` is an army: set it up on land, or set up a fleet there")
+        }
+        Misplaced::ArmyOnCoast => {
+            format!("set `{id}` up at `{province}`: an army stands in the province itself")
+        }
+        Misplaced::Impassable => format!(
+            "its terrain `{}` keeps every {} out: set `{id}` up elsewhere",
+            g.terrain[a.areas[site.area].terrain].id,
+            kind.as_str()
+        ),
+        Misplaced::CoastNeeded => format!(
+            "set `{id}` up at one of {}",
+            a.fleet_sites(site.area)
+                .iter()
+                .map(|s| format!("`{}`", a.site_id(*s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Misplaced::FleetInland => {
+            format!("`{id}` is a fleet: set it up at sea or on a coast, or set up an army there")
+        }
+    };
+    cx.push(
+        Diagnostic::error(why.code(), why.message(a, site, kind))
+            .at(span.clone())
+            .hint(hint),
+    );
 }
 
 /// The scenario's set-up instructions (`[[scenario.require]]`) against its placements.

@@ -347,6 +347,27 @@ fn apply(
 }
 
 pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
+    // A position written among the game's files would be read as one of them the next time
+    // anything reads the game (`invalid type … expected struct GameInfo`): the referee's
+    // game would no longer load, nor would the next phase be adjudicated. Refused before
+    // anything is computed; the game's definition and a game's play stay apart.
+    if let Some(out) = a.output.as_deref().filter(|_| a.apply) {
+        if crate::load::reads(&a.game.dir, out) {
+            return Err(format!(
+                "refusing to write {} into the game directory {}: every `*.toml` there is \
+                 read as a file of the game, so the position would break it; write it \
+                 outside (-o ../positions/{}) or into a hidden folder of the game (-o \
+                 .positions/{})",
+                out.display(),
+                a.game.dir.display(),
+                out.file_name()
+                    .map_or("NEXT.toml".into(), |n| n.to_string_lossy()),
+                out.file_name()
+                    .map_or("NEXT.toml".into(), |n| n.to_string_lossy()),
+            )
+            .into());
+        }
+    }
     let needs = match &a.scenario {
         Some(id) => super::Needs::Scenario(id),
         None => super::Needs::NoScenario,

@@ -124,7 +124,23 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                                 Some(folder.clone()),
                             ),
                             None => geo::natural_earth::Atlas::load(key.0, key.1),
-                        }?;
+                        };
+                        // The game's own data that cannot be read: at its `data` key.
+                        let loaded = match (loaded, data_key(m)) {
+                            (Ok(atlas), _) => atlas,
+                            (Err(e), Some(at)) => {
+                                diags.push(
+                                    crate::diag::Diagnostic::error(
+                                        "missing-file",
+                                        format!("cannot read the Natural Earth data: {e}"),
+                                    )
+                                    .at(crate::diag::Span::new(*file, at))
+                                    .hint("`sandtable geo --keep-natural-earth FOLDER` writes the data a map uses into a folder of the game"),
+                                );
+                                continue;
+                            }
+                            (Err(e), None) => return Err(e.into()),
+                        };
                         Some(&*atlases.entry(key.clone()).or_insert(loaded))
                     }
                 },
@@ -257,6 +273,14 @@ fn natural_earth_source(
             .map(|d| game.join(d.get_ref()));
         (scale, !g.lake.is_empty(), folder)
     })
+}
+
+/// Where a map's geography names the game's folder of Natural Earth data
+/// (`natural-earth.data`).
+fn data_key(m: &crate::load::schema::Map) -> Option<std::ops::Range<usize>> {
+    let g = m.geography.as_ref()?.get_ref();
+    let data = g.natural_earth.as_ref()?.get_ref().data.as_ref()?;
+    Some(data.span())
 }
 
 fn count(n: usize, one: &str, many: &str) -> String {

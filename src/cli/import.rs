@@ -98,13 +98,33 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         eprint!("{}", crate::diag::render::to_text(&diags, &sources));
     }
     if board.locations.is_empty() || board.powers.is_empty() {
-        return Err(format!(
+        // Located on the file's first line: what is missing is missing from all of it.
+        let message = format!(
             "`{}` describes no board: it has {} locations and {} powers",
             a.file.display(),
             board.locations.len(),
             board.powers.len()
-        )
-        .into());
+        );
+        let Some(file) = sources.find(&a.file.display().to_string()) else {
+            return Err(message.into());
+        };
+        let first = sources.text(file).lines().next().map_or(0, str::len);
+        let hint = if board.locations.is_empty() {
+            "a board names its locations (`Adriatic Sea = adr adriatic`) and says how units move between them (`WATER ADR ABUTS ALB APU ION TRI VEN`)"
+        } else {
+            "a power is a line of its name, its adjective and its home centres: `ENGLAND (ENGLISH) EDI LON LVP`"
+        };
+        let mut diags = crate::diag::Diagnostics::default();
+        diags.push(
+            crate::diag::Diagnostic::error("empty-board", message)
+                .at(crate::diag::Span::new(file, 0..first))
+                .hint(hint),
+        );
+        return Err(Failure::diagnostics(
+            format!("cannot import `{}`", a.file.display()),
+            diags,
+            sources,
+        ));
     }
     let id = a.id.clone().unwrap_or_else(|| {
         let s = stem(&a.out);

@@ -1,6 +1,12 @@
 //! Writing what the geography gives into the map's own file: the `[[map]]` table of the map
 //! keeps everything the designer wrote (comments included) and gets its `terrain` and
 //! `country` layers, `place`, `hexside` and `rail` entries replaced by the computed ones.
+//!
+//! Each computed table goes where the file already has it — the old table's place in the
+//! document and the comment above it —, and one the file does not have yet goes after
+//! everything the map holds. The file keeps its order whatever the designer wrote where
+//! (a `[[map.geography.place]]` appended at the end of the file included), so a second run
+//! writes the same bytes and `geo --check` right after a run is clean.
 
 use std::collections::BTreeMap;
 
@@ -111,6 +117,7 @@ pub fn into_file(
         .parse()
         .map_err(|e: toml_edit::TomlError| e.to_string())?;
     let map = map_table(&mut doc, &computed.map)?;
+    let after = last_position(map);
 
     let mut terrain_ids: Vec<String> = computed.terrain.clone();
     terrain_ids.sort();
@@ -118,9 +125,11 @@ pub fn into_file(
     let current = current_legend(map.get("terrain").and_then(Item::as_table));
     let terrain_legend = legend(&terrain_ids, &current, water, false);
     let cells: Vec<Option<String>> = computed.terrain.iter().cloned().map(Some).collect();
-    map.insert(
+    put_table(
+        map,
         "terrain",
-        Item::Table(layer(geometry, &cells, &terrain_legend)),
+        layer(geometry, &cells, &terrain_legend),
+        after,
     );
 
     if let Some(country) = &computed.country {
@@ -129,9 +138,11 @@ pub fn into_file(
         ids.dedup();
         let current = current_legend(map.get("country").and_then(Item::as_table));
         let country_legend = legend(&ids, &current, &|_| false, true);
-        map.insert(
+        put_table(
+            map,
             "country",
-            Item::Table(layer(geometry, country, &country_legend)),
+            layer(geometry, country, &country_legend),
+            after,
         );
     }
 
@@ -150,7 +161,7 @@ pub fn into_file(
             }
             places.push(t);
         }
-        map.insert("place", Item::ArrayOfTables(places));
+        put_tables(map, "place", places, after);
     }
     if !computed.hexsides.is_empty() {
         let mut lines = ArrayOfTables::new();
@@ -161,7 +172,7 @@ pub fn into_file(
             t.insert("sides", value(wrapped(&l.items)));
             lines.push(t);
         }
-        map.insert("hexside", Item::ArrayOfTables(lines));
+        put_tables(map, "hexside", lines, after);
     }
     if !computed.rails.is_empty() {
         let mut lines = ArrayOfTables::new();
@@ -171,9 +182,75 @@ pub fn into_file(
             t.insert("hexes", value(wrapped(&l.items)));
             lines.push(t);
         }
-        map.insert("rail", Item::ArrayOfTables(lines));
+        put_tables(map, "rail", lines, after);
     }
     Ok(doc.to_string())
+}
+
+/// The last place in the document of a table in `t` or below it (`t`'s own when it has no
+/// sub-tables).
+fn last_position(t: &Table) -> Option<usize> {
+    let mut last = t.position();
+    for (_, item) in t.iter() {
+        let below = match item {
+            Item::Table(sub) => last_position(sub),
+            Item::ArrayOfTables(list) => list.iter().filter_map(last_position).max(),
+            _ => None,
+        };
+        last = last.max(below);
+    }
+    last
+}
+
+/// `new` at `key` of the map, where the table it replaces stood, with that table's comments;
+/// after everything the map holds (`after`) when the file has no such table yet. A table
+/// toml_edit is given without a place goes after the last table before it in the tree, which
+/// is anywhere the designer appended a table: never leave it so.
+fn put_table(map: &mut Table, key: &str, mut new: Table, after: Option<usize>) {
+    match map.get(key).and_then(Item::as_table) {
+        Some(old) => {
+            if let Some(p) = old.position() {
+                new.set_position(p);
+            }
+            *new.decor_mut() = old.decor().clone();
+        }
+        None => {
+            if let Some(p) = after {
+                new.set_position(p);
+            }
+        }
+    }
+    map.insert(key, Item::Table(new));
+}
+
+/// `new` at `key` of the map as [`put_table`] puts a table: each entry where the entry of
+/// the same rank stood (the extra ones after the last), the first with the comments of the
+/// first.
+fn put_tables(map: &mut Table, key: &str, mut new: ArrayOfTables, after: Option<usize>) {
+    let old: Vec<(Option<usize>, toml_edit::Decor)> = map
+        .get(key)
+        .and_then(Item::as_array_of_tables)
+        .map(|list| {
+            list.iter()
+                .map(|t| (t.position(), t.decor().clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    for (i, t) in new.iter_mut().enumerate() {
+        let place = match old.get(i).or(old.last()) {
+            Some((p, _)) => *p,
+            None => after,
+        };
+        if let Some(p) = place {
+            t.set_position(p);
+        }
+        if i == 0 {
+            if let Some((_, decor)) = old.first() {
+                *t.decor_mut() = decor.clone();
+            }
+        }
+    }
+    map.insert(key, Item::ArrayOfTables(new));
 }
 
 /// The `[[map]]` table with this id.

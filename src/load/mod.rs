@@ -85,10 +85,7 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
         .follow_links(true)
         .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| {
-            let name = e.file_name().to_string_lossy();
-            e.depth() == 0 || !(name.starts_with('.') || name == "tools" || name == "node_modules")
-        });
+        .filter_entry(|e| e.depth() == 0 || !skipped_folder(&e.file_name().to_string_lossy()));
     for entry in walker {
         let entry = entry.map_err(|source| LoadError::Walk {
             path: source.path().unwrap_or(root).to_path_buf(),
@@ -128,6 +125,54 @@ pub fn load(root: &Path) -> Result<Loaded, LoadError> {
     read_used(&mut loaded);
     loaded.prose = prose::read_rules(root, &mut loaded.sources, &mut loaded.prose_diagnostics)?;
     Ok(loaded)
+}
+
+/// A folder of the game directory whose files are not the game's: hidden folders,
+/// `tools/` and `node_modules/`.
+fn skipped_folder(name: &str) -> bool {
+    name.starts_with('.') || name == "tools" || name == "node_modules"
+}
+
+/// Whether [`load`] would read a file written at `path` as one of the game's files in
+/// `root`: a `*.toml` below it, outside the folders it skips. `path` need not exist (the
+/// folders it names are resolved as far as they do, links followed).
+pub fn reads(root: &Path, path: &Path) -> bool {
+    if !path.extension().is_some_and(|x| x == "toml") {
+        return false;
+    }
+    let Ok(root) = root.canonicalize() else {
+        return false;
+    };
+    // The deepest folder of the path that exists, resolved, and the names below it.
+    let mut rest = Vec::new();
+    let mut at = path;
+    let resolved = loop {
+        if let Ok(p) = at.canonicalize() {
+            break p;
+        }
+        match (at.parent(), at.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                at = if parent.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    parent
+                };
+            }
+            _ => return false,
+        }
+    };
+    let full = rest.iter().rev().fold(resolved, |p, n| p.join(n));
+    let Ok(inside) = full.strip_prefix(&root) else {
+        return false;
+    };
+    let folders: Vec<String> = inside
+        .parent()
+        .into_iter()
+        .flat_map(Path::components)
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    !folders.iter().any(|f| skipped_folder(f))
 }
 
 /// How deep files may `use` files that `use` others.

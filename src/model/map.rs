@@ -554,6 +554,101 @@ impl AreaMap {
     }
 }
 
+/// Why a unit cannot stand on a site of a province board ([`Game::misplaced`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Misplaced {
+    /// An army in a water area.
+    ArmyAtSea,
+    /// An army on one coast of a split-coast province: armies stand in the province itself.
+    ArmyOnCoast,
+    /// A fleet in a province of several coasts, on none of them.
+    CoastNeeded,
+    /// A fleet in a province without a coast.
+    FleetInland,
+    /// A unit in an area whose terrain keeps every unit of its kind out (impassable
+    /// Switzerland: `movement = { all = "prohibited" }`).
+    Impassable,
+}
+
+impl Misplaced {
+    /// The diagnostic code that reports it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Misplaced::ArmyAtSea => "army-at-sea",
+            Misplaced::ArmyOnCoast => "army-on-coast",
+            Misplaced::CoastNeeded => "coast-needed",
+            Misplaced::FleetInland => "fleet-inland",
+            Misplaced::Impassable => "impassable",
+        }
+    }
+
+    /// What is wrong, in the same words wherever the unit was written (a position file, a
+    /// scenario, a save): `an army cannot stand in `nth`, a sea`.
+    pub fn message(self, areas: &AreaMap, site: Site, kind: super::UnitKind) -> String {
+        let Some(area) = areas.areas.get(site.area) else {
+            return String::new();
+        };
+        let id = &area.id;
+        match self {
+            Misplaced::ArmyAtSea => format!("an army cannot stand in `{id}`, a sea"),
+            Misplaced::ArmyOnCoast => {
+                format!("an army stands in the province, not on a coast: `{id}`")
+            }
+            Misplaced::CoastNeeded => format!("a fleet in `{id}` stands on one of its coasts"),
+            Misplaced::FleetInland => {
+                format!("a fleet cannot stand in `{id}`, which has no coast")
+            }
+            Misplaced::Impassable => format!("no {} can stand in `{id}`", kind.as_str()),
+        }
+    }
+}
+
+impl super::Game {
+    /// Whether a unit of `kind` may stand on `site` of the province board `areas`, and why
+    /// not. The one rule positions, scenarios, builds and saves follow: an army stands on
+    /// any land province whose terrain does not keep armies out — an island (a province
+    /// with no land neighbours) included: it cannot move by land, it may still stand
+    /// there —, in the province itself, never on one of its coasts; a fleet stands at sea or
+    /// on a coast (on one of the coasts of a province that has several).
+    pub fn misplaced(
+        &self,
+        areas: &AreaMap,
+        site: Site,
+        kind: super::UnitKind,
+    ) -> Option<Misplaced> {
+        let area = areas.areas.get(site.area)?;
+        let water = self
+            .terrain
+            .get(area.terrain)
+            .is_some_and(|t| t.kind == super::TerrainKind::Water);
+        match kind {
+            super::UnitKind::Army if water => Some(Misplaced::ArmyAtSea),
+            _ if self.terrain_bars(area.terrain, kind) => Some(Misplaced::Impassable),
+            super::UnitKind::Army if site.coast.is_some() => Some(Misplaced::ArmyOnCoast),
+            super::UnitKind::Army => None,
+            super::UnitKind::Fleet if areas.fleet_sites(site.area).contains(&site) => None,
+            super::UnitKind::Fleet if !area.coasts.is_empty() => Some(Misplaced::CoastNeeded),
+            super::UnitKind::Fleet => Some(Misplaced::FleetInland),
+        }
+    }
+
+    /// Whether a terrain keeps every unit of a kind out: its movement cost is `prohibited`
+    /// for every unit type that moves as that kind (for all units when no type does).
+    pub fn terrain_bars(&self, terrain: TerrainId, kind: super::UnitKind) -> bool {
+        let Some(t) = self.terrain.get(terrain) else {
+            return false;
+        };
+        let prohibited = |ty: Option<usize>| t.cost(ty) == Some(super::Cost::Prohibited);
+        let mut types = (0..self.unit_types.len())
+            .filter(|&i| self.unit_types[i].moves_as == Some(kind))
+            .peekable();
+        if types.peek().is_none() {
+            return prohibited(None);
+        }
+        types.all(|i| prohibited(Some(i)))
+    }
+}
+
 /// A printed movement arrow.
 #[derive(Debug, Clone, Serialize)]
 pub struct Route {

@@ -22,7 +22,8 @@ pub use colour::Colour;
 pub use counter::{Class, Counter, Faces, Factor, Size, UnitKind, UnitType};
 pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation};
 pub use map::{
-    Area, AreaMap, Coast, Edge, Hex, HexMap, HexSet, Map, MapKind, Place, Rail, Route, Site,
+    Area, AreaMap, Coast, Edge, Hex, HexMap, HexSet, Map, MapKind, Misplaced, Place, Rail, Route,
+    Site,
 };
 pub use rulebook::Rulebook;
 pub use rules::{Rules, Selector};

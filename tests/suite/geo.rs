@@ -767,3 +767,35 @@ fn one_decision_can_name_many_hexes() {
         assert_eq!(g.terrain[h.hex(c).terrain].id, "lake", "{n}");
     }
 }
+
+#[test]
+fn one_run_lays_the_geography_whatever_the_designer_wrote_after_it() {
+    // A hand-written table after the generated ones, then a place of the geography appended
+    // at the end of the file (issue 34, item 8: the first run moved the hand-written lines
+    // and `--check` said "out of date" until a second run).
+    let tmp = copy_game(GEO);
+    let map = tmp.path().join("map.toml");
+    let hand = "# Written by hand, after what geo writes.\n[[map.hex-set]]\nid = \"coast\"\n\
+                name = \"Coast\"\nhexes = [\"0801\"]\n";
+    let appended = "[[map.geography.place]]\nname = \"Greytown\"\nkind = \"city\"\n\
+                    at = [53.5, 22.5]\n";
+    let text = std::fs::read_to_string(&map).expect("read");
+    std::fs::write(&map, format!("{text}\n{hand}\n{appended}")).expect("write");
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let once = std::fs::read_to_string(&map).expect("read");
+    // Everything before the hand-written table is where it was, the hand-written lines and
+    // the appended place follow it unmoved.
+    assert!(
+        once.ends_with(&format!("\n{hand}\n{appended}")),
+        "{}",
+        &once[once.len().saturating_sub(600)..]
+    );
+    assert_eq!(once.matches("\"Greytown\"").count(), 2, "the place is laid");
+    let (code, stdout, stderr) = run(&["geo", d, "--check"]);
+    assert_eq!(code, 0, "stale right after a run: {stdout}{stderr}");
+    let (code, _, _) = run(&["geo", d]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&map).expect("read"), once);
+}

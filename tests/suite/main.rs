@@ -3,6 +3,7 @@
 mod adjudicate;
 mod architecture;
 mod beanshell;
+mod board_rules;
 mod boards;
 mod build;
 mod catalogue;

@@ -231,58 +231,43 @@ fn unit_site(
             .hint_opt(did_you_mean(name, ids.iter().copied())),
         );
     };
+    match board.game.misplaced(board.areas, site, kind) {
+        None => Ok((kind, site, strength)),
+        Some(why) => fail(misplaced(board, site, kind, why).at(name_at)),
+    }
+}
+
+/// The diagnostic of a unit of `kind` that cannot stand on `site` (the board's rule,
+/// [`Game::misplaced`]), without its location, with a hint in the words of a position file.
+fn misplaced(
+    board: &ProvinceBoard,
+    site: Site,
+    kind: UnitKind,
+    why: crate::model::Misplaced,
+) -> Diagnostic {
+    use crate::model::Misplaced;
     let area = &board.areas.areas[site.area];
-    let sea = board.is_sea(&area.id);
-    match kind {
-        UnitKind::Army if sea => fail(
-            Diagnostic::error(
-                "army-at-sea",
-                format!("an army cannot stand in `{}`, a sea", area.id),
-            )
-            .at(name_at)
-            .hint("armies stand on land; a fleet is written `F`"),
-        ),
-        UnitKind::Army if site.coast.is_some() => fail(
-            Diagnostic::error(
-                "army-on-coast",
-                format!(
-                    "an army stands in the province, not on a coast: `{}`",
-                    area.id
-                ),
-            )
-            .at(name_at)
-            .hint(format!("write `A {}`", area.id)),
-        ),
-        UnitKind::Army if area.army.is_empty() => fail(
-            Diagnostic::error("impassable", format!("no army can stand in `{}`", area.id))
-                .at(name_at),
-        ),
-        UnitKind::Fleet => {
-            let sites = board.areas.fleet_sites(site.area);
-            if sites.contains(&site) {
-                Ok((kind, site, strength))
-            } else if !area.coasts.is_empty() {
-                let coasts: Vec<String> = sites.iter().map(|s| board.site_id(*s)).collect();
-                fail(
-                    Diagnostic::error(
-                        "coast-needed",
-                        format!("a fleet in `{}` stands on one of its coasts", area.id),
-                    )
-                    .at(name_at)
-                    .hint(format!("write one of {}", coasts.join(", "))),
-                )
-            } else {
-                fail(
-                    Diagnostic::error(
-                        "fleet-inland",
-                        format!("a fleet cannot stand in `{}`, which has no coast", area.id),
-                    )
-                    .at(name_at)
-                    .hint("fleets stand at sea and on coasts; an army is written `A`"),
-                )
-            }
+    let d = Diagnostic::error(why.code(), why.message(board.areas, site, kind));
+    match why {
+        Misplaced::ArmyAtSea => d.hint("armies stand on land; a fleet is written `F`"),
+        Misplaced::ArmyOnCoast => d.hint(format!("write `A {}`", area.id)),
+        Misplaced::Impassable => d.hint(format!(
+            "its terrain `{}` keeps every {} out",
+            board.game.terrain[area.terrain].id,
+            kind.as_str()
+        )),
+        Misplaced::CoastNeeded => {
+            let coasts: Vec<String> = board
+                .areas
+                .fleet_sites(site.area)
+                .iter()
+                .map(|s| board.site_id(*s))
+                .collect();
+            d.hint(format!("write one of {}", coasts.join(", ")))
         }
-        UnitKind::Army => Ok((kind, site, strength)),
+        Misplaced::FleetInland => {
+            d.hint("fleets stand at sea and on coasts; an army is written `A`")
+        }
     }
 }
 
@@ -865,7 +850,21 @@ pub fn from_positions(
                 .push(format!("{name} belongs to no power: left out"));
             continue;
         };
-        let site = Site::in_slot(area, slot);
+        let mut site = Site::in_slot(area, slot);
+        // The board's rule, as position files and scenarios follow it: an army on a coast's
+        // slot of the picture stands in the province; a unit that cannot stand where it
+        // lies is left out, with why.
+        match game.misplaced(board.areas, site, kind) {
+            None => {}
+            Some(crate::model::Misplaced::ArmyOnCoast) => site.coast = None,
+            Some(why) => {
+                adapted.notes.push(format!(
+                    "{name}: {}: left out",
+                    why.message(board.areas, site, kind)
+                ));
+                continue;
+            }
+        }
         let at = board.site_id(site);
         if multi {
             // A multi-factor force: the counters of a power, kind and location add up.
