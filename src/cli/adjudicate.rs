@@ -359,7 +359,9 @@ fn audience(g: &Game, who: &str) -> Result<Audience, Failure> {
         return Ok(Audience::Power(power));
     }
     let powers: Vec<&str> = g.sides.iter().map(|s| s.id.as_str()).collect();
-    let known = ["public", "referee"].into_iter().chain(powers.iter().copied());
+    let known = ["public", "referee"]
+        .into_iter()
+        .chain(powers.iter().copied());
     let hint = did_you_mean(who, known).map_or_else(String::new, |h| format!(" ({h})"));
     Err(Failure::usage(
         "adjudicate",

@@ -261,7 +261,11 @@ impl Failure {
                 }
                 Format::Json => {
                     let detail = e.render().to_string();
-                    emit(&error_json(&e.kind().to_string(), Some(detail.trim()), None));
+                    emit(&error_json(
+                        &e.kind().to_string(),
+                        Some(detail.trim()),
+                        None,
+                    ));
                 }
             }
             return;

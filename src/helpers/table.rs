@@ -815,7 +815,10 @@ value = -1
         let mut i = input("nat", 5);
         i.row = Some("Turkey".into());
         // 5 + 9223372036854775807 - 10 is a number, whatever the order of the terms.
-        i.modifiers = vec![("crisis".into(), Some(i64::MAX)), ("event".into(), Some(-10))];
+        i.modifiers = vec![
+            ("crisis".into(), Some(i64::MAX)),
+            ("event".into(), Some(-10)),
+        ];
         assert_eq!(lookup(&g, &i).unwrap().modified, Some(i64::MAX - 5));
         i.modifiers = vec![("crisis".into(), Some(i64::MAX)), ("event".into(), Some(1))];
         assert_eq!(
@@ -826,8 +829,14 @@ value = -1
                 from: "given for track crisis".into(),
             })
         );
-        i.modifiers = vec![("crisis".into(), Some(-6)), ("event".into(), Some(i64::MIN))];
+        i.modifiers = vec![
+            ("crisis".into(), Some(-6)),
+            ("event".into(), Some(i64::MIN)),
+        ];
         let e = lookup(&g, &i).unwrap_err().to_string();
-        assert!(e.starts_with("modifier `event` (-9223372036854775808, given)"), "{e}");
+        assert!(
+            e.starts_with("modifier `event` (-9223372036854775808, given)"),
+            "{e}"
+        );
     }
 }

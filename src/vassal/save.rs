@@ -88,7 +88,9 @@ fn not_a_command_stream(text: &str, obfuscated: bool) -> Option<String> {
     } else if text.is_empty() {
         "its savedGame entry is empty".into()
     } else if !obfuscated && HEADER.starts_with(text) {
-        format!("its savedGame entry is a cut-off obfuscation header (`{text}`) with nothing after it")
+        format!(
+            "its savedGame entry is a cut-off obfuscation header (`{text}`) with nothing after it"
+        )
     } else if let Some((at, c)) = binary {
         format!(
             "its savedGame entry holds binary data (byte {:#04x} at offset {at}), not a game's \

@@ -1166,7 +1166,11 @@ fn the_modules_own_setup_breaks_no_stacking_limit() {
     let v: Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["save"]["stacking"], serde_json::json!([]), "{v}");
     assert_eq!(v["save"]["problems"], 0);
-    assert_eq!(v["save"]["placed"], 22 + 22, "22 units and 22 owned centres");
+    assert_eq!(
+        v["save"]["placed"],
+        22 + 22,
+        "22 units and 22 owned centres"
+    );
 }
 
 /// A save whose `savedGame` entry is no game (a cut-off obfuscation header, empty, words,
@@ -1187,7 +1191,10 @@ fn a_damaged_save_is_an_error_and_nothing_is_written() {
     for (i, (saved_game, says)) in [
         (&b"!VCS"[..], "cut-off obfuscation header"),
         (&b""[..], "is empty"),
-        (&b"these are not the commands of a game"[..], "begins `these"),
+        (
+            &b"these are not the commands of a game"[..],
+            "begins `these",
+        ),
         (&b"\0\0\0\0\0\0\0\0"[..], "binary data"),
     ]
     .into_iter()

@@ -519,7 +519,16 @@ fn shifts_beyond_the_numbers_clamp_or_are_named() {
     let g = mini_with_tables();
     let d = g.path().to_str().unwrap();
     let base = [
-        "crt", d, "--table", "diff", "--attack", "7", "--defense", "7", "--roll", "5",
+        "crt",
+        d,
+        "--table",
+        "diff",
+        "--attack",
+        "7",
+        "--defense",
+        "7",
+        "--roll",
+        "5",
     ];
     let mut right = base.to_vec();
     right.extend(["--shift", "9223372036854775807"]);

@@ -464,15 +464,18 @@ fn active_modifiers<'c>(
                     value: v,
                 });
             }
-            let by = m.shift.checked_mul(v).ok_or_else(|| CombatError::TooLarge {
-                numbers: InputNumbers::Support(m.id.clone()),
-                what: format!(
-                    "modifier `{}`: {v} × {:+} comes to {}",
-                    m.id,
-                    m.shift,
-                    i128::from(v) * i128::from(m.shift)
-                ),
-            })?;
+            let by = m
+                .shift
+                .checked_mul(v)
+                .ok_or_else(|| CombatError::TooLarge {
+                    numbers: InputNumbers::Support(m.id.clone()),
+                    what: format!(
+                        "modifier `{}`: {v} × {:+} comes to {}",
+                        m.id,
+                        m.shift,
+                        i128::from(v) * i128::from(m.shift)
+                    ),
+                })?;
             (by, format!("{} ({v} × {:+})", m.name, m.shift))
         } else {
             if s.factor.is_some() {
@@ -496,8 +499,8 @@ fn active_modifiers<'c>(
         match out.iter_mut().find(|a| a.index == index) {
             // A factor modifier declared again (two air units): its cap counts them all.
             Some(a) => {
-                let sum: i128 = a.steps.iter().map(|s| i128::from(s.by)).sum::<i128>()
-                    + i128::from(by);
+                let sum: i128 =
+                    a.steps.iter().map(|s| i128::from(s.by)).sum::<i128>() + i128::from(by);
                 let total = i64::try_from(sum).map_err(|_| CombatError::TooLarge {
                     numbers: InputNumbers::Support(m.id.clone()),
                     what: format!("the shifts of modifier `{}` add up to {sum}", m.id),

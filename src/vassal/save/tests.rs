@@ -244,7 +244,10 @@ fn a_saved_game_entry_that_is_not_a_game_is_an_error() {
     for (entry, says) in [
         (&b"!VCS"[..], "a cut-off obfuscation header (`!VCS`)"),
         (&b"!"[..], "a cut-off obfuscation header (`!`)"),
-        (&b"!VCSK00"[..], "an obfuscation header with nothing after it"),
+        (
+            &b"!VCSK00"[..],
+            "an obfuscation header with nothing after it",
+        ),
         (&b""[..], "its savedGame entry is empty"),
         (&b"\0\0\0\0"[..], "binary data (byte 0x00 at offset 0)"),
         (
