@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::positions::{self, json, write_atomic};
 use super::{game_for, Failure, Format, GameDir};
 use crate::diag::source::SourceMap;
+use crate::diag::suggest::did_you_mean;
 use crate::diag::Diagnostics;
 use crate::helpers::diplomacy::adjudicate::{self, Adjudication, Audience};
 use crate::helpers::diplomacy::board::ProvinceBoard;
@@ -346,6 +347,34 @@ fn apply(
     })
 }
 
+/// Who `--for` names: `referee` (or `all`), `public`, or a power; anything else is a usage
+/// error with a did-you-mean.
+fn audience(g: &Game, who: &str) -> Result<Audience, Failure> {
+    match who.to_ascii_lowercase().as_str() {
+        "referee" | "all" => return Ok(Audience::Referee),
+        "public" => return Ok(Audience::Public),
+        _ => {}
+    }
+    if let Some(power) = power_of(g, who) {
+        return Ok(Audience::Power(power));
+    }
+    let powers: Vec<&str> = g.sides.iter().map(|s| s.id.as_str()).collect();
+    let known = ["public", "referee"]
+        .into_iter()
+        .chain(powers.iter().copied());
+    let hint = did_you_mean(who, known).map_or_else(String::new, |h| format!(" ({h})"));
+    Err(Failure::usage(
+        "adjudicate",
+        clap::error::ErrorKind::InvalidValue,
+        format!(
+            "invalid value '{who}' for '--for <WHO>': not a power of `{}`{hint}; write \
+             `public`, `referee` or one of {}",
+            g.id,
+            powers.join(", ")
+        ),
+    ))
+}
+
 pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     // A position written among the game's files would be read as one of them the next time
     // anything reads the game (`invalid type … expected struct GameInfo`): the referee's
@@ -380,25 +409,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             g.id
         )
     })?;
+    let audience = audience(&g, &a.audience)?;
     let mut sources = SourceMap::default();
     let (position, adapted, save) = start(&board, &a, &mut sources)?;
     let written = orders(&board, &a.orders, &mut sources)?;
-    let audience = match a.audience.to_ascii_lowercase().as_str() {
-        "referee" | "all" => Audience::Referee,
-        "public" => Audience::Public,
-        who => Audience::Power(power_of(board.game, who).ok_or_else(|| {
-            Failure::from(format!(
-                "--for {who}: not a power; write `public`, `referee` or one of {}",
-                board
-                    .game
-                    .sides
-                    .iter()
-                    .map(|s| s.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })?),
-    };
     let full = adjudicate::adjudicate(&board, &position, &written).map_err(|e| e.to_string())?;
     let adjudication = full.seen_by(&audience);
     let applied = match (&a.output, a.apply) {

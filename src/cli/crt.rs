@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use super::{game_for, Format, GameDir};
 use crate::diag::suggest::did_you_mean;
-use crate::helpers::crt::{self, CombatInput, Shift, Support};
+use crate::helpers::crt::{self, CombatError, CombatInput, InputNumbers, Shift, Support};
 use crate::model::{Game, Location, MapKind};
 
 /// Arguments of `crt`.
@@ -73,8 +73,8 @@ pub struct Args {
     country: Option<String>,
     /// A declared modifier of the table (a leader; `offensive-air=2` for one that shifts by
     /// a supporting unit's factor); repeatable.
-    #[arg(long, value_name = "MODIFIER[=FACTOR]")]
-    support: Vec<String>,
+    #[arg(long, value_name = "MODIFIER[=FACTOR]", value_parser = support)]
+    support: Vec<Support>,
     /// For column tables: the column, by its heading.
     #[arg(long, value_name = "LABEL")]
     column: Option<String>,
@@ -148,8 +148,12 @@ fn support(text: &str) -> Result<Support, String> {
             factor: None,
         }),
         Some((m, f)) => {
-            let factor = f.trim().parse::<i64>().map_err(|_| {
-                format!("--support {text}: the factor after `=` must be a whole number")
+            let factor = f.trim().parse::<i64>().map_err(|e| {
+                format!(
+                    "the factor after `=` must be a whole number from {} to {} ({e})",
+                    i64::MIN,
+                    i64::MAX
+                )
             })?;
             Ok(Support {
                 modifier: m.trim().to_string(),
@@ -240,11 +244,7 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         weather: a.weather.as_deref().map(|w| weather_id(g, w)).transpose()?,
         attacker_out_of_supply: a.out_of_supply,
         defender_country,
-        supports: a
-            .support
-            .iter()
-            .map(|s| support(s))
-            .collect::<Result<_, _>>()?,
+        supports: a.support.clone(),
         roll: a.roll,
         seed: a.seed,
     })
@@ -287,6 +287,18 @@ fn add_missing(list: &mut Vec<usize>, more: Vec<usize>) {
     }
 }
 
+/// The command-line argument that gave numbers of the input.
+fn argument(numbers: &InputNumbers, a: &Args) -> String {
+    match numbers {
+        InputNumbers::Attack => "--attack".into(),
+        InputNumbers::Defence => "--defense".into(),
+        // The shifts given here, else those the declared modifiers brought.
+        InputNumbers::Shifts if !a.shift.is_empty() => "--shift".into(),
+        InputNumbers::Shifts => "--support".into(),
+        InputNumbers::Support(id) => format!("--support {id}"),
+    }
+}
+
 fn json(value: &impl serde::Serialize) -> Result<String, String> {
     Ok(serde_json::to_string_pretty(value).map_err(|e| e.to_string())? + "\n")
 }
@@ -305,7 +317,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     let input = input(&g, &a)?;
-    let report = crt::resolve(&g, &input).map_err(|e| e.to_string())?;
+    let report = crt::resolve(&g, &input).map_err(|e| match &e {
+        CombatError::TooLarge { numbers, .. } => format!("{}: {e}", argument(numbers, &a)),
+        _ => e.to_string(),
+    })?;
     super::emit(&match a.format {
         Format::Json => json(&report)?,
         Format::Text => crt::render(&report),

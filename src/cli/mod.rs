@@ -185,7 +185,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Ok(code) => code,
         Err(failure) => {
             failure.report(format);
-            ExitCode::from(1)
+            ExitCode::from(if failure.usage.is_some() { 2 } else { 1 })
         }
     }
 }
@@ -196,6 +196,9 @@ pub fn run(cli: Cli) -> ExitCode {
 pub struct Failure {
     message: String,
     diagnostics: Option<(Diagnostics, SourceMap)>,
+    /// Set for a usage error found once the game is known (a value it does not have, an
+    /// option repeated): told as clap tells its own, exit 2.
+    usage: Option<Box<clap::Error>>,
 }
 
 impl From<String> for Failure {
@@ -203,6 +206,7 @@ impl From<String> for Failure {
         Self {
             message,
             diagnostics: None,
+            usage: None,
         }
     }
 }
@@ -213,6 +217,7 @@ impl Failure {
         Self {
             message,
             diagnostics: Some((checked.diagnostics, checked.sources)),
+            usage: None,
         }
     }
 
@@ -225,11 +230,46 @@ impl Failure {
         Self {
             message,
             diagnostics: Some((diagnostics, sources)),
+            usage: None,
+        }
+    }
+
+    /// A usage error of `subcommand` that only the game could show (a power it does not
+    /// have, an option given twice): the message and usage line as clap prints its own
+    /// (`kind` says which), exit 2; with `--format json`, `{"error": …, "detail": …}`.
+    pub(crate) fn usage(subcommand: &str, kind: clap::error::ErrorKind, message: String) -> Self {
+        use clap::CommandFactory as _;
+        let mut cli = Cli::command();
+        cli.build();
+        let error = match cli.find_subcommand_mut(subcommand) {
+            Some(sub) => sub.error(kind, &message),
+            None => cli.error(kind, &message),
+        };
+        Self {
+            message,
+            diagnostics: None,
+            usage: Some(Box::new(error)),
         }
     }
 
     /// Print it: diagnostics and `error: …` on stderr, or one JSON object on stdout.
     fn report(&self, format: Format) {
+        if let Some(e) = &self.usage {
+            match format {
+                Format::Text => {
+                    let _ = e.print();
+                }
+                Format::Json => {
+                    let detail = e.render().to_string();
+                    emit(&error_json(
+                        &e.kind().to_string(),
+                        Some(detail.trim()),
+                        None,
+                    ));
+                }
+            }
+            return;
+        }
         match format {
             Format::Text => {
                 if let Some((d, s)) = &self.diagnostics {

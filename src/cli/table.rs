@@ -29,9 +29,9 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// A die-roll modifier of the table: `crisis=2` gives its value (a track's value
-    /// included), `ID` declares a fixed one; repeatable.
-    #[arg(long, value_name = "ID[=N]", allow_negative_numbers = true)]
-    modifier: Vec<String>,
+    /// included), `ID` declares a fixed one; repeatable, once per modifier.
+    #[arg(long, value_name = "ID[=N]", allow_negative_numbers = true, value_parser = modifier)]
+    modifier: Vec<(String, Option<i64>)>,
     /// Read this row, by its key (a country) or roll.
     #[arg(long, value_name = "KEY")]
     row: Option<String>,
@@ -61,15 +61,38 @@ fn modifier(text: &str) -> Result<(String, Option<i64>), String> {
     match text.split_once('=') {
         None => Ok((text.trim().to_string(), None)),
         Some((m, v)) => {
-            let v = v.trim().parse::<i64>().map_err(|_| {
-                format!("--modifier {text}: the value after `=` must be a whole number")
+            let v = v.trim().parse::<i64>().map_err(|e| {
+                format!(
+                    "the value after `=` must be a whole number from {} to {} ({e})",
+                    i64::MIN,
+                    i64::MAX
+                )
             })?;
             Ok((m.trim().to_string(), Some(v)))
         }
     }
 }
 
+/// The modifiers given, each at most once (a second value for one would silently win or
+/// be lost).
+fn once_each(given: &[(String, Option<i64>)]) -> Result<(), super::Failure> {
+    for (i, (id, _)) in given.iter().enumerate() {
+        if given[..i].iter().any(|(earlier, _)| earlier == id) {
+            return Err(super::Failure::usage(
+                "table",
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "the argument '--modifier {id}' cannot be used more than once (give each \
+                     modifier once, with its whole value)"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
+    once_each(&a.modifier)?;
     let needs = match &a.scenario {
         Some(s) => Needs::Scenario(s),
         None => Needs::NoScenario,
@@ -98,16 +121,20 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         table: id.clone(),
         roll: a.roll,
         seed: a.seed,
-        modifiers: a
-            .modifier
-            .iter()
-            .map(|m| modifier(m))
-            .collect::<Result<_, _>>()?,
+        modifiers: a.modifier.clone(),
         tracks,
         row: a.row.clone(),
         column: a.column.clone(),
     };
-    let report = table::lookup(&g, &input).map_err(|e| e.to_string())?;
+    let report = table::lookup(&g, &input).map_err(|e| match &e {
+        // A value given here: name the argument.
+        table::LookupError::TooLarge { id, .. }
+            if a.modifier.iter().any(|(m, v)| m == id && v.is_some()) =>
+        {
+            format!("--modifier {id}: {e}")
+        }
+        _ => e.to_string(),
+    })?;
     super::emit(&match a.format {
         Format::Json => super::positions::json(&report)?,
         Format::Text => table::render(&report),

@@ -32,7 +32,8 @@
 //!   its first level, which in a game of written orders counts every phase of every turn,
 //!   see [`tracker_turn`]); a track whose marker stands on a track display has the number of
 //!   the box the marker is in (`Record Track 61` → 61); any other track, the Global Property
-//!   named as the emitter names tracks.
+//!   named as the emitter names tracks, when its value is within the track's range (VASSAL
+//!   keeps it there; a value beyond is a damaged save, noted, and the track has none).
 //!
 //! [`supply_layer_states`] computes the new piece states that set the `Supply` layer on
 //! exactly a given set of pieces and clear it on every other piece of ours that has it;
@@ -425,8 +426,17 @@ pub fn positions_from_save(game: &Game, state: &GameState, maps: &[SaveMap]) -> 
             .rev()
             .find(|(n, _, _)| n == name)
             .and_then(|(_, v, _)| v.trim().parse::<i64>().ok());
-        if let Some(v) = value {
-            out.positions.tracks.push((t, v));
+        let track = &game.tracks[t];
+        match value {
+            // VASSAL keeps the property within the track's range: beyond it the save is
+            // damaged, and its number must not enter any sum.
+            Some(v) if !(track.min..=track.max).contains(&v) => out.notes.push(format!(
+                "global property `{name}` holds {v}, outside track `{}`'s range {}–{}, so the \
+                 track has no value",
+                track.id, track.min, track.max
+            )),
+            Some(v) => out.positions.tracks.push((t, v)),
+            None => {}
         }
     }
     out.positions.tracks.sort_by_key(|(t, _)| *t);

@@ -106,6 +106,21 @@ pub enum LookupError {
         /// Did you mean, or the list.
         hint: Option<String>,
     },
+    /// A modifier that takes the modified roll past the numbers there are.
+    #[error(
+        "modifier `{id}` ({by:+}, {from}) takes the modified roll beyond the numbers sandtable \
+         counts ({} to {})",
+        i64::MIN,
+        i64::MAX
+    )]
+    TooLarge {
+        /// The modifier.
+        id: String,
+        /// Its value.
+        by: i64,
+        /// Where the value came from, as in [`ModifierStep::from`].
+        from: String,
+    },
     /// Unknown column.
     #[error("table `{table}` has no column `{column}` (its columns: {columns})")]
     UnknownColumn {
@@ -305,7 +320,7 @@ pub fn lookup(game: &Game, input: &LookupInput) -> Result<LookupReport, LookupEr
         }
         _ => (None, false, None),
     };
-    let modified = roll.map(|r| i64::from(r) + steps.iter().map(|s| s.by).sum::<i64>());
+    let modified = roll.map(|r| modified_roll(r, &steps)).transpose()?;
     // The rows.
     let mut rows = Vec::new();
     match (named, &c.roll, modified) {
@@ -337,6 +352,25 @@ pub fn lookup(game: &Game, input: &LookupInput) -> Result<LookupReport, LookupEr
             None => c.columns[i].clone(),
         }),
         rows,
+    })
+}
+
+/// The roll plus every modifier; when the sum is beyond the numbers there are, the error
+/// names the largest modifier (the one that took it there).
+fn modified_roll(roll: u32, steps: &[ModifierStep]) -> Result<i64, LookupError> {
+    let sum = steps
+        .iter()
+        .fold(i128::from(roll), |sum, s| sum + i128::from(s.by));
+    i64::try_from(sum).map_err(|_| {
+        let s = steps
+            .iter()
+            .max_by_key(|s| s.by.unsigned_abs())
+            .expect("a roll alone fits");
+        LookupError::TooLarge {
+            id: s.id.clone(),
+            by: s.by,
+            from: s.from.clone(),
+        }
     })
 }
 
@@ -773,5 +807,36 @@ value = -1
             lookup(&g, &input("grid", 7)),
             Err(LookupError::RollOutOfRange { .. })
         ));
+    }
+
+    #[test]
+    fn a_modified_roll_beyond_the_numbers_names_the_largest_modifier() {
+        let g = game();
+        let mut i = input("nat", 5);
+        i.row = Some("Turkey".into());
+        // 5 + 9223372036854775807 - 10 is a number, whatever the order of the terms.
+        i.modifiers = vec![
+            ("crisis".into(), Some(i64::MAX)),
+            ("event".into(), Some(-10)),
+        ];
+        assert_eq!(lookup(&g, &i).unwrap().modified, Some(i64::MAX - 5));
+        i.modifiers = vec![("crisis".into(), Some(i64::MAX)), ("event".into(), Some(1))];
+        assert_eq!(
+            lookup(&g, &i).err(),
+            Some(LookupError::TooLarge {
+                id: "crisis".into(),
+                by: i64::MAX,
+                from: "given for track crisis".into(),
+            })
+        );
+        i.modifiers = vec![
+            ("crisis".into(), Some(-6)),
+            ("event".into(), Some(i64::MIN)),
+        ];
+        let e = lookup(&g, &i).unwrap_err().to_string();
+        assert!(
+            e.starts_with("modifier `event` (-9223372036854775808, given)"),
+            "{e}"
+        );
     }
 }

@@ -168,14 +168,16 @@ pub fn victory(
             let (ta, tb) = (&game.tracks[a], &game.tracks[b]);
             tests.push(match (positions.track(a), positions.track(b)) {
                 (Some(x), Some(y)) => {
-                    let holds = x - y >= by;
+                    // Counted wide: a track's values may span all the numbers there are.
+                    let lead = i128::from(x) - i128::from(y);
+                    let holds = lead >= i128::from(by);
                     Test {
                         holds,
                         detail: format!(
                             "{} {x} against {} {y}: lead {}{}",
                             ta.name,
                             tb.name,
-                            x - y,
+                            lead,
                             if by > 0 {
                                 format!(" (needs {by})")
                             } else {
@@ -194,14 +196,14 @@ pub fn victory(
             let (ta, tb) = (&game.tracks[a], &game.tracks[b]);
             tests.push(match (positions.track(a), positions.track(b)) {
                 (Some(x), Some(y)) => {
-                    let need = y * i64::from(times);
+                    let need = i128::from(y) * i128::from(times);
                     Test {
-                        holds: x >= need,
+                        holds: i128::from(x) >= need,
                         detail: format!(
                             "{} {x} against {} {y}: {x} {} {times} × {y} = {need}",
                             ta.name,
                             tb.name,
-                            if x >= need { ">=" } else { "<" }
+                            if i128::from(x) >= need { ">=" } else { "<" }
                         ),
                     }
                 }
@@ -372,7 +374,7 @@ pub fn victory(
                     sorted.first().map(|p| p.total),
                     Some(sorted.get(1).map_or(0, |p| p.total)),
                 ];
-                let lead = values[0].map(|x| x - values[1].unwrap_or(0));
+                let lead = values[0].map(|x| x.saturating_sub(values[1].unwrap_or(0)));
                 let leader = sorted
                     .first()
                     .filter(|_| lead.is_some_and(|d| d > 0))
@@ -392,7 +394,7 @@ pub fn victory(
         let values = [positions.track(a), positions.track(b)];
         let (lead, leader) = match values {
             [Some(x), Some(y)] => (
-                Some((x - y).abs()),
+                Some(i64::try_from(x.abs_diff(y)).unwrap_or(i64::MAX)),
                 match x.cmp(&y) {
                     std::cmp::Ordering::Greater => Some(a),
                     std::cmp::Ordering::Less => Some(b),
@@ -478,8 +480,10 @@ pub fn victory_points(game: &Game, control: &ControlMap) -> Vec<SideVictoryPoint
                 out.len() - 1
             }
         };
-        let points = rule.points * places.len() as i64;
-        out[at].total += points;
+        let points = rule
+            .points
+            .saturating_mul(i64::try_from(places.len()).unwrap_or(i64::MAX));
+        out[at].total = out[at].total.saturating_add(points);
         out[at].lines.push(PointsLine {
             rule: rule.name.clone(),
             each: rule.points,

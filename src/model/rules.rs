@@ -99,7 +99,7 @@ pub struct StackingLimit {
     pub name: String,
     /// Limit.
     pub max: u32,
-    /// Units counted.
+    /// Units counted (see [`StackingLimit::counts`]: markers only when named).
     pub units: Selector,
     /// Points per unit size name (absent = 1).
     pub points: Vec<(String, u32)>,
@@ -901,7 +901,7 @@ impl<'g> Stacking<'g> {
             let mut points: u32 = 0;
             let mut other_combat = false;
             for &c in counters {
-                if limit.units.matches(game, c) {
+                if limit.counts(game, c) {
                     points += points_of(c);
                 } else if game.is_combat(c) {
                     other_combat = true;
@@ -914,7 +914,7 @@ impl<'g> Stacking<'g> {
                 let counted: Vec<(super::CounterId, u32)> = counters
                     .iter()
                     .copied()
-                    .filter(|c| limit.units.matches(game, *c))
+                    .filter(|c| limit.counts(game, *c))
                     .map(|c| (c, points_of(c)))
                     .collect();
                 out.push(limit.violation(points, counted));
@@ -926,6 +926,16 @@ impl<'g> Stacking<'g> {
 }
 
 impl StackingLimit {
+    /// Whether the limit counts `counter` where it stands: a unit its selector matches. A
+    /// marker (a supply centre's owner, a track's marker, a depot) is not a unit: it counts
+    /// only for a limit whose selector names its type or class (one depot per hex).
+    pub fn counts(&self, game: &Game, counter: super::CounterId) -> bool {
+        self.units.matches(game, counter)
+            && (!game.is_marker(counter)
+                || !self.units.types.is_empty()
+                || !self.units.classes.is_empty())
+    }
+
     /// Whether the limit applies where the terrain is `terrains` and the location belongs to
     /// the named hex sets `sets` (`on_rail` asked only for a limit on rail lines).
     fn applies(

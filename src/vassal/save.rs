@@ -23,7 +23,7 @@ use thiserror::Error;
 use super::archive::{Archive, ArchiveError, EntrySink};
 use super::encoder::Escaped;
 use super::metadata::Metadata;
-use super::obfuscation::{is_obfuscated, DeobfuscationError, Deobfuscator};
+use super::obfuscation::{is_obfuscated, DeobfuscationError, Deobfuscator, HEADER};
 
 /// Why a save could not be read.
 #[derive(Debug, Error)]
@@ -51,6 +51,14 @@ pub enum SaveError {
         /// The file.
         path: PathBuf,
     },
+    /// `savedGame` holds no command stream (empty, binary, other text).
+    #[error("{path}: not a VASSAL save: {what}")]
+    NotASavedGame {
+        /// The file.
+        path: PathBuf,
+        /// What the entry holds instead.
+        what: String,
+    },
     /// `savedGame` is damaged.
     #[error("{path}: {source}")]
     Deobfuscation {
@@ -59,6 +67,44 @@ pub enum SaveError {
         /// What is wrong.
         source: DeobfuscationError,
     },
+}
+
+/// The token every save, log and predefined setup begins with (its `begin_save` command).
+const BEGIN_SAVE: &str = "begin_save";
+
+/// What a de-obfuscated `savedGame` entry holds instead of a game's commands, or `None` when
+/// it holds them (it begins with `begin_save`, as VASSAL writes every save, log and setup;
+/// VASSAL itself refuses anything else as an invalid save). `obfuscated`: the entry had the
+/// `!VCSK` header and key.
+fn not_a_command_stream(text: &str, obfuscated: bool) -> Option<String> {
+    if text.starts_with(BEGIN_SAVE) {
+        return None;
+    }
+    let binary = text
+        .char_indices()
+        .find(|(_, c)| c.is_control() && !matches!(c, '\u{1b}' | '\t' | '\n' | '\r'));
+    Some(if text.is_empty() && obfuscated {
+        "its savedGame entry is an obfuscation header with nothing after it".into()
+    } else if text.is_empty() {
+        "its savedGame entry is empty".into()
+    } else if !obfuscated && HEADER.starts_with(text) {
+        format!(
+            "its savedGame entry is a cut-off obfuscation header (`{text}`) with nothing after it"
+        )
+    } else if let Some((at, c)) = binary {
+        format!(
+            "its savedGame entry holds binary data (byte {:#04x} at offset {at}), not a game's \
+             commands",
+            u32::from(c)
+        )
+    } else {
+        let start: String = text.chars().take(24).collect();
+        format!(
+            "its savedGame entry begins `{}`{} where a saved game begins `{BEGIN_SAVE}`",
+            start.escape_debug(),
+            if start.len() < text.len() { "…" } else { "" }
+        )
+    })
 }
 
 /// Whether bytes look like a ZIP archive (local header or empty-archive end record).
@@ -111,7 +157,7 @@ impl SaveFile {
     pub fn from_bytes(bytes: Vec<u8>, label: &Path) -> Result<Self, SaveError> {
         if !looks_like_zip(&bytes) {
             let save = Self::from_saved_game_bytes(bytes, label)?;
-            if !save.plain_text.starts_with("begin_save") {
+            if !save.plain_text.starts_with(BEGIN_SAVE) {
                 return Err(SaveError::NotASave {
                     path: label.to_path_buf(),
                 });
@@ -136,6 +182,9 @@ impl SaveFile {
                 path: path.clone(),
                 source,
             })?;
+        if let Some(what) = not_a_command_stream(&plain_text, obfuscation_key.is_some()) {
+            return Err(SaveError::NotASavedGame { path, what });
+        }
         Ok(Self {
             moduledata: read_optional(&mut archive, "moduledata")?,
             savedata: read_optional(&mut archive, "savedata")?,

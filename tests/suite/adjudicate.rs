@@ -1098,3 +1098,152 @@ fn wrong_inputs_are_clear_errors() {
         .as_str()
         .is_some_and(|e| e.contains("no province board")));
 }
+
+/// `--for` names someone the game does not have: a usage error (exit 2) with a did-you-mean
+/// and the powers, in text and JSON (`detail`), before any input is read.
+#[test]
+fn an_unknown_power_for_the_report_is_a_usage_error() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let orders = tmp.path().join("orders.txt");
+    std::fs::write(&orders, "A Par - Bur\n").expect("write");
+    let args = |who: &'static str| {
+        vec![
+            "adjudicate".to_string(),
+            p(&dir).to_string(),
+            "--scenario".into(),
+            "1901".into(),
+            "--orders".into(),
+            p(&orders).to_string(),
+            "--for".into(),
+            who.into(),
+        ]
+    };
+    let run_with = |a: &[String]| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let (code, out, err) = run_with(&args("narnia"));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("invalid value 'narnia' for '--for <WHO>'")
+            && err.contains("one of austria, england, france, germany, italy, russia, turkey"),
+        "{err}"
+    );
+    let (code, _, err) = run_with(&args("frnace"));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("did you mean `france`?"), "{err}");
+    let mut json = args("narnia");
+    json.extend(["--format".into(), "json".into()]);
+    let (code, out, _) = run_with(&json);
+    assert_eq!(code, 2, "{out}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert!(v["error"].is_string(), "{v}");
+    assert!(
+        v["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("'narnia' for '--for <WHO>'")),
+        "{v}"
+    );
+    // A power by its name, and the public, still answer.
+    assert_eq!(run_with(&args("France")).0, 0);
+    assert_eq!(run_with(&args("public")).0, 0);
+}
+
+/// The module's own 1901 set-up: no stacking violation (the supply-centre markers standing
+/// with the units are not units), no problem at all.
+#[test]
+fn the_modules_own_setup_breaks_no_stacking_limit() {
+    let Some(dir) = dir() else { return };
+    let built = build(&dir);
+    let (code, out, err) = run(&[
+        "check",
+        p(&dir),
+        "--save",
+        p(&built.setup),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["save"]["stacking"], serde_json::json!([]), "{v}");
+    assert_eq!(v["save"]["problems"], 0);
+    assert_eq!(
+        v["save"]["placed"],
+        22 + 22,
+        "22 units and 22 owned centres"
+    );
+}
+
+/// A save whose `savedGame` entry is no game (a cut-off obfuscation header, empty, words,
+/// NUL bytes) is an error naming the file and what the entry holds — for `adjudicate` (text
+/// and JSON, `--apply` writing nothing) and `check --save` — not an empty game.
+#[test]
+fn a_damaged_save_is_an_error_and_nothing_is_written() {
+    let Some(dir) = dir() else { return };
+    let built = build(&dir);
+    let orders = built.orders("orders.txt", "A Par - Bur\n");
+    let mut setup = Archive::open(&built.setup).expect("the set-up");
+    let names: Vec<String> = setup.names().map(str::to_string).collect();
+    let entries: Vec<(String, Vec<u8>)> = names
+        .iter()
+        .filter(|n| *n != "savedGame")
+        .map(|n| (n.clone(), setup.read(n).expect("entry")))
+        .collect();
+    for (i, (saved_game, says)) in [
+        (&b"!VCS"[..], "cut-off obfuscation header"),
+        (&b""[..], "is empty"),
+        (
+            &b"these are not the commands of a game"[..],
+            "begins `these",
+        ),
+        (&b"\0\0\0\0\0\0\0\0"[..], "binary data"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut zip = sandtable::vassal::archive::ArchiveBuilder::new();
+        zip.add("savedGame", saved_game.to_vec()).expect("name");
+        for (name, bytes) in &entries {
+            zip.add(name, bytes.clone()).expect("name");
+        }
+        let damaged = built.path(&format!("damaged-{i}.vsav"));
+        std::fs::write(&damaged, zip.to_bytes().expect("zip")).expect("write");
+        let next = built.path(&format!("next-{i}.vsav"));
+        let (code, out, err) = run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&damaged),
+            "--orders",
+            p(&orders),
+            "--apply",
+            "-o",
+            p(&next),
+        ]);
+        assert_eq!(code, 1, "{says}: {out}{err}");
+        assert!(out.is_empty(), "{says}: {out}");
+        assert!(
+            err.contains(&format!("{}: not a VASSAL save: ", p(&damaged))) && err.contains(says),
+            "{says}: {err}"
+        );
+        assert!(!next.exists(), "{says}: a save was written");
+        let (code, out, _) = run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&damaged),
+            "--orders",
+            p(&orders),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 1, "{says}: {out}");
+        let v: Value = serde_json::from_str(&out).expect("one JSON object");
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains(says)),
+            "{says}: {v}"
+        );
+        let (code, out, err) = run(&["check", p(&dir), "--save", p(&damaged)]);
+        assert_eq!(code, 1, "{says}: {out}{err}");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+}

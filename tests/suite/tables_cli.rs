@@ -393,3 +393,183 @@ fn unreadable_roll_tables_are_located_errors() {
         "{tr}"
     );
 }
+
+/// Numbers as large as the command line takes: a modifier that takes the modified roll past
+/// the numbers there are is an error naming it (text and JSON, exit 1), not a roll wrapped
+/// round to −9223372036854775803; one that stays within them reads the last row.
+#[test]
+fn a_modifier_beyond_the_numbers_is_named_not_wrapped() {
+    let g = mini_with_tables();
+    let d = g.path().to_str().unwrap();
+    let args = [
+        "table",
+        d,
+        "activation",
+        "--row",
+        "Turkey",
+        "--roll",
+        "5",
+        "--modifier",
+        "crisis=9223372036854775807",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("--modifier crisis: modifier `crisis` (+9223372036854775807")
+            && err.contains("beyond the numbers"),
+        "{err}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let (code, out, _) = run(&json_args);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert!(
+        v["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("--modifier crisis:")),
+        "{v}"
+    );
+    // The smallest number the other way: 1 + (−9223372036854775808) still fits, and is
+    // below every row.
+    let r = json(&[
+        "table",
+        d,
+        "events",
+        "--roll",
+        "2",
+        "--modifier",
+        "bonus=-9223372036854775807",
+    ]);
+    assert_eq!(r["modified"], -9223372036854775805i64);
+    assert_eq!(r["rows"][0]["meaning"], "Storm");
+    // A value past i64 is refused while parsing the arguments (exit 2).
+    let (code, _, err) = run(&[
+        "table",
+        d,
+        "events",
+        "--roll",
+        "2",
+        "--modifier",
+        "bonus=9223372036854775808",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("whole number"), "{err}");
+}
+
+/// A modifier given twice is a usage error (exit 2) naming it, in text and JSON (`detail`),
+/// instead of the first value silently winning.
+#[test]
+fn a_modifier_given_twice_is_a_usage_error() {
+    let g = mini_with_tables();
+    let d = g.path().to_str().unwrap();
+    let args = [
+        "table",
+        d,
+        "activation",
+        "--row",
+        "Turkey",
+        "--roll",
+        "5",
+        "--modifier",
+        "crisis=1",
+        "--modifier",
+        "crisis=3",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("'--modifier crisis' cannot be used more than once"),
+        "{err}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let (code, out, _) = run(&json_args);
+    assert_eq!(code, 2, "{out}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert!(v["error"].is_string(), "{v}");
+    assert!(
+        v["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("'--modifier crisis' cannot be used more than once")),
+        "{v}"
+    );
+    // A fixed modifier declared twice, too.
+    let (code, _, err) = run(&[
+        "table",
+        d,
+        "events",
+        "--roll",
+        "3",
+        "--modifier",
+        "bonus",
+        "--modifier",
+        "bonus",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("'--modifier bonus'"), "{err}");
+}
+
+/// Column shifts as large as the numbers go run past the last column (not round to the
+/// first); two that add up past the numbers are an error naming `--shift`.
+#[test]
+fn shifts_beyond_the_numbers_clamp_or_are_named() {
+    let g = mini_with_tables();
+    let d = g.path().to_str().unwrap();
+    let base = [
+        "crt",
+        d,
+        "--table",
+        "diff",
+        "--attack",
+        "7",
+        "--defense",
+        "7",
+        "--roll",
+        "5",
+    ];
+    let mut right = base.to_vec();
+    right.extend(["--shift", "9223372036854775807"]);
+    let r = json(&right);
+    assert_eq!(r["final_column"], "≥+3");
+    assert_eq!(r["total_shift"], 9223372036854775807i64);
+    assert!(
+        r["clamped"]
+            .as_str()
+            .is_some_and(|c| c.contains("9223372036854775806 columns past the last")),
+        "{r}"
+    );
+    let mut left = base.to_vec();
+    left.extend(["--shift", "-9223372036854775808"]);
+    assert_eq!(json(&left)["final_column"], "≤-1");
+    let mut twice = right.clone();
+    twice.extend(["--shift", "9223372036854775807"]);
+    let (code, out, err) = run(&twice);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("--shift: the column shifts add up to 18446744073709551614"),
+        "{err}"
+    );
+    twice.extend(["--format", "json"]);
+    let (code, out, _) = run(&twice);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert!(
+        v["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("--shift: ")),
+        "{v}"
+    );
+    // A counted modifier whose count multiplies past the numbers names `--support`.
+    let mut mech = base.to_vec();
+    mech.extend([
+        "--terrain",
+        "clear",
+        "--support",
+        "mech=9223372036854775807",
+    ]);
+    // +1 × 9223372036854775807 fits, and is capped at +2.
+    assert_eq!(json(&mech)["total_shift"], 2);
+}

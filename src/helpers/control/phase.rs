@@ -326,7 +326,7 @@ pub fn control_phase(
                 let track = &game.tracks[*t];
                 let before = positions.track(*t);
                 let after = before.map(|b| {
-                    let a = b + net;
+                    let a = b.saturating_add(net);
                     if dice.is_empty() {
                         a.min(track.max)
                     } else {

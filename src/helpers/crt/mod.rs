@@ -207,6 +207,31 @@ pub enum CombatError {
         /// Roll.
         roll: u32,
     },
+    /// Numbers of the input whose sum (or product) is beyond the numbers there are.
+    #[error(
+        "{what}, beyond the numbers sandtable counts ({} to {})",
+        i64::MIN,
+        i64::MAX
+    )]
+    TooLarge {
+        /// Which of the input's numbers.
+        numbers: InputNumbers,
+        /// What they came to, e.g. `the attack factors add up to 18446744073709551614`.
+        what: String,
+    },
+}
+
+/// Which of a [`CombatInput`]'s numbers an error is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputNumbers {
+    /// [`CombatInput::attack`].
+    Attack,
+    /// [`CombatInput::defence`].
+    Defence,
+    /// The shifts together: [`CombatInput::shifts`] and those of the terrain and modifiers.
+    Shifts,
+    /// The declared modifier of this id ([`CombatInput::supports`]).
+    Support(String),
 }
 
 fn hint_text(h: &Option<String>) -> String {
@@ -774,5 +799,72 @@ hexes = ["0403"]
         assert_eq!(json["tables"][1]["kind"], "differential");
         assert_eq!(json["tables"][2]["columns"][1], "Rural");
         assert!(render_list(&list).contains("civic — Civic Action (column, 2d6)"));
+    }
+
+    #[test]
+    fn sums_beyond_the_numbers_are_errors_naming_them_not_wrapped() {
+        let g = game();
+        let max = i64::MAX;
+        let too_large = |i: &CombatInput| match resolve(&g, i) {
+            Err(CombatError::TooLarge { numbers, what }) => (numbers, what),
+            other => panic!("{other:?}"),
+        };
+        // Two attacks as large as the numbers go do not total -2.
+        assert_eq!(
+            too_large(&input(&[max, max], 3, 1)),
+            (
+                InputNumbers::Attack,
+                "the attack factors add up to 18446744073709551614".into()
+            )
+        );
+        let mut i = input(&[1], 1, 1);
+        i.defence = vec![max, 1];
+        assert_eq!(too_large(&i).0, InputNumbers::Defence);
+        // One total that large is halved, rounding up, without passing the numbers.
+        let mut i = input(&[max], 1, 1);
+        i.weather = Some(w(&g, "mud"));
+        assert_eq!(resolve(&g, &i).unwrap().attack.value, max / 2 + 1);
+        // Doubling a defence past the numbers is refused, not saturated.
+        let mut g2 = g.clone();
+        g2.terrain[t(&g, "forest")].combat.double_defence = true;
+        let mut i = input(&[1], max / 2 + 1, 1);
+        i.defender_terrain = vec![t(&g, "forest")];
+        match resolve(&g2, &i) {
+            Err(CombatError::TooLarge { numbers, what }) => {
+                assert_eq!(numbers, InputNumbers::Defence);
+                assert_eq!(
+                    what,
+                    "the defence 4611686018427387904 doubled once comes to 9223372036854775808"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // A shift as large as the numbers runs past the last column; two are too many.
+        let mut i = input(&[4], 4, 1);
+        i.shifts = vec![Shift {
+            by: max,
+            cause: "given".into(),
+        }];
+        let r = resolve(&g, &i).unwrap();
+        assert_eq!(r.final_column_index, g.crts[0].labels.len() - 1);
+        i.shifts.push(i.shifts[0].clone());
+        assert_eq!(too_large(&i).0, InputNumbers::Shifts);
+        let mut i = input(&[4], 4, 1);
+        i.shifts = vec![Shift {
+            by: i64::MIN,
+            cause: "given".into(),
+        }];
+        assert_eq!(resolve(&g, &i).unwrap().final_column_index, 0);
+        // A supporting unit's factor declared twice: their shifts add up past the numbers.
+        let mut i = input(&[4], 4, 1);
+        let air = Support {
+            modifier: "offensive-air".into(),
+            factor: Some(max),
+        };
+        i.supports = vec![air.clone(), air];
+        assert_eq!(
+            too_large(&i).0,
+            InputNumbers::Support("offensive-air".into())
+        );
     }
 }

@@ -4,7 +4,9 @@
 
 use super::dice::{fresh_seed, roll_dice};
 use super::tables::table;
-use super::{CombatError, CombatInput, CombatReport, ShiftSource, ShiftStep, Strength};
+use super::{
+    CombatError, CombatInput, CombatReport, InputNumbers, ShiftSource, ShiftStep, Strength,
+};
 use crate::diag::suggest::did_you_mean;
 use crate::model::table::Modifier;
 use crate::model::{Crt, CrtColumn, CrtKind, Game};
@@ -137,18 +139,30 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         });
     }
 
-    // Factors.
-    let attack_total: i64 = input.attack.iter().sum();
-    let defence_total: i64 = input.defence.iter().sum();
+    // Factors (none negative: refused above).
+    let attack_total = total(&input.attack, InputNumbers::Attack, "attack")?;
+    let defence_total = total(&input.defence, InputNumbers::Defence, "defence")?;
     let halvings = halved.len().min(62) as u32;
     let divisor = 1i64 << halvings;
     let attack_value = if crt.halve_up {
-        (attack_total + divisor - 1) / divisor
+        attack_total / divisor + i64::from(attack_total % divisor != 0)
     } else {
         attack_total / divisor
     };
     let doublings = doubled.len().min(40) as u32;
-    let defence_value = defence_total.saturating_mul(1i64 << doublings);
+    let defence_value = defence_total
+        .checked_mul(1i64 << doublings)
+        .ok_or_else(|| CombatError::TooLarge {
+            numbers: InputNumbers::Defence,
+            what: format!(
+                "the defence {defence_total} doubled {} comes to {}",
+                match doublings {
+                    1 => "once".to_string(),
+                    n => format!("{n} times"),
+                },
+                i128::from(defence_total) << doublings
+            ),
+        })?;
     let attack = Strength {
         factors: input.attack.clone(),
         total: attack_total,
@@ -237,10 +251,14 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         }
     };
 
-    // Shifts and clamping.
-    let total_shift: i64 = shifts.iter().map(|s| s.by).sum();
-    let wanted = column_index as i64 + total_shift;
-    let last = n.saturating_sub(1) as i64;
+    // Shifts and clamping (counted wide: a shift may be as large as the numbers go).
+    let sum: i128 = shifts.iter().map(|s| i128::from(s.by)).sum();
+    let total_shift = i64::try_from(sum).map_err(|_| CombatError::TooLarge {
+        numbers: InputNumbers::Shifts,
+        what: format!("the column shifts add up to {sum}"),
+    })?;
+    let wanted = column_index as i128 + sum;
+    let last = n.saturating_sub(1) as i128;
     let final_index = wanted.clamp(0, last) as usize;
     let clamped = if wanted < 0 {
         Some(format!(
@@ -312,6 +330,15 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
     })
 }
 
+/// The sum of one side's factors.
+fn total(factors: &[i64], numbers: InputNumbers, side: &str) -> Result<i64, CombatError> {
+    let sum: i128 = factors.iter().map(|&f| i128::from(f)).sum();
+    i64::try_from(sum).map_err(|_| CombatError::TooLarge {
+        numbers,
+        what: format!("the {side} factors add up to {sum}"),
+    })
+}
+
 /// A modifier in force, with the shifts it gives.
 struct Active<'c> {
     index: usize,
@@ -355,7 +382,9 @@ fn steps_of(m: &Modifier, by: i64, cause: String) -> Vec<ShiftStep> {
         ShiftSource::Support
     };
     let (by, cause) = match m.max_shift {
-        Some(max) if by.abs() > max => (by.signum() * max, format!("{cause}, at most {max}")),
+        Some(max) if by.unsigned_abs() > max.unsigned_abs() => {
+            (by.signum() * max, format!("{cause}, at most {max}"))
+        }
         _ => (by, cause),
     };
     if by == 0 {
@@ -435,7 +464,19 @@ fn active_modifiers<'c>(
                     value: v,
                 });
             }
-            (m.shift * v, format!("{} ({v} × {:+})", m.name, m.shift))
+            let by = m
+                .shift
+                .checked_mul(v)
+                .ok_or_else(|| CombatError::TooLarge {
+                    numbers: InputNumbers::Support(m.id.clone()),
+                    what: format!(
+                        "modifier `{}`: {v} × {:+} comes to {}",
+                        m.id,
+                        m.shift,
+                        i128::from(v) * i128::from(m.shift)
+                    ),
+                })?;
+            (by, format!("{} ({v} × {:+})", m.name, m.shift))
         } else {
             if s.factor.is_some() {
                 return Err(CombatError::NoFactor(m.id.clone()));
@@ -458,7 +499,12 @@ fn active_modifiers<'c>(
         match out.iter_mut().find(|a| a.index == index) {
             // A factor modifier declared again (two air units): its cap counts them all.
             Some(a) => {
-                let total: i64 = a.steps.iter().map(|s| s.by).sum::<i64>() + by;
+                let sum: i128 =
+                    a.steps.iter().map(|s| i128::from(s.by)).sum::<i128>() + i128::from(by);
+                let total = i64::try_from(sum).map_err(|_| CombatError::TooLarge {
+                    numbers: InputNumbers::Support(m.id.clone()),
+                    what: format!("the shifts of modifier `{}` add up to {sum}", m.id),
+                })?;
                 match m.max_shift {
                     Some(max) if total.abs() > max => {
                         a.steps = steps_of(m, total, format!("{} (all declared)", m.name));

@@ -182,7 +182,7 @@ pub struct StackingLimit {
     pub name: String,
     /// Limit.
     pub max: u32,
-    /// Units counted.
+    /// Units counted (markers count only when `types` or `classes` names them).
     #[serde(default)]
     pub units: Selector,
     /// Stacking points per unit size (default 1 each).

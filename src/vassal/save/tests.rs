@@ -230,6 +230,55 @@ fn non_saves_are_clear_errors() {
     ));
 }
 
+/// A `.vsav` whose `savedGame` entry holds no game's commands is not read as an empty game:
+/// each is an error naming the file and what the entry holds.
+#[test]
+fn a_saved_game_entry_that_is_not_a_game_is_an_error() {
+    let vsav = |saved_game: &[u8]| {
+        let mut zip = crate::vassal::archive::ArchiveBuilder::new();
+        zip.add("savedGame", saved_game.to_vec()).expect("name");
+        zip.add("moduledata", "<data/>").expect("name");
+        zip.to_bytes().expect("zip")
+    };
+    let words = crate::vassal::obfuscation::obfuscate("not a save at all, just words", 0x21);
+    for (entry, says) in [
+        (&b"!VCS"[..], "a cut-off obfuscation header (`!VCS`)"),
+        (&b"!"[..], "a cut-off obfuscation header (`!`)"),
+        (
+            &b"!VCSK00"[..],
+            "an obfuscation header with nothing after it",
+        ),
+        (&b""[..], "its savedGame entry is empty"),
+        (&b"\0\0\0\0"[..], "binary data (byte 0x00 at offset 0)"),
+        (
+            &b"hello world"[..],
+            "begins `hello world` where a saved game begins `begin_save`",
+        ),
+        (words.as_bytes(), "begins `not a save at all, just wor`…"),
+    ] {
+        match SaveGame::from_bytes(vsav(entry), Path::new("damaged.vsav")) {
+            Err(e @ SaveError::NotASavedGame { .. }) => {
+                let text = e.to_string();
+                assert!(
+                    text.starts_with("damaged.vsav: not a VASSAL save: ") && text.contains(says),
+                    "{entry:?}: {text}"
+                );
+            }
+            other => panic!("{entry:?}: {other:?}"),
+        }
+    }
+    // The commands of an empty game are a save, obfuscated or not.
+    let empty = format!("begin_save{ESC}end_save");
+    for entry in [
+        empty.clone(),
+        crate::vassal::obfuscation::obfuscate(&empty, 0x5a),
+    ] {
+        let save = SaveGame::from_bytes(vsav(entry.as_bytes()), Path::new("empty.vsav"))
+            .expect("an empty game");
+        assert!(save.state().pieces.is_empty());
+    }
+}
+
 proptest! {
     #[test]
     fn garbage_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
