@@ -634,13 +634,13 @@ fn worth(size: &Share) -> Worth {
 }
 
 /// `n` whole units.
-fn units(n: u32) -> Worth {
+fn whole_units(n: u32) -> Worth {
     Worth::from_integer(num_bigint::BigUint::from(n))
 }
 
 /// The sum of parts.
 fn total<'a>(sizes: impl IntoIterator<Item = &'a Share>) -> Worth {
-    sizes.into_iter().fold(units(0), |a, b| a + worth(b))
+    sizes.into_iter().fold(whole_units(0), |a, b| a + worth(b))
 }
 
 /// Units' worth of parts a power has: the parts of `fractions` added up and rounded up.
@@ -892,7 +892,9 @@ impl<'r> Plan<'r> {
                                 fraction_label(&fractions[k]),
                                 display(&target)
                             ));
-                        } else if total(picked.iter().map(|&k| &fractions[k].size)) != units(1) {
+                        } else if total(picked.iter().map(|&k| &fractions[k].size))
+                            != whole_units(1)
+                        {
                             why = Some("the parts do not add up to one unit".into());
                         } else if *kind == UnitKind::Army && board.is_sea(&target) {
                             why = Some("an army cannot form at sea".into());
@@ -981,7 +983,7 @@ impl<'r> Plan<'r> {
                 p.size
             ));
         }
-        if total(parts.iter().map(|p| &p.size)) != units(1) {
+        if total(parts.iter().map(|p| &p.size)) != whole_units(1) {
             return Some("the parts do not add up to the whole unit".into());
         }
         let mut seen = Vec::new();
@@ -1317,10 +1319,10 @@ pub fn settle(
         let mut load: BTreeMap<String, Worth> = BTreeMap::new();
         for (g, p) in going.iter().zip(&places) {
             if let Some(p) = p {
-                *load.entry(key(g, p)).or_insert_with(|| units(0)) += worth(&g.f.size);
+                *load.entry(key(g, p)).or_insert_with(|| whole_units(0)) += worth(&g.f.size);
             }
         }
-        let one = units(1);
+        let one = whole_units(1);
         let mut changed = false;
         for (i, (g, p)) in going.iter().zip(&places).enumerate() {
             if fails[i] || g.to.is_none() {
@@ -1458,11 +1460,11 @@ pub fn breaches(
         } else {
             display(p)
         };
-        let e = load.entry(key).or_insert_with(|| (units(0), i));
+        let e = load.entry(key).or_insert_with(|| (whole_units(0), i));
         e.0 += worth(&f.size);
         e.1 = i;
     }
-    let one = units(1);
+    let one = whole_units(1);
     for (place, (sum, i)) in &load {
         let aboard = place.starts_with("aboard");
         if sum > &one || (aboard && *sum >= one) {
