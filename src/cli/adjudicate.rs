@@ -155,7 +155,13 @@ fn orders(
     let mut all = Vec::new();
     let mut diags = Diagnostics::default();
     for path in files {
-        let id = crate::load::position::read_text(path, sources).map_err(|e| e.to_string())?;
+        let id = match crate::load::position::read_text(path, sources).map_err(|e| e.to_string())? {
+            Ok(id) => id,
+            Err(d) => {
+                diags.push(*d);
+                continue;
+            }
+        };
         let (written, d) = orders_file::read(
             board.game,
             board,

@@ -104,27 +104,54 @@ pub struct DislodgedUnit {
     pub strength: Option<Spanned<u32>>,
 }
 
-/// Read a file's text into `sources` (a position file or an orders file).
-pub fn read_text(path: &Path, sources: &mut SourceMap) -> Result<FileId, LoadError> {
+/// Read a file's text into `sources` (a position file or an orders file): its id, or the
+/// located reason it cannot be read as text (larger than 4 MiB; not UTF-8, at the first byte
+/// that is not). A file that cannot be read at all is a [`LoadError`].
+pub fn read_text(
+    path: &Path,
+    sources: &mut SourceMap,
+) -> Result<Result<FileId, Box<Diagnostic>>, LoadError> {
+    let (id, bad) = read_into(path, sources)?;
+    Ok(bad.map_or(Ok(id), Err))
+}
+
+/// Read a file into `sources` (empty when it is too large to read, its bad bytes replaced
+/// when it is not UTF-8): its id, and why it is not text.
+fn read_into(
+    path: &Path,
+    sources: &mut SourceMap,
+) -> Result<(FileId, Option<Box<Diagnostic>>), LoadError> {
     let read_err = |source| LoadError::Read {
         path: path.to_path_buf(),
         source,
     };
+    let name = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(read_err)?;
     if meta.len() > MAX_BYTES {
-        return Err(read_err(std::io::Error::other(format!(
-            "larger than {} MiB",
-            MAX_BYTES / 1024 / 1024
+        let id = sources.add(name.clone(), String::new());
+        return Ok((id, Some(Box::new(
+            Diagnostic::error(
+                "file-too-large",
+                format!("`{name}` is larger than {} MiB", MAX_BYTES / 1024 / 1024),
+            )
+            .at(Span::new(id, 0..0))
+            .hint("a position or orders file is text written by people or by the tool: split the orders into several files"),
         ))));
     }
     let bytes = std::fs::read(path).map_err(read_err)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        read_err(std::io::Error::other(format!(
-            "not UTF-8 (byte {})",
-            e.utf8_error().valid_up_to()
-        )))
-    })?;
-    Ok(sources.add(path.display().to_string(), text))
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => (sources.add(name, text), None),
+        Err(e) => {
+            // Kept with the bad bytes replaced, so the first one has its line and column.
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let id = sources.add(name.clone(), text);
+            let d = Diagnostic::error("not-utf8", format!("`{name}` is not valid UTF-8"))
+                .at(Span::new(id, at..at))
+                .hint("save the file as UTF-8");
+            (id, Some(Box::new(d)))
+        }
+    })
 }
 
 /// Read a position file: its id in `sources`, and its contents or the located reason it is
@@ -133,8 +160,11 @@ pub fn read(
     path: &Path,
     sources: &mut SourceMap,
 ) -> Result<(FileId, Result<PositionFile, Box<Diagnostic>>), LoadError> {
-    let id = read_text(path, sources)?;
-    Ok((id, parse(id, sources.text(id))))
+    let (id, bad) = read_into(path, sources)?;
+    match bad {
+        Some(d) => Ok((id, Err(d))),
+        None => Ok((id, parse(id, sources.text(id)))),
+    }
 }
 
 /// Parse a position file's text.

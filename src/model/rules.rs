@@ -462,10 +462,16 @@ impl FrozenRules {
 pub type Share = num_rational::Ratio<u32>;
 
 /// A part of a unit as written: `1/3` (a positive fraction at most 1, denominator at most
-/// 1000).
+/// 1000; digits only, no sign).
 pub fn parse_share(text: &str) -> Option<Share> {
     let (n, d) = text.trim().split_once('/')?;
-    let (n, d): (u32, u32) = (n.trim().parse().ok()?, d.trim().parse().ok()?);
+    let number = |w: &str| -> Option<u32> {
+        let w = w.trim();
+        (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| w.parse().ok())
+            .flatten()
+    };
+    let (n, d) = (number(n)?, number(d)?);
     (n > 0 && d > 0 && n <= d && d <= 1000).then(|| Share::new(n, d))
 }
 

@@ -1247,3 +1247,110 @@ fn a_damaged_save_is_an_error_and_nothing_is_written() {
         assert!(err.contains(says), "{says}: {err}");
     }
 }
+
+/// Run `adjudicate` on the 1901 set-up (or a position file's text) with an orders file's
+/// bytes: (exit code, the JSON report's diagnostics as (code, line, column), stderr of the
+/// text report).
+fn diagnosed(
+    dir: &Path,
+    position: Option<&[u8]>,
+    orders: &[u8],
+) -> (i32, Vec<(String, u64, u64)>, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (pf, of) = (tmp.path().join("p.toml"), tmp.path().join("o.txt"));
+    std::fs::write(&of, orders).expect("orders");
+    let mut args = vec!["adjudicate", p(dir), "--orders", p(&of)];
+    match position {
+        Some(text) => {
+            std::fs::write(&pf, text).expect("position");
+            args.extend(["--position", p(&pf)]);
+        }
+        None => args.extend(["--scenario", "1901"]),
+    }
+    let (_, _, err) = run(&args);
+    args.extend(["--format", "json"]);
+    let (code, out, _) = run(&args);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("JSON: {out}{err}"));
+    let located = v["diagnostics"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| {
+                    (
+                        d["code"].as_str().unwrap_or("").to_string(),
+                        d["line"].as_u64().unwrap_or(0),
+                        d["column"].as_u64().unwrap_or(0),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (code, located, err)
+}
+
+/// Issue 34: words after a complete order were dropped and the order carried out; each is
+/// now a mistake located on the words, with a hint.
+#[test]
+fn words_after_a_complete_order_are_located_mistakes() {
+    let Some(dir) = dir() else { return };
+    let orders =
+        "Russia:\nA Mos H - Ukr\nA War H S A Mos\nTurkey:\nF Ank S F Sev - Bla Qzx\nA Con - Bul\n";
+    let (code, located, err) = diagnosed(&dir, None, orders.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    let bad = |line, column| ("bad-order".to_string(), line, column);
+    assert_eq!(located, [bad(2, 9), bad(3, 9), bad(5, 21)], "{err}");
+    assert!(err.contains("`- Ukr` after a complete order"), "{err}");
+    assert!(err.contains("`Qzx` after a complete order"), "{err}");
+    assert!(err.contains("write one order a line"), "{err}");
+    // The same orders without the words are read.
+    let (code, _, err) = diagnosed(
+        &dir,
+        None,
+        b"Russia:\nA Mos H\nA War S A Mos\nTurkey:\nF Ank S F Sev - Bla\n",
+    );
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Issue 34: an orders or position file that is not UTF-8 or is too large is a mistake
+/// located in it (the first bad byte's line and column), not an error without a place.
+#[test]
+fn orders_and_positions_that_are_not_text_are_located() {
+    let Some(dir) = dir() else { return };
+    let (code, located, err) = diagnosed(&dir, None, b"Russia:\nA Mos H \xff\xfe\nA War H\n");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(located, [("not-utf8".to_string(), 2, 9)], "{err}");
+    assert!(err.contains("o.txt:2:9"), "{err}");
+    let (code, located, err) = diagnosed(
+        &dir,
+        Some(b"turn = \"spring-1901\"\n# caf\xe9\n"),
+        b"A Par H\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(located, [("not-utf8".to_string(), 2, 6)], "{err}");
+    let mut big = b"# ".to_vec();
+    big.resize(4 * 1024 * 1024 + 1, b'x');
+    let (code, located, err) = diagnosed(&dir, None, &big);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(located, [("file-too-large".to_string(), 1, 1)], "{err}");
+    assert!(err.contains("o.txt:1:1") && err.contains("4 MiB"), "{err}");
+}
+
+/// Issue 34: keys of other games' positions and factors on a game without them were
+/// accepted in a Diplomacy position; each is now a located mistake.
+#[test]
+fn a_diplomacy_position_refuses_industry_and_factors() {
+    let Some(dir) = dir() else { return };
+    let position = "turn = \"spring-1901\"\n\n[power.russia]\nunits = [\"A3 mos\", \"F sev\"]\ncentres = [\"mos\"]\nips = 10\nsquadrons = 1\n";
+    let (code, located, err) = diagnosed(&dir, Some(position.as_bytes()), b"A Mos H\n");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        located,
+        [
+            ("no-industry".to_string(), 6, 7),
+            ("no-industry".to_string(), 7, 13),
+            ("bad-strength".to_string(), 4, 11),
+        ],
+        "{err}"
+    );
+    assert!(err.contains("have no factors"), "{err}");
+}

@@ -346,3 +346,96 @@ fn twenty_three_centres_win_when_counted_after_the_moves_before_an_adjustment() 
         "{r}"
     );
 }
+
+/// Adjudicate a position file's text with `--apply`: (exit code, output, the next position).
+fn applied(dir: &Path, position: &str, orders: &str) -> (i32, String, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (pf, of, next) = (
+        tmp.path().join("p.toml"),
+        tmp.path().join("o.txt"),
+        tmp.path().join("next.toml"),
+    );
+    std::fs::write(&pf, position).expect("position");
+    std::fs::write(&of, orders).expect("orders");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(dir),
+        "--position",
+        p(&pf),
+        "--orders",
+        p(&of),
+        "--apply",
+        "-o",
+        p(&next),
+    ]);
+    (
+        code,
+        format!("{out}{err}"),
+        std::fs::read_to_string(&next).unwrap_or_default(),
+    )
+}
+
+/// Issue 34: parts of many denominators in one province overflowed their sum (more than a
+/// unit was accepted; a position `--apply` wrote was refused on reading back). Sums are
+/// exact now, however many parts.
+#[test]
+fn parts_of_any_denominators_add_up_exactly() {
+    let Some(dir) = dir() else { return };
+    let position = |parts: &[&str]| {
+        let list: Vec<String> = parts.iter().map(|f| format!("\"{f} A mun\"")).collect();
+        format!(
+            "game = \"guerilla-warfare-ii\"\nturn = \"may-1915\"\n\n[power.germany]\nunits = [\"A ber\"]\ncentres = [\"ber\"]\nfractions = [{}]\n",
+            list.join(", ")
+        )
+    };
+    // More than a unit: refused, whatever the denominators.
+    let over = [
+        "1/997", "1/991", "1/983", "1/977", "1/3", "1/3", "1/7", "1/5",
+    ];
+    let (code, out, _) = applied(&dir, &position(&over), "Germany:\nA Ber H\n");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("bad-fraction") && out.contains("at most a whole unit"),
+        "{out}"
+    );
+    assert!(out.contains("p.toml:7:"), "{out}");
+    // Less than a unit of many denominators: played, written and read back.
+    let under = [
+        "1/997", "1/991", "1/983", "1/977", "1/971", "1/967", "1/953", "1/947", "1/941", "1/937",
+    ];
+    let (code, out, next) = applied(&dir, &position(&under), "Germany:\nA Ber H\n");
+    assert_eq!(code, 0, "{out}");
+    for f in under {
+        assert!(next.contains(&format!("\"{f} A mun\"")), "{f}: {next}");
+    }
+    // A sign is no part of the notation.
+    let (code, out, _) = applied(&dir, &position(&["+1/3"]), "Germany:\nA Ber H\n");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("`+1/3` is not a part of a unit"), "{out}");
+}
+
+/// Issue 34: words after a complete order to parts are a mistake located on them.
+#[test]
+fn orders_to_parts_end_where_the_order_does() {
+    let Some(dir) = dir() else { return };
+    let position = "game = \"guerilla-warfare-ii\"\nturn = \"may-1915\"\n\n[power.germany]\nunits = [\"A ber\", \"A mun\"]\ncentres = [\"ber\"]\nfractions = [\"1/3 A sil\"]\n";
+    for (orders, at) in [
+        ("Germany:\n1/3 A Sil - Pru xyz\n", "o.txt:2:17"),
+        (
+            "Germany:\nA Mun disperses - 1/3 A Boh, 1/3 A Tyr, 1/3 A Ruh extra\n",
+            "o.txt:2:51",
+        ),
+        ("Germany:\nA Ber S A Sil forms now\n", "o.txt:2:21"),
+        ("Germany:\n+1/3 A Sil - Pru\n", "o.txt:2:1"),
+    ] {
+        let (code, out, next) = applied(&dir, position, orders);
+        assert_eq!(code, 1, "{orders}: {out}");
+        assert!(
+            out.contains(at) && out.contains("bad-order"),
+            "{orders}: {out}"
+        );
+        assert!(next.is_empty(), "nothing written");
+    }
+    let (code, out, _) = applied(&dir, position, "Germany:\n1/3 A Sil - Pru\n");
+    assert_eq!(code, 0, "{out}");
+}

@@ -508,3 +508,34 @@ fn a_unit_dislodged_while_dispersing_has_dispersed_and_is_reported_among_the_ret
     assert_eq!(seen.referee["adjudication"]["next"]["phase"], "movement");
     kept_from_others(&seen, "austria");
 }
+
+/// Issue 34: a support to a unit nobody formed read "there is no unit in `forming in Bud`" in
+/// the public report: the resolver's stand-in for the arrival, garbled. It says now what
+/// anyone may know, that no unit formed there, in every report.
+#[test]
+fn a_support_to_a_unit_nobody_formed_says_no_unit_forms_there() {
+    let position = format!(
+        "{SPRING}[power.austria]\nunits = [\"A vie\", \"A bud\"]\ncentres = [\"vie\"]\nfractions = [\"1/3 A gal\", \"1/3 A sil\", \"1/3 A tyr\"]\n\n[power.germany]\nunits = [\"A boh\"]\ncentres = [\"ber\"]\n"
+    );
+    for (orders, place) in [
+        ("Austria:\nA Vie S A Bud forms\n", "Bud"),
+        (
+            "Austria:\nA Boh forms from 1/3 A Gal, 1/3 A Sil, 1/3 A Tyr\nA Vie S A Gal forms\n",
+            "Gal",
+        ),
+    ] {
+        let seen = adjudicate(&position, orders);
+        let want = format!("void: no unit forms in {place}; the unit holds");
+        for report in [&seen.public, &seen.referee] {
+            assert_eq!(result(report, "A vie").2, want, "{orders}");
+        }
+        for text in std::iter::once(&seen.text_public).chain(seen.by.iter().map(|(_, t)| t)) {
+            let line = text
+                .lines()
+                .find(|l| l.contains("A Vie S"))
+                .unwrap_or_else(|| panic!("{orders}:\n{text}"));
+            assert!(line.contains(&want), "{orders}:\n{text}");
+        }
+        kept_from_others(&seen, "austria");
+    }
+}

@@ -513,9 +513,88 @@ fn orders_that_cannot_be_read_are_located_and_nothing_is_adjudicated() {
         p(&orders),
     ]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("bad.txt:2:1"), "{err}");
-    assert!(err.contains("bad.txt:3:1"), "{err}");
+    assert!(err.contains("bad.txt:2:8"), "{err}");
+    assert!(err.contains("bad.txt:3:7"), "{err}");
     assert_eq!(err.matches("error[bad-order]").count(), 2, "{err}");
+}
+
+/// Issue 34: a winter order whose unit starts with a letter of more than one byte panicked
+/// (exit 101); words after a complete order were dropped and the order carried out; a sign
+/// was read as part of a number. Each is now a mistake located on its word.
+#[test]
+fn winter_orders_and_orders_to_parts_of_forces_are_read_strictly() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let orders = tmp.path().join("o.txt");
+    std::fs::write(
+        &orders,
+        "Germany:\nA5 Mun a Boh - Sil - Ber\nEngland:\nbuild F1 Lon xyz\nfactory 1 foo\nbuild é\n\
+         supply ⅓ A1 Edi\nbuild Ä3 Lon\nbuild A+2 Lon\nA+2 Lon H\ngive 3 France now\nlosses F Lon x\n\
+         P1 a Germany x\nbuild P1 x\n",
+    )
+    .expect("orders");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--scenario",
+        "1939",
+        "--orders",
+        p(&orders),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let located: Vec<(u64, u64)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            assert_eq!(d["code"], "bad-order", "{d}");
+            (
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        located,
+        [
+            (2, 14),
+            (4, 14),
+            (5, 11),
+            (6, 7),
+            (7, 8),
+            (8, 7),
+            (9, 7),
+            (10, 1),
+            (11, 15),
+            (12, 14),
+            (13, 14),
+            (14, 10)
+        ],
+        "{out}"
+    );
+    let text = v.to_string();
+    assert!(
+        text.contains("`- Sil - Ber` after a complete order"),
+        "{text}"
+    );
+    // Each order without the words after it is read.
+    std::fs::write(
+        &orders,
+        "Germany:\nA5 Mun a Boh\nEngland:\nbuild F1 Lon\nfactory 1\n",
+    )
+    .expect("orders");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--scenario",
+        "1939",
+        "--orders",
+        p(&orders),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
 }
 
 /// Adjudicate a position file with an orders file; the JSON report and the next position

@@ -525,10 +525,16 @@ fn movement_phase(
                 kind_letter(u.kind),
                 display(target)
             );
-            if let Command::Support { unit, .. } = &o.command {
-                if o.void.is_some() && fractions::is_arrival(unit) {
-                    reason = format!("no unit forms in {}", display(target));
-                }
+            // Supporting a unit nobody formed: the resolver saw a support to an arrival (its
+            // command is a hold by now); the reader learns that no unit formed there.
+            if let Some(v) = o
+                .void
+                .as_deref()
+                .filter(|v| v.split('`').any(fractions::is_arrival))
+            {
+                reason = o
+                    .reason
+                    .replace(v, &format!("no unit forms in {}", display(target)));
             }
             given
                 .iter()

@@ -38,9 +38,11 @@
 //!   retreating to one province the larger arrives and the smaller is eliminated (equal: both).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 
 use serde::Serialize;
 
+use super::orders::OrderError;
 use super::{Board, Unit, UnitKind};
 
 /// What the rules say of neutral units, by game.
@@ -105,14 +107,6 @@ pub struct FactorOrder {
     pub no_retreat: bool,
 }
 
-/// Why an order could not be read.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct FactorOrderError {
-    /// What is wrong.
-    pub message: String,
-}
-
 /// A unit named in an order: `A3`, `A`, `F(Tri)`, `SF`.
 fn kind_and_strength(word: &str) -> Option<(UnitKind, Option<u32>)> {
     let mut chars = word.chars();
@@ -125,31 +119,42 @@ fn kind_and_strength(word: &str) -> Option<(UnitKind, Option<u32>)> {
     if rest.is_empty() {
         return Some((kind, None));
     }
-    rest.parse::<u32>()
-        .ok()
-        .filter(|n| (1..=super::MAX_FACTORS).contains(n))
-        .map(|n| (kind, Some(n)))
+    super::count(rest, super::MAX_FACTORS).map(|n| (kind, Some(n)))
+}
+
+/// A word of an order to parts, and where it is written (a byte range of the order).
+struct Piece {
+    text: String,
+    at: Range<usize>,
 }
 
 /// Words of an order, with `A3(Vie)` and `SF(Tri)` split into `A3`, `Vie` and `S`, `F`,
 /// `Tri`; a coast in brackets (`spa(nc)`) stays with its province.
-fn words(text: &str) -> Vec<String> {
+fn words(text: &str) -> Vec<Piece> {
     let mut out = Vec::new();
-    for w in text.split_whitespace() {
-        let (head, rest) = match w.split_once('(') {
+    for w in super::orders::words(text) {
+        let (head, rest) = match w.text.split_once('(') {
             Some((h, r)) if kind_and_strength(h).is_some() || is_support_kind(h) => {
                 (h, Some(r.trim_end_matches(')')))
             }
-            _ => (w, None),
+            _ => (w.text, None),
+        };
+        let s = w.at.start;
+        let mut push = |text: &str, from: usize| {
+            out.push(Piece {
+                text: text.to_string(),
+                at: from..from + text.len(),
+            })
         };
         if is_support_kind(head) {
-            out.push("S".to_string());
-            out.push(head[1..].to_string());
+            // `SA`, `SF`: both letters are ASCII.
+            push(&head[..1], s);
+            push(&head[1..], s + 1);
         } else {
-            out.push(head.to_string());
+            push(head, s);
         }
         if let Some(r) = rest.filter(|r| !r.is_empty()) {
-            out.push(r.to_string());
+            push(r, s + head.len() + 1);
         }
     }
     out
@@ -172,85 +177,133 @@ fn go_word(w: &str) -> Option<(bool, bool)> {
 }
 
 /// Parse one order against a board's names.
-pub fn parse(text: &str, board: &dyn Board) -> Result<FactorOrder, FactorOrderError> {
-    let err = |m: String| FactorOrderError { message: m };
+pub fn parse(text: &str, board: &dyn Board) -> Result<FactorOrder, OrderError> {
     let mut ws = words(text);
     let mut power = None;
-    if let Some(p) = ws.first().and_then(|w| w.strip_suffix(':')) {
+    if let Some(p) = ws.first().and_then(|w| w.text.strip_suffix(':')) {
         power = Some(p.to_string());
         ws.remove(0);
     }
     let mut no_retreat = false;
-    if ws.last().is_some_and(|w| w.eq_ignore_ascii_case("NR")) {
+    if ws.last().is_some_and(|w| w.text.eq_ignore_ascii_case("NR")) {
         no_retreat = true;
         ws.pop();
     }
-    let name = |w: Option<&String>| -> Result<String, FactorOrderError> {
-        let w = w.ok_or_else(|| err(format!("`{text}`: a province is missing")))?;
-        board
-            .resolve_name(w)
-            .ok_or_else(|| err(format!("`{w}` is no location of this board")))
+    let end = text.len()..text.len();
+    let name = |i: usize| -> Result<String, OrderError> {
+        let w = ws.get(i).ok_or_else(|| {
+            OrderError::new(format!("`{text}`: a province is missing"), end.clone())
+        })?;
+        board.resolve_name(&w.text).ok_or_else(|| {
+            OrderError::new(
+                format!("`{}` is no location of this board", w.text),
+                w.at.clone(),
+            )
+        })
     };
-    let first = ws.first().ok_or_else(|| err("the order is empty".into()))?;
-    let (kind, strength) = kind_and_strength(first).ok_or_else(|| {
-        err(format!(
-            "`{first}` is not a unit: write A or F with its factors, 1 to 9999 (`A3`, `F1`)"
-        ))
+    // Words after a complete order (`NR` aside): a mistake located on them.
+    let nothing_after = |i: usize| -> Result<(), OrderError> {
+        let (Some(first), Some(last)) = (ws.get(i), ws.last()) else {
+            return Ok(());
+        };
+        let at = first.at.start..last.at.end;
+        Err(OrderError {
+            message: format!("`{}` after a complete order", &text[at.clone()]),
+            at,
+            hint: Some(
+                "the order ends before these words (`NR` aside, which comes last): write one \
+                 order a line, and a comment after `#`"
+                    .into(),
+            ),
+        })
+    };
+    let first = ws
+        .first()
+        .ok_or_else(|| OrderError::whole("the order is empty", text))?;
+    let (kind, strength) = kind_and_strength(&first.text).ok_or_else(|| {
+        OrderError::new(
+            format!(
+                "`{}` is not a unit: write A or F with its factors, 1 to {} (`A3`, `F1`)",
+                first.text,
+                super::MAX_FACTORS
+            ),
+            first.at.clone(),
+        )
     })?;
-    let location = name(ws.get(1))?;
-    let action = match ws.get(2).map(String::as_str) {
-        None => Action::Hold,
-        Some(w) if w.eq_ignore_ascii_case("H") || w.eq_ignore_ascii_case("hold") => Action::Hold,
+    let location = name(1)?;
+    let word = |i: usize| ws.get(i).map(|w| w.text.as_str());
+    let (action, used) = match word(2) {
+        None => (Action::Hold, 2),
+        Some(w) if w.eq_ignore_ascii_case("H") || w.eq_ignore_ascii_case("hold") => {
+            (Action::Hold, 3)
+        }
         Some(w) if go_word(w).is_some() => {
             let (attack, advance) = go_word(w).unwrap_or((true, true));
-            Action::Go {
-                to: name(ws.get(3))?,
+            let go = Action::Go {
+                to: name(3)?,
                 attack,
                 advance,
-            }
+            };
+            (go, 4)
         }
         Some(w) if w.eq_ignore_ascii_case("S") => {
             // `S A Ser`, `S F Tri aM Alb` (the supported unit's letter may be left out).
             let mut i = 3;
-            if ws.get(i).is_some_and(|w| kind_and_strength(w).is_some()) && ws.get(i + 1).is_some()
-            {
+            if word(i).is_some_and(|w| kind_and_strength(w).is_some()) && ws.get(i + 1).is_some() {
                 i += 1;
             }
-            let province = board.province(&name(ws.get(i))?).to_string();
-            let attack = match ws.get(i + 1) {
-                None => None,
-                Some(w) if go_word(w).is_some_and(|(a, _)| a) => {
-                    Some(board.province(&name(ws.get(i + 2))?).to_string())
-                }
+            let province = board.province(&name(i)?).to_string();
+            match word(i + 1) {
+                None => (
+                    Action::Support {
+                        province,
+                        attack: None,
+                    },
+                    i + 1,
+                ),
+                Some(w) if go_word(w).is_some_and(|(a, _)| a) => (
+                    Action::Support {
+                        province,
+                        attack: Some(board.province(&name(i + 2)?).to_string()),
+                    },
+                    i + 3,
+                ),
                 Some(w) => {
-                    return Err(err(format!(
-                        "`{w}`: a support ends with the unit supported, or `a`/`aM` and the \
-                         province it attacks"
-                    )))
+                    return Err(OrderError::new(
+                        format!(
+                            "`{w}`: a support ends with the unit supported, or `a`/`aM` and \
+                             the province it attacks"
+                        ),
+                        ws[i + 1].at.clone(),
+                    ))
                 }
-            };
-            Action::Support { province, attack }
+            }
         }
         Some(w) if w.eq_ignore_ascii_case("C") => {
             let mut i = 3;
-            if ws.get(i).is_some_and(|w| kind_and_strength(w).is_some()) {
+            if word(i).is_some_and(|w| kind_and_strength(w).is_some()) {
                 i += 1;
             }
-            let from = board.province(&name(ws.get(i))?).to_string();
-            if ws.get(i + 1).is_none_or(|w| go_word(w).is_none()) {
-                return Err(err(format!(
-                    "`{text}`: a convoy names the army and where it goes (`C A Yor a Den`)"
-                )));
+            let from = board.province(&name(i)?).to_string();
+            if word(i + 1).is_none_or(|w| go_word(w).is_none()) {
+                return Err(OrderError::new(
+                    format!(
+                        "`{text}`: a convoy names the army and where it goes (`C A Yor a Den`)"
+                    ),
+                    ws.get(i + 1).map_or(end.clone(), |w| w.at.clone()),
+                ));
             }
-            let to = board.province(&name(ws.get(i + 2))?).to_string();
-            Action::Convoy { from, to }
+            let to = board.province(&name(i + 2)?).to_string();
+            (Action::Convoy { from, to }, i + 3)
         }
         Some(w) => {
-            return Err(err(format!(
-                "`{w}`: expected H, a, M, aM, -, S or C (and NR at the end)"
-            )))
+            return Err(OrderError::new(
+                format!("`{w}`: expected H, a, M, aM, -, S or C (and NR at the end)"),
+                ws[2].at.clone(),
+            ))
         }
     };
+    nothing_after(used)?;
     Ok(FactorOrder {
         power,
         kind,

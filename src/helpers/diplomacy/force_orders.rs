@@ -3,6 +3,7 @@
 //! and air orders (`P3 a Germany`, `P2 d England`), read against a game's powers and board.
 //! Orders to parts of forces are [`super::factors`]'s; what they do is [`super::forces`]'s.
 
+use super::orders::{nothing_after, words, OrderError, Word};
 use super::{Board, UnitKind};
 use crate::model::Game;
 
@@ -24,24 +25,64 @@ pub fn is_loss_order(text: &str) -> bool {
 }
 
 /// Read a loss order: `losses F Kie`, `losses A Mun`, `losses F StP/sc`.
-pub fn parse_losses(board: &dyn Board, text: &str) -> Result<LossOrder, String> {
-    let ws: Vec<&str> = text.split_whitespace().collect();
-    let kind = match ws.get(1).map(|w| w.to_ascii_uppercase()) {
+pub fn parse_losses(board: &dyn Board, text: &str) -> Result<LossOrder, OrderError> {
+    let ws = words(text);
+    let kind = match ws.get(1).map(|w| w.text.to_ascii_uppercase()) {
         Some(w) if w == "A" => UnitKind::Army,
         Some(w) if w == "F" => UnitKind::Fleet,
         _ => {
-            return Err(format!(
-                "`{text}`: name the kind that loses first, `A` or `F`"
+            return Err(OrderError::new(
+                format!("`{text}`: name the kind that loses first, `A` or `F`"),
+                ws.get(1).map_or(0..text.len(), |w| w.at.clone()),
             ))
         }
     };
-    let w = ws
-        .get(2)
-        .ok_or_else(|| format!("`{text}`: a province is missing"))?;
-    let location = board
-        .resolve_name(w)
-        .ok_or_else(|| format!("`{w}` is no location of this board"))?;
+    let location = place(board, text, ws.get(2))?;
+    nothing_after(text, &ws, 3)?;
     Ok(LossOrder { kind, location })
+}
+
+/// A location named by one word of an order.
+fn place(board: &dyn Board, text: &str, w: Option<&Word>) -> Result<String, OrderError> {
+    let w = w.ok_or_else(|| OrderError::whole(format!("`{text}`: a province is missing"), text))?;
+    board.resolve_name(w.text).ok_or_else(|| {
+        OrderError::new(
+            format!("`{}` is no location of this board", w.text),
+            w.at.clone(),
+        )
+    })
+}
+
+/// The power named by the words from `ws[i]` on (`France`, `to France`, `Soviet Union`): the
+/// longest run of them that names one, its side id and the index of the word after it.
+fn power_named(
+    game: &Game,
+    text: &str,
+    ws: &[Word],
+    i: usize,
+    why: &str,
+) -> Result<(String, usize), OrderError> {
+    let i = if ws.get(i).is_some_and(|w| w.text.eq_ignore_ascii_case("to")) {
+        i + 1
+    } else {
+        i
+    };
+    let (Some(first), Some(last)) = (ws.get(i), ws.last()) else {
+        return Err(OrderError::new(
+            format!("`{text}`: name a power"),
+            text.len()..text.len(),
+        ));
+    };
+    for end in (i..ws.len()).rev() {
+        if let Some(p) = super::position::power_of(game, &text[first.at.start..ws[end].at.end]) {
+            return Ok((p, end + 1));
+        }
+    }
+    let rest = &text[first.at.start..last.at.end];
+    Err(OrderError::new(
+        format!("`{rest}` is not a power{why}"),
+        first.at.start..last.at.end,
+    ))
 }
 
 /// One winter order of a game with industry.
@@ -100,95 +141,120 @@ pub fn is_winter_order(text: &str) -> bool {
 
 /// Read a winter order: `supply A2 Bel`, `build A3 Lon`, `build F1 StP/sc`, `build P1`,
 /// `factory 1`, `give 3 France`.
-pub fn parse_winter(game: &Game, board: &dyn Board, text: &str) -> Result<WinterOrder, String> {
-    let ws: Vec<&str> = text.split_whitespace().collect();
+pub fn parse_winter(game: &Game, board: &dyn Board, text: &str) -> Result<WinterOrder, OrderError> {
+    let ws = words(text);
     let verb = ws
         .first()
-        .map(|w| w.to_ascii_lowercase())
+        .map(|w| w.text.to_ascii_lowercase())
         .unwrap_or_default();
-    let number = |w: Option<&&str>, what: &str| -> Result<u32, String> {
-        w.and_then(|w| w.parse::<u32>().ok())
-            .filter(|n| (1..=super::MAX_IPS).contains(n))
+    let number = |w: Option<&Word>, what: &str| -> Result<u32, OrderError> {
+        w.and_then(|w| super::count(w.text, super::MAX_IPS))
             .ok_or_else(|| {
-                format!(
-                    "`{text}`: {what} is a whole number from 1 to {}",
-                    super::MAX_IPS
+                OrderError::new(
+                    format!(
+                        "`{text}`: {what} is a whole number from 1 to {}",
+                        super::MAX_IPS
+                    ),
+                    w.map_or(text.len()..text.len(), |w| w.at.clone()),
                 )
             })
     };
-    let force = |w: Option<&&str>| -> Result<(UnitKind, u32), String> {
-        let w = w.ok_or_else(|| format!("`{text}`: name the factors, `A3` or `F1`"))?;
-        let (letter, digits) = w.split_at(1.min(w.len()));
-        let kind = match letter.to_ascii_uppercase().as_str() {
-            "A" => UnitKind::Army,
-            "F" => UnitKind::Fleet,
-            _ => return Err(format!("`{w}` is not a force: write `A3` or `F1`")),
+    let force = |w: Option<&Word>| -> Result<(UnitKind, u32), OrderError> {
+        let w = w.ok_or_else(|| {
+            OrderError::new(
+                format!("`{text}`: name the factors, `A3` or `F1`"),
+                text.len()..text.len(),
+            )
+        })?;
+        let mut chars = w.text.chars();
+        let kind = match chars.next().map(|c| c.to_ascii_uppercase()) {
+            Some('A') => UnitKind::Army,
+            Some('F') => UnitKind::Fleet,
+            _ => {
+                return Err(OrderError::new(
+                    format!("`{}` is not a force: write `A3` or `F1`", w.text),
+                    w.at.clone(),
+                ))
+            }
         };
+        let digits = chars.as_str();
         let n = if digits.is_empty() {
             1
         } else {
-            digits
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=super::MAX_FACTORS).contains(n))
-                .ok_or_else(|| {
+            super::count(digits, super::MAX_FACTORS).ok_or_else(|| {
+                OrderError::new(
                     format!(
-                        "`{w}`: the factors are a whole number from 1 to {}",
+                        "`{}`: the factors are a whole number from 1 to {}",
+                        w.text,
                         super::MAX_FACTORS
-                    )
-                })?
+                    ),
+                    w.at.clone(),
+                )
+            })?
         };
         Ok((kind, n))
     };
-    let place = |w: Option<&&str>| -> Result<String, String> {
-        let w = w.ok_or_else(|| format!("`{text}`: a province is missing"))?;
-        board
-            .resolve_name(w)
-            .ok_or_else(|| format!("`{w}` is no location of this board"))
-    };
-    match verb.as_str() {
+    let order = match verb.as_str() {
         "supply" => {
             let (kind, strength) = force(ws.get(1))?;
-            Ok(WinterOrder::Supply {
+            WinterOrder::Supply {
                 kind,
                 strength,
-                location: place(ws.get(2))?,
-            })
+                location: place(board, text, ws.get(2))?,
+            }
         }
         "build" => {
-            let w = ws.get(1).copied().unwrap_or("");
-            if let Some(n) = w.strip_prefix(['P', 'p']) {
-                return Ok(WinterOrder::Squadrons {
-                    count: if n.is_empty() {
-                        1
-                    } else {
-                        number(Some(&n), "a number of squadrons")?
-                    },
-                });
+            let squadrons = ws
+                .get(1)
+                .and_then(|w| Some((w, w.text.strip_prefix(['P', 'p'])?)));
+            if let Some((w, n)) = squadrons {
+                let count = if n.is_empty() {
+                    1
+                } else {
+                    super::count(n, super::MAX_IPS).ok_or_else(|| {
+                        OrderError::new(
+                            format!(
+                                "`{}`: a number of squadrons is a whole number from 1 to {}",
+                                w.text,
+                                super::MAX_IPS
+                            ),
+                            w.at.clone(),
+                        )
+                    })?
+                };
+                nothing_after(text, &ws, 2)?;
+                return Ok(WinterOrder::Squadrons { count });
             }
             let (kind, strength) = force(ws.get(1))?;
-            Ok(WinterOrder::Build {
+            WinterOrder::Build {
                 kind,
                 strength,
-                location: place(ws.get(2))?,
-            })
+                location: place(board, text, ws.get(2))?,
+            }
         }
-        "factory" | "factories" => Ok(WinterOrder::Factory {
-            count: number(ws.get(1), "a number of IPs")?,
-        }),
+        "factory" | "factories" => {
+            let count = number(ws.get(1), "a number of IPs")?;
+            nothing_after(text, &ws, 2)?;
+            return Ok(WinterOrder::Factory { count });
+        }
         "give" => {
             let count = number(ws.get(1), "a number of IPs")?;
-            let rest = ws.get(2..).map(|r| r.join(" ")).unwrap_or_default();
-            let rest = rest.strip_prefix("to ").unwrap_or(&rest);
-            let to = super::position::power_of(game, rest)
-                .ok_or_else(|| format!("`{rest}` is not a power"))?;
-            Ok(WinterOrder::Give { count, to })
+            let (to, end) = power_named(game, text, &ws, 2, "")?;
+            nothing_after(text, &ws, end)?;
+            return Ok(WinterOrder::Give { count, to });
         }
-        _ => Err(format!(
-            "`{text}`: a winter order is `supply A2 Bel`, `build A3 Lon`, `build P1`, \
-             `factory 1` or `give 3 France`"
-        )),
-    }
+        _ => {
+            return Err(OrderError::whole(
+                format!(
+                    "`{text}`: a winter order is `supply A2 Bel`, `build A3 Lon`, `build P1`, \
+                     `factory 1` or `give 3 France`"
+                ),
+                text,
+            ))
+        }
+    };
+    nothing_after(text, &ws, 3)?;
+    Ok(order)
 }
 
 /// Squadrons attacking or defending over a power (rule 18).
@@ -211,33 +277,39 @@ pub fn is_air_order(text: &str) -> bool {
 }
 
 /// Read an air order: `P3 a Germany` (attack over a power), `P2 d England` (defend).
-pub fn parse_air(game: &Game, text: &str) -> Result<AirOrder, String> {
-    let ws: Vec<&str> = text.split_whitespace().collect();
+pub fn parse_air(game: &Game, text: &str) -> Result<AirOrder, OrderError> {
+    let ws = words(text);
     let squadrons = ws
         .first()
-        .and_then(|w| w[1..].parse::<u32>().ok())
-        .filter(|n| (1..=super::MAX_IPS).contains(n))
-        .ok_or_else(|| format!("`{text}`: write the squadrons as `P3`, at least 1"))?;
-    let attack = match ws.get(1).map(|w| w.to_ascii_lowercase()) {
+        .and_then(|w| w.text.strip_prefix(['P', 'p']))
+        .and_then(|n| super::count(n, super::MAX_IPS))
+        .ok_or_else(|| {
+            OrderError::new(
+                format!("`{text}`: write the squadrons as `P3`, at least 1"),
+                ws.first().map_or(0..text.len(), |w| w.at.clone()),
+            )
+        })?;
+    let attack = match ws.get(1).map(|w| w.text.to_ascii_lowercase()) {
         Some(w) if w == "a" => true,
         Some(w) if w == "d" => false,
         _ => {
-            return Err(format!(
-                "`{text}`: `a` (attack) or `d` (defend) follows the squadrons"
+            return Err(OrderError::new(
+                format!("`{text}`: `a` (attack) or `d` (defend) follows the squadrons"),
+                ws.get(1).map_or(text.len()..text.len(), |w| w.at.clone()),
             ))
         }
     };
-    let rest = ws.get(2..).map(|r| r.join(" ")).unwrap_or_default();
-    let over = super::position::power_of(game, &rest)
-        .ok_or_else(|| format!("`{rest}` is not a power: squadrons fly over a power's country"))?;
+    let (over, end) = power_named(game, text, &ws, 2, ": squadrons fly over a power's country")?;
+    nothing_after(text, &ws, end)?;
     let neutral = game
         .rules
         .multi_factor
         .as_ref()
         .is_some_and(|m| m.neutrals.iter().any(|s| game.sides[*s].id == over));
     if neutral {
-        return Err(format!(
-            "`{rest}`: neutrals are neither attacked nor defended from the air"
+        return Err(OrderError::new(
+            format!("`{over}`: neutrals are neither attacked nor defended from the air"),
+            ws[2].at.start..ws[end - 1].at.end,
         ));
     }
     Ok(AirOrder {

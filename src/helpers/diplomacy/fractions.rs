@@ -19,11 +19,12 @@
 //! the public report sees a dispersing unit stand and a formed unit appear.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use serde::Serialize;
 
 use super::movement::{display, kind_letter, Outcome};
-use super::orders::{Command, Order};
+use super::orders::{Command, Order, OrderError};
 use super::outcome::Verdict;
 use super::{Board, Unit, UnitKind};
 use crate::model::rules::{FractionRules, Share};
@@ -170,59 +171,142 @@ fn unbracket(text: &str) -> String {
     out
 }
 
-fn kind_of(word: &str) -> Result<UnitKind, String> {
-    match word.to_ascii_lowercase().as_str() {
-        "a" | "army" => Ok(UnitKind::Army),
-        "f" | "fleet" => Ok(UnitKind::Fleet),
-        other => Err(format!(
-            "`{other}` is not a unit: write `A` (army) or `F` (fleet)"
-        )),
+/// Where `part` (a slice of `whole`) lies in it.
+fn span_in(whole: &str, part: &str) -> Range<usize> {
+    let start = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
+    if start <= whole.len() && start + part.len() <= whole.len() {
+        start..start + part.len()
+    } else {
+        0..whole.len()
     }
 }
 
-fn place(board: &dyn Board, name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("a location is missing".to_string());
+/// The last `n` words of `part` (a slice of `body`), where they lie in `body`.
+fn last_words(body: &str, part: &str, n: usize) -> Range<usize> {
+    let ws = super::orders::words(part);
+    let base = span_in(body, part).start;
+    match (ws.len().checked_sub(n).and_then(|k| ws.get(k)), ws.last()) {
+        (Some(first), Some(last)) => base + first.at.start..base + last.at.end,
+        _ => span_in(body, part.trim()),
     }
-    board
-        .resolve_name(name)
-        .ok_or_else(|| format!("no location `{name}` on the board"))
 }
 
-/// `A Bou`: a unit's kind and location.
-fn unit(board: &dyn Board, text: &str) -> Result<(UnitKind, String), String> {
-    let t = unbracket(text);
-    let (k, rest) = t
-        .split_once(' ')
-        .ok_or_else(|| format!("`{}` is not a unit: write `A Bou`", text.trim()))?;
-    Ok((kind_of(k)?, place(board, rest)?))
+/// An order to parts read from `body`: the mistakes of its pieces located in it.
+struct Reader<'b> {
+    board: &'b dyn Board,
+    body: &'b str,
 }
 
-/// `1/3 A Lor`.
-fn part(board: &dyn Board, text: &str) -> Result<Part, String> {
-    let t = unbracket(text);
-    let (size, rest) = t
-        .split_once(' ')
-        .ok_or_else(|| format!("`{}` is not a part: write `1/3 A Lor`", text.trim()))?;
-    let size = crate::model::rules::parse_share(size)
-        .ok_or_else(|| format!("`{size}` is not a part of a unit: write a fraction, `1/3`"))?;
-    let (kind, location) = unit(board, rest)?;
-    Ok(Part {
-        size,
-        kind,
-        location,
-    })
-}
+impl Reader<'_> {
+    /// A mistake in `part` (a slice of the order).
+    fn at(&self, part: &str, message: String) -> OrderError {
+        OrderError::new(message, span_in(self.body, part.trim()))
+    }
 
-/// Parts separated by commas (or `and`).
-fn parts(board: &dyn Board, text: &str) -> Result<Vec<Part>, String> {
-    let spaced = format!(" {text} ").replace(" and ", ",");
-    spaced
-        .split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| part(board, p))
-        .collect()
+    /// The location named by `name` (unbracketed from `written`, a slice of the order); when
+    /// only its first words name one, the words after them are the mistake.
+    fn place(&self, name: &str, written: &str) -> Result<String, OrderError> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(self.at(written, "a location is missing".to_string()));
+        }
+        if let Some(id) = self.board.resolve_name(name) {
+            return Ok(id);
+        }
+        let ws = super::orders::words(name);
+        let named = (1..ws.len())
+            .rev()
+            .find(|&k| self.board.resolve_name(&name[..ws[k - 1].at.end]).is_some());
+        let Some(k) = named else {
+            return Err(self.at(written, format!("no location `{name}` on the board")));
+        };
+        let at = last_words(self.body, written, ws.len() - k);
+        let extra = &self.body[at.clone()];
+        let last = at.end == self.body.trim_end().len();
+        let mut e = OrderError::new(
+            if last {
+                format!("`{extra}` after a complete order")
+            } else {
+                format!(
+                    "`{extra}` after the location `{}`",
+                    &name[..ws[k - 1].at.end]
+                )
+            },
+            at,
+        );
+        e.hint = Some(if last {
+            "the order ends before these words: write one order a line, and a comment after `#`"
+                .to_string()
+        } else {
+            "separate the parts with commas: `1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`".to_string()
+        });
+        Err(e)
+    }
+
+    /// `A Bou` (a slice of the order): a unit's kind and location.
+    fn unit(&self, text: &str) -> Result<(UnitKind, String), OrderError> {
+        let t = unbracket(text);
+        let (k, rest) = t.split_once(' ').ok_or_else(|| {
+            self.at(
+                text,
+                format!("`{}` is not a unit: write `A Bou`", text.trim()),
+            )
+        })?;
+        let kind = match k.to_ascii_lowercase().as_str() {
+            "a" | "army" => UnitKind::Army,
+            "f" | "fleet" => UnitKind::Fleet,
+            other => {
+                return Err(self.at(
+                    text,
+                    format!("`{other}` is not a unit: write `A` (army) or `F` (fleet)"),
+                ))
+            }
+        };
+        Ok((kind, self.place(rest, text)?))
+    }
+
+    /// `1/3 A Lor` (a slice of the order).
+    fn part(&self, text: &str) -> Result<Part, OrderError> {
+        let t = unbracket(text);
+        let (size, _) = t.split_once(' ').ok_or_else(|| {
+            self.at(
+                text,
+                format!("`{}` is not a part: write `1/3 A Lor`", text.trim()),
+            )
+        })?;
+        let size_at = text.trim_start();
+        let size_at = &size_at[..size_at.find(char::is_whitespace).unwrap_or(size_at.len())];
+        let size = crate::model::rules::parse_share(size).ok_or_else(|| {
+            self.at(
+                size_at,
+                format!("`{size}` is not a part of a unit: write a fraction, `1/3`"),
+            )
+        })?;
+        let (kind, location) = self.unit(&text.trim_start()[size_at.len()..])?;
+        Ok(Part {
+            size,
+            kind,
+            location,
+        })
+    }
+
+    /// Parts separated by commas (or `and`), `text` a slice of the order.
+    fn parts(&self, text: &str) -> Result<Vec<Part>, OrderError> {
+        let mut out = Vec::new();
+        for chunk in text.split(',') {
+            let mut rest = chunk;
+            while let Some((before, after)) = split_word(rest, &["and"]) {
+                if !before.trim().is_empty() {
+                    out.push(self.part(before)?);
+                }
+                rest = after;
+            }
+            if !rest.trim().is_empty() {
+                out.push(self.part(rest)?);
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// Split `text` at the first whole word (any case) among `words`: (before, after).
@@ -239,23 +323,25 @@ fn split_word<'t>(text: &'t str, words: &[&str]) -> Option<(&'t str, &'t str)> {
     None
 }
 
-/// Read an order about hidden parts (see [`is_fraction_order`]).
-pub fn parse(body: &str, board: &dyn Board) -> Result<FractionOrder, String> {
+/// Read an order about hidden parts (see [`is_fraction_order`]); a mistake is located in
+/// `body`.
+pub fn parse(body: &str, board: &dyn Board) -> Result<FractionOrder, OrderError> {
+    let r = Reader { board, body };
     let text = body.trim();
     if let Some((who, rest)) = split_word(text, &["disperse", "disperses"]) {
-        let (kind, unit) = unit(board, who)?;
+        let (kind, unit) = r.unit(who)?;
         let rest = rest.trim_start();
         let rest = rest
             .strip_prefix("->")
             .or_else(|| rest.strip_prefix('-'))
             .or_else(|| rest.strip_prefix(':'))
             .unwrap_or(rest);
-        let parts = parts(board, rest)?;
+        let parts = r.parts(rest)?;
         if parts.is_empty() {
-            return Err(
-                "a dispersal names its parts: `A Bou disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`"
-                    .into(),
-            );
+            return Err(OrderError::whole(
+                "a dispersal names its parts: `A Bou disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`",
+                body,
+            ));
         }
         return Ok(FractionOrder::Disperse { kind, unit, parts });
     }
@@ -263,13 +349,17 @@ pub fn parse(body: &str, board: &dyn Board) -> Result<FractionOrder, String> {
         // `A Mun S A Bur forms`.
         if let Some((supporter, formed)) = split_word(before, &["s", "support", "supports"]) {
             if !after.trim().is_empty() {
-                return Err(format!("`{}` after the supported unit", after.trim()));
+                let mut e = r.at(after, format!("`{}` after a complete order", after.trim()));
+                e.hint = Some(
+                    "a support to a unit forming ends with `forms`: `A Mun S A Bur forms`".into(),
+                );
+                return Err(e);
             }
-            let (kind, unit) = unit(board, supporter)?;
-            let (_, at) = self::unit(board, formed)?;
+            let (kind, unit) = r.unit(supporter)?;
+            let (_, at) = r.unit(formed)?;
             return Ok(FractionOrder::Support { kind, unit, at });
         }
-        let (kind, at) = unit(board, before)?;
+        let (kind, at) = r.unit(before)?;
         let rest = after.trim_start();
         let rest = split_word(rest, &["from", "of", "with"])
             .filter(|(b, _)| b.trim().is_empty())
@@ -279,21 +369,21 @@ pub fn parse(body: &str, board: &dyn Board) -> Result<FractionOrder, String> {
             .strip_prefix("->")
             .or_else(|| rest.strip_prefix('-'))
             .unwrap_or(rest);
-        let parts = parts(board, rest)?;
+        let parts = r.parts(rest)?;
         if parts.is_empty() {
-            return Err(
-                "a unit forms from parts: `A Bur forms from 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`"
-                    .into(),
-            );
+            return Err(OrderError::whole(
+                "a unit forms from parts: `A Bur forms from 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`",
+                body,
+            ));
         }
         return Ok(FractionOrder::Form { kind, at, parts });
     }
     let (who, to) = text
         .split_once("->")
         .or_else(|| text.split_once(" - "))
-        .ok_or_else(|| "a part's order is a move: `1/3 A Lor - Bel`".to_string())?;
-    let part = part(board, who)?;
-    let to = place(board, to)?;
+        .ok_or_else(|| OrderError::whole("a part's order is a move: `1/3 A Lor - Bel`", body))?;
+    let part = r.part(who)?;
+    let to = r.place(to, to)?;
     Ok(FractionOrder::Move { part, to })
 }
 
@@ -531,9 +621,26 @@ fn part_destination(
     }
 }
 
-/// The sum of parts, or `None` past any sensible size.
-fn total<'a>(sizes: impl IntoIterator<Item = &'a Share>) -> Share {
-    sizes.into_iter().fold(Share::from_integer(0), |a, b| a + b)
+/// Parts of units added up, exactly: a part is small (`1/3`, a denominator up to 1000), but
+/// a sum of parts of many denominators is not, so sums are of unbounded integers.
+pub type Worth = num_rational::Ratio<num_bigint::BigUint>;
+
+/// A part as a term of a sum.
+fn worth(size: &Share) -> Worth {
+    Worth::new(
+        num_bigint::BigUint::from(*size.numer()),
+        num_bigint::BigUint::from(*size.denom()),
+    )
+}
+
+/// `n` whole units.
+fn whole_units(n: u32) -> Worth {
+    Worth::from_integer(num_bigint::BigUint::from(n))
+}
+
+/// The sum of parts.
+fn total<'a>(sizes: impl IntoIterator<Item = &'a Share>) -> Worth {
+    sizes.into_iter().fold(whole_units(0), |a, b| a + worth(b))
 }
 
 /// Units' worth of parts a power has: the parts of `fractions` added up and rounded up.
@@ -546,6 +653,8 @@ pub fn units_worth(fractions: &[Fraction], power: &str) -> u32 {
     )
     .ceil()
     .to_integer()
+    .try_into()
+    .unwrap_or(u32::MAX)
 }
 
 impl<'r> Plan<'r> {
@@ -784,7 +893,7 @@ impl<'r> Plan<'r> {
                                 display(&target)
                             ));
                         } else if total(picked.iter().map(|&k| &fractions[k].size))
-                            != Share::from_integer(1)
+                            != whole_units(1)
                         {
                             why = Some("the parts do not add up to one unit".into());
                         } else if *kind == UnitKind::Army && board.is_sea(&target) {
@@ -874,7 +983,7 @@ impl<'r> Plan<'r> {
                 p.size
             ));
         }
-        if total(parts.iter().map(|p| &p.size)) != Share::from_integer(1) {
+        if total(parts.iter().map(|p| &p.size)) != whole_units(1) {
             return Some("the parts do not add up to the whole unit".into());
         }
         let mut seen = Vec::new();
@@ -1207,13 +1316,13 @@ pub fn settle(
                 }
             })
             .collect();
-        let mut load: BTreeMap<String, Share> = BTreeMap::new();
+        let mut load: BTreeMap<String, Worth> = BTreeMap::new();
         for (g, p) in going.iter().zip(&places) {
             if let Some(p) = p {
-                *load.entry(key(g, p)).or_insert(Share::from_integer(0)) += g.f.size;
+                *load.entry(key(g, p)).or_insert_with(|| whole_units(0)) += worth(&g.f.size);
             }
         }
-        let one = Share::from_integer(1);
+        let one = whole_units(1);
         let mut changed = false;
         for (i, (g, p)) in going.iter().zip(&places).enumerate() {
             if fails[i] || g.to.is_none() {
@@ -1317,7 +1426,7 @@ pub fn breaches(
 ) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let most = Share::new(1, rules.parts);
-    let mut load: BTreeMap<String, (Share, usize)> = BTreeMap::new();
+    let mut load: BTreeMap<String, (Worth, usize)> = BTreeMap::new();
     for (i, f) in fractions.iter().enumerate() {
         if f.size > most {
             out.push((
@@ -1351,11 +1460,11 @@ pub fn breaches(
         } else {
             display(p)
         };
-        let e = load.entry(key).or_insert((Share::from_integer(0), i));
-        e.0 += f.size;
+        let e = load.entry(key).or_insert_with(|| (whole_units(0), i));
+        e.0 += worth(&f.size);
         e.1 = i;
     }
-    let one = Share::from_integer(1);
+    let one = whole_units(1);
     for (place, (sum, i)) in &load {
         let aboard = place.starts_with("aboard");
         if sum > &one || (aboard && *sum >= one) {
@@ -1497,11 +1606,11 @@ mod tests {
             ("1/3 A Xyz - Bel", "no location `Xyz`"),
             ("A Bou disperses", "names its parts"),
             ("A Bur forms from", "forms from parts"),
-            ("A Mun S A Bur forms now", "after the supported unit"),
+            ("A Mun S A Bur forms now", "after a complete order"),
             ("1/3 A Lor", "a move"),
         ] {
             let e = parse(text, &Names).expect_err(text);
-            assert!(e.contains(why), "{text}: {e}");
+            assert!(e.message.contains(why), "{text}: {e}");
             assert!(is_fraction_order(text), "{text}");
         }
         assert!(!is_fraction_order("A Par - Bur"));

@@ -75,6 +75,15 @@ pub const MAX_FACTORS: u32 = 9_999;
 /// The most IPs or squadrons a position, a track or an order may name.
 pub const MAX_IPS: u32 = 999_999;
 
+/// A number as orders and positions write one: decimal digits only (no sign, no space), from
+/// 1 to `most`.
+pub fn count(text: &str, most: u32) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u32>().ok().filter(|n| (1..=most).contains(n))
+}
+
 /// Army or fleet: the game's unit types say which each moves as.
 pub use crate::model::UnitKind;
 

@@ -55,7 +55,9 @@ pub struct Order {
     pub command: Command,
 }
 
-/// Why an order could not be read.
+/// Why an order could not be read (of any of the order grammars: this file's, the
+/// multi-factor orders of [`super::factors`] and [`super::force_orders`], the orders to
+/// hidden parts of [`super::fractions`]).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
 pub struct OrderError {
@@ -63,16 +65,55 @@ pub struct OrderError {
     pub message: String,
     /// Byte range in the order's text.
     pub at: std::ops::Range<usize>,
+    /// How to write it, when the grammar's own example would not say.
+    pub hint: Option<String>,
 }
 
-/// A word of an order and where it is.
+impl OrderError {
+    /// A mistake at `at` in the order's text.
+    pub fn new(message: impl Into<String>, at: std::ops::Range<usize>) -> Self {
+        Self {
+            message: message.into(),
+            at,
+            hint: None,
+        }
+    }
+
+    /// A mistake of the whole order `text`.
+    pub fn whole(message: impl Into<String>, text: &str) -> Self {
+        Self::new(message, 0..text.len())
+    }
+}
+
+/// Words written after a complete order (from `ws[i]` on): a mistake located on them, or
+/// nothing when the order ends there.
+pub(super) fn nothing_after(text: &str, ws: &[Word], i: usize) -> Result<(), OrderError> {
+    let (Some(first), Some(last)) = (ws.get(i), ws.last()) else {
+        return Ok(());
+    };
+    let extra = &text[first.at.start..last.at.end];
+    Err(OrderError {
+        message: format!("`{extra}` after a complete order"),
+        at: first.at.start..last.at.end,
+        hint: Some(
+            "the order ends before these words: write one order a line, and a comment \
+             after `#`"
+                .into(),
+        ),
+    })
+}
+
+/// A word of an order and where it is (a byte range in the order's text).
 #[derive(Debug, Clone)]
-struct Word<'a> {
-    text: &'a str,
-    at: std::ops::Range<usize>,
+pub(super) struct Word<'a> {
+    /// The word.
+    pub text: &'a str,
+    /// Where.
+    pub at: std::ops::Range<usize>,
 }
 
-fn words(text: &str) -> Vec<Word<'_>> {
+/// The words of an order, split at whitespace.
+pub(super) fn words(text: &str) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
@@ -101,7 +142,7 @@ fn words(text: &str) -> Vec<Word<'_>> {
 /// Parse one order against a board's names.
 pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
     let mut ws = words(text);
-    let err = |message: String, at: std::ops::Range<usize>| OrderError { message, at };
+    let err = |message: String, at: std::ops::Range<usize>| OrderError::new(message, at);
     let mut power = None;
     if let Some(first) = ws.first() {
         if let Some(p) = first.text.strip_suffix(':') {
@@ -155,12 +196,7 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
     let kind = take_kind(&ws, &mut i)?;
     let unit = take_place(&ws, &mut i)?;
     if let Some(command) = leading {
-        if let Some(extra) = ws.get(i) {
-            return Err(err(
-                format!("`{}` after the order", extra.text),
-                extra.at.clone(),
-            ));
-        }
+        nothing_after(text, &ws, i)?;
         return Ok(Order {
             power,
             kind,
@@ -169,23 +205,38 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
         });
     }
     let command = match keyword(&ws, i).as_deref() {
-        None | Some("h" | "hold" | "holds") => Command::Hold,
-        Some("b" | "build" | "builds") => Command::Build,
-        Some("d" | "disband" | "disbands" | "r" | "remove") => Command::Disband,
+        None => Command::Hold,
+        Some("h" | "hold" | "holds") => {
+            i += 1;
+            Command::Hold
+        }
+        Some("b" | "build" | "builds") => {
+            i += 1;
+            Command::Build
+        }
+        Some("d" | "disband" | "disbands" | "r" | "remove") => {
+            i += 1;
+            Command::Disband
+        }
         Some("-" | "->" | "m" | "move" | "moves") => {
             i += 1;
             let to = take_place(&ws, &mut i)?;
-            let convoy = ws[i..]
+            // `via convoy` (or `by convoy`, `convoy`) ends a move by sea.
+            let rest: Vec<String> = ws[i..]
                 .iter()
-                .any(|w| w.text.eq_ignore_ascii_case("convoy"));
-            if !convoy {
-                if let Some(extra) = ws.get(i) {
-                    return Err(err(
-                        format!("`{}` after the order", extra.text),
-                        extra.at.clone(),
-                    ));
+                .map(|w| w.text.to_ascii_lowercase())
+                .collect();
+            let convoy = match rest.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+                ["via" | "by", "convoy"] => {
+                    i += 2;
+                    true
                 }
-            }
+                ["convoy"] => {
+                    i += 1;
+                    true
+                }
+                _ => false,
+            };
             Command::Move { to, convoy }
         }
         Some("s" | "support" | "supports") => {
@@ -205,17 +256,18 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
                         to: Some(to),
                     }
                 }
-                None | Some("h" | "hold" | "holds") => Command::Support {
+                Some("h" | "hold" | "holds") => {
+                    i += 1;
+                    Command::Support {
+                        unit: province(&target),
+                        to: None,
+                    }
+                }
+                // A support to hold; any word after it is checked with the order's end.
+                _ => Command::Support {
                     unit: province(&target),
                     to: None,
                 },
-                Some(_) => {
-                    let w = &ws[i];
-                    return Err(err(
-                        format!("`{}` after the supported unit", w.text),
-                        w.at.clone(),
-                    ));
-                }
             }
         }
         Some("c" | "convoy" | "convoys") => {
@@ -247,6 +299,7 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
             ));
         }
     };
+    nothing_after(text, &ws, i)?;
     Ok(Order {
         power,
         kind,
@@ -352,6 +405,43 @@ mod tests {
         assert!(e.message.contains("convoy"));
         for bad in ["", "A", "A Lon -", "F Lon S", "ENG:", "A Lon - Nwy Bel"] {
             assert!(parse(bad, &Names).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn words_after_a_complete_order_are_a_mistake_located_on_them() {
+        for (text, extra) in [
+            ("A Lon H - Nwy", "- Nwy"),
+            ("A Lon H S A Nwy", "S A Nwy"),
+            ("F Lon S A Wal - Bel Qzx", "Qzx"),
+            ("F Lon S A Wal H x", "x"),
+            ("F Lon S A Wal x", "x"),
+            ("F Nth C A Lon - Nwy x", "x"),
+            ("A Lon - Nwy foo", "foo"),
+            ("A Lon - Nwy convoy x", "convoy x"),
+            ("A Lon - Nwy foo via convoy", "foo via convoy"),
+            ("A Lon B now", "now"),
+            ("A Lon D x", "x"),
+            ("Build A Lon x", "x"),
+        ] {
+            let e = parse(text, &Names).expect_err(text);
+            assert_eq!(&text[e.at.clone()], extra, "{text}: {e:?}");
+            assert!(
+                e.message.contains("after a complete order"),
+                "{text}: {e:?}"
+            );
+            assert!(e.hint.is_some(), "{text}");
+        }
+        for text in [
+            "A Lon - Nwy via convoy",
+            "A Lon - Nwy by convoy",
+            "A Lon - Nwy convoy",
+        ] {
+            let o = parse(text, &Names).expect(text);
+            assert!(
+                matches!(o.command, Command::Move { convoy: true, .. }),
+                "{text}"
+            );
         }
     }
 

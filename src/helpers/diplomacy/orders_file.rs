@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::factors::FactorOrder;
-use super::orders::{parse, Order};
+use super::orders::{parse, Order, OrderError};
 use super::position::power_of;
 use super::Board;
 use crate::diag::source::FileId;
@@ -66,7 +66,7 @@ fn force_entry(
     board: &dyn Board,
     body: &str,
     power: Option<&str>,
-) -> Result<Entry, (String, &'static str)> {
+) -> Result<Entry, (OrderError, &'static str)> {
     use super::force_orders as f;
     let industry = game.rules.industry.is_some();
     if f::is_loss_order(body) {
@@ -105,12 +105,30 @@ fn force_entry(
         })
         .map_err(|e| {
             (
-                e.message,
+                e,
                 "write orders to parts of a force as `A3 Vie a Bud` (attack), `A2 Vie M Bud` \
                  (move), `A2 Vie aM Bud` (both), `F Tri S A Ser aM Alb`, `F1 Nth C A Yor a Den`, \
                  `A5 Mun H`, with `NR` at the end for no retreat; a retreat is `A2 Ser M Alb`",
             )
         })
+}
+
+/// A line that is not an order: located in the file (`at` is where the order's text
+/// starts), with the mistake's own hint or else the grammar's.
+fn bad_order(
+    e: OrderError,
+    span: impl Fn(usize, usize) -> Span,
+    at: usize,
+    hint: &str,
+) -> Diagnostic {
+    let OrderError {
+        message,
+        at: range,
+        hint: own,
+    } = e;
+    Diagnostic::error("bad-order", message)
+        .at(span(at + range.start, at + range.end))
+        .hint(own.unwrap_or_else(|| hint.to_string()))
 }
 
 /// Read an orders file's text: the orders, and a diagnostic for every line that is not one.
@@ -205,13 +223,14 @@ pub fn read(
                     at,
                     span: whole,
                 }),
-                Err(message) => diags.push(
-                    Diagnostic::error("bad-order", message).at(whole).hint(
-                        "orders to hidden parts: `A Bou disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, \
-                         `1/3 A Lor - Bel`, `A Bur forms from 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, \
-                         `A Mun S A Bur forms`",
-                    ),
-                ),
+                Err(e) => diags.push(bad_order(
+                    e,
+                    span,
+                    body_at,
+                    "orders to hidden parts: `A Bou disperses - 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, \
+                     `1/3 A Lor - Bel`, `A Bur forms from 1/3 A Lor, 1/3 A Swa, 1/3 A Ruh`, \
+                     `A Mun S A Bur forms`",
+                )),
             }
             continue;
         }
@@ -224,9 +243,7 @@ pub fn read(
                     at,
                     span: whole,
                 }),
-                Err((message, hint)) => {
-                    diags.push(Diagnostic::error("bad-order", message).at(whole).hint(hint))
-                }
+                Err((e, hint)) => diags.push(bad_order(e, span, body_at, hint)),
             }
             continue;
         }
@@ -241,15 +258,13 @@ pub fn read(
                     span: whole,
                 });
             }
-            Err(e) => diags.push(
-                Diagnostic::error("bad-order", e.message.clone())
-                    .at(span(body_at + e.at.start, body_at + e.at.end))
-                    .hint(
-                        "write orders as `A Par - Bur`, `A Mun H`, `F Lon S A Wal - Bel`, \
-                         `F Nth C A Lon - Nwy`, `A Ser - Alb` (retreat), `A Par B`, `F Lon D`, \
-                         `waive`",
-                    ),
-            ),
+            Err(e) => diags.push(bad_order(
+                e,
+                span,
+                body_at,
+                "write orders as `A Par - Bur`, `A Mun H`, `F Lon S A Wal - Bel`, \
+                 `F Nth C A Lon - Nwy`, `A Ser - Alb` (retreat), `A Par B`, `F Lon D`, `waive`",
+            )),
         }
     }
     (out, diags)

@@ -193,6 +193,24 @@ fn unit_site(
             }
         },
     };
+    if strength.is_some() && board.game.rules.multi_factor.is_none() {
+        return fail(
+            Diagnostic::error(
+                "bad-strength",
+                format!("`{kind_word}`: the units of this game have no factors"),
+            )
+            .at(if at.range.len() == written.len() {
+                sub(lead, kind_word.len())
+            } else {
+                at.clone()
+            })
+            .hint(format!(
+                "write the kind alone (`{letter} {}`); a unit stronger than 1 is given under \
+                 `strength = {{ {0} = 2 }}`",
+                rest.trim()
+            )),
+        );
+    }
     let kind = match letter.to_ascii_lowercase().as_str() {
         "a" | "army" => UnitKind::Army,
         "f" | "fleet" => UnitKind::Fleet,
@@ -421,6 +439,22 @@ pub fn resolve(
             );
             continue;
         };
+        if game.rules.industry.is_none() {
+            let kept = [("ips", &part.ips), ("squadrons", &part.squadrons)]
+                .into_iter()
+                .filter_map(|(key, v)| Some((key, v.as_ref()?.span())))
+                .chain(part.captured.keys().map(|c| ("captured", c.span())));
+            for (key, at) in kept {
+                diags.push(
+                    Diagnostic::error(
+                        "no-industry",
+                        format!("`{key}`: `{}` has no industry", game.id),
+                    )
+                    .at(span(at))
+                    .hint("`ips`, `squadrons` and `captured` belong to games with `[rules.industry]`: remove it"),
+                );
+            }
+        }
         for v in [&part.ips, &part.squadrons]
             .into_iter()
             .flatten()
