@@ -1,5 +1,5 @@
 //! `sandtable import FILE.map|FILE.cfg -o DIR [--id ID] [--title T] [--year Y] [--years N]
-//! [--format json]`: a Diplomacy board in DPjudge's format (`.map`) or a Parlance variant
+//! [--maps DIR]… [--format json]`: a Diplomacy board in DPjudge's format (`.map`) or a Parlance variant
 //! (`.cfg`) made into a new game directory.
 //! The directory must not exist (or be empty): an import never overwrites a game. The files
 //! are written into a temporary folder beside it and moved into place together.
@@ -28,9 +28,14 @@ pub struct Args {
     /// The game's title [default: from the file's name].
     #[arg(long)]
     title: Option<String>,
-    /// The first year: the game starts in its spring.
-    #[arg(long, default_value_t = 1901, value_parser = clap::value_parser!(i64).range(1..=9000))]
-    year: i64,
+    /// The first year [default: the board's `BEGIN`, else 1901].
+    #[arg(long, value_parser = clap::value_parser!(i64).range(1..=9000))]
+    year: Option<i64>,
+    /// A folder to look in for the files a DPjudge board `USE`s, after its own folder
+    /// (DPjudge's `maps` folder; a `maps` folder beside the board's folder is always looked
+    /// in last). May be given several times.
+    #[arg(long, value_name = "DIR")]
+    maps: Vec<PathBuf>,
     /// How many years the calendar runs.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(i64).range(1..=200))]
     years: i64,
@@ -81,7 +86,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let (board, diags) = if parlance {
         crate::load::parlance::read(&a.file, &mut sources)
     } else {
-        crate::load::dpjudge::read(&a.file, &mut sources)
+        crate::load::dpjudge::read_with(&a.file, &a.maps, &mut sources)
     };
     let board = match board {
         Some(b) if !diags.has_errors() => b,

@@ -4,8 +4,10 @@
 //! aliases, supply centre, army and fleet moves and coasts), `powers.toml` (a side and a
 //! nation per power, with its home centres), `units.toml` (army and fleet unit types,
 //! classes and the counter mix), `game.toml` (the calendar of spring and autumn movement,
-//! retreats and winter adjustments; supply-centre control and a victory by a majority of
-//! centres) and `scenario.toml` (the starting units).
+//! retreats and winter adjustments, or the seasons the board's `FLOW` gives, from its `BEGIN`;
+//! supply-centre control and a victory by the board's `VICTORY` count, else a majority of
+//! centres) and `scenario.toml` (the starting units, and the centres each power owns when
+//! the board says).
 //!
 //! Neither format carries a picture, so each province gets a position from a schematic
 //! layout of the adjacency ([`super::schematic`]) until `sandtable geo` lays the real
@@ -16,7 +18,7 @@ use std::collections::BTreeMap;
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::{schematic, File};
-use crate::load::dpjudge::{Board, Location, Terrain};
+use crate::load::dpjudge::{Board, Location, Season, Terrain};
 
 /// What the import is told beyond the board.
 #[derive(Debug, Clone)]
@@ -25,8 +27,8 @@ pub struct Options {
     pub id: String,
     /// Its title.
     pub title: String,
-    /// The first year (spring of it is the first turn).
-    pub year: i64,
+    /// The first year, in place of the board's own (`BEGIN`; else 1901).
+    pub year: Option<i64>,
     /// How many years the calendar runs.
     pub years: i64,
     /// The source, for the description and the board's header: DPjudge's `standard.map`.
@@ -56,7 +58,7 @@ const PALETTE: &[(&str, &str)] = &[
 
 /// Turn a word in capitals into a name (`AUSTRIA` → `Austria`).
 fn title_case(s: &str) -> String {
-    s.split(['_', '-', ' '])
+    s.split(['_', '-', ' ', '+'])
         .filter(|w| !w.is_empty())
         .map(|w| {
             let lower = w.to_ascii_lowercase();
@@ -119,6 +121,72 @@ fn coast_name(l: &Location) -> String {
                 .map(|(_, c)| c.trim_end_matches(')').trim().to_string())
         })
         .unwrap_or_else(|| split(&l.id).1.unwrap_or(&l.id).to_string())
+}
+
+/// The seasons of the year: (id, name, phases), from the board's `FLOW`, else spring and
+/// autumn moves and retreats and winter adjustments.
+fn seasons(board: &Board) -> Vec<(String, String, Vec<&'static str>)> {
+    let default = [
+        Season {
+            name: "SPRING".into(),
+            phases: vec!["movement", "retreat"],
+        },
+        Season {
+            name: "FALL".into(),
+            phases: vec!["movement", "retreat"],
+        },
+        Season {
+            name: "WINTER".into(),
+            phases: vec!["adjustment"],
+        },
+    ];
+    let flow = if board.flow.is_empty() {
+        &default[..]
+    } else {
+        &board.flow[..]
+    };
+    let mut out: Vec<(String, String, Vec<&'static str>)> = Vec::new();
+    for s in flow.iter().filter(|s| !s.phases.is_empty()) {
+        let (mut id, name) = if s.name.eq_ignore_ascii_case("FALL") {
+            ("autumn".to_string(), "Autumn".to_string())
+        } else {
+            (id_of(&s.name), title_case(&s.name))
+        };
+        if id.is_empty() {
+            id = format!("season-{}", out.len() + 1);
+        }
+        while out.iter().any(|o| o.0 == id) {
+            id.push_str("-2");
+        }
+        out.push((id, name, s.phases.clone()));
+    }
+    out
+}
+
+/// The first turn's season id and year: the board's `BEGIN` (a year given on the command
+/// line wins), else the spring of 1901.
+fn first_turn(
+    board: &Board,
+    seasons: &[(String, String, Vec<&'static str>)],
+    options: &Options,
+) -> (String, i64) {
+    let first = seasons.first().map_or("spring", |s| s.0.as_str());
+    let (season, year) = match &board.begin {
+        Some(b) => {
+            let id = if b.season.eq_ignore_ascii_case("FALL") {
+                "autumn".to_string()
+            } else {
+                id_of(&b.season)
+            };
+            let season = seasons
+                .iter()
+                .find(|s| s.0 == id)
+                .map_or(first, |s| s.0.as_str());
+            (season.to_string(), b.year)
+        }
+        None => (first.to_string(), 1901),
+    };
+    (season, options.year.unwrap_or(year).max(1))
 }
 
 /// The game files of a board read from DPjudge's or Parlance's files.
@@ -203,7 +271,7 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
         a["name"] = value(l.name.clone().unwrap_or_else(|| l.id.to_ascii_uppercase()));
         let terrain = match l.terrain {
             Terrain::Water => "sea",
-            Terrain::Coast => "coast",
+            Terrain::Coast | Terrain::Port => "coast",
             Terrain::Land => "inland",
             Terrain::Shut => "impassable",
         };
@@ -227,7 +295,9 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
             if !army.is_empty() {
                 a["army"] = wrapped(&army);
             }
-            if coasts.is_empty() && l.fleets && matches!(l.terrain, Terrain::Coast | Terrain::Water)
+            if coasts.is_empty()
+                && l.fleets
+                && matches!(l.terrain, Terrain::Coast | Terrain::Port | Terrain::Water)
             {
                 let fleet: Vec<String> = board.fleet_moves(&l.id).into_iter().collect();
                 if !fleet.is_empty() {
@@ -299,11 +369,11 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
     let powers_toml = doc.to_string();
 
     // units.toml
-    let majority = centres.len() / 2 + 1;
+    let majority = board.victory.map_or(centres.len() / 2 + 1, |v| v as usize);
     let mut doc = DocumentMut::new();
     doc.decor_mut().set_prefix(format!(
-        "# Armies and fleets. Each power has {majority} of each: no power holds more units than\n\
-         # centres, and {majority} centres win.\n"
+        "# Armies and fleets. Each power has {majority} of each (or as many as it starts with):\n\
+         # no power holds more units than centres, and {majority} centres win.\n"
     ));
     let mut types = ArrayOfTables::new();
     for (id, name) in [("army", "Army"), ("fleet", "Fleet")] {
@@ -330,7 +400,12 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
             let mut k = Table::new();
             k["id"] = value(format!("{}-{kind}", id_of(&p.name)));
             k["class"] = value(format!("{nation}-{kind}"));
-            k["count"] = value(majority as i64);
+            let starting = board
+                .units
+                .iter()
+                .filter(|u| u.power == p.name && (u.kind == 'F') == (kind == "fleet"))
+                .count();
+            k["count"] = value(majority.max(starting) as i64);
             counters.push(k);
         }
     }
@@ -349,22 +424,22 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
         options.source
     ));
     doc["game"] = Item::Table(game);
+    let seasons = seasons(board);
+    let (first_season, first_year) = first_turn(board, &seasons, options);
+    let last_season = seasons.last().map_or("winter", |s| s.0.as_str());
+    let first = format!("{first_season}-{first_year}");
     let mut calendar = Table::new();
-    calendar["first"] = value(format!("spring-{}", options.year));
-    calendar["last"] = value(format!("winter-{}", options.year + options.years - 1));
-    let mut seasons = ArrayOfTables::new();
-    for (id, name, phases) in [
-        ("spring", "Spring", &["movement", "retreat"][..]),
-        ("autumn", "Autumn", &["movement", "retreat"][..]),
-        ("winter", "Winter", &["adjustment"][..]),
-    ] {
+    calendar["first"] = value(first.as_str());
+    calendar["last"] = value(format!("{last_season}-{}", first_year + options.years - 1));
+    let mut list = ArrayOfTables::new();
+    for (id, name, phases) in &seasons {
         let mut s = Table::new();
-        s["id"] = value(id);
-        s["name"] = value(name);
+        s["id"] = value(id.as_str());
+        s["name"] = value(name.as_str());
         s["phases"] = strings(phases.iter().copied());
-        seasons.push(s);
+        list.push(s);
     }
-    calendar["season"] = Item::ArrayOfTables(seasons);
+    calendar["season"] = Item::ArrayOfTables(list);
     doc["calendar"] = Item::Table(calendar);
     let mut phases = ArrayOfTables::new();
     for (id, name, text) in [
@@ -383,7 +458,13 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
     let mut rules = Table::new();
     let mut control = Table::new();
     control["rule"] = value("supply-centres");
-    control["turns"] = strings(["autumn"]);
+    // Centres change hands after the last season with moves.
+    let control_season = seasons
+        .iter()
+        .rev()
+        .find(|s| s.2.contains(&"movement"))
+        .map_or("autumn", |s| s.0.as_str());
+    control["turns"] = strings([control_season]);
     rules["control"] = Item::Table(control);
     let mut victory = ArrayOfTables::new();
     for p in &board.powers {
@@ -405,10 +486,22 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
     // scenario.toml
     let mut doc = DocumentMut::new();
     let mut scenario = Table::new();
-    scenario["id"] = value(options.year.to_string());
-    scenario["title"] = value(format!("Spring {}", options.year));
+    let season_name = seasons
+        .iter()
+        .find(|s| s.0 == first_season)
+        .map_or("Spring", |s| s.1.as_str());
+    scenario["id"] = value(first_year.to_string());
+    scenario["title"] = value(format!("{season_name} {first_year}"));
     scenario["description"] = value("Every power with its starting units in its home centres.");
-    scenario["start"] = value(format!("spring-{}", options.year));
+    scenario["start"] = value(first.as_str());
+    if let Some(owned) = &board.owned {
+        let mut centres = Table::new();
+        for p in &board.powers {
+            let list = owned.get(&p.name).map_or(&p.home, |c| c);
+            centres[id_of(&p.name).as_str()] = strings(list.iter().map(String::as_str));
+        }
+        scenario["centres"] = Item::Table(centres);
+    }
     let mut places = ArrayOfTables::new();
     for u in &board.units {
         let kind = if u.kind == 'F' { "fleet" } else { "army" };

@@ -99,6 +99,21 @@ const PREFERRED: &[(&str, &str, bool, &str)] = &[
         "the DATC prefers that France's support counts and that Italy bounces: then England \
          (2) and Italy (2) bounce each other, as in 6.B.7; the encoding has England move",
     ),
+    (
+        "t6g11_a_convoy_to_an_adjacent_place_with_a_paradox",
+        "RUS: A swe -> nwy",
+        false,
+        "the Russian fleet's convoy order says the army goes by convoy; the paradox fails the \
+         convoy and the army stays in Sweden, not falling back on the land route (DATC 6.G.11, \
+         3.0 and the 2023 rules; the module's rule 9.6); the encoding has it move over land",
+    ),
+    (
+        "t6g11_a_convoy_to_an_adjacent_place_with_a_paradox",
+        "ENG: F nth -> ska",
+        true,
+        "with the convoy failed, North Sea's supported move dislodges the convoying fleet in \
+         Skagerrak (DATC 6.G.11)",
+    ),
 ];
 
 /// Cases run but not held to their expectations, with why: none. (Earlier exclusions were

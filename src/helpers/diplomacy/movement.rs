@@ -53,8 +53,6 @@ struct Phase<'a> {
     commands: Vec<Command>,
     /// Moves that go by convoy.
     by_convoy: Vec<bool>,
-    /// Moves whose order says `via convoy`.
-    explicit: Vec<bool>,
     state: Vec<State>,
     resolution: Vec<bool>,
     dependencies: Vec<usize>,
@@ -94,10 +92,6 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
         }
     }
     let mut by_convoy = vec![false; units.len()];
-    let explicit: Vec<bool> = commands
-        .iter()
-        .map(|c| matches!(c, Command::Move { convoy: true, .. }))
-        .collect();
     // Make each command concrete (a fleet's coast) or void.
     for i in 0..units.len() {
         let u = &units[i];
@@ -208,7 +202,6 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
         units,
         commands,
         by_convoy,
-        explicit,
         state: vec![State::Unresolved; units.len()],
         resolution: vec![false; units.len()],
         dependencies: Vec::new(),
@@ -531,24 +524,11 @@ impl Phase<'_> {
         for &j in &cycle {
             self.state[j] = State::Unresolved;
         }
+        // The convoys fail; an army that meant to go by convoy stays where it is, even when
+        // it could have gone over land (rule 9.6; DATC 6.G.11, in 3.0 and the 2023 rules).
         for j in convoys {
             self.resolution[j] = false;
             self.state[j] = State::Resolved;
-            // An army that could have gone over land and whose order did not insist on the
-            // convoy moves over land instead (the 2023 rules, DATC 6.G.11).
-            let Command::Convoy { from, to } = self.commands[j].clone() else {
-                continue;
-            };
-            if let Some(a) = self.unit_in(&from) {
-                let adjacent = self.board.army_move(&from, &to);
-                if self.by_convoy[a] && !self.explicit[a] && adjacent {
-                    self.by_convoy[a] = false;
-                    if let Command::Move { convoy, .. } = &mut self.commands[a] {
-                        *convoy = false;
-                    }
-                    self.state[a] = State::Unresolved;
-                }
-            }
         }
     }
 
