@@ -80,7 +80,7 @@ pub fn read(file: FileId, root: DeTable<'_>) -> Reading {
         out: Reading::default(),
     };
     for (key, value) in root {
-        let name = key.get_ref().as_ref();
+        let name: &str = key.get_ref();
         let key_span = key.span();
         match name {
             "use" => {
@@ -346,52 +346,57 @@ fn is_list(section: &str) -> bool {
     !matches!(section, "use" | "game" | "art" | "calendar" | "rules")
 }
 
-/// The dotted path, inside an entry, of the key whose name or value holds `at`.
+/// The dotted path, inside an entry, of the key whose name holds `at` or whose value is
+/// `at` (searched through every table and list of tables: a table written under its own
+/// header is not spanned around its keys).
 fn key_at(value: &toml::Spanned<DeValue<'_>>, at: &Range<usize>) -> Option<String> {
     let within = |outer: &Range<usize>| outer.start <= at.start && at.end <= outer.end;
-    let DeValue::Table(table) = value.get_ref() else {
-        return None;
-    };
-    for (k, v) in table.iter() {
-        if within(&v.span()) && v.span() != *at {
-            let name = k.get_ref().to_string();
-            return Some(match key_at(v, at) {
-                Some(inner) => format!("{name}.{inner}"),
-                None => name,
-            });
+    match value.get_ref() {
+        DeValue::Table(table) => {
+            for (k, v) in table.iter() {
+                if within(&k.span()) || v.span() == *at || within(&v.span()) && !has_tables(v) {
+                    return Some(k.get_ref().to_string());
+                }
+                if let Some(inner) = key_at(v, at) {
+                    return Some(format!("{}.{inner}", k.get_ref()));
+                }
+            }
+            None
         }
-        if within(&k.span()) || v.span() == *at {
-            return Some(k.get_ref().to_string());
-        }
+        DeValue::Array(items) => items.iter().find_map(|item| key_at(item, at)),
+        _ => None,
     }
-    None
 }
 
-/// Take out of `value` the key (at any depth) whose name or value holds `at`, so that the
-/// entry can be read again for its other mistakes. `false` when no key holds it (a mistake
-/// of the whole entry, such as a key it lacks).
+/// Whether a value is or holds tables (which are searched key by key).
+fn has_tables(value: &toml::Spanned<DeValue<'_>>) -> bool {
+    match value.get_ref() {
+        DeValue::Table(_) => true,
+        DeValue::Array(items) => items.iter().any(has_tables),
+        _ => false,
+    }
+}
+
+/// Take out of `value` the key (at any depth) whose name holds `at` or whose value is
+/// `at`, so that the entry can be read again for its other mistakes. `false` when no key
+/// is (a mistake of the whole entry, such as a key it lacks, or inside a value).
 fn take_out(value: &mut toml::Spanned<DeValue<'_>>, at: &Range<usize>) -> bool {
     let within = |outer: &Range<usize>| outer.start <= at.start && at.end <= outer.end;
-    let DeValue::Table(table) = value.get_mut() else {
-        return false;
-    };
-    let mut hit = None;
-    for (k, v) in table.iter_mut() {
-        if within(&v.span()) && v.span() != *at {
-            if take_out(v, at) {
-                return true;
+    match value.get_mut() {
+        DeValue::Table(table) => {
+            let hit = table
+                .iter()
+                .find(|(k, v)| {
+                    within(&k.span()) || v.span() == *at || within(&v.span()) && !has_tables(v)
+                })
+                .map(|(k, _)| k.clone());
+            if let Some(k) = hit {
+                return table.remove(&k).is_some();
             }
-            hit = Some(k.clone());
-            break;
+            table.iter_mut().any(|(_, v)| take_out(v, at))
         }
-        if within(&k.span()) || v.span() == *at {
-            hit = Some(k.clone());
-            break;
-        }
-    }
-    match hit {
-        Some(k) => table.remove(&k).is_some(),
-        None => false,
+        DeValue::Array(items) => items.iter_mut().any(|item| take_out(item, at)),
+        _ => false,
     }
 }
 
