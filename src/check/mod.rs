@@ -130,6 +130,8 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         root,
         sources,
         mut files,
+        unreadable,
+        dropped,
         prose,
         prose_diagnostics,
         mut diagnostics,
@@ -147,6 +149,7 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         &mut cx,
         &root,
         &files,
+        &dropped,
         (&prose, prose_diagnostics),
         selected,
     );
@@ -158,33 +161,33 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         // The text reaches the module anywhere: nothing may use the game.
         cx.broken.insert(Part::Game);
     }
-    // A file that failed to parse may hold `[game]` or the definitions other files refer
-    // to: do not bury the parse error under references that only look broken because of it,
-    // nor under reports that the game has none of what that file defined ("the game defines
-    // no terrain", "no track stands on track display …").
-    let parse_failed = diagnostics.has_errors();
-    let follow_on = [
-        "no-game",
-        "unknown-reference",
-        "no-such-location",
-        "no-such-hex",
-        "directive-without-data",
-        "no-sides",
-        "no-turns",
-        "no-unit-types",
-        "unused-track-display",
-    ];
+    // A file that could not be read may hold `[game]` or the definitions other files refer
+    // to: do not bury its error under references that only look broken because of it, nor
+    // under reports that the game has none of what that file defined ("the game defines no
+    // terrain", "no track stands on track display …"). An entry left out of a file that was
+    // read holds back only references to its own id (claimed in the registries by `build`),
+    // and the reports of the game lacking what it defined.
+    let held = HeldBack::new(&sources, &unreadable, &dropped);
+    let mut not_checked = 0;
     for d in cx.diags.iter() {
-        if !(parse_failed && follow_on.contains(&d.code)) {
+        if held.holds(d.code) {
+            not_checked += 1;
+        } else {
             diagnostics.push(d.clone());
         }
+    }
+    if let Some(d) = held.summary(not_checked) {
+        diagnostics.push(d);
     }
     for d in text_errors {
         diagnostics.push(d);
     }
     let mut broken = cx.broken;
-    if parse_failed {
+    if held.anything_missing() {
         broken.insert(Part::Unparsed);
+    }
+    for (_, d) in &dropped {
+        broken.insert(part_of(d));
     }
     diagnostics.sort(&sources);
     let (game, partial) = if diagnostics.has_errors() {
@@ -198,6 +201,117 @@ pub fn check_with(loaded: Loaded, selection: &Selection) -> Checked {
         game,
         partial,
         broken,
+    }
+}
+
+/// What a file that could not be read, or an entry left out of one, holds back: the
+/// diagnostics that may only follow from its absence.
+struct HeldBack {
+    /// Files that could not be read (or sections no name is close to): anything may be
+    /// missing, so every reference to an unknown name is held back.
+    unread: Vec<String>,
+    /// Whether any entry was left out.
+    dropped: bool,
+    /// Whether an entry the counter mix or a set-up's units come from was left out.
+    units_dropped: bool,
+    at: Option<Span>,
+}
+
+impl HeldBack {
+    fn new(
+        sources: &SourceMap,
+        unreadable: &[FileId],
+        dropped: &[(FileId, load::entries::Dropped)],
+    ) -> Self {
+        let mut unread: Vec<String> = Vec::new();
+        let mut at = None;
+        for f in unreadable {
+            at.get_or_insert_with(|| Span::new(*f, 0..0));
+            let name = format!("`{}` could not be read", sources.path(*f));
+            if !unread.contains(&name) {
+                unread.push(name);
+            }
+        }
+        for (f, d) in dropped {
+            // A section no name is close to, a `use` or an optional rule left out: what it
+            // would have defined cannot be known.
+            if matches!(d.section, None | Some("use") | Some("option")) {
+                at.get_or_insert_with(|| Span::new(*f, 0..0));
+                let name = format!("a section of `{}` could not be read", sources.path(*f));
+                if !unread.contains(&name) {
+                    unread.push(name);
+                }
+            }
+        }
+        let units_dropped = dropped.iter().any(|(_, d)| {
+            matches!(
+                d.section,
+                Some("counter" | "class" | "unit-type" | "factor" | "scenario" | "pool" | "map")
+            )
+        });
+        Self {
+            unread,
+            dropped: !dropped.is_empty(),
+            units_dropped,
+            at,
+        }
+    }
+
+    fn anything_missing(&self) -> bool {
+        !self.unread.is_empty()
+    }
+
+    /// Whether a diagnostic with `code` may only follow from what is missing.
+    fn holds(&self, code: &str) -> bool {
+        let unread = !self.unread.is_empty();
+        match code {
+            "unknown-reference" | "no-such-location" | "no-such-hex" => unread,
+            "no-game" | "directive-without-data" | "no-sides" | "no-turns" | "no-unit-types"
+            | "unused-track-display" => unread || self.dropped,
+            "setup-instruction" => unread || self.units_dropped,
+            _ => false,
+        }
+    }
+
+    /// One warning saying how many diagnostics were held back and why.
+    fn summary(&self, count: usize) -> Option<Diagnostic> {
+        if count == 0 {
+            return None;
+        }
+        let why = if self.unread.is_empty() {
+            "entries with mistakes were left out".to_string()
+        } else {
+            self.unread.join(", ")
+        };
+        let what = if count == 1 {
+            "1 problem that may follow from it was".to_string()
+        } else {
+            format!("{count} problems that may follow from it were")
+        };
+        Some(
+            Diagnostic::warning("not-checked", format!("not checked: {why}"))
+                .at_opt(self.at.clone())
+                .hint(format!(
+                    "{what} not reported; fix the mistakes above and check again"
+                )),
+        )
+    }
+}
+
+/// The part of the game an entry left out belongs to.
+fn part_of(d: &load::entries::Dropped) -> Part {
+    match d.section {
+        Some("factor" | "unit-type" | "class" | "counter") => Part::Counters,
+        Some("terrain" | "hexside-terrain" | "crt" | "chart") => Part::Tables,
+        Some("map") => Part::Maps,
+        Some("pool") => Part::Pools,
+        Some("rules") => Part::Rules,
+        Some("scenario") => match &d.id {
+            Some(id) => Part::Scenario(id.get_ref().clone()),
+            None => Part::Unparsed,
+        },
+        Some("use" | "option") | None => Part::Unparsed,
+        Some(_) => Part::Game,
     }
 }
 
@@ -285,10 +399,12 @@ fn build(
     cx: &mut Cx,
     root: &Path,
     files: &[(FileId, load::schema::GameFile)],
+    dropped: &[(FileId, load::entries::Dropped)],
     (prose, prose_problems): (&[FileId], Diagnostics),
     selected: options::Selected,
 ) -> Option<Game> {
     let mut names = names::Names::default();
+    names.hold_dropped(cx, dropped);
     for (id, o) in &selected.off_classes {
         names.class.set_off(id, o);
     }

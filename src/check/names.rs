@@ -60,3 +60,59 @@ impl Default for Names {
         }
     }
 }
+
+impl Names {
+    /// The registry of the ids a section defines, by the section's name in TOML.
+    fn of_section(&mut self, section: &str) -> Option<&mut Registry> {
+        Some(match section {
+            "side" => &mut self.side,
+            "nation" => &mut self.nation,
+            "country" => &mut self.country,
+            "weather" => &mut self.weather,
+            "turn" | "calendar" => &mut self.turn,
+            "phase" => &mut self.phase,
+            "track" => &mut self.track,
+            "track-display" => &mut self.track_display,
+            "schedule" => &mut self.schedule,
+            "factor" => &mut self.factor,
+            "unit-type" => &mut self.unit_type,
+            "class" => &mut self.class,
+            "counter" => &mut self.counter,
+            "terrain" => &mut self.terrain,
+            "hexside-terrain" => &mut self.hexside_terrain,
+            "map" => &mut self.map,
+            "pool" => &mut self.pool,
+            "scenario" => &mut self.scenario,
+            "crt" => &mut self.crt,
+            "chart" => &mut self.chart,
+            _ => return None,
+        })
+    }
+
+    /// Claim the ids of entries the loader left out for mistakes of their own, never to be
+    /// admitted: a reference to one resolves to nothing without a follow-on error. An entry
+    /// whose id could not be read leaves its kind incomplete (no name of that kind is then
+    /// reported unknown), and a map left out holds back the names that may be on it.
+    pub(crate) fn hold_dropped(
+        &mut self,
+        cx: &mut super::Cx,
+        dropped: &[(FileId, crate::load::entries::Dropped)],
+    ) {
+        for (file, d) in dropped {
+            let Some(section) = d.section else { continue };
+            if section == "map" {
+                cx.map_left_out = true;
+            }
+            let Some(registry) = self.of_section(section) else {
+                continue;
+            };
+            match (&d.id, section) {
+                (Some(id), s) if s != "calendar" => {
+                    // Never admitted: the entry is not in the model.
+                    let _held = registry.define(*file, id, &mut cx.diags);
+                }
+                _ => registry.mark_incomplete(),
+            }
+        }
+    }
+}

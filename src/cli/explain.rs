@@ -108,7 +108,8 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
     };
     let Some(entry) = catalogue::find(code) else {
         let hint =
-            crate::diag::suggest::did_you_mean(code, catalogue::CATALOGUE.iter().map(|e| e.code))
+            crate::diag::suggest::nearest(code, catalogue::CATALOGUE.iter().map(|e| e.code))
+                .map(|c| format!("did you mean `{c}`?"))
                 .unwrap_or_else(|| "`sandtable explain` lists every code".to_string());
         return Err(format!("unknown diagnostic code `{code}`; {hint}").into());
     };

@@ -24,6 +24,38 @@ pub fn did_you_mean<'a>(
     closest(input, candidates).map(|c| format!("did you mean `{c}`?"))
 }
 
+/// The candidate nearest to `input`: the [`closest`] spelling, or else the one `input`
+/// shares the most leading words with (`stacking` for `stacking-limit`), a candidate made
+/// of those words alone first, then the shorter. For names made of words, such as the
+/// diagnostic codes.
+pub fn nearest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    if let Some(c) = closest(input, candidates.iter().copied()) {
+        return Some(c);
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split(['-', '_', ' ', '.'])
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let given = words(input);
+    candidates
+        .iter()
+        .filter_map(|c| {
+            let theirs = words(c);
+            let shared = given.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+            (shared > 0).then_some((shared, shared == theirs.len(), *c))
+        })
+        .max_by(|a, b| {
+            (a.0, a.1)
+                .cmp(&(b.0, b.1))
+                .then_with(|| b.2.len().cmp(&a.2.len()))
+                .then_with(|| b.2.cmp(a.2))
+        })
+        .map(|(_, _, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,6 +66,14 @@ mod tests {
         assert_eq!(closest("sov-gaurds-army", names), Some("sov-guards-army"));
         assert_eq!(closest("ger-panzr-corps", names), Some("ger-panzer-corps"));
         assert_eq!(closest("italian-alpini", names), None);
+    }
+
+    #[test]
+    fn nearest_falls_back_on_shared_words() {
+        let codes = ["stacking", "stacking-points", "syntax", "unknown-key"];
+        assert_eq!(nearest("stacking-limit", codes), Some("stacking"));
+        assert_eq!(nearest("unknwon-key", codes), Some("unknown-key"));
+        assert_eq!(nearest("colour", codes), None);
     }
 
     #[test]

@@ -3,10 +3,14 @@
 //! [`load`] walks the game directory in sorted order, reads every `*.toml` file into a
 //! [`SourceMap`] and parses each into a [`schema::GameFile`], then reads the rules prose
 //! (`rules/*.md`, [`prose`]) into the same map. Syntax errors and unknown keys
-//! become diagnostics located in the file; a broken file never stops the others from loading.
+//! become diagnostics located in the file; a broken file never stops the others from loading,
+//! and inside a file that is TOML a mistake leaves out only the entry it is in
+//! ([`entries`]), said in the designer's words ([`phrasing`]).
 
 pub mod dpjudge;
+pub mod entries;
 pub mod parlance;
+pub mod phrasing;
 pub mod position;
 pub mod prose;
 pub mod schema;
@@ -30,8 +34,14 @@ pub struct Loaded {
     pub root: PathBuf,
     /// Every file's text.
     pub sources: SourceMap,
-    /// Parsed files that were valid TOML, with their ids.
+    /// Parsed files that were valid TOML, with their ids (the entries read whole).
     pub files: Vec<(FileId, GameFile)>,
+    /// Files that could not be read at all (not UTF-8, too large, not TOML, or a `use` of
+    /// one that is not): anything may be missing from the game.
+    pub unreadable: Vec<FileId>,
+    /// Entries of readable files left out for a mistake of their own (already reported),
+    /// with the file each was in.
+    pub dropped: Vec<(FileId, entries::Dropped)>,
     /// The rules prose (`rules/*.md`) in file-name order, read but not yet scanned.
     pub prose: Vec<FileId>,
     /// Problems reading the prose (not UTF-8, too large): the rules' own, so they do not
@@ -242,6 +252,7 @@ fn read_used(loaded: &mut Loaded) {
                 }
             };
             if let Some((code, message, hint)) = problem {
+                loaded.unreadable.push(from);
                 loaded.diagnostics.push(
                     Diagnostic::error(code, message)
                         .at(at)
@@ -259,6 +270,7 @@ fn read_used(loaded: &mut Loaded) {
                 _ => match std::fs::read(&path) {
                     Ok(b) => Contents::Bytes(b),
                     Err(e) => {
+                        loaded.unreadable.push(from);
                         loaded.diagnostics.push(
                             Diagnostic::error("bad-use", format!("cannot read `{name}`: {e}"))
                                 .at(at),
@@ -276,6 +288,13 @@ fn read_used(loaded: &mut Loaded) {
                 );
                 queue.push((id, depth + 1));
                 used.push((id, file));
+                // Its entries left out, with the ids' places in its own text.
+                for (_, d) in one.dropped.iter().filter(|(f, _)| *f == old) {
+                    loaded.dropped.push((id, d.clone()));
+                }
+            }
+            if !one.unreadable.is_empty() {
+                loaded.unreadable.push(from);
             }
             for d in one.diagnostics.iter() {
                 // A used file that does not parse: point at the `use`, where it is named.
@@ -309,11 +328,14 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
     let mut sources = SourceMap::default();
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::default();
+    let mut unreadable = Vec::new();
+    let mut dropped = Vec::new();
     for (rel, contents) in texts {
         let bytes = match contents {
             Contents::Bytes(b) => b,
             Contents::TooLarge => {
                 let id = sources.add(rel.clone(), String::new());
+                unreadable.push(id);
                 diagnostics.push(
                     Diagnostic::error("file-too-large", format!("`{rel}` is larger than 32 MiB"))
                         .at(Span::new(id, 0..0))
@@ -331,6 +353,7 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
         };
         let id = sources.add(rel.clone(), text);
         if let Some(at) = bad_utf8 {
+            unreadable.push(id);
             diagnostics.push(
                 Diagnostic::error("not-utf8", format!("`{rel}` is not valid UTF-8"))
                     .at(Span::new(id, at..at))
@@ -338,60 +361,41 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
             );
             continue;
         }
-        match parse(sources.text(id)) {
-            Ok(file) => files.push((id, file)),
-            Err(e) => diagnostics.push(toml_error(id, &e)),
+        match toml::de::DeTable::parse(sources.text(id)) {
+            Ok(root) => {
+                let reading = entries::read(id, root.into_inner());
+                for d in reading.diagnostics {
+                    diagnostics.push(d);
+                }
+                dropped.extend(reading.dropped.into_iter().map(|d| (id, d)));
+                files.push((id, reading.file));
+            }
+            Err(e) => {
+                unreadable.push(id);
+                diagnostics.push(toml_error(id, &e));
+            }
         }
     }
     Loaded {
         root: root.to_path_buf(),
         sources,
         files,
+        unreadable,
+        dropped,
         prose: Vec::new(),
         prose_diagnostics: Diagnostics::default(),
         diagnostics,
     }
 }
 
-/// Parse one file's text.
-pub fn parse(text: &str) -> Result<GameFile, toml::de::Error> {
-    toml::from_str(text)
-}
-
-/// Turn a TOML error into a located diagnostic.
+/// A file that is not TOML: one located diagnostic.
 fn toml_error(file: FileId, e: &toml::de::Error) -> Diagnostic {
-    let message = e.message().trim().to_string();
-    let (code, hint) = if message.starts_with("unknown field") {
-        (
-            "unknown-key",
-            Some("check the spelling; the keys allowed here are listed above".to_string()),
-        )
-    } else if message.starts_with("missing field") {
-        ("missing-key", Some("add the key to this table".to_string()))
-    } else if message.starts_with("unknown variant") {
-        ("unknown-value", unknown_word_hint(&message))
-    } else if message.starts_with("invalid type") {
-        ("wrong-type", None)
-    } else {
-        (
-            "syntax",
-            Some("see https://toml.io for the syntax; the file may be truncated".to_string()),
-        )
-    };
-    let range = e.span().unwrap_or(0..0);
+    let message = e.message().trim();
     let first_line = message.lines().next().unwrap_or("").to_string();
-    Diagnostic::error(code, first_line)
-        .at(Span::new(file, range))
-        .hint_opt(hint)
-}
-
-/// A did-you-mean for serde's `unknown variant `brigdae`, expected one of `army`, …`: the
-/// word given is the first quoted one, the words allowed the others.
-fn unknown_word_hint(message: &str) -> Option<String> {
-    let first_line = message.lines().next().unwrap_or("");
-    let mut quoted = first_line.split('`').skip(1).step_by(2);
-    let given = quoted.next()?;
-    crate::diag::suggest::did_you_mean(given, quoted)
+    Diagnostic::error("syntax", format!("not TOML: {first_line}"))
+        .at(Span::new(file, e.span().unwrap_or(0..0)))
+        .label("the file cannot be read past this mistake")
+        .hint("see https://toml.io for the syntax; the file may be truncated")
 }
 
 mod shared_art {

@@ -15,6 +15,7 @@ mod diplomacy_module;
 mod docs;
 mod dpjudge;
 mod edges;
+mod every_mistake;
 mod gcw;
 mod geo;
 mod gew;
