@@ -1039,7 +1039,7 @@ mod tests {
             let selected: Vec<_> = counters
                 .iter()
                 .copied()
-                .filter(|c| limit.units.matches(game, *c))
+                .filter(|c| limit.counts(game, *c))
                 .collect();
             if limit.alone
                 && counters

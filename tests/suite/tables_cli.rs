@@ -538,7 +538,7 @@ fn shifts_beyond_the_numbers_clamp_or_are_named() {
     assert!(
         r["clamped"]
             .as_str()
-            .is_some_and(|c| c.contains("9223372036854775806 columns past the last")),
+            .is_some_and(|c| c.contains("9223372036854775804 columns past the last")),
         "{r}"
     );
     let mut left = base.to_vec();

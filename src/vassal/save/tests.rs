@@ -254,7 +254,7 @@ fn a_saved_game_entry_that_is_not_a_game_is_an_error() {
             &b"hello world"[..],
             "begins `hello world` where a saved game begins `begin_save`",
         ),
-        (words.as_bytes(), "begins `not a save at all, just wor`…"),
+        (words.as_bytes(), "begins `not a save at all, just `…"),
     ] {
         match SaveGame::from_bytes(vsav(entry), Path::new("damaged.vsav")) {
             Err(e @ SaveError::NotASavedGame { .. }) => {
