@@ -147,7 +147,7 @@ fn skipped_folder(name: &str) -> bool {
 /// `root`: a `*.toml` below it, outside the folders it skips. `path` need not exist (the
 /// folders it names are resolved as far as they do, links followed).
 pub fn reads(root: &Path, path: &Path) -> bool {
-    if !path.extension().is_some_and(|x| x == "toml") {
+    if path.extension().is_none_or(|x| x != "toml") {
         return false;
     }
     let Ok(root) = root.canonicalize() else {
