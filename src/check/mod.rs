@@ -266,7 +266,11 @@ impl HeldBack {
         let unread = !self.unread.is_empty();
         match code {
             "unknown-reference" | "no-such-location" | "no-such-hex" => unread,
-            "no-game" | "directive-without-data" | "no-sides" | "no-turns" | "no-unit-types"
+            "no-game"
+            | "directive-without-data"
+            | "no-sides"
+            | "no-turns"
+            | "no-unit-types"
             | "unused-track-display" => unread || self.dropped,
             "setup-instruction" => unread || self.units_dropped,
             _ => false,

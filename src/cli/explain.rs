@@ -107,10 +107,9 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         return Ok(ExitCode::SUCCESS);
     };
     let Some(entry) = catalogue::find(code) else {
-        let hint =
-            crate::diag::suggest::nearest(code, catalogue::CATALOGUE.iter().map(|e| e.code))
-                .map(|c| format!("did you mean `{c}`?"))
-                .unwrap_or_else(|| "`sandtable explain` lists every code".to_string());
+        let hint = crate::diag::suggest::nearest(code, catalogue::CATALOGUE.iter().map(|e| e.code))
+            .map(|c| format!("did you mean `{c}`?"))
+            .unwrap_or_else(|| "`sandtable explain` lists every code".to_string());
         return Err(format!("unknown diagnostic code `{code}`; {hint}").into());
     };
     let out = match a.format {

@@ -44,7 +44,11 @@ pub fn nearest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -
         .iter()
         .filter_map(|c| {
             let theirs = words(c);
-            let shared = given.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+            let shared = given
+                .iter()
+                .zip(&theirs)
+                .take_while(|(a, b)| a == b)
+                .count();
             (shared > 0).then_some((shared, shared == theirs.len(), *c))
         })
         .max_by(|a, b| {

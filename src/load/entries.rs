@@ -436,14 +436,16 @@ mod tests {
         assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
         assert_eq!(r.diagnostics[0].code, "unknown-key");
         assert_eq!(r.dropped.len(), 1);
-        assert_eq!(r.dropped[0].id.as_ref().map(|i| i.get_ref().as_str()), Some("allies"));
+        assert_eq!(
+            r.dropped[0].id.as_ref().map(|i| i.get_ref().as_str()),
+            Some("allies")
+        );
     }
 
     #[test]
     fn every_mistake_of_an_entry_is_reported() {
-        let r = read_text(
-            "[[side]]\nid = \"axis\"\nnmae = \"Axis\"\ncolour = 12\nnations = \"ger\"\n",
-        );
+        let r =
+            read_text("[[side]]\nid = \"axis\"\nnmae = \"Axis\"\ncolour = 12\nnations = \"ger\"\n");
         let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
         // The missing `name` follows from the misspelt one: not reported.
         assert_eq!(codes, ["unknown-key", "wrong-type", "wrong-type"]);
@@ -459,7 +461,10 @@ mod tests {
             Some("did you mean `[[counter]]`?")
         );
         assert_eq!(r.dropped[0].section, Some("counter"));
-        assert_eq!(r.dropped[0].id.as_ref().map(|i| i.get_ref().as_str()), Some("ger-1"));
+        assert_eq!(
+            r.dropped[0].id.as_ref().map(|i| i.get_ref().as_str()),
+            Some("ger-1")
+        );
     }
 
     #[test]

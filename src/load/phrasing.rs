@@ -237,14 +237,25 @@ mod tests {
 
     fn never_rust(d: &Diagnostic) {
         let all = format!("{} {}", d.message, d.hint.clone().unwrap_or_default());
-        for word in ["u32", "u8", "struct", "enum", "invalid type", "Unit", "Size"] {
+        for word in [
+            "u32",
+            "u8",
+            "struct",
+            "enum",
+            "invalid type",
+            "Unit",
+            "Size",
+        ] {
             assert!(!all.contains(word), "`{word}` in {all}");
         }
     }
 
     #[test]
     fn a_number_given_as_text() {
-        let d = say("id = \"a\"\nstrength = \"12\"\nsize = \"corps\"\n", Some("strength"));
+        let d = say(
+            "id = \"a\"\nstrength = \"12\"\nsize = \"corps\"\n",
+            Some("strength"),
+        );
         assert_eq!(d.code, "wrong-type");
         assert_eq!(
             d.message,
@@ -263,11 +274,17 @@ mod tests {
 
     #[test]
     fn a_misspelt_key_gets_the_closest_whatever_its_place_in_the_list() {
-        let d = say("id = \"a\"\nstrength = 1\nsize = \"corps\"\nstesp = [1]\n", None);
+        let d = say(
+            "id = \"a\"\nstrength = 1\nsize = \"corps\"\nstesp = [1]\n",
+            None,
+        );
         assert_eq!(d.code, "unknown-key");
         assert_eq!(d.message, "unknown key `stesp` in `[[counter]]`");
         assert_eq!(d.hint.as_deref(), Some("did you mean `steps`?"));
-        let d = say("id = \"a\"\nstrength = 1\nsize = \"corps\"\nquality = 1\n", None);
+        let d = say(
+            "id = \"a\"\nstrength = 1\nsize = \"corps\"\nquality = 1\n",
+            None,
+        );
         assert_eq!(
             d.hint.as_deref(),
             Some("the keys allowed here are `id`, `strength`, `size` or `steps`")
@@ -277,7 +294,10 @@ mod tests {
 
     #[test]
     fn out_of_range_and_lists() {
-        let d = say("id = \"a\"\nstrength = -1\nsize = \"corps\"\n", Some("strength"));
+        let d = say(
+            "id = \"a\"\nstrength = -1\nsize = \"corps\"\n",
+            Some("strength"),
+        );
         assert_eq!(
             d.message,
             "`strength` should be a whole number of 0 or more, not the number -1"

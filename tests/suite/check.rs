@@ -194,7 +194,10 @@ fn truncated_and_garbled_files_never_panic() {
         // The file's error, and the warning that what may follow from it is not reported.
         let found: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
         assert_eq!(found.first(), Some(&"not-utf8"), "{file}");
-        assert!(found[1..].iter().all(|c| *c == "not-checked"), "{file}: {found:?}");
+        assert!(
+            found[1..].iter().all(|c| *c == "not-checked"),
+            "{file}: {found:?}"
+        );
     }
 }
 
@@ -539,7 +542,11 @@ fn a_file_that_fails_to_load_gives_no_follow_on_missing_data() {
     assert_eq!(
         codes(&diags),
         vec![
-            ("unknown-section".to_string(), "counters.toml".to_string(), 1),
+            (
+                "unknown-section".to_string(),
+                "counters.toml".to_string(),
+                1
+            ),
             (
                 "unknown-directive".to_string(),
                 "rules/02-play.md".to_string(),

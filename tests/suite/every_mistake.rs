@@ -43,8 +43,20 @@ fn five_typos() -> crate::support::CopiedGame {
 /// What the five mistakes are: code, file, line, column, and a part of the message or hint
 /// that says what was meant.
 const EXPECTED: [(&str, &str, u64, u64, &str); 5] = [
-    ("unknown-value", "game.toml", 126, 8, "did you mean `corps`?"),
-    ("unknown-section", "game.toml", 141, 3, "did you mean `[[counter]]`?"),
+    (
+        "unknown-value",
+        "game.toml",
+        126,
+        8,
+        "did you mean `corps`?",
+    ),
+    (
+        "unknown-section",
+        "game.toml",
+        141,
+        3,
+        "did you mean `[[counter]]`?",
+    ),
     (
         "wrong-type",
         "game.toml",
@@ -53,7 +65,13 @@ const EXPECTED: [(&str, &str, u64, u64, &str); 5] = [
         "`count` should be a whole number of 0 or more, not the text \"4\"",
     ),
     ("unknown-key", "map.toml", 7, 1, "did you mean `columns`?"),
-    ("unknown-reference", "scenario.toml", 27, 13, "did you mean `red-1`?"),
+    (
+        "unknown-reference",
+        "scenario.toml",
+        27,
+        13,
+        "did you mean `red-1`?",
+    ),
 ];
 
 #[test]
@@ -91,8 +109,8 @@ fn five_typos_as_text_are_located_and_speak_no_rust() {
     let tmp = five_typos();
     let out = bin().arg("check").arg(tmp.path()).output().expect("run");
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     for (code, file, line, column, says) in EXPECTED {
         assert!(text.contains(&format!("error[{code}]")), "{text}");
         assert!(
