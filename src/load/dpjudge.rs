@@ -1764,7 +1764,7 @@ A SMY
     /// the earlier), `LAND SWI` (terrain only: the neighbours stay), `AMEND … -CON`.
     #[test]
     fn later_lines_replace_and_amend() {
-        let text = format!("{MINI}Aegean Sea = aeg\nWATER AEG ABUTS CON\nAMEND BLA ABUTS AEG -CON\nCOAST SMY ABUTS ank\nLAND CON\n");
+        let text = format!("{MINI}Aegean Sea = aeg\nWATER AEG ABUTS CON BLA\nAMEND BLA ABUTS AEG -CON\nCOAST SMY ABUTS ank\nLAND CON\n");
         let (b, d, _) = read_text(&[("v.map", &text)]);
         assert!(!d.has_errors(), "{d:?}");
         let b = b.expect("board");
@@ -1805,8 +1805,8 @@ A SMY
         assert_eq!(b.powers.len(), 1);
         assert_eq!(
             b.powers[0].home,
-            ["con"],
-            "ANK dropped, SMY moved to Russia then unplayed"
+            ["con", "smy"],
+            "ANK dropped; SMY, shared with Russia in DPjudge, stays Turkey's"
         );
         assert!(b.units.is_empty(), "F ANK dropped; A SMY was Russia's");
     }
