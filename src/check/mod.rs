@@ -225,8 +225,14 @@ impl HeldBack {
     ) -> Self {
         let mut unread: Vec<String> = Vec::new();
         let mut at = None;
+        // The warning stands at the end of the first such file, after the file's own errors
+        // (diagnostics are sorted by place), which its hint calls "the mistakes above".
+        let end = |f: FileId| {
+            let len = sources.text(f).len();
+            Span::new(f, len..len)
+        };
         for f in unreadable {
-            at.get_or_insert_with(|| Span::new(*f, 0..0));
+            at.get_or_insert_with(|| end(*f));
             let name = format!("`{}` could not be read", sources.path(*f));
             if !unread.contains(&name) {
                 unread.push(name);
@@ -236,7 +242,7 @@ impl HeldBack {
             // A section no name is close to, a `use` or an optional rule left out: what it
             // would have defined cannot be known.
             if matches!(d.section, None | Some("use") | Some("option")) {
-                at.get_or_insert_with(|| Span::new(*f, 0..0));
+                at.get_or_insert_with(|| end(*f));
                 let name = format!("a section of `{}` could not be read", sources.path(*f));
                 if !unread.contains(&name) {
                     unread.push(name);

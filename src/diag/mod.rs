@@ -178,14 +178,16 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
-    /// Sort by file, then position, so output does not depend on check order.
+    /// Sort by file, then position, errors before warnings at the same place, so output does
+    /// not depend on check order (and a warning that speaks of "the mistakes above" comes
+    /// after them).
     pub fn sort(&mut self, sources: &SourceMap) {
         self.items.sort_by_key(|d| {
             let (path, start) = match &d.span {
                 Some(s) => (sources.path(s.file).to_string(), s.range.start),
                 None => (String::new(), 0),
             };
-            (path, start)
+            (path, start, d.severity != Severity::Error)
         });
     }
 }

@@ -99,11 +99,11 @@ pub fn diagnostic(
         };
         return Diagnostic::error("wrong-type", message)
             .at(at)
-            .hint("see `sandtable reference` for what each key takes");
+            .hint("the language reference of the designer's book (`docs/src/reference/`) gives what each key takes");
     }
     Diagnostic::error("wrong-type", first.to_string())
         .at(at)
-        .hint("see `sandtable reference` for what each key takes")
+        .hint("the language reference of the designer's book (`docs/src/reference/`) gives what each key takes")
 }
 
 /// Whether the mistake is a key the entry lacks.

@@ -298,6 +298,20 @@ fn a_unit_forms_from_thirds_with_a_units_support_and_dislodges() {
     assert_eq!(d["by"], "A Boh (formed)");
     assert_eq!(result(&seen.public, "A vie").1, "A Vie S A Boh forms");
     kept_from_others(&seen, "austria");
+    // The retreat phase written names the province the attack came from (the one the unit
+    // formed in), and is read back: it once held the resolver's `+austria+boh`, which no
+    // position file can name (found by tests/suite/mutation_inputs.rs).
+    assert!(
+        seen.next.contains("{ unit = \"A boh\", from = \"boh\" }"),
+        "{}",
+        seen.next
+    );
+    let retreats = adjudicate(&seen.next, "");
+    assert!(
+        next_of(&retreats.referee, "germany").0.is_empty(),
+        "{}",
+        retreats.referee
+    );
 }
 
 #[test]

@@ -118,10 +118,10 @@ fn header_groups(html: &str) -> String {
     while let Some(i) = rest.find("<table") {
         out.push_str(&rest[..i]);
         let table = &rest[i..];
-        let Some(open_end) = table.find(">\n").map(|e| e + 2) else {
-            break;
-        };
-        let Some(close) = table.find("</table>") else {
+        rest = table;
+        let (Some(open_end), Some(close)) =
+            (table.find(">\n").map(|e| e + 2), table.find("</table>"))
+        else {
             break;
         };
         let (open, rows) = (&table[..open_end], &table[open_end..close]);

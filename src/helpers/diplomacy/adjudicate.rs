@@ -629,6 +629,14 @@ fn movement_phase(
     }
     a.standoffs = situation.standoffs.clone();
     a.standoffs.sort();
+    // A unit dislodged by one forming was attacked from the province it formed in (its own:
+    // no retreat is closed by it), not from the arrival the resolver placed it at, which no
+    // position can name.
+    for d in &mut situation.dislodged {
+        if fractions::is_arrival(&d.from) {
+            d.from = public_province(&d.from);
+        }
+    }
     let mut next = Position {
         units: situation.staying,
         dislodged: situation.dislodged,
