@@ -418,12 +418,57 @@ fn bad(what: impl Into<String>, span: Span) -> Diagnostic {
     Diagnostic::error("bad-dpjudge", what).at(span)
 }
 
-/// DPjudge's `normPower`: capitals, without `.`, `:`, spaces, `-`, `+` or `,`.
+/// DPjudge's `normPower`: capitals; `.` and `:` removed; `-`, `+`, `,` separate words;
+/// the words DPjudge's orders know replaced by their abbreviation (`OF` → `\`, `THE` →
+/// nothing: `Gulf+Of+Bothnia` is `GULF\BOTHNIA`); then the spaces removed.
 fn power_key(word: &str) -> String {
-    word.to_ascii_uppercase()
+    let mut phrase = word
+        .to_ascii_uppercase()
+        .replace('/', " /")
+        .replace(" / ", "");
+    phrase.retain(|c| !matches!(c, '.' | ':'));
+    let phrase: String = phrase
         .chars()
-        .filter(|c| !matches!(c, '.' | ':' | '-' | '+' | ',' | ' '))
-        .collect()
+        .flat_map(|c| match c {
+            '-' | '+' | ',' => vec![' '],
+            '|' | '*' | '?' | '!' | '~' | '(' | ')' | '[' | ']' | '=' | '_' | '^' => {
+                vec![' ', c, ' ']
+            }
+            c => vec![c],
+        })
+        .collect();
+    phrase.split_whitespace().map(keyword).collect()
+}
+
+/// DPjudge's keywords (`Map.keywords`): order words and their abbreviations.
+fn keyword(word: &str) -> &str {
+    match word {
+        ">" | "THE" | "MOVE" | "MOVES" | "MOVING" | "ATTACK" | "ATTACKS" | "ATTACKING" | "IS"
+        | "WILL" | "IN" | "AT" | "ON" | "TO" | "AND" => "",
+        "ARMY" => "A",
+        "FLEET" => "F",
+        "WING" => "W",
+        "NC" => "/NC",
+        "SC" => "/SC",
+        "EC" => "/EC",
+        "WC" => "/WC",
+        "RETREAT" | "RETREATS" | "RETREATING" => "R",
+        "SUPPORT" | "SUPPORTS" | "SUPPORTING" => "S",
+        "CONVOY" | "CONVOYS" | "CONVOYING" => "C",
+        "HOLD" | "HOLDS" | "HOLDING" => "H",
+        "BUILD" | "BUILDS" | "BUILDING" => "B",
+        "DISBAND" | "DISBANDS" | "DISBANDING" | "REMOVE" | "REMOVES" | "REMOVING" => "D",
+        "WAIVE" | "WAIVES" | "WAIVING" | "WAIVED" => "V",
+        "KEEP" | "KEEPS" | "KEEPING" => "K",
+        "PROXY" | "PROXIES" | "PROXYING" => "P",
+        "OF" | "FROM" => "\\",
+        "WITH" | "VOID" => "?",
+        "TSR" => "=",
+        "VIA" | "THROUGH" | "OVER" | "BY" | "DISLODGED" => "~",
+        "OR" | "BOUNCE" | "CUT" => "|",
+        "DESTROYED" => "*",
+        w => w,
+    }
 }
 
 /// Python's `str.title()` on ASCII: each letter after a non-letter in capitals, the others
@@ -1496,7 +1541,19 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                     .filter(|c| known(c))
                     .map(|c| c.to_ascii_lowercase())
                     .collect(),
-                None => p.home.clone(),
+                // DPjudge: a power without `OWNS` owns all its home centres, a shared one
+                // too (its home stays the first power's only).
+                None => {
+                    let mut seen = BTreeSet::new();
+                    r.homes
+                        .get(&p.name)
+                        .into_iter()
+                        .flatten()
+                        .filter(|h| known(h))
+                        .map(|h| h.to_ascii_lowercase())
+                        .filter(|h| seen.insert(h.clone()))
+                        .collect()
+                }
             };
             if r.centers
                 .get(&p.name)
@@ -1877,7 +1934,11 @@ A SMY
         );
         let owned = b.owned.as_ref().expect("owns");
         assert_eq!(owned["TURKEY"], ["smy"]);
-        assert_eq!(owned["USA"], ["ank"]);
+        assert_eq!(
+            owned["USA"],
+            ["ank", "con"],
+            "no `OWNS`: all its home centres, `@CON` (a home in Map.py) and shared ones too"
+        );
         let m = messages(&d);
         for what in [
             "`~ANK`",
@@ -1888,6 +1949,15 @@ A SMY
         ] {
             assert!(m.iter().any(|m| m.contains(what)), "{what}: {m:?}");
         }
+    }
+
+    /// `Gulf+Of+Bothnia (Bothnian:R)` (void.map): DPjudge's `normPower` abbreviates `OF`.
+    #[test]
+    fn power_names_read_as_dpjudges_norm_power() {
+        assert_eq!(power_key("Gulf+Of+Bothnia"), "GULF\\BOTHNIA");
+        assert_eq!(power_key("U+S+A"), "USA");
+        assert_eq!(power_key("_Holland"), "_HOLLAND");
+        assert_eq!(power_key("The-Ottoman.Empire"), "OTTOMANEMPIRE");
     }
 
     /// `F ROM` after `A ROM` (fleetrome.map): the later unit replaces the earlier.
@@ -1933,7 +2003,7 @@ A SMY
         let m = messages(&d);
         assert!(
             m.iter()
-                .any(|m| m.contains("`*con`") && m.contains("half strength")),
+                .any(|m| m.contains("`ANK ABUTS *con`") && m.contains("half strength")),
             "{m:?}"
         );
         assert!(m.iter().any(|m| m.contains("`:CON`")), "{m:?}");
