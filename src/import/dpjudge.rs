@@ -71,10 +71,12 @@ fn title_case(s: &str) -> String {
         .join(" ")
 }
 
-/// An id from a name: lower case, words joined by `-`.
+/// An id from a name: lower case, words (of letters and digits of any script) joined by
+/// `-`. Letters outside ASCII are kept, so two names that differ only in them (`England`,
+/// a latin-1 `EnglaÿþÃnd`) never give one id.
 fn id_of(s: &str) -> String {
-    s.to_ascii_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
+    s.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("-")
@@ -538,4 +540,19 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
             text: units_toml,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::id_of;
+
+    #[test]
+    fn names_differing_only_in_letters_outside_ascii_give_different_ids() {
+        assert_eq!(id_of("ENGLAND"), "england");
+        assert_eq!(id_of("Gulf of Bothnia"), "gulf-of-bothnia");
+        // A power line with latin-1 bytes in it (found by the input mutation test, which saw
+        // both become `england` and the imported game refused by `check`).
+        assert_eq!(id_of("ENGLAÿþÃND"), "englaÿþãnd");
+        assert_ne!(id_of("ENGLAÿþÃND"), id_of("ENGLAND"));
+    }
 }
