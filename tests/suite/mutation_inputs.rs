@@ -516,53 +516,45 @@ fn s(p: &Path) -> &str {
     p.to_str().expect("UTF-8 path")
 }
 
-/// Read back a position `--apply` wrote: adjudicate it again with no orders.
-fn read_back_position(game: &Path, position: &Path, empty: &Path) -> Result<(), String> {
-    let out = sandtable([
-        "adjudicate",
-        s(game),
-        "--position",
-        s(position),
-        "--orders",
-        s(empty),
-        "--format",
-        "json",
-    ]);
-    match judge(&out, Located::InText) {
+/// Read back what `--apply` wrote (`from`: `--position NEXT`, or `--save NEXT --module M`):
+/// adjudicate it again with no orders. `what` names it in a failure.
+fn read_back(game: &Path, from: &[&str], what: &str, empty: &Path) -> Result<(), String> {
+    let mut args = vec!["adjudicate", s(game)];
+    args.extend_from_slice(from);
+    args.extend(["--orders", s(empty), "--format", "json"]);
+    let out = sandtable(&args);
+    let located = if what == "save" {
+        Located::InFile
+    } else {
+        Located::InText
+    };
+    match judge(&out, located) {
         Ok(true) => Ok(()),
         Ok(false) if out.stdout.contains("calendar") => Ok(()),
         Ok(false) => Err(format!(
-            "the position --apply wrote is refused: {}\n--- position ---\n{}",
-            tail(&out.stdout),
-            std::fs::read_to_string(position).unwrap_or_default()
+            "the {what} --apply wrote is refused: {}",
+            tail(&out.stdout)
         )),
-        Err(e) => Err(format!("reading back the position --apply wrote: {e}")),
+        Err(e) => Err(format!("reading back the {what} --apply wrote: {e}")),
     }
 }
 
-/// Read back a save `--apply` wrote: adjudicate it again with no orders.
+/// Read back a position `--apply` wrote.
+fn read_back_position(game: &Path, position: &Path, empty: &Path) -> Result<(), String> {
+    read_back(game, &["--position", s(position)], "position", empty).map_err(|e| {
+        let text = std::fs::read_to_string(position).unwrap_or_default();
+        format!("{e}\n--- position ---\n{text}")
+    })
+}
+
+/// Read back a save `--apply` wrote.
 fn read_back_save(game: &Path, save: &Path, vmod: &Path, empty: &Path) -> Result<(), String> {
-    let out = sandtable([
-        "adjudicate",
-        s(game),
-        "--save",
-        s(save),
-        "--module",
-        s(vmod),
-        "--orders",
-        s(empty),
-        "--format",
-        "json",
-    ]);
-    match judge(&out, Located::InFile) {
-        Ok(true) => Ok(()),
-        Ok(false) if out.stdout.contains("calendar") => Ok(()),
-        Ok(false) => Err(format!(
-            "the save --apply wrote is refused: {}",
-            tail(&out.stdout)
-        )),
-        Err(e) => Err(format!("reading back the save --apply wrote: {e}")),
-    }
+    read_back(
+        game,
+        &["--save", s(save), "--module", s(vmod)],
+        "save",
+        empty,
+    )
 }
 
 /// Adjudicate `orders` (bytes) against a starting point (`--scenario ID`, `--position F` or
