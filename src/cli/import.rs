@@ -83,11 +83,15 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         .file
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("cfg"));
-    let (board, diags) = if parlance {
+    let (board, mut diags) = if parlance {
         crate::load::parlance::read(&a.file, &mut sources)
     } else {
         crate::load::dpjudge::read_with(&a.file, &a.maps, &mut sources)
     };
+    let board = board.filter(|_| !diags.has_errors()).map(|mut b| {
+        diags.extend(dpjudge::prepare(&mut b));
+        b
+    });
     let board = match board {
         Some(b) if !diags.has_errors() => b,
         _ => {

@@ -18,7 +18,8 @@ use std::collections::BTreeMap;
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::{schematic, File};
-use crate::load::dpjudge::{Board, Location, Season, Terrain};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::load::dpjudge::{Abut, Board, Location, Season, Terrain};
 
 /// What the import is told beyond the board.
 #[derive(Debug, Clone)]
@@ -123,6 +124,125 @@ fn coast_name(l: &Location) -> String {
                 .map(|(_, c)| c.trim_end_matches(')').trim().to_string())
         })
         .unwrap_or_else(|| split(&l.id).1.unwrap_or(&l.id).to_string())
+}
+
+/// What the import makes of a board before it writes it, and what it refuses, as
+/// diagnostics: a province with a single named coast has the coast's fleet moves itself
+/// (sandtable gives coasts only to provinces with several; a warning), and every power
+/// must give a side id and a nation id of its own (an error, at the power's line).
+pub fn prepare(board: &mut Board) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    fold_lone_coasts(board, &mut diags);
+    refuse_shared_ids(board, &mut diags);
+    diags
+}
+
+/// A province whose one coast is the only one named (`spa/nc` without `spa/sc`): its fleets
+/// stand in the province, with the coast's moves, and every crossing to the coast goes to
+/// the province.
+fn fold_lone_coasts(board: &mut Board, diags: &mut Diagnostics) {
+    let mut coasts: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for l in board.locations.iter().filter(|l| l.id.contains('/')) {
+        coasts
+            .entry(split(&l.id).0.to_string())
+            .or_default()
+            .push(l.id.clone());
+    }
+    for (province, list) in coasts {
+        let [coast] = list.as_slice() else {
+            continue;
+        };
+        if !board.locations.iter().any(|l| l.id == province) {
+            continue;
+        }
+        let Some(at) = board.locations.iter().position(|l| &l.id == coast) else {
+            continue;
+        };
+        let lone = board.locations.remove(at);
+        diags.push(
+            Diagnostic::warning(
+                "dpjudge-lost",
+                format!("`{province}` has a single coast, `{coast}`: it is imported as fleet moves of `{province}` itself, and a fleet there is written `F {}`", province.to_uppercase()),
+            )
+            .at(lone.span.clone())
+            .hint("sandtable names coasts only where a province has several; give the other coast a line of its own to keep them apart"),
+        );
+        for l in board.locations.iter_mut() {
+            let mut to_coast: Option<Abut> = None;
+            l.abuts.retain(|a| {
+                if a.to == *coast {
+                    to_coast = Some(a.clone());
+                    false
+                } else {
+                    true
+                }
+            });
+            if let Some(a) = to_coast {
+                match l.abuts.iter_mut().find(|x| x.to == province) {
+                    Some(x) => x.fleets |= a.fleets,
+                    None => l.abuts.push(Abut {
+                        to: province.clone(),
+                        armies: false,
+                        ..a
+                    }),
+                }
+            }
+        }
+        if let Some(p) = board.locations.iter_mut().find(|l| l.id == province) {
+            p.fleets = true;
+            for a in lone.abuts.into_iter().filter(|a| a.fleets) {
+                match p.abuts.iter_mut().find(|x| x.to == a.to) {
+                    Some(x) => x.fleets = true,
+                    None => p.abuts.push(Abut { armies: false, ..a }),
+                }
+            }
+        }
+        for u in board.units.iter_mut().filter(|u| u.at == *coast) {
+            u.at = province.clone();
+        }
+    }
+}
+
+/// Two powers whose names (or adjectives) differ only in what an id leaves out (`Eng-land`,
+/// `Eng land`), or a name with no letter or digit, would give sides or nations that are one
+/// id or none: refused, at the power's line.
+fn refuse_shared_ids(board: &Board, diags: &mut Diagnostics) {
+    let mut sides: BTreeMap<String, &str> = BTreeMap::new();
+    let mut nations: BTreeMap<String, &str> = BTreeMap::new();
+    for p in &board.powers {
+        let adjective = p.adjective.as_deref().unwrap_or(&p.name);
+        for (what, name, seen) in [
+            ("name", p.name.as_str(), &mut sides),
+            ("adjective", adjective, &mut nations),
+        ] {
+            let id = id_of(name);
+            if id.is_empty() {
+                diags.push(
+                    Diagnostic::error(
+                        "bad-id",
+                        format!("the power `{}` has the {what} `{name}`, which has no letter or digit to make an id of", p.name),
+                    )
+                    .at(p.span.clone())
+                    .hint("a power is a line of its name, its adjective and its home centres: `ENGLAND (ENGLISH) EDI LON LVP`"),
+                );
+                continue;
+            }
+            if let Some(first) = seen.get(&id) {
+                if p.adjective.is_some() || what == "name" {
+                    diags.push(
+                        Diagnostic::error(
+                            "duplicate-id",
+                            format!("the power `{}` has the {what} `{name}`, which gives the id `{id}` as `{first}` does", p.name),
+                        )
+                        .at(p.span.clone())
+                        .hint("names that differ only in spaces, dashes or other marks are one name in sandtable; spell one of them differently"),
+                    );
+                }
+                continue;
+            }
+            seen.insert(id, name);
+        }
+    }
 }
 
 /// The seasons of the year: (id, name, phases), from the board's `FLOW`, else spring and
@@ -544,7 +664,74 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
 
 #[cfg(test)]
 mod tests {
-    use super::id_of;
+    use super::{id_of, prepare};
+    use crate::diag::source::SourceMap;
+    use crate::diag::Diagnostics;
+    use crate::load::dpjudge::{read, Board};
+
+    fn board(text: &str) -> Board {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("mini.map");
+        std::fs::write(&path, text).expect("write");
+        let (b, d) = read(&path, &mut SourceMap::default());
+        assert!(!d.has_errors(), "{d:?}");
+        b.expect("board")
+    }
+
+    fn codes(d: &Diagnostics) -> Vec<(String, String)> {
+        d.iter()
+            .map(|x| (x.code.to_string(), x.message.clone()))
+            .collect()
+    }
+
+    /// A split coast with one of its two lines lost (found by the input mutation test,
+    /// boards:2:25, where `check` then refused the import's one-coast province).
+    #[test]
+    fn a_province_with_one_named_coast_takes_its_fleet_moves() {
+        let mut b = board(
+            "Spain = spa\nSpain (north coast) = spa/nc\nGascony = gas\nMid-Atlantic Ocean = mao\n\
+             COAST SPA ABUTS GAS MAO\nCOAST SPA/NC ABUTS MAO GAS\nCOAST GAS ABUTS SPA MAO spa/nc\n\
+             WATER MAO ABUTS SPA/NC GAS\nFRANCE (FRENCH) GAS\nFRANCE\nF SPA/NC\n",
+        );
+        let d = prepare(&mut b);
+        assert!(!d.has_errors(), "{:?}", codes(&d));
+        assert_eq!(codes(&d).len(), 1, "{:?}", codes(&d));
+        assert_eq!(d.iter().next().map(|x| x.code), Some("dpjudge-lost"));
+        assert!(b.location("spa/nc").is_none());
+        let spa = b.location("spa").expect("spa");
+        assert!(spa.fleets);
+        assert_eq!(
+            b.fleet_moves("spa").into_iter().collect::<Vec<_>>(),
+            ["gas", "mao"]
+        );
+        assert!(b.fleet_moves("mao").contains("spa"));
+        assert!(b.fleet_moves("gas").contains("spa"));
+        assert_eq!(b.units[0].at, "spa");
+    }
+
+    /// Power names that become one id, or none (boards:2:215: a byte-order mark alone as
+    /// an adjective), are refused where the power is written.
+    #[test]
+    fn powers_that_would_share_an_id_are_refused() {
+        let base = "Ankara = ank\nSmyrna = smy\nCOAST ANK ABUTS SMY\nCOAST SMY ABUTS ANK\n";
+        let mut b = board(&format!(
+            "{base}ENG'LAND (ENGLISH) ANK\nENG#LAND (BRITISH) SMY\n"
+        ));
+        let d = prepare(&mut b);
+        let c = codes(&d);
+        assert!(
+            c.iter()
+                .any(|(code, m)| code == "duplicate-id" && m.contains("`eng-land`")),
+            "{c:?}"
+        );
+        let mut b = board(&format!("{base}ENGLAND ({}) ANK\n", '\u{feff}'));
+        let c = codes(&prepare(&mut b));
+        assert!(c.iter().any(|(code, _)| code == "bad-id"), "{c:?}");
+        let mut b = board(&format!(
+            "{base}ENGLAND (ENGLISH) ANK\nTURKEY (TURKISH) SMY\n"
+        ));
+        assert!(prepare(&mut b).is_empty());
+    }
 
     #[test]
     fn names_differing_only_in_letters_outside_ascii_give_different_ids() {
