@@ -190,7 +190,7 @@ pub struct Board {
 impl Board {
     /// A location by id (any case).
     pub fn location(&self, id: &str) -> Option<&Location> {
-        let id = id.to_ascii_lowercase();
+        let id = id.py_lower();
         self.locations.iter().find(|l| l.id == id)
     }
 
@@ -422,10 +422,7 @@ fn bad(what: impl Into<String>, span: Span) -> Diagnostic {
 /// the words DPjudge's orders know replaced by their abbreviation (`OF` → `\`, `THE` →
 /// nothing: `Gulf+Of+Bothnia` is `GULF\BOTHNIA`); then the spaces removed.
 fn power_key(word: &str) -> String {
-    let mut phrase = word
-        .to_ascii_uppercase()
-        .replace('/', " /")
-        .replace(" / ", "");
+    let mut phrase = word.py_upper().replace('/', " /").replace(" / ", "");
     phrase.retain(|c| !matches!(c, '.' | ':'));
     let phrase: String = phrase
         .chars()
@@ -471,7 +468,44 @@ fn keyword(word: &str) -> &str {
     }
 }
 
-/// Python's `str.title()` on ASCII: each letter after a non-letter in capitals, the others
+/// Map.py reads its files as latin-1 text (`codecs.open`), so its `upper()`, `lower()`,
+/// `swapcase()` and `title()` are Python 2's on unicode: every letter changes case, one
+/// letter for one (`É` ↔ `é`; `ß` stays `ß`, where Rust's own upper case gives `SS`).
+trait PyCase {
+    /// Python 2's `unicode.upper()`.
+    fn py_upper(&self) -> String;
+    /// Python 2's `unicode.lower()`.
+    fn py_lower(&self) -> String;
+}
+
+impl PyCase for str {
+    fn py_upper(&self) -> String {
+        self.chars().map(upper_char).collect()
+    }
+    fn py_lower(&self) -> String {
+        self.chars().map(lower_char).collect()
+    }
+}
+
+/// A letter in capitals, when that is one letter.
+fn upper_char(c: char) -> char {
+    let mut u = c.to_uppercase();
+    match (u.next(), u.next()) {
+        (Some(one), None) => one,
+        _ => c,
+    }
+}
+
+/// A letter in lower case, when that is one letter.
+fn lower_char(c: char) -> char {
+    let mut l = c.to_lowercase();
+    match (l.next(), l.next()) {
+        (Some(one), None) => one,
+        _ => c,
+    }
+}
+
+/// Python's `unicode.title()`: each letter after a non-letter in capitals, the others
 /// in lower case.
 fn python_title(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -479,9 +513,9 @@ fn python_title(s: &str) -> String {
     for c in s.chars() {
         if c.is_alphabetic() {
             out.push(if prev_cased {
-                c.to_ascii_lowercase()
+                lower_char(c)
             } else {
-                c.to_ascii_uppercase()
+                upper_char(c)
             });
             prev_cased = true;
         } else {
@@ -494,7 +528,7 @@ fn python_title(s: &str) -> String {
 
 /// The phase a DPjudge phase word names.
 fn phase_of(word: &str) -> Option<&'static str> {
-    match word.to_ascii_uppercase().as_str() {
+    match word.py_upper().as_str() {
         "MOVEMENT" => Some("movement"),
         "RETREATS" => Some("retreat"),
         "ADJUSTMENTS" => Some("adjustment"),
@@ -512,11 +546,11 @@ fn read_line(
 ) {
     let words = line.words();
     let first = words[0];
-    let up = first.to_ascii_uppercase();
+    let up = first.py_upper();
     let span = line.span();
     // `[variant] DIRECTIVE[S]` … `END DIRECTIVES`: lines of a game's status file.
     if words.last().is_some_and(|w| {
-        let w = w.to_ascii_uppercase();
+        let w = w.py_upper();
         w == "DIRECTIVE" || w == "DIRECTIVES"
     }) {
         if words.len() > 2 {
@@ -644,7 +678,7 @@ fn read_line(
         "OWNS" | "CENTERS" => match r.current.clone() {
             None => diags.push(bad(format!("`{first}` before any power's name"), span).hint("put it under the name of the power it is about")),
             Some(p) => {
-                let given: Vec<String> = words[1..].iter().map(|w| w.to_ascii_uppercase()).collect();
+                let given: Vec<String> = words[1..].iter().map(|w| w.py_upper()).collect();
                 let list = r.centers.entry(p).or_default();
                 if up == "CENTERS" || list.is_empty() {
                     *list = given;
@@ -677,7 +711,7 @@ fn read_line(
                     .hint("put the units under the name of the power that owns them"),
             ),
             (Some(p), 2) => {
-                let at = words[1].to_ascii_uppercase();
+                let at = words[1].py_upper();
                 let province = at.split('/').next().unwrap_or("").to_string();
                 // A later unit in a province replaces an earlier one, whoever's it was.
                 r.units.retain(|u| u.2.split('/').next() != Some(province.as_str()));
@@ -687,7 +721,7 @@ fn read_line(
         },
         "DROP" => {
             for w in &words[1..] {
-                drop_location(r, &w.to_ascii_uppercase(), false);
+                drop_location(r, &w.py_upper(), false);
             }
         }
         "AMEND" | "WATER" | "LAND" | "COAST" | "PORT" | "SHUT" if words.len() > 1 => {
@@ -752,7 +786,7 @@ fn read_begin(words: &[&str], line: &Line, r: &mut Reading, diags: &mut Diagnost
             .parse::<i64>()
             .ok()
             .zip(phase_of(phase))
-            .map(|(y, p)| (season.to_ascii_uppercase(), y, p)),
+            .map(|(y, p)| (season.py_upper(), y, p)),
         _ => None,
     };
     match parsed {
@@ -795,9 +829,9 @@ fn read_names(line: &Line, r: &mut Reading, diags: &mut Diagnostics) {
         ));
         return;
     }
-    let abbr_up = abbr.to_ascii_uppercase();
+    let abbr_up = abbr.py_upper();
     if let Some(old) = old {
-        if !rename(r, &old.to_ascii_uppercase(), &abbr_up) {
+        if !rename(r, &old.py_upper(), &abbr_up) {
             diags.push(
                 bad(format!("`{old}` names no location to rename"), line.of(old))
                     .hint("the location renamed must be named earlier (`Old Name = old …`)"),
@@ -808,7 +842,7 @@ fn read_names(line: &Line, r: &mut Reading, diags: &mut Diagnostics) {
         .iter()
         .filter_map(|a| {
             let a = a.strip_suffix('?').unwrap_or(a);
-            let a = a.replace('+', " ").to_ascii_lowercase();
+            let a = a.replace('+', " ").py_lower();
             (!a.is_empty()).then_some(a)
         })
         .collect();
@@ -833,8 +867,8 @@ fn rename(r: &mut Reading, old: &str, new: &str) -> bool {
     let swap = |s: &str| -> Option<String> {
         if s == old {
             Some(new.to_string())
-        } else if s == old.to_ascii_lowercase() {
-            Some(new.to_ascii_lowercase())
+        } else if s == old.py_lower() {
+            Some(new.py_lower())
         } else if s == python_title(old) {
             Some(python_title(new))
         } else {
@@ -892,7 +926,7 @@ impl<V> Rekey for BTreeMap<String, V> {
 /// names, home centres, units and every crossing to it. `coast`: a coast dropped because its
 /// province now holds fleets itself; crossings to it then go to the province.
 fn drop_location(r: &mut Reading, place: &str, coast: bool) {
-    let starts = |s: &str| s.to_ascii_uppercase().starts_with(place);
+    let starts = |s: &str| s.py_upper().starts_with(place);
     r.locs.retain(|l| !starts(l));
     r.names.retain(|k, _| !k.starts_with(place));
     for list in r.homes.values_mut() {
@@ -923,15 +957,15 @@ fn drop_location(r: &mut Reading, place: &str, coast: bool) {
 
 /// `TERRAIN NAME [ABUTS neighbour…]`, `AMEND NAME [ABUTS [-]neighbour…]`.
 fn read_location(words: &[&str], line: &Line, r: &mut Reading, diags: &mut Diagnostics) {
-    let up = words[0].to_ascii_uppercase();
+    let up = words[0].py_upper();
     let place = words[1].to_string();
     let other: String = place
         .chars()
         .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
+            if c.is_uppercase() {
+                lower_char(c)
             } else {
-                c.to_ascii_uppercase()
+                upper_char(c)
             }
         })
         .collect();
@@ -948,20 +982,15 @@ fn read_location(words: &[&str], line: &Line, r: &mut Reading, diags: &mut Diagn
                 r.abut.insert(place.clone(), a);
             }
         }
-        if place.chars().any(|c| c.is_ascii_uppercase())
-            && !place.chars().any(|c| c.is_ascii_lowercase())
-        {
+        if place.chars().any(char::is_uppercase) && !place.chars().any(char::is_lowercase) {
             let coasts: Vec<String> = r
                 .locs
                 .iter()
-                .filter(|l| {
-                    l.to_ascii_uppercase()
-                        .starts_with(&format!("{}/", place.to_ascii_uppercase()))
-                })
+                .filter(|l| l.py_upper().starts_with(&format!("{}/", place.py_upper())))
                 .cloned()
                 .collect();
             for c in coasts {
-                drop_location(r, &c.to_ascii_uppercase(), true);
+                drop_location(r, &c.py_upper(), true);
             }
         }
     }
@@ -1011,9 +1040,9 @@ fn read_location(words: &[&str], line: &Line, r: &mut Reading, diags: &mut Diagn
     for dest in &words[3..] {
         let span = line.of(dest);
         if let Some(gone) = dest.strip_prefix('-') {
-            let gone = gone.to_ascii_uppercase();
+            let gone = gone.py_upper();
             if let Some(list) = r.abut.get_mut(&place) {
-                list.retain(|a| !a.place.to_ascii_uppercase().starts_with(&gone));
+                list.retain(|a| !a.place.py_upper().starts_with(&gone));
             }
             continue;
         }
@@ -1123,7 +1152,7 @@ fn read_unplayed(words: &[&str], line: &Line, r: &mut Reading, diags: &mut Diagn
 /// A power's line: `[OLD ->] NAME [(adjective[:letter])] [centre…]`, or its name alone.
 fn read_power(words: &[&str], line: &Line, r: &mut Reading, diags: &mut Diagnostics) {
     let unowned = |w: &str| {
-        let u = w.to_ascii_uppercase();
+        let u = w.py_upper();
         u == "UNOWNED" || u == "NEUTRAL"
     };
     let mut words = words.to_vec();
@@ -1225,7 +1254,7 @@ fn add_homes(
         r.homes.entry(power.to_string()).or_default();
     }
     for w in homes {
-        let mut home = w.to_ascii_uppercase();
+        let mut home = w.py_upper();
         let mut remove = false;
         let mut kept_as: Option<&str> = None;
         let mut mark_lost: Option<&str> = None;
@@ -1293,7 +1322,7 @@ fn add_homes(
 fn key_of<'a>(r: &'a Reading, upper: &str) -> Option<&'a str> {
     r.kind
         .get_key_value(upper)
-        .or_else(|| r.kind.get_key_value(&upper.to_ascii_lowercase()))
+        .or_else(|| r.kind.get_key_value(&upper.py_lower()))
         .map(|(k, _)| k.as_str())
 }
 
@@ -1301,7 +1330,7 @@ fn key_of<'a>(r: &'a Reading, upper: &str) -> Option<&'a str> {
 fn abut_list<'a>(r: &'a Reading, upper: &str) -> &'a [RawAbut] {
     r.abut
         .get(upper)
-        .or_else(|| r.abut.get(&upper.to_ascii_lowercase()))
+        .or_else(|| r.abut.get(&upper.py_lower()))
         .map_or(&[], Vec::as_slice)
 }
 
@@ -1313,7 +1342,7 @@ fn may_stand(r: &Reading, fleet: bool, upper: &str) -> bool {
     };
     let t = r.kind[k].terrain;
     if fleet {
-        t.fleets() && !r.abut.contains_key(&upper.to_ascii_lowercase())
+        t.fleets() && !r.abut.contains_key(&upper.py_lower())
     } else {
         !upper.contains('/') && t.armies()
     }
@@ -1326,7 +1355,7 @@ fn may_move<'a>(r: &'a Reading, fleet: bool, from: &str, to: &str) -> Option<&'a
         return None; // an army never moves to a coast
     }
     let a = abut_list(r, from).iter().find(|a| {
-        let up = a.place.to_ascii_uppercase();
+        let up = a.place.py_upper();
         up == to || up.split('/').next() == Some(to)
     })?;
     let t = r.kind[key_of(r, to)?].terrain;
@@ -1334,9 +1363,7 @@ fn may_move<'a>(r: &'a Reading, fleet: bool, from: &str, to: &str) -> Option<&'a
         return None;
     }
     let ok = if fleet {
-        t != Terrain::Land
-            && !a.place.starts_with(|c: char| c.is_ascii_lowercase())
-            && r.kind.contains_key(to)
+        t != Terrain::Land && !a.place.starts_with(char::is_lowercase) && r.kind.contains_key(to)
     } else {
         t != Terrain::Water && a.place != python_title(&a.place)
     };
@@ -1345,8 +1372,8 @@ fn may_move<'a>(r: &'a Reading, fleet: bool, from: &str, to: &str) -> Option<&'a
 
 fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
     let mut board = Board::default();
-    let uppers: Vec<String> = r.locs.iter().map(|l| l.to_ascii_uppercase()).collect();
-    let ids: Vec<String> = r.locs.iter().map(|l| l.to_ascii_lowercase()).collect();
+    let uppers: Vec<String> = r.locs.iter().map(|l| l.py_upper()).collect();
+    let ids: Vec<String> = r.locs.iter().map(|l| l.py_lower()).collect();
     let provinces: Vec<String> = uppers
         .iter()
         .filter(|u| !u.contains('/'))
@@ -1355,7 +1382,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
     // Crossings written to no location.
     for l in &r.locs {
         for a in r.abut.get(l).into_iter().flatten() {
-            let up = a.place.to_ascii_uppercase();
+            let up = a.place.py_upper();
             let base = up.split('/').next().unwrap_or("");
             if key_of(&r, &up).is_none() && key_of(&r, base).is_none() {
                 diags.push(
@@ -1365,7 +1392,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                     )
                     .at(a.span.clone())
                     .hint_opt(crate::diag::suggest::did_you_mean(
-                        &a.place.to_ascii_lowercase(),
+                        &a.place.py_lower(),
                         ids.iter().map(String::as_str),
                     )),
                 );
@@ -1399,7 +1426,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                     continue;
                 }
                 abuts.push(Abut {
-                    to: p.to_ascii_lowercase(),
+                    to: p.py_lower(),
                     armies: true,
                     fleets: false,
                     span: there.span.clone(),
@@ -1421,7 +1448,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                     ));
                     continue;
                 }
-                let to = t.to_ascii_lowercase();
+                let to = t.py_lower();
                 match abuts.iter_mut().find(|a| a.to == to) {
                     Some(a) => a.fleets = true,
                     None => abuts.push(Abut {
@@ -1435,10 +1462,8 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
         }
         // Every other written neighbour, for the schematic layout and impassable borders.
         for a in r.abut.get(key).into_iter().flatten() {
-            let to = a.place.to_ascii_lowercase();
-            if key_of(&r, &a.place.to_ascii_uppercase()).is_some()
-                && !abuts.iter().any(|x| x.to == to)
-            {
+            let to = a.place.py_lower();
+            if key_of(&r, &a.place.py_upper()).is_some() && !abuts.iter().any(|x| x.to == to) {
                 abuts.push(Abut {
                     to,
                     armies: false,
@@ -1466,7 +1491,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
             .into_iter()
             .flatten()
             .filter(|h| known(h))
-            .map(|h| h.to_ascii_lowercase())
+            .map(|h| h.py_lower())
             .collect();
         // DPjudge lets two powers share a home centre (it builds for whichever owns it);
         // a sandtable side's home centres are its own.
@@ -1496,12 +1521,12 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                     format!(
                         "`{}`: no location `{}` for a home centre",
                         p.key,
-                        h.to_ascii_lowercase()
+                        h.py_lower()
                     ),
                 )
                 .at(p.span.clone())
                 .hint_opt(crate::diag::suggest::did_you_mean(
-                    &h.to_ascii_lowercase(),
+                    &h.py_lower(),
                     ids.iter().map(String::as_str),
                 )),
             );
@@ -1525,7 +1550,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
         .flatten()
         .chain(r.centers.values().flatten())
         .filter(|c| known(c))
-        .map(|c| c.to_ascii_lowercase())
+        .map(|c| c.py_lower())
         .filter(|c| !homes.contains(c))
         .collect();
     unowned.dedup();
@@ -1539,7 +1564,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                 Some(c) => c
                     .iter()
                     .filter(|c| known(c))
-                    .map(|c| c.to_ascii_lowercase())
+                    .map(|c| c.py_lower())
                     .collect(),
                 // DPjudge: a power without `OWNS` owns all its home centres, a shared one
                 // too (its home stays the first power's only).
@@ -1550,7 +1575,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
                         .into_iter()
                         .flatten()
                         .filter(|h| known(h))
-                        .map(|h| h.to_ascii_lowercase())
+                        .map(|h| h.py_lower())
                         .filter(|h| seen.insert(h.clone()))
                         .collect()
                 }
@@ -1568,7 +1593,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
     for (power, kind, at, span) in &r.units {
         if !may_stand(&r, kind == &'F', at) {
             diags.push(
-                Diagnostic::error("bad-dpjudge", format!("{} cannot stand in `{}`", if *kind == 'F' { "a fleet" } else { "an army" }, at.to_ascii_lowercase()))
+                Diagnostic::error("bad-dpjudge", format!("{} cannot stand in `{}`", if *kind == 'F' { "a fleet" } else { "an army" }, at.py_lower()))
                     .at(span.clone())
                     .hint(if *kind == 'F' { "a fleet stands at sea, on a coast, or on one coast of a province with several (`F STP/SC`)" } else { "an army stands on land, in a province (not on a coast)" }),
             );
@@ -1577,7 +1602,7 @@ fn resolve(r: Reading, diags: &mut Diagnostics) -> Board {
         board.units.push(Unit {
             power: power.clone(),
             kind: *kind,
-            at: at.to_ascii_lowercase(),
+            at: at.py_lower(),
             span: span.clone(),
         });
     }
@@ -1592,7 +1617,7 @@ fn read_flow(items: &[(String, Span)], diags: &mut Diagnostics) -> Vec<Season> {
     let mut out: Vec<Season> = Vec::new();
     for (item, span) in items {
         let (season, phases) = item.split_once(':').unwrap_or((item, ""));
-        let season = season.to_ascii_uppercase();
+        let season = season.py_upper();
         match season.as_str() {
             "NEWYEAR" => {
                 let step = phases.parse::<i64>().unwrap_or(1);
@@ -2009,6 +2034,32 @@ A SMY
         assert!(m.iter().any(|m| m.contains("`:CON`")), "{m:?}");
         assert!(m.iter().any(|m| m.contains("`T`")), "{m:?}");
         assert!(b.is_some());
+    }
+
+    /// Map.py's case changes are Python 2's on unicode: standard_french renames `EDI` to
+    /// `Édi`, and Liverpool's army-only neighbour `edi` becomes `édi`, still lower case (read
+    /// once as `Édi`, a Title-case, fleets-only neighbour, so an army could not cross).
+    #[test]
+    fn case_is_python_2s_on_unicode() {
+        assert_eq!("ÉDI".py_lower(), "édi");
+        assert_eq!("séb".py_upper(), "SÉB");
+        assert_eq!("ß".py_upper(), "ß", "one letter for one");
+        assert_eq!(python_title("édi"), "Édi");
+        assert_ne!(python_title("édi"), "édi");
+        let (b, d, _) = read_text(&[(
+            "mini.map",
+            "Edinburgh = edi\nLiverpool = lvp\nNorth Sea = nth\n\
+             COAST EDI ABUTS lvp NTH\nCOAST LVP ABUTS edi\nWATER NTH ABUTS EDI\n\
+             edi -> \u{c9}dimbourg = \u{c9}di edi\nENGLAND (ENGLISH) LVP\n",
+        )]);
+        assert!(!d.has_errors(), "{d:?}");
+        let b = b.expect("board");
+        assert!(
+            b.army_moves("lvp").contains("édi"),
+            "{:?}",
+            b.army_moves("lvp")
+        );
+        assert!(!b.fleet_moves("lvp").contains("édi"));
     }
 
     #[test]
