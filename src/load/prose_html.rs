@@ -338,11 +338,10 @@ impl Removal {
     /// What the designer may write instead.
     pub fn hint(&self) -> String {
         match self {
-            Removal::Element { .. } => format!(
-                "a rulebook may carry these HTML elements: {}; nothing a browser runs (scripts, \
-                 frames, forms, objects, SVG, styles)",
-                ELEMENTS.join(", ")
-            ),
+            Removal::Element { .. } => "a rulebook's HTML is text markup, tables, lists, \
+                `details`, figures, pictures and links (the list is in the book's chapter on \
+                publishing); nothing a browser runs"
+                .to_string(),
             Removal::Attribute { element, .. } => {
                 let own = OWN_ATTRIBUTES
                     .iter()

@@ -371,3 +371,24 @@ fn prose_html_hostile_names_titles_and_descriptions_are_escaped_everywhere() {
         }
     }
 }
+
+/// The page reader these tests trust finds each thing a browser would run.
+#[test]
+fn prose_html_the_page_reader_finds_what_a_browser_would_run() {
+    let page = "<p title=\"<script>\">x</p><script>var a = '<iframe>';</script>\
+        <img src=x onerror=alert(1)><a href=\" JavaScript:alert(1)\">a</a><svg onload=alert(1)>";
+    assert_eq!(
+        executable(page),
+        vec![
+            "<script>",
+            "<img onerror>",
+            "<a href= JavaScript:alert(1)>",
+            "<svg>",
+            "<svg onload>",
+        ]
+    );
+    assert_eq!(
+        executable("<p class=\"x\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+        Vec::<String>::new()
+    );
+}
