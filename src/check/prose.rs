@@ -10,6 +10,7 @@ use super::Cx;
 use crate::diag::suggest::did_you_mean;
 use crate::diag::{Diagnostic, Span};
 use crate::load::prose::{scan, FileLink, RawDirective, Scanned};
+use crate::load::prose_html::dropped;
 use crate::load::source::FileId;
 use crate::model::rulebook::{
     canonical_number, numbered_anchor, slug_of_title, Chapter, Directive, FileTarget, Linked,
@@ -123,6 +124,20 @@ pub(super) fn check_rulebook(
             references: Vec::new(),
             files: Vec::new(),
         });
+    }
+    // Raw HTML the published rules leave out.
+    for (file, _) in &scanned {
+        for d in dropped(cx.sources.text(*file)) {
+            cx.push(
+                Diagnostic::warning(
+                    "html-dropped",
+                    format!("the published rules leave out {}", d.removal),
+                )
+                .at(Span::new(*file, d.range.clone()))
+                .label("not published")
+                .hint(d.removal.hint()),
+            );
+        }
     }
     let known: Vec<String> = numbers.keys().cloned().collect();
     for (c, (file, s)) in scanned.iter().enumerate() {

@@ -356,6 +356,8 @@ pub const CATALOGUE: &[Entry] = &[
         "A scenario sets up a side's unit in an area whose `only` keeps that side out."),
     e("hidden-without-side", Error, &["[[class]]"],
         "A class seen only by its own side belongs to no side."),
+    e("html-dropped", Warning, &["rules/*.md"],
+        "Raw HTML in the rules prose that a rulebook may not carry is left out of the published rules and the module's help: a script, frame, object or drawing (with everything in it), an element not on the allow-list such as a form (its text kept), an event handler (`on…`), a `style` or other attribute not allowed, or a link or picture whose address is not `http:`, `https:`, `mailto:` or a page of the book (`javascript:`, `data:`)."),
     e("ignored-key", Warning, &["[[map]]", "[rules]"],
         "A key has no effect where it is written (`line` on an area map's hex set, `zoc-contests` without the `last-occupied` control rule, `across` or `seas` on a link that is not of ports)."),
     e("impassable", Error, &["[[scenario]]", "position"],

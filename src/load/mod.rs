@@ -13,6 +13,7 @@ pub mod parlance;
 pub mod phrasing;
 pub mod position;
 pub mod prose;
+pub mod prose_html;
 pub mod schema;
 // The source files a game was read from: `diag` owns them, since every diagnostic points
 // into them; loading fills them.

@@ -32,6 +32,7 @@ mod new;
 mod options;
 mod parlance;
 mod prose;
+mod prose_html;
 mod publish;
 mod reference;
 mod render_cli;

@@ -1,12 +1,17 @@
 //! A chapter's Markdown as HTML: pulldown-cmark's renderer over the chapter's events, with
 //! the check stage's findings applied at the same offsets — headings get their anchors,
-//! directive paragraphs become generated material, and cross-references become links.
+//! directive paragraphs become generated material, and cross-references become links. The
+//! designer's raw HTML is held aside and cleaned to the rulebook's allow-list
+//! ([`crate::load::prose_html`]); links and pictures to addresses it does not allow keep
+//! their text only. Markdown of the game's data (its description) shows raw HTML as
+//! written ([`data_html`]).
 
 use std::collections::BTreeSet;
 
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::load::prose::{markdown_options, text_references};
+use crate::load::prose_html::{allowed_address, without_markers, HeldHtml};
 use crate::model::rulebook::{
     is_numbered_anchor, Chapter, Directive, FileTarget, Linked, Rulebook,
 };
@@ -104,10 +109,16 @@ pub fn chapter_with(
     material: &mut dyn FnMut(&Directive, &str) -> String,
 ) -> String {
     let ch = &book.chapters[index];
-    let text = ch.text.as_str();
+    let text = without_markers(&ch.text);
+    let text = text.as_ref();
     let mut events: Vec<Event> = Vec::new();
+    let mut held = HeldHtml::default();
     let mut skip_until_paragraph_end = false;
     let mut link_depth = 0usize;
+    // Whether each open link is written (a link to an address not allowed keeps its text).
+    let mut links_kept: Vec<bool> = Vec::new();
+    // Inside a picture written as one, whose description pulldown-cmark writes escaped.
+    let mut image_depth = 0usize;
     let mut in_code = 0usize;
     let mut run: Option<(String, std::ops::Range<usize>)> = None;
     let mut in_picture = false;
@@ -203,18 +214,22 @@ pub fn chapter_with(
                     Some(FileTarget {
                         target: Linked::Chapter(c, anchor),
                         ..
-                    }) => match anchor {
+                    }) => Some(match anchor {
                         Some(a) => section_href(book, *c, a, target),
                         None => chapter_href(book, *c, target),
-                    },
-                    _ => dest_url.to_string(),
+                    }),
+                    _ if allowed_address(&dest_url) => Some(dest_url.to_string()),
+                    _ => None,
                 };
-                events.push(Event::Start(Tag::Link {
-                    link_type,
-                    dest_url: CowStr::from(dest),
-                    title,
-                    id,
-                }));
+                links_kept.push(dest.is_some());
+                if let Some(dest) = dest {
+                    events.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: CowStr::from(dest),
+                        title,
+                        id,
+                    }));
+                }
             }
             Event::Start(Tag::Image {
                 link_type,
@@ -222,30 +237,47 @@ pub fn chapter_with(
                 title,
                 id,
             }) => match pictures.iter().find(|(at, _)| *at == range.start) {
-                Some((_, src)) => events.push(Event::Start(Tag::Image {
-                    link_type,
-                    dest_url: CowStr::from(src.clone()),
-                    title,
-                    id,
-                })),
-                None if crate::load::prose::is_local(&dest_url) => {
+                Some((_, src)) => {
+                    image_depth += 1;
+                    events.push(Event::Start(Tag::Image {
+                        link_type,
+                        dest_url: CowStr::from(src.clone()),
+                        title,
+                        id,
+                    }));
+                }
+                None if crate::load::prose::is_local(&dest_url) || !allowed_address(&dest_url) => {
                     in_picture = true;
                     events.push(Event::Html(CowStr::from("<i>[")));
                 }
-                None => events.push(Event::Start(Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                })),
+                None => {
+                    image_depth += 1;
+                    events.push(Event::Start(Tag::Image {
+                        link_type,
+                        dest_url,
+                        title,
+                        id,
+                    }));
+                }
             },
             Event::End(TagEnd::Image) if in_picture => {
                 in_picture = false;
                 events.push(Event::Html(CowStr::from("]</i>")));
             }
+            Event::End(TagEnd::Image) => {
+                image_depth = image_depth.saturating_sub(1);
+                events.push(event);
+            }
             Event::End(TagEnd::Link) => {
                 link_depth = link_depth.saturating_sub(1);
-                events.push(event);
+                if links_kept.pop().unwrap_or(true) {
+                    events.push(event);
+                }
+            }
+            // The designer's HTML, held for the sanitizer; inside a picture's description
+            // pulldown-cmark writes it escaped, as text.
+            Event::Html(raw) | Event::InlineHtml(raw) if image_depth == 0 => {
+                events.push(Event::Html(CowStr::from(held.hold(&raw))));
             }
             Event::Start(Tag::CodeBlock(_)) => {
                 in_code += 1;
@@ -263,6 +295,35 @@ pub fn chapter_with(
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    held.clean(&html)
+}
+
+/// Markdown of the game's data (its description) as HTML: raw HTML in it shown as written
+/// (escaped, as text: the data may come from a file nobody here wrote), and links and
+/// pictures to addresses the rulebook does not allow kept as their text.
+pub fn data_html(markdown: &str) -> String {
+    let mut links_kept: Vec<bool> = Vec::new();
+    let mut in_picture = false;
+    let events = Parser::new_ext(markdown, markdown_options()).filter_map(|event| match event {
+        Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
+        Event::Start(Tag::Link { ref dest_url, .. }) => {
+            let kept = allowed_address(dest_url);
+            links_kept.push(kept);
+            kept.then_some(event)
+        }
+        Event::End(TagEnd::Link) => links_kept.pop().unwrap_or(true).then_some(event),
+        Event::Start(Tag::Image { ref dest_url, .. }) if !allowed_address(dest_url) => {
+            in_picture = true;
+            Some(Event::Html(CowStr::from("<i>[")))
+        }
+        Event::End(TagEnd::Image) if in_picture => {
+            in_picture = false;
+            Some(Event::Html(CowStr::from("]</i>")))
+        }
+        other => Some(other),
+    });
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events);
     html
 }
 

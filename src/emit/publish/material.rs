@@ -104,6 +104,7 @@ fn attr(s: &str) -> String {
 pub fn render(game: &Game, d: &Directive, id: &str, pictures: &mut Pictures) -> String {
     let (class, inner) = web(game, d, pictures);
     let inner = header_groups(&inner);
+    let id = attr(id);
     format!("<div class=\"material {class}\" id=\"{id}\">\n{inner}</div>\n")
 }
 
@@ -301,6 +302,7 @@ pub fn anchor(game: &Game, d: &Directive) -> String {
 }
 
 fn figure(src: &str, alt: &str, caption: &str) -> String {
+    let src = attr(src);
     format!(
         "<figure><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" loading=\"lazy\"></a>\
          <figcaption>{} <a href=\"{src}\">Full size</a></figcaption></figure>\n",
@@ -361,7 +363,7 @@ fn manifest_groups(game: &Game, side: Option<usize>) -> Vec<(String, Vec<Counter
 type Stack = Vec<(CounterId, bool)>;
 
 fn face_img(game: &Game, c: CounterId, face: Face, pictures: &mut Pictures) -> String {
-    let src = pictures.file(game, Picture::Counter(c, face));
+    let src = attr(&pictures.file(game, Picture::Counter(c, face)));
     let which = match face {
         Face::Front => "front",
         Face::Back => "back",

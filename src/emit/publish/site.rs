@@ -69,16 +69,9 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
         version: game.version.clone(),
         designers: game.designers.join(", "),
     };
-    // The description is Markdown too (the module shows it as plain text).
-    let description = {
-        let mut html = String::new();
-        let parser = pulldown_cmark::Parser::new_ext(
-            game.description.trim(),
-            crate::load::prose::markdown_options(),
-        );
-        pulldown_cmark::html::push_html(&mut html, parser);
-        html
-    };
+    // The description is Markdown too (the module shows it as plain text); raw HTML in it
+    // is shown as written.
+    let description = super::markdown::data_html(game.description.trim());
     let links = |target: Target| -> Vec<ChapterLink> {
         book.chapters
             .iter()
@@ -178,7 +171,7 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
     for (i, ch) in book.chapters.iter().enumerate() {
         all += &format!(
             "<section class=\"chapter\" id=\"chapter-{}\" style=\"page: {}\">\n",
-            ch.slug,
+            quick_xml::escape::escape(&ch.slug),
             chapter_page(i)
         );
         all += &chapter_html(game, &book, i, Target::OnePage, &mut pictures, &mut taken);

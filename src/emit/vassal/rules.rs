@@ -7,6 +7,8 @@
 
 use std::collections::BTreeSet;
 
+use quick_xml::escape::escape;
+
 use crate::emit::publish::markdown::{chapter_with, section_href, swing_file, Target};
 use crate::emit::publish::material;
 
@@ -42,7 +44,7 @@ pub fn pages(plan: &Plan<'_>) -> Vec<(String, String)> {
     for (i, ch) in book.chapters.iter().enumerate() {
         contents += &format!(
             "<li><a href=\"{}#{TOP}\">{}</a>",
-            swing_file(ch),
+            escape(swing_file(ch)),
             text(&ch.title)
         );
         let sections: Vec<String> = ch
@@ -52,7 +54,7 @@ pub fn pages(plan: &Plan<'_>) -> Vec<(String, String)> {
             .map(|s| {
                 format!(
                     "<a href=\"{}\">{}</a>",
-                    section_href(book, i, &s.anchor, Target::Swing),
+                    escape(section_href(book, i, &s.anchor, Target::Swing)),
                     text(&s.title)
                 )
             })
@@ -79,14 +81,14 @@ pub fn pages(plan: &Plan<'_>) -> Vec<(String, String)> {
         if let Some(p) = i.checked_sub(1).and_then(|p| book.chapters.get(p)) {
             nav += &format!(
                 " | <a href=\"{}#{TOP}\">{}</a>",
-                swing_file(p),
+                escape(swing_file(p)),
                 text(&p.title)
             );
         }
         if let Some(n) = book.chapters.get(i + 1) {
             nav += &format!(
                 " | <a href=\"{}#{TOP}\">{}</a>",
-                swing_file(n),
+                escape(swing_file(n)),
                 text(&n.title)
             );
         }
