@@ -33,6 +33,7 @@ mod options;
 mod parlance;
 mod prose;
 mod publish;
+mod referee;
 mod reference;
 mod render_cli;
 mod savegame;
