@@ -1,12 +1,13 @@
 //! `sandtable adjudicate DIR (--position FILE | --save FILE.vsav | --scenario ID) --orders
-//! FILE… [--module FILE.vmod] [--format json] [--apply -o NEXT]`: resolve one phase of a
-//! game on a province board (movement, retreat or adjustment, as the position and the
-//! calendar say) and report every order's outcome and why, dislodgements with their retreat
-//! options, standoffs, builds and disbands, centres changing hands and the next position;
-//! with `--apply`, write the next position as a position file (`.toml`) or, from a save, as
-//! a save with the units moved (`.vsav`).
+//! FILE… [--module FILE.vmod] [--for WHO] [--format json] [--apply -o NEXT | --views
+//! DIR]`: resolve one phase of a game on a province board (movement, retreat or adjustment,
+//! as the position and the calendar say) and report every order's outcome and why,
+//! dislodgements with their retreat options, standoffs, builds and disbands, centres
+//! changing hands and the next position; with `--apply`, write the next position as `--for`
+//! may see it, as a position file (`.toml`) or, from a save, as a save (`.vsav`) written
+//! fresh; with `--views`, every reader's save and report (`helpers::diplomacy::views`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -24,7 +25,7 @@ use crate::helpers::diplomacy::position::{self, power_of, Adapted, Position};
 use crate::helpers::diplomacy::save;
 use crate::helpers::diplomacy::views::{self, Withheld};
 use crate::helpers::savegame;
-use crate::model::{CounterId, Game};
+use crate::model::{CounterId, Game, OrderPhase};
 use crate::vassal::archive::{Archive, ZipTimestamp};
 use crate::vassal::buildfile::parse_buildfile_str;
 use crate::vassal::save::{SaveGame, SavedPiece};
@@ -219,8 +220,9 @@ fn orders(
     board: &ProvinceBoard,
     files: &[PathBuf],
     sources: &mut SourceMap,
-) -> Result<Vec<Written>, Failure> {
+) -> Result<(Vec<Written>, BTreeSet<String>), Failure> {
     let mut all = Vec::new();
+    let mut heard = BTreeSet::new();
     let mut diags = Diagnostics::default();
     for path in files {
         let id = match crate::load::position::read_text(path, sources).map_err(|e| e.to_string())? {
@@ -238,6 +240,7 @@ fn orders(
             sources.text(id),
         );
         all.extend(written);
+        heard.extend(orders_file::powers_heard(board.game, sources.text(id)));
         diags.extend(d);
     }
     if diags.has_errors() {
@@ -251,7 +254,33 @@ fn orders(
             sources.clone(),
         ));
     }
-    Ok(all)
+    Ok((all, heard))
+}
+
+/// The powers whose orders the phase needs and no orders file speaks for: in a movement
+/// phase each power with units or hidden parts, in a retreat phase each with a dislodged
+/// unit (an adjustment phase's are not asked for: a power with nothing to adjust writes
+/// nothing).
+fn missing_powers(g: &Game, position: &Position, heard: &BTreeSet<String>) -> Vec<String> {
+    let needed: BTreeSet<&str> = match position.orders(g) {
+        Some(OrderPhase::Movement) => position
+            .units
+            .iter()
+            .map(|u| u.power.as_str())
+            .chain(position.fractions.iter().map(|f| f.power.as_str()))
+            .collect(),
+        Some(OrderPhase::Retreat) => position
+            .dislodged
+            .iter()
+            .map(|d| d.unit.power.as_str())
+            .collect(),
+        _ => BTreeSet::new(),
+    };
+    g.sides
+        .iter()
+        .filter(|s| needed.contains(s.id.as_str()) && !heard.contains(&s.id))
+        .map(|s| s.name.clone())
+        .collect()
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -705,7 +734,23 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let audience = audience(&g, &a.audience)?;
     let mut sources = SourceMap::default();
     let (position, adapted, save) = start(&board, &a, &mut sources)?;
-    let written = orders(&board, &a.orders, &mut sources)?;
+    let (written, heard) = orders(&board, &a.orders, &mut sources)?;
+    // The referee's phase for every reader waits for every power's orders.
+    if a.views.is_some() {
+        let missing = missing_powers(&g, &position, &heard);
+        if !missing.is_empty() {
+            let files: Vec<String> = a.orders.iter().map(|f| f.display().to_string()).collect();
+            return Err(format!(
+                "no orders from {} in {}: with --views every power with units to order \
+                 gives its orders; nothing adjudicated, nothing written (a power whose \
+                 units all hold may send its heading alone: `{}:`)",
+                missing.join(", "),
+                files.join(", "),
+                missing[0]
+            )
+            .into());
+        }
+    }
     let full = adjudicate::adjudicate(&board, &position, &written).map_err(|e| e.to_string())?;
     let adjudication = full.seen_by(&audience);
     let mut inputs: Vec<&Path> = a.orders.iter().map(PathBuf::as_path).collect();

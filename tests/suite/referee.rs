@@ -267,7 +267,7 @@ fn each_power_receives_a_save_without_what_the_others_hide() {
         &joined,
         "Austria:\nA Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\nA Tyr - Ven\n\
          England:\nA Lpl disperses - 1/3 A Wal, 1/3 A Yor, 1/3 A Cly\nF Lon - Ang\n\
-         France:\nA Par H\nRussia:\nA Arc - Lap\n",
+         France:\nA Par H\nRussia:\nA Arc - Lap\nGermany:\nItaly:\nTurkey:\n",
         &july,
         &[],
     );
@@ -355,7 +355,7 @@ fn each_power_receives_a_save_without_what_the_others_hide() {
         &vmod,
         &july.join("referee.vsav"),
         "Austria:\nA Gal forms from 1/3 A Boh, 1/3 A Bud, 1/3 A Gal\n\
-         England:\n1/3 A Wal - Lon\n",
+         England:\n1/3 A Wal - Lon\nFrance:\nGermany:\nItaly:\nRussia:\nTurkey:\n",
         &august,
         &[],
     );
@@ -388,7 +388,8 @@ fn a_readers_save_is_not_adjudicated_as_the_referees() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (_, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
     let out = tmp.path().join("views");
-    let orders = "Austria:\nA Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\n";
+    let orders = "Austria:\nA Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\n\
+                  England:\nFrance:\nGermany:\nItaly:\nRussia:\nTurkey:\n";
     views(&dir, &vmod, &setup, orders, &out, &[]);
     let o = out.with_extension("orders.txt");
     let next = tmp.path().join("next");
@@ -582,4 +583,49 @@ fn a_retreat_phase_survives_the_save_written_again_in_vassal() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("A Bur - Ruh"), "{out}");
     assert!(read_back(&board, &after).dislodged.is_empty());
+}
+
+#[test]
+fn with_views_a_missing_power_or_a_line_not_an_order_adjudicates_and_writes_nothing() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (_, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let out = tmp.path().join("views");
+    let call = |orders: &str| {
+        let o = tmp.path().join("orders.txt");
+        std::fs::write(&o, orders).expect("orders");
+        run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&setup),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(&o),
+            "--views",
+            p(&out),
+        ])
+    };
+    // Only Austria's orders: the six other powers are missing.
+    let (code, stdout, err) = call("Austria:\nA Vie - Gal\n");
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(
+        err.contains("no orders from England, France, Germany, Italy, Russia, Turkey in")
+            && err.contains("nothing adjudicated, nothing written"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+    // Every power heard, one line not an order: located, nothing written.
+    let everyone = "England:\nFrance:\nGermany:\nItaly:\nRussia:\nTurkey:\n";
+    let (code, stdout, err) = call(&format!("Austria:\nA Vie hops to Gal\n{everyone}"));
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(err.contains("orders.txt:2:"), "{err}");
+    assert!(!out.exists(), "nothing written");
+    // A heading alone is a power's orders: its units hold.
+    let (code, stdout, err) = call(&format!("Austria:\nA Vie - Gal\n{everyone}"));
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(out.join("referee.vsav").is_file());
 }

@@ -425,7 +425,8 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
         format!(
             "The {REFEREE}: when every power\u{2019}s orders are in, run sandtable adjudicate \
              GAME --save referee.vsav --orders ORDERS.txt --views NEXT (one --orders file per \
-             power if you like). NEXT then holds referee.vsav, the next phase\u{2019}s save, \
+             power if you like; a power whose units all hold sends its name and a colon \
+             alone, and a phase missing a power\u{2019}s orders is not resolved). NEXT then holds referee.vsav, the next phase\u{2019}s save, \
              which you keep; public.vsav and public.txt for observers and the public report; \
              and for each power its save and report (france.vsav, france.txt). Send each \
              player their own two files and never referee.vsav: VASSAL hides the others\u{2019} \
