@@ -1,12 +1,13 @@
 //! `sandtable adjudicate DIR (--position FILE | --save FILE.vsav | --scenario ID) --orders
-//! FILE… [--module FILE.vmod] [--format json] [--apply -o NEXT]`: resolve one phase of a
-//! game on a province board (movement, retreat or adjustment, as the position and the
-//! calendar say) and report every order's outcome and why, dislodgements with their retreat
-//! options, standoffs, builds and disbands, centres changing hands and the next position;
-//! with `--apply`, write the next position as a position file (`.toml`) or, from a save, as
-//! a save with the units moved (`.vsav`).
+//! FILE… [--module FILE.vmod] [--for WHO] [--format json] [--apply -o NEXT | --views
+//! DIR]`: resolve one phase of a game on a province board (movement, retreat or adjustment,
+//! as the position and the calendar say) and report every order's outcome and why,
+//! dislodgements with their retreat options, standoffs, builds and disbands, centres
+//! changing hands and the next position; with `--apply`, write the next position as `--for`
+//! may see it, as a position file (`.toml`) or, from a save, as a save (`.vsav`) written
+//! fresh; with `--views`, every reader's save and report (`helpers::diplomacy::views`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,8 +23,9 @@ use crate::helpers::diplomacy::board::ProvinceBoard;
 use crate::helpers::diplomacy::orders_file::{self, Written};
 use crate::helpers::diplomacy::position::{self, power_of, Adapted, Position};
 use crate::helpers::diplomacy::save;
+use crate::helpers::diplomacy::views::{self, Withheld};
 use crate::helpers::savegame;
-use crate::model::{CounterId, Game};
+use crate::model::{CounterId, Game, OrderPhase};
 use crate::vassal::archive::{Archive, ZipTimestamp};
 use crate::vassal::buildfile::parse_buildfile_str;
 use crate::vassal::save::{SaveGame, SavedPiece};
@@ -54,15 +56,21 @@ pub struct Args {
     /// prefixes; repeatable (a power's orders may be in its own file).
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     orders: Vec<PathBuf>,
-    /// Write the next position to -o: a position file (`.toml`), or a save (`.vsav`,
-    /// with --save) with the units moved, retreated, built and removed.
+    /// Write the next position to -o, as --for may see it: a position file (`.toml`), or a
+    /// save (`.vsav`, with --save) holding the position, not the moves that led to it.
     #[arg(long, requires = "output")]
     apply: bool,
     /// Where --apply writes (never the file read).
     #[arg(short = 'o', long = "output", value_name = "NEXT", requires = "apply")]
     output: Option<PathBuf>,
-    /// Who the report is for, in a game with hidden parts of units: `public` (what every
-    /// player sees), a power (that, and its own hidden parts), or `referee` (everything).
+    /// Write every reader's save of the next position and its report into DIR (with
+    /// --save): `referee.vsav` (everything: the save to adjudicate next), `public.vsav`
+    /// and one `<power>.vsav` per power, each holding only what its reader may see, and
+    /// `<reader>.txt`, the report as that reader may read it.
+    #[arg(long, value_name = "DIR", requires = "save", conflicts_with_all = ["apply", "output"])]
+    views: Option<PathBuf>,
+    /// Who the report (and the file --apply writes) is for: `public` (what every player
+    /// sees), a power (that, and its own hidden parts and notes), or `referee` (everything).
     #[arg(long = "for", value_name = "WHO", default_value = "referee")]
     audience: String,
     /// Output format.
@@ -77,12 +85,59 @@ impl Args {
     }
 }
 
-/// What was written by --apply.
+/// What was written by --apply (or, one reader's, by --views).
 #[derive(Debug, Serialize)]
 struct Applied {
     output: String,
+    /// Who the file is for.
+    reader: String,
+    /// The pieces changed, those the file holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     save: Option<save::DiplomacyEdit>,
+    /// What the referee's save holds and this one leaves out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    withheld: Option<Withheld>,
+}
+
+impl Applied {
+    /// `Wrote FILE: …`, the line the text report ends with.
+    fn line(&self) -> String {
+        let mut text = format!("Wrote {}", self.output);
+        if let Some(s) = &self.save {
+            text.push_str(&format!(
+                ": {} piece{} moved, {} removed, {} added; {} control marker{} changed",
+                s.moved.len(),
+                if s.moved.len() == 1 { "" } else { "s" },
+                s.removed.len(),
+                s.added.len(),
+                s.markers.len(),
+                if s.markers.len() == 1 { "" } else { "s" },
+            ));
+        }
+        if let Some(w) = &self.withheld {
+            text.push_str(&format!(
+                "; left out, not {}'s to see: {} hidden piece{}, {} unrevealed note{}, {} \
+                 private note{}, {} roster entr{}, the writer of {} revealed note{}",
+                if self.reader == "public" {
+                    "the public"
+                } else {
+                    self.reader.as_str()
+                },
+                w.pieces,
+                if w.pieces == 1 { "" } else { "s" },
+                w.unrevealed_notes,
+                if w.unrevealed_notes == 1 { "" } else { "s" },
+                w.private_notes,
+                if w.private_notes == 1 { "" } else { "s" },
+                w.players,
+                if w.players == 1 { "y" } else { "ies" },
+                w.note_writers,
+                if w.note_writers == 1 { "" } else { "s" },
+            ));
+        }
+        text.push('\n');
+        text
+    }
 }
 
 #[derive(Serialize)]
@@ -96,6 +151,9 @@ struct Report<'a> {
     adjudication: &'a Adjudication,
     #[serde(skip_serializing_if = "Option::is_none")]
     applied: Option<&'a Applied>,
+    /// With --views: every reader's save and report written.
+    #[serde(skip_serializing_if = "<[Applied]>::is_empty")]
+    views: &'a [Applied],
 }
 
 /// The position from a position file, a scenario or a save.
@@ -132,6 +190,17 @@ fn start(
         .as_deref()
         .ok_or_else(|| "give --position, --save or --scenario".to_string())?;
     let save = positions::load_save(g, path, a.module.as_deref(), true)?;
+    // A reader's save lacks what that reader may not see: adjudicated, the hidden parts
+    // and notes left out of it would be lost from the game.
+    if let Some(who) = views::reader_of(&save.state) {
+        return Err(format!(
+            "{}: this save was made for {who} (`adjudicate --views` or `--for {who} --apply`) \
+             and lacks what {who} may not see; adjudicate the referee's save (referee.vsav); \
+             nothing adjudicated",
+            path.display()
+        )
+        .into());
+    }
     let phase = save::phase_of(g, &save.state);
     let retreat = save::retreat_record(&save.state);
     let (p, adapted) = position::from_positions(board, &from_save(&save.adapted), phase, retreat);
@@ -151,8 +220,9 @@ fn orders(
     board: &ProvinceBoard,
     files: &[PathBuf],
     sources: &mut SourceMap,
-) -> Result<Vec<Written>, Failure> {
+) -> Result<(Vec<Written>, BTreeSet<String>), Failure> {
     let mut all = Vec::new();
+    let mut heard = BTreeSet::new();
     let mut diags = Diagnostics::default();
     for path in files {
         let id = match crate::load::position::read_text(path, sources).map_err(|e| e.to_string())? {
@@ -170,6 +240,7 @@ fn orders(
             sources.text(id),
         );
         all.extend(written);
+        heard.extend(orders_file::powers_heard(board.game, sources.text(id)));
         diags.extend(d);
     }
     if diags.has_errors() {
@@ -183,7 +254,33 @@ fn orders(
             sources.clone(),
         ));
     }
-    Ok(all)
+    Ok((all, heard))
+}
+
+/// The powers whose orders the phase needs and no orders file speaks for: in a movement
+/// phase each power with units or hidden parts, in a retreat phase each with a dislodged
+/// unit (an adjustment phase's are not asked for: a power with nothing to adjust writes
+/// nothing).
+fn missing_powers(g: &Game, position: &Position, heard: &BTreeSet<String>) -> Vec<String> {
+    let needed: BTreeSet<&str> = match position.orders(g) {
+        Some(OrderPhase::Movement) => position
+            .units
+            .iter()
+            .map(|u| u.power.as_str())
+            .chain(position.fractions.iter().map(|f| f.power.as_str()))
+            .collect(),
+        Some(OrderPhase::Retreat) => position
+            .dislodged
+            .iter()
+            .map(|d| d.unit.power.as_str())
+            .collect(),
+        _ => BTreeSet::new(),
+    };
+    g.sides
+        .iter()
+        .filter(|s| needed.contains(s.id.as_str()) && !heard.contains(&s.id))
+        .map(|s| s.name.clone())
+        .collect()
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -211,59 +308,57 @@ fn palette_of(g: &Game, module: Option<&Path>) -> BTreeMap<CounterId, SavedPiece
         .unwrap_or_default()
 }
 
-/// Write the next position: a position file, or the save with the units moved.
-fn apply(
+/// The next position as `audience` may know it: other powers' hidden parts left out.
+fn next_for(next: &Position, audience: &Audience) -> Position {
+    let mut seen = next.clone();
+    seen.fractions.retain(|f| match audience {
+        Audience::Referee => true,
+        Audience::Public => false,
+        Audience::Power(p) => f.power == *p,
+    });
+    seen
+}
+
+/// The name a reader's files take: `referee`, `public` or the power's id.
+fn reader_name(audience: &Audience) -> String {
+    match audience {
+        Audience::Referee => "referee".into(),
+        Audience::Public => "public".into(),
+        Audience::Power(p) => p.clone(),
+    }
+}
+
+/// The pieces an edit changed, those `audience`'s save holds: other powers' hidden parts
+/// are not in it.
+fn summary_for(g: &Game, edit: &save::DiplomacyEdit, audience: &Audience) -> save::DiplomacyEdit {
+    let mut summary = edit.summary();
+    let hidden_from = |counter: &str| {
+        let Some(c) = g.counter_index(counter) else {
+            return false;
+        };
+        position::is_part(g, c)
+            && match audience {
+                Audience::Referee => false,
+                Audience::Public => true,
+                Audience::Power(p) => g.side_of(c).map(|s| &g.sides[s].id) != Some(p),
+            }
+    };
+    for list in [&mut summary.moved, &mut summary.removed, &mut summary.added] {
+        list.retain(|c| !hidden_from(&c.counter));
+    }
+    summary
+}
+
+/// The referee's state of the next position: the save's commands with the phase's edit,
+/// replayed (every piece where it now stands), and the edit.
+fn next_state(
     board: &ProvinceBoard,
     adjudication: &Adjudication,
-    save: Option<&positions::LoadedSave>,
+    save: &positions::LoadedSave,
     module: Option<&Path>,
-    inputs: &[&Path],
-    output: &Path,
-) -> Result<Applied, String> {
+    next: &Position,
+) -> Result<(crate::vassal::save::GameState, save::DiplomacyEdit), String> {
     let g = board.game;
-    if inputs.iter().any(|i| same_file(i, output)) {
-        return Err(format!(
-            "refusing to overwrite a file being read ({}); choose another -o",
-            output.display()
-        ));
-    }
-    let Some(next) = &adjudication.next_position else {
-        return Err(
-            "the calendar ends after this phase: there is no next position to write".into(),
-        );
-    };
-    let is_save = output
-        .extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("vsav"));
-    if !is_save {
-        let comment = format!(
-            "{}: {} {} after {} {}, written by `sandtable adjudicate --apply`.",
-            g.title,
-            adjudication
-                .next
-                .as_ref()
-                .map_or("", |n| n.turn_name.as_str()),
-            adjudication
-                .next
-                .as_ref()
-                .map_or("", |n| n.phase_name.as_str()),
-            adjudication.turn_name,
-            adjudication.phase_name
-        );
-        let text = position::to_toml(g, next, &comment);
-        write_atomic(output, text.as_bytes())?;
-        return Ok(Applied {
-            output: output.display().to_string(),
-            save: None,
-        });
-    }
-    let Some(save) = save else {
-        return Err(
-            "a save (-o …vsav) is written from a save: give --save FILE.vsav, or write a \
-             position file (-o NEXT.toml)"
-                .into(),
-        );
-    };
     // A new piece whose counter the save holds none of is copied from the module's palette:
     // the module given, or the one `sandtable build` makes of DIR (built only then).
     let mut palette: Option<BTreeMap<CounterId, SavedPiece>> = None;
@@ -287,13 +382,69 @@ fn apply(
         commands: crate::vassal::save::CommandTree::decode(&text),
         ..save.file.clone()
     };
-    let (bytes, _) = edited
+    Ok((edited.state(), edit))
+}
+
+/// The bytes of `audience`'s save of the referee's `state`: a fresh save holding what the
+/// reader may see (the referee's everything), read back before anything is written — the
+/// units must stand where the next position says, the reader's hidden parts be there and no
+/// other power's.
+fn reader_save(
+    board: &ProvinceBoard,
+    save: &positions::LoadedSave,
+    state: &crate::vassal::save::GameState,
+    next: &Position,
+    audience: &Audience,
+    label: &Path,
+) -> Result<(Vec<u8>, Withheld), String> {
+    let g = board.game;
+    let view = views::view(g, state, audience);
+    let text = view
+        .state
+        .fresh_saved_game_text()
+        .map_err(|e| format!("{}: {e}; nothing written", save.file.path.display()))?;
+    let fresh = SaveGame {
+        plain_text: text.clone(),
+        commands: crate::vassal::save::CommandTree::decode(&text),
+        ..save.file.clone()
+    };
+    let (bytes, _) = fresh
         .edited_bytes(&Default::default(), ZipTimestamp::default())
         .map_err(|e| e.to_string())?;
-    // Read it back: the units must stand where the next position says.
-    let written = SaveGame::from_bytes(bytes.clone(), output)
+    read_back(board, &bytes, label, &next_for(next, audience), audience)?;
+    Ok((bytes, view.withheld))
+}
+
+/// A written save read back: it must hold `next` (as its reader may know it), and no piece
+/// of a hidden part its reader may not see.
+fn read_back(
+    board: &ProvinceBoard,
+    bytes: &[u8],
+    label: &Path,
+    next: &Position,
+    audience: &Audience,
+) -> Result<(), String> {
+    let g = board.game;
+    let written = SaveGame::from_bytes(bytes.to_vec(), label)
         .map_err(|e| format!("the edited save does not read back: {e}; nothing written"))?;
     let state = written.state();
+    for piece in state.pieces.values() {
+        let Ok((c, _)) = savegame::counter_of(g, piece) else {
+            continue;
+        };
+        let other = match audience {
+            Audience::Referee => false,
+            Audience::Public => true,
+            Audience::Power(p) => g.side_of(c).map(|s| &g.sides[s].id) != Some(p),
+        };
+        if position::is_part(g, c) && other {
+            return Err(format!(
+                "the save for {} would hold `{}`, a hidden part it may not see; nothing written",
+                reader_name(audience),
+                g.counters[c].id
+            ));
+        }
+    }
     let maps = savegame::build_maps(g);
     let adapted = savegame::positions_from_save(g, &state, &maps);
     let phase = save::phase_of(g, &state);
@@ -346,10 +497,175 @@ fn apply(
             differ.join(", ")
         ));
     }
+    Ok(())
+}
+
+/// Write the next position as `audience` may see it: a position file, or a save.
+#[allow(clippy::too_many_arguments)]
+fn apply(
+    board: &ProvinceBoard,
+    adjudication: &Adjudication,
+    audience: &Audience,
+    save: Option<&positions::LoadedSave>,
+    module: Option<&Path>,
+    inputs: &[&Path],
+    output: &Path,
+) -> Result<Applied, String> {
+    let g = board.game;
+    if inputs.iter().any(|i| same_file(i, output)) {
+        return Err(format!(
+            "refusing to overwrite a file being read ({}); choose another -o",
+            output.display()
+        ));
+    }
+    let Some(next) = &adjudication.next_position else {
+        return Err(
+            "the calendar ends after this phase: there is no next position to write".into(),
+        );
+    };
+    let is_save = output
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("vsav"));
+    let withheld_for = |w: Withheld| (*audience != Audience::Referee).then_some(w);
+    if !is_save {
+        let comment = format!(
+            "{}: {} {} after {} {}, written by `sandtable adjudicate --apply`{}.",
+            g.title,
+            adjudication
+                .next
+                .as_ref()
+                .map_or("", |n| n.turn_name.as_str()),
+            adjudication
+                .next
+                .as_ref()
+                .map_or("", |n| n.phase_name.as_str()),
+            adjudication.turn_name,
+            adjudication.phase_name,
+            match audience {
+                Audience::Referee => String::new(),
+                other => format!(" for {}", reader_name(other)),
+            }
+        );
+        let seen = next_for(next, audience);
+        let text = position::to_toml(g, &seen, &comment);
+        write_atomic(output, text.as_bytes())?;
+        return Ok(Applied {
+            output: output.display().to_string(),
+            reader: reader_name(audience),
+            save: None,
+            withheld: None,
+        });
+    }
+    let Some(save) = save else {
+        return Err(
+            "a save (-o …vsav) is written from a save: give --save FILE.vsav, or write a \
+             position file (-o NEXT.toml)"
+                .into(),
+        );
+    };
+    let (state, edit) = next_state(board, adjudication, save, module, next)?;
+    let (bytes, withheld) = reader_save(board, save, &state, next, audience, output)?;
     write_atomic(output, &bytes)?;
     Ok(Applied {
         output: output.display().to_string(),
-        save: Some(edit.summary()),
+        reader: reader_name(audience),
+        save: Some(summary_for(g, &edit, audience)),
+        withheld: withheld_for(withheld),
+    })
+}
+
+/// Every reader's save and report of the next position, made and read back, then written
+/// into `dir`: the referee's, the public's and each power's.
+fn views_into(
+    board: &ProvinceBoard,
+    adjudication: &Adjudication,
+    save: &positions::LoadedSave,
+    module: Option<&Path>,
+    inputs: &[&Path],
+    dir: &Path,
+) -> Result<Vec<Applied>, String> {
+    let g = board.game;
+    let Some(next) = &adjudication.next_position else {
+        return Err(
+            "the calendar ends after this phase: there is no next position to write".into(),
+        );
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "--views {}: not a directory; give a directory (it is made if missing)",
+            dir.display()
+        ));
+    }
+    let (state, edit) = next_state(board, adjudication, save, module, next)?;
+    let readers: Vec<Audience> = [Audience::Referee, Audience::Public]
+        .into_iter()
+        .chain(
+            g.sides
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !g.is_neutral(*i))
+                .map(|(_, s)| Audience::Power(s.id.clone())),
+        )
+        .collect();
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut applied = Vec::new();
+    for audience in &readers {
+        let who = reader_name(audience);
+        let name = format!("{who}.vsav");
+        let (bytes, withheld) = reader_save(board, save, &state, next, audience, &dir.join(&name))?;
+        let written = Applied {
+            output: dir.join(&name).display().to_string(),
+            reader: who.clone(),
+            save: Some(summary_for(g, &edit, audience)),
+            withheld: (*audience != Audience::Referee).then_some(withheld),
+        };
+        let mut report = adjudicate::render(g, &adjudication.seen_by(audience));
+        report.push('\n');
+        report.push_str(&written.line());
+        files.push((name, bytes));
+        files.push((format!("{who}.txt"), report.into_bytes()));
+        applied.push(written);
+    }
+    for (name, _) in &files {
+        let target = dir.join(name);
+        if inputs.iter().any(|i| same_file(i, &target)) {
+            return Err(format!(
+                "refusing to overwrite a file being read ({}); choose another --views \
+                 directory",
+                target.display()
+            ));
+        }
+    }
+    write_all(dir, &files)?;
+    Ok(applied)
+}
+
+/// Files written into `dir` as one: a missing directory is filled under a temporary name
+/// beside it and renamed into place; in an existing one each file is written to a temporary
+/// file and renamed (all were made and checked before the first is written).
+fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), String> {
+    if dir.is_dir() {
+        for (name, bytes) in files {
+            write_atomic(&dir.join(name), bytes)?;
+        }
+        return Ok(());
+    }
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = tempfile::Builder::new()
+        .prefix(".views-")
+        .tempdir_in(parent)
+        .map_err(|e| format!("{}: {e}", parent.display()))?;
+    for (name, bytes) in files {
+        std::fs::write(tmp.path().join(name), bytes)
+            .map_err(|e| format!("{}: {e}", tmp.path().join(name).display()))?;
+    }
+    let tmp = tmp.keep();
+    std::fs::rename(&tmp, dir).map_err(|e| {
+        let _ = std::fs::remove_dir_all(&tmp);
+        format!("{}: {e}", dir.display())
     })
 }
 
@@ -418,24 +734,45 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let audience = audience(&g, &a.audience)?;
     let mut sources = SourceMap::default();
     let (position, adapted, save) = start(&board, &a, &mut sources)?;
-    let written = orders(&board, &a.orders, &mut sources)?;
+    let (written, heard) = orders(&board, &a.orders, &mut sources)?;
+    // The referee's phase for every reader waits for every power's orders.
+    if a.views.is_some() {
+        let missing = missing_powers(&g, &position, &heard);
+        if !missing.is_empty() {
+            let files: Vec<String> = a.orders.iter().map(|f| f.display().to_string()).collect();
+            return Err(format!(
+                "no orders from {} in {}: with --views every power with units to order \
+                 gives its orders; nothing adjudicated, nothing written (a power whose \
+                 units all hold may send its heading alone: `{}:`)",
+                missing.join(", "),
+                files.join(", "),
+                missing[0]
+            )
+            .into());
+        }
+    }
     let full = adjudicate::adjudicate(&board, &position, &written).map_err(|e| e.to_string())?;
     let adjudication = full.seen_by(&audience);
+    let mut inputs: Vec<&Path> = a.orders.iter().map(PathBuf::as_path).collect();
+    inputs.extend(a.position.as_deref());
+    inputs.extend(a.save.as_deref());
     let applied = match (&a.output, a.apply) {
-        (Some(out), true) => {
-            let mut inputs: Vec<&Path> = a.orders.iter().map(PathBuf::as_path).collect();
-            inputs.extend(a.position.as_deref());
-            inputs.extend(a.save.as_deref());
-            Some(apply(
-                &board,
-                &adjudication,
-                save.as_ref(),
-                a.module.as_deref(),
-                &inputs,
-                out,
-            )?)
-        }
+        (Some(out), true) => Some(apply(
+            &board,
+            &full,
+            &audience,
+            save.as_ref(),
+            a.module.as_deref(),
+            &inputs,
+            out,
+        )?),
         _ => None,
+    };
+    let views = match (&a.views, &save) {
+        (Some(dir), Some(save)) => {
+            views_into(&board, &full, save, a.module.as_deref(), &inputs, dir)?
+        }
+        _ => Vec::new(),
     };
     let source = match (&a.position, &a.save, &a.scenario) {
         (Some(p), _, _) => format!("position {}", p.display()),
@@ -443,32 +780,13 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         (_, _, Some(id)) => format!("scenario {id}"),
         _ => String::new(),
     };
-    // The pieces of other powers' hidden parts are not the audience's to see either.
-    let applied = applied.map(|mut ap| {
-        if let Some(edit) = &mut ap.save {
-            let hidden_from = |counter: &str| {
-                let Some(c) = g.counter_index(counter) else {
-                    return false;
-                };
-                position::is_part(&g, c)
-                    && match &audience {
-                        Audience::Referee => false,
-                        Audience::Public => true,
-                        Audience::Power(p) => g.side_of(c).map(|s| &g.sides[s].id) != Some(p),
-                    }
-            };
-            for list in [&mut edit.moved, &mut edit.removed, &mut edit.added] {
-                list.retain(|c| !hidden_from(&c.counter));
-            }
-        }
-        ap
-    });
     let report = Report {
         source,
         save: save.as_ref().map(|s| s.summary(a.module.as_deref())),
         notes: &adapted.notes,
         adjudication: &adjudication,
         applied: applied.as_ref(),
+        views: &views,
     };
     match a.format {
         Format::Json => super::emit(&json(&report)?),
@@ -480,20 +798,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 eprintln!("note: {n}");
             }
             let mut text = adjudicate::render(board.game, &adjudication);
-            if let Some(ap) = &applied {
-                text.push_str(&format!("\nWrote {}", ap.output));
-                if let Some(s) = &ap.save {
-                    text.push_str(&format!(
-                        ": {} piece{} moved, {} removed, {} added; {} control marker{} changed",
-                        s.moved.len(),
-                        if s.moved.len() == 1 { "" } else { "s" },
-                        s.removed.len(),
-                        s.added.len(),
-                        s.markers.len(),
-                        if s.markers.len() == 1 { "" } else { "s" },
-                    ));
-                }
+            if !views.is_empty() || applied.is_some() {
                 text.push('\n');
+            }
+            for ap in applied.iter().chain(&views) {
+                text.push_str(&ap.line());
             }
             super::emit(&text);
         }

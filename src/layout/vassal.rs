@@ -31,6 +31,12 @@ pub const EDGE: (i32, i32) = (0, 0);
 /// Id VASSAL gives the first TurnTracker (used in the save command `TURN<id>`).
 pub const TRACKER_ID: &str = "TurnTracker0";
 
+/// The module-level global property in which a game of written orders keeps the retreat
+/// situation a movement phase left (each dislodged unit's attacker and the standoffs), which
+/// pieces cannot show; VASSAL writes a property's value into every save, so the situation
+/// survives the game saved again in VASSAL.
+pub const RETREATS_PROPERTY: &str = "RetreatSituation";
+
 /// The scale a control marker is drawn at (its Layer's), beside the unit of its centre.
 pub const CONTROL_MARKER_SCALE: f64 = 0.5;
 

@@ -147,12 +147,19 @@ fn the_1914_setup_and_a_month_of_dispersals_play_through_saves() {
         assert_eq!(code, 0, "{stdout}{err}");
         serde_json::from_str(&stdout).expect("json")
     };
-    let report = adjudicate(&setup, &orders, &august, "public");
+    // The public's save and report: no third, nor the pieces the save gained (no third's
+    // counter or place); the thirds are absent from the file itself.
+    let public_save = tmp.path().join("august-public.vsav");
+    let report = adjudicate(&setup, &orders, &public_save, "public");
     let public = report.to_string();
     assert!(!public.contains("1/3"), "{public}");
-    // Nor the pieces the save gained: no third's counter or place.
     assert!(!public.contains("-third"), "{public}");
     assert!(report["applied"]["save"]["added"].is_array(), "{public}");
+    assert!(read_back(&board, &public_save).fractions.is_empty());
+    let plain = SaveGame::read(&public_save).expect("a save").plain_text;
+    assert!(!plain.contains("-third"), "the public save holds a third");
+    // The referee's save holds them all.
+    adjudicate(&setup, &orders, &august, "referee");
     let next = read_back(&board, &august);
     assert_eq!(next.turn, 1, "August 1914");
     assert_eq!(

@@ -34,6 +34,7 @@ mod parlance;
 mod prose;
 mod prose_html;
 mod publish;
+mod referee;
 mod reference;
 mod render_cli;
 mod savegame;

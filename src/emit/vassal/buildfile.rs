@@ -257,6 +257,22 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     root.push(Node::new(format!("{B}Chatter")));
     root.push(Node::new(format!("{B}KeyNamer")));
     let (mut props, track_buttons) = track_nodes(g);
+    if written_orders(g) {
+        // No button sets it: `sandtable adjudicate --apply` writes it into the save.
+        props.push(
+            Node::new(format!("{B}properties.GlobalProperty"))
+                .attr("name", crate::layout::vassal::RETREATS_PROPERTY)
+                .attr(
+                    "description",
+                    "The retreat situation (sandtable adjudicate)",
+                )
+                .attr("initialValue", "")
+                .attr("isNumeric", false)
+                .attr("min", "")
+                .attr("max", "")
+                .attr("wrap", false),
+        );
+    }
     let combat = super::combat::Combat::new(plan);
     if let Some(c) = &combat {
         props = props.children(c.global_properties());

@@ -410,6 +410,29 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
          disband)."
             .into(),
     ]);
+    p.heading(3, "Playing by mail, with a referee");
+    p.para(&format!(
+        "The {REFEREE} keeps the one save that holds everything and sends each player a save \
+         of their own, which holds what their power may see and nothing else (what the rules \
+         hide from a power is absent from its file, not merely hidden on the map)."
+    ));
+    p.list(&[
+        "A player: open the save you received (yours alone, named after your power) and join \
+         as your power; read your report (the .txt file beside it); write your orders as \
+         above, or as a text file, one order per line under your power\u{2019}s name, and \
+         send them to the referee alone."
+            .to_string(),
+        format!(
+            "The {REFEREE}: when every power\u{2019}s orders are in, run sandtable adjudicate \
+             GAME --save referee.vsav --orders ORDERS.txt --views NEXT (one --orders file per \
+             power if you like; a power whose units all hold sends its name and a colon \
+             alone, and a phase missing a power\u{2019}s orders is not resolved). NEXT then holds referee.vsav, the next phase\u{2019}s save, \
+             which you keep; public.vsav and public.txt for observers and the public report; \
+             and for each power its save and report (france.vsav, france.txt). Send each \
+             player their own two files and never referee.vsav: VASSAL hides the others\u{2019} \
+             secrets on the map, but that file holds them."
+        ),
+    ]);
     p.heading(3, "Phases");
     let rows: Vec<Vec<String>> = g
         .phases
@@ -508,9 +531,12 @@ fn hidden_help(g: &Game, p: &mut Page) {
     items.push(format!(
         "Orders to parts are not written in the Delayed notes, which everyone reads once \
          revealed: send them to the {REFEREE} alone (a private message). The referee resolves \
-         the phase with sandtable adjudicate (its report for the referee has everything), \
-         posts the public report (--for public: a dispersing unit stands, a unit formed \
-         appears) and sends each power its own (--for and the power)."
+         the phase with sandtable adjudicate --views NEXT (its report for the referee has \
+         everything) and sends each power its own save and report: a power\u{2019}s save \
+         holds its own parts and none of the others\u{2019}, which are absent from the file, \
+         not merely hidden; the public report (a dispersing unit stands, a unit formed \
+         appears) goes to everyone. Never send anyone the referee\u{2019}s save: VASSAL hides \
+         the other powers\u{2019} parts on the map, but the file holds them."
     ));
     p.list(&items);
 }

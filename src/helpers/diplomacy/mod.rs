@@ -20,6 +20,7 @@
 //! | [`orders_file`] | orders files: one order per line, `#` comments, power headings or prefixes, located mistakes |
 //! | [`adjudicate`] | one phase adjudicated by the calendar: every order's outcome and why, dislodgements, standoffs, adjustments, centres changing hands, victory, the next position |
 //! | [`save`] | a VASSAL save of the game: the phase its tracker shows, the retreat situation it records, the save edited with the units moved, retreated, built and removed, the control markers changed and the tracker stepped |
+//! | [`views`] | what each reader's save holds: the referee's everything, a power's no other power's hidden parts, unrevealed notes, private notes or roster entries, the public save none of them |
 //!
 //! The adjudicator asks the board only what the rules need ([`Board`]): which moves armies
 //! and fleets can make, which provinces are sea, and a location's province. A unit's
@@ -43,6 +44,7 @@ pub mod outcome;
 pub mod position;
 pub mod retreat;
 pub mod save;
+pub mod views;
 
 /// What the adjudicator needs to know of a board. Locations are ids in lower case: a
 /// province (`par`) or a coast of one (`spa/nc`).

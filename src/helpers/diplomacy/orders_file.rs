@@ -58,6 +58,23 @@ pub struct Written {
     pub span: Span,
 }
 
+/// The powers an orders file speaks for: those its headings name (`England:` alone on its
+/// line, even with no order below it) and those leading an order (`ENG: A Lon - Nth`);
+/// names that are no power are left to [`read`]'s diagnostics.
+pub fn powers_heard(game: &Game, text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .lines()
+        .filter_map(|line| {
+            let content = line.split('#').next().unwrap_or("").trim();
+            let (name, _) = content.split_once(':')?;
+            power_of(game, name)
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// A line of a multi-factor game (`[rules.multi-factor]`): a loss order, an air or a winter
 /// order (games with industry), else an order to a part of a force; or why it cannot be read,
 /// with how such orders are written.

@@ -6,8 +6,10 @@
 //! new piece copied from one of the same counter, or from the module's palette when the
 //! save holds none), on each centre that changed hands the old owner's control marker
 //! removed and the new owner's added at the centre's marker spot, the tracker set on the
-//! next phase. The pieces are found through the save adapter (`helpers::savegame`) and
-//! placed by the grids the layout gives the module; nothing here reads or writes files.
+//! next phase, the retreat situation kept in the module's `RetreatSituation` global
+//! property (VASSAL writes it into every save, so it survives a save made again in VASSAL).
+//! The pieces are found through the save adapter (`helpers::savegame`) and placed by the
+//! grids the layout gives the module; nothing here reads or writes files.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,7 +22,7 @@ use super::position::{counter_for, unit_kind, Position};
 use super::retreat::Dislodged;
 use super::{Unit, UnitKind};
 use crate::helpers::savegame::{build_maps, counter_of, tracker_index, MapTarget, SavePositions};
-use crate::layout::vassal::{centre_spots, order_steps, TRACKER_ID};
+use crate::layout::vassal::{centre_spots, order_steps, RETREATS_PROPERTY, TRACKER_ID};
 use crate::model::{CounterId, Game, Location, PhaseId, SideId, TurnId};
 use crate::vassal::buildfile::Element;
 use crate::vassal::encoder::{decode, encode_or_empty, SequenceEncoder};
@@ -63,24 +65,35 @@ pub fn tracker_command(game: &Game, turn: TurnId, phase: PhaseId) -> String {
     )
 }
 
-/// The leaf command in which a save written after a movement phase records what the retreat
-/// phase needs and pieces cannot show: each dislodged unit's attacker's province and the
-/// standoffs (VASSAL ignores a command it does not know; a save VASSAL writes again drops
-/// it).
+/// The leaf command in which saves written before [`RETREATS_PROPERTY`] recorded the retreat
+/// situation (VASSAL ignores a command it does not know, and drops it when it saves the game
+/// again); still read, never written.
 pub const RETREAT_COMMAND: &str = "sandtable-retreat";
 
-/// The retreat situation a save records ([`RETREAT_COMMAND`]): the dislodged units and the
-/// provinces a standoff left empty.
+/// The retreat situation a save records, in the module's [`RETREATS_PROPERTY`] (or, in a
+/// save written before it, a [`RETREAT_COMMAND`]): the dislodged units and the provinces a
+/// standoff left empty. `None` when the save records none (the property empty).
 pub fn retreat_record(state: &GameState) -> Option<(Vec<Dislodged>, Vec<String>)> {
-    let c = state
-        .unknown_commands
+    let property = state
+        .global_properties
         .iter()
         .rev()
-        .find(|c| c.starts_with(&format!("{RETREAT_COMMAND}\t")))?;
-    let fields = decode(c, '\t');
+        .find(|(name, _, _)| name == RETREATS_PROPERTY);
+    let fields = match property {
+        Some((_, value, _)) if value.is_empty() => return None,
+        Some((_, value, _)) => decode(value, '\t'),
+        None => {
+            let c = state
+                .unknown_commands
+                .iter()
+                .rev()
+                .find(|c| c.starts_with(&format!("{RETREAT_COMMAND}\t")))?;
+            decode(c, '\t').into_iter().skip(1).collect()
+        }
+    };
     let mut dislodged = Vec::new();
     let mut standoffs = Vec::new();
-    for f in fields.iter().skip(1) {
+    for f in &fields {
         let words: Vec<&str> = f.split(' ').collect();
         match words.as_slice() {
             ["standoff", p] => standoffs.push(p.to_string()),
@@ -111,9 +124,10 @@ pub fn retreat_record(state: &GameState) -> Option<(Vec<Dislodged>, Vec<String>)
     Some((dislodged, standoffs))
 }
 
-/// The [`RETREAT_COMMAND`] leaf for a retreat situation.
+/// The command setting [`RETREATS_PROPERTY`] to a retreat situation (empty when nothing is
+/// dislodged and no standoff matters: a phase other than retreats).
 pub fn retreat_command(dislodged: &[Dislodged], standoffs: &[String]) -> String {
-    let mut tokens = vec![RETREAT_COMMAND.to_string()];
+    let mut tokens = Vec::new();
     for d in dislodged {
         let u = &d.unit;
         let mut t = format!(
@@ -132,7 +146,16 @@ pub fn retreat_command(dislodged: &[Dislodged], standoffs: &[String]) -> String 
         tokens.push(t);
     }
     tokens.extend(standoffs.iter().map(|s| format!("standoff {s}")));
-    encode_or_empty(&tokens, '\t')
+    let value = encode_or_empty(&tokens, '\t');
+    encode_or_empty(
+        &[
+            "GlobalProperty\t",
+            RETREATS_PROPERTY,
+            value.as_str(),
+            "Module",
+        ],
+        ';',
+    )
 }
 
 /// One piece moved, removed or added by a [`DiplomacyEdit`].
@@ -168,7 +191,8 @@ pub struct DiplomacyEdit {
     /// The tracker command for the next phase.
     #[serde(skip)]
     pub tracker: String,
-    /// The retreat record, when the next phase is a retreat phase.
+    /// The command setting the retreat record ([`RETREATS_PROPERTY`]): the situation at a
+    /// retreat phase, empty at any other.
     #[serde(skip)]
     pub retreat: Option<String>,
 }
@@ -185,8 +209,8 @@ impl DiplomacyEdit {
     }
 
     /// The save's command stream with the edit: every command kept as it was, the tracker
-    /// command replaced, an earlier retreat record dropped, and the new commands before
-    /// `end_save`.
+    /// command replaced, an earlier retreat record of the old kind ([`RETREAT_COMMAND`])
+    /// dropped, and the new commands (the retreat record set) before `end_save`.
     pub fn commands(&self, save: &SaveGame) -> String {
         let tracker = format!("TURN{TRACKER_ID}\t");
         let mut tree = save.commands.clone();
@@ -451,9 +475,12 @@ pub fn diplomacy_edit(
     }
     track_markers(game, state, save, next, window, &mut edit)?;
     edit.tracker = tracker_command(game, next.turn, next.phase);
-    if !next.dislodged.is_empty() {
-        edit.retreat = Some(retreat_command(&next.dislodged, &next.standoffs));
-    }
+    // Set at a retreat phase, emptied at any other (an old record would outlive it).
+    edit.retreat = Some(if next.dislodged.is_empty() {
+        retreat_command(&[], &[])
+    } else {
+        retreat_command(&next.dislodged, &next.standoffs)
+    });
     Ok(edit)
 }
 

@@ -201,6 +201,81 @@ fn logs_replay_moves_and_removals() {
 }
 
 #[test]
+fn a_fresh_save_holds_the_state_not_the_moves() {
+    // The sample setup, then a hundred and one moves back and forth, a removal, a property set
+    // twice, a chat line and the tracker: replayed, then written fresh.
+    let mut commands = vec![sample_writer()
+        .saved_game_text()
+        .replace("\u{1b}end_save", "")];
+    for i in 0..101 {
+        let (from, to) = if i % 2 == 0 { (156, 400) } else { (400, 156) };
+        commands.push(format!(
+            "M/1001/Main Map/{to}/315/null/Main Map/{from}/315/null/me"
+        ));
+    }
+    commands.extend([
+        "-/1004".to_string(),
+        "GlobalProperty\t;VP;3;Module".to_string(),
+        "GlobalProperty\t;VP;5;Module".to_string(),
+        "CHAT* hello".to_string(),
+        "TURNTurnTracker0\t0|2".to_string(),
+        "end_save".to_string(),
+    ]);
+    let grown = commands.join("\u{1b}");
+    let save = SaveGame::from_bytes(grown.clone().into_bytes(), Path::new("grown.sav"))
+        .expect("plain text");
+    let state = save.state();
+    let fresh = state.fresh_saved_game_text().expect("no decks");
+    assert!(
+        fresh.len() < sample_writer().saved_game_text().len() + 100,
+        "{} bytes after a hundred moves:\n{fresh}",
+        fresh.len()
+    );
+    let again = SaveGame::from_bytes(fresh.clone().into_bytes(), Path::new("fresh.sav"))
+        .expect("plain text")
+        .state();
+    // The same pieces where they stood, the moved one at its last point and in no stack;
+    // the property's last value; no chat.
+    let at = |s: &GameState| -> Vec<(String, Option<String>, i32, i32)> {
+        s.pieces
+            .values()
+            .map(|p| (p.id.clone(), p.map.clone(), p.x, p.y))
+            .collect()
+    };
+    assert_eq!(at(&again), at(&state));
+    assert_eq!(again.pieces["1001"].x, 400);
+    // Moved out of its stack, it stands in one of its own, as VASSAL puts a moved piece.
+    assert_eq!(state.pieces["1001"].container, None);
+    let own = again.pieces["1001"].container.clone().expect("a stack");
+    assert_eq!(again.containers[&own].children, ["1001"]);
+    assert!(!again.pieces.contains_key("1004"));
+    assert_eq!(
+        again.global_properties,
+        [("VP".to_string(), "5".to_string(), "Module".to_string())]
+    );
+    assert_eq!(again.unknown_commands, ["TURNTurnTracker0\t0|2"]);
+    assert!(fresh.contains("Main Map;400;315;7;0"), "{fresh}");
+    // Written fresh again, it is the same text.
+    assert_eq!(again.fresh_saved_game_text().as_deref(), Ok(fresh.as_str()));
+    // A deck cannot be written yet.
+    let with_deck = format!(
+        "begin_save\u{1b}{}\u{1b}end_save",
+        add_piece_command(
+            "9",
+            "deck;false;false;false;false;false;0;0;;;;;Draw;",
+            "null;0;0;0;"
+        )
+    );
+    let deck = SaveGame::from_bytes(with_deck.into_bytes(), Path::new("deck.sav"))
+        .expect("plain text")
+        .state();
+    assert!(matches!(
+        deck.fresh_saved_game_text(),
+        Err(writer::FreshSaveError::Deck { .. })
+    ));
+}
+
+#[test]
 fn decoding_and_encoding_commands_is_symmetric() {
     let nested = "a\u{1b}\\\u{1b}b\\\u{1b}c\u{1b}d";
     let tree = CommandTree::decode(nested);

@@ -1,14 +1,17 @@
 //! Writing saves: predefined setups built from pieces and board selections (format notes
-//! §4.5–4.6), and existing saves re-serialised with some pieces' states replaced, leaving
-//! every other command as it was. Output is deterministic: fixed obfuscation key, fixed
+//! §4.5–4.6), existing saves re-serialised with some pieces' states replaced, leaving
+//! every other command as it was, and a replayed state written as a fresh save (its pieces
+//! where they stand now, not the history of moves that put them there). Output is deterministic: fixed obfuscation key, fixed
 //! archive timestamp, stack ids derived from the piece ids.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use thiserror::Error;
+
 use super::commands::{BoardSetup, ESC};
-use super::piece::{can_stack, split_trait_chain, BasicPieceInfo};
-use super::SaveGame;
+use super::piece::{can_stack, join_trait_chain, split_trait_chain, BasicPieceInfo};
+use super::{GameState, SaveGame};
 use crate::vassal::archive::{ArchiveBuilder, ArchiveError, ZipTimestamp};
 use crate::vassal::encoder::{SequenceDecoder, SequenceEncoder};
 use crate::vassal::metadata::write_metadata;
@@ -191,6 +194,152 @@ impl SetupWriter {
     /// Writes the `.vsav` to `path` (atomically).
     pub fn write_vsav(&self, path: &Path, options: &VsavOptions) -> Result<(), ArchiveError> {
         vsav_builder(&self.saved_game_text(), options)?.write_to(path)
+    }
+}
+
+/// Why a replayed state cannot be written as a fresh save.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FreshSaveError {
+    /// A deck (a DrawPile in play): the replayed state keeps its pieces but not its own
+    /// definition, so it cannot be written again.
+    #[error("it holds a deck (`{name}`), which a fresh save cannot yet write")]
+    Deck {
+        /// The deck's name.
+        name: String,
+    },
+}
+
+impl GameState {
+    /// The command stream of a fresh save holding this state, as VASSAL writes one when it
+    /// saves a game: every piece once (`+/`, its BasicPiece at the map and point where it
+    /// stands now), then its stacks, the board selections, the `SETUP_STACK` flag, each
+    /// global property's last value, and the other commands (the turn tracker, the Notes
+    /// window, the player roster…) in their order, chat lines left out. A save carried
+    /// through any number of moves is written as long as one of the same position.
+    pub fn fresh_saved_game_text(&self) -> Result<String, FreshSaveError> {
+        let mut writer = SetupWriter::default();
+        for (id, piece) in &self.pieces {
+            let mut chain = split_trait_chain(&piece.type_string, &piece.state_string);
+            let Some(basic) = chain.last_mut() else {
+                continue;
+            };
+            let info = BasicPieceInfo::parse(&basic.type_string, &basic.state_string);
+            let moved =
+                (info.map.as_deref(), info.x, info.y) != (piece.map.as_deref(), piece.x, piece.y);
+            let (type_string, state_string) = if moved {
+                let old = crate::vassal::encoder::decode(&basic.state_string, ';');
+                let mut se = SequenceEncoder::new(';');
+                se.append(piece.map.as_deref().unwrap_or("null"))
+                    .append_int(i64::from(piece.x))
+                    .append_int(i64::from(piece.y));
+                for rest in old.iter().skip(3) {
+                    se.append(rest);
+                }
+                basic.state_string = se.into_value().unwrap_or_default();
+                join_trait_chain(&chain)
+            } else {
+                (piece.type_string.clone(), piece.state_string.clone())
+            };
+            writer.pieces.push(SetupPiece {
+                id: id.clone(),
+                type_string,
+                state_string,
+            });
+        }
+        for (id, container) in &self.containers {
+            if let Some(name) = &container.deck_name {
+                return Err(FreshSaveError::Deck { name: name.clone() });
+            }
+            let children: Vec<&String> = container
+                .children
+                .iter()
+                .filter(|c| self.pieces.contains_key(*c))
+                .collect();
+            let Some(map) = container.map.as_deref().filter(|_| !children.is_empty()) else {
+                continue;
+            };
+            let mut state = SequenceEncoder::with_token(map, ';');
+            state
+                .append_int(i64::from(container.x))
+                .append_int(i64::from(container.y));
+            for child in children {
+                state.append(child);
+            }
+            state.append("@@0");
+            writer.pieces.push(SetupPiece {
+                id: id.clone(),
+                type_string: "stack".into(),
+                state_string: state.value().unwrap_or_default().to_string(),
+            });
+        }
+        // A piece a move took out of its stack is put in a stack of its own (with any other
+        // such piece at its point), as VASSAL puts a piece moved onto a map.
+        let stacked: std::collections::BTreeSet<&str> = writer
+            .pieces
+            .iter()
+            .filter(|p| p.type_string == "stack")
+            .flat_map(|p| {
+                self.containers[p.id.as_str()]
+                    .children
+                    .iter()
+                    .map(String::as_str)
+            })
+            .collect();
+        let mut next_id = self
+            .pieces
+            .keys()
+            .chain(self.containers.keys())
+            .filter_map(|k| k.parse::<u64>().ok())
+            .max()
+            .map_or(1, |max| max.saturating_add(1));
+        let mut loose: indexmap::IndexMap<(&str, i32, i32), Vec<&str>> = indexmap::IndexMap::new();
+        for (id, piece) in &self.pieces {
+            let Some(map) = piece.map.as_deref() else {
+                continue;
+            };
+            if stacked.contains(id.as_str()) || !can_stack(&piece.traits) {
+                continue;
+            }
+            loose
+                .entry((map, piece.x, piece.y))
+                .or_default()
+                .push(id.as_str());
+        }
+        for ((map, x, y), children) in loose {
+            let mut state = SequenceEncoder::with_token(map, ';');
+            state.append_int(i64::from(x)).append_int(i64::from(y));
+            for child in children {
+                state.append(child);
+            }
+            state.append("@@0");
+            writer.pieces.push(SetupPiece {
+                id: next_id.to_string(),
+                type_string: "stack".into(),
+                state_string: state.value().unwrap_or_default().to_string(),
+            });
+            next_id = next_id.saturating_add(1);
+        }
+        writer.boards = self.boards.clone();
+        writer.setup_stack_flag = self.setup_stack_flag;
+        // Each property's last value, in the order the properties were first set.
+        let mut last: indexmap::IndexMap<(&str, &str), &str> = indexmap::IndexMap::new();
+        for (name, value, container) in &self.global_properties {
+            last.insert((name.as_str(), container.as_str()), value.as_str());
+        }
+        for ((name, container), value) in last {
+            let mut se = SequenceEncoder::with_token("GlobalProperty\t", ';');
+            se.append(name).append(value).append(container);
+            writer
+                .extra_commands
+                .push(se.value().unwrap_or_default().to_string());
+        }
+        writer.extra_commands.extend(
+            self.unknown_commands
+                .iter()
+                .filter(|c| !c.starts_with("CHAT"))
+                .cloned(),
+        );
+        Ok(writer.saved_game_text())
     }
 }
 

@@ -1,0 +1,631 @@
+//! The referee's workflow of a game of written orders played through saves: `adjudicate
+//! --views DIR` writes the referee's save and one save per reader, each holding only what
+//! its reader may see. Two months of Guerilla Warfare II (`modules/guerilla-warfare-ii`)
+//! with dispersals and a unit forming, from a save in which players have joined, written
+//! Delayed notes (one revealed, one not) and a private note: every power's save is decoded
+//! and searched for every other power's hidden parts, unrevealed notes, private notes and
+//! roster entries (none found), and read back as that power's position; each report
+//! matches its file. A reader's save is refused as the referee's. Ten phases of Diplomacy
+//! carried through saves leave a save the size of a fresh one of the same position.
+
+use std::path::{Path, PathBuf};
+
+use sandtable::helpers::diplomacy::board::ProvinceBoard;
+use sandtable::helpers::diplomacy::fractions::fraction_text;
+use sandtable::helpers::savegame::counter_of;
+use sandtable::model::Game;
+use sandtable::vassal::archive::Archive;
+use sandtable::vassal::encoder::encode_or_empty;
+use sandtable::vassal::save::{CommandTree, SaveGame};
+
+use crate::support::{example_dir, p, read_back, run};
+
+const GUERILLA: &str = "modules/guerilla-warfare-ii";
+
+/// The game and its module, built into `tmp`, and its first predefined setup.
+fn module(dir: &Path, tmp: &Path, setup: &str) -> (Game, PathBuf, PathBuf) {
+    let game = sandtable::check::check_dir(dir)
+        .expect("loads")
+        .game
+        .expect("a clean game");
+    let vmod = tmp.join("game.vmod");
+    let (code, out, err) = run(&["build", p(dir), "-o", p(&vmod)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let path = tmp.join(setup);
+    let mut a = Archive::open(&vmod).expect("module");
+    std::fs::write(&path, a.read(setup).expect("setup entry")).expect("write");
+    (game, vmod, path)
+}
+
+/// A save with more commands before its `end_save`.
+fn with_commands(save: &Path, commands: &[String], out: &Path) {
+    let file = SaveGame::read(save).expect("a save");
+    let CommandTree::Compound(mut children) = file.commands.clone() else {
+        panic!("a save is a compound command");
+    };
+    let end = children
+        .iter()
+        .rposition(|c| matches!(c, CommandTree::Leaf(t) if t == "end_save"))
+        .expect("end_save");
+    children.splice(end..end, commands.iter().cloned().map(CommandTree::Leaf));
+    let text = CommandTree::Compound(children).encode();
+    let edited = SaveGame {
+        plain_text: text.clone(),
+        commands: CommandTree::decode(&text),
+        ..file
+    };
+    let (bytes, _) = edited
+        .edited_bytes(&Default::default(), Default::default())
+        .expect("bytes");
+    std::fs::write(out, bytes).expect("write");
+}
+
+/// A Delayed note as VASSAL's Notes window writes it (`SNOTE`: name, writer's password,
+/// hidden, text with `|` between lines, date, writer's name).
+fn delayed_note(name: &str, password: &str, hidden: bool, text: &str, player: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    format!(
+        "SNOTE\t{}",
+        encode_or_empty(
+            &[
+                name,
+                password,
+                if hidden { "true" } else { "false" },
+                &encode_or_empty(&lines, '|'),
+                "2026-11-29 06:00:00",
+                player,
+            ],
+            '\t'
+        )
+    )
+}
+
+/// `adjudicate --save S --orders O --views DIR` (and more arguments): its text report.
+fn views(dir: &Path, vmod: &Path, save: &Path, orders: &str, out: &Path, more: &[&str]) -> String {
+    let o = out.with_extension("orders.txt");
+    std::fs::write(&o, orders).expect("orders");
+    let mut args = vec![
+        "adjudicate",
+        p(dir),
+        "--save",
+        p(save),
+        "--module",
+        p(vmod),
+        "--orders",
+        p(&o),
+        "--views",
+        p(out),
+    ];
+    args.extend(more);
+    let (code, stdout, err) = run(&args);
+    assert_eq!(code, 0, "{stdout}{err}");
+    stdout
+}
+
+/// Every piece of a save that is a hidden part: (its power, its counter id).
+fn parts_in(game: &Game, save: &Path) -> Vec<(String, String)> {
+    let state = SaveGame::read(save).expect("a save").state();
+    let mut out: Vec<(String, String)> = state
+        .pieces
+        .values()
+        .filter_map(|piece| {
+            let (c, _) = counter_of(game, piece).ok()?;
+            sandtable::helpers::diplomacy::position::is_part(game, c).then(|| {
+                let side = game.side_of(c).map(|s| game.sides[s].id.clone());
+                (side.unwrap_or_default(), game.counters[c].id.clone())
+            })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// What no one but `power` (and the referee) may find in a file: the counter ids and names
+/// of its hidden parts' pieces.
+fn secrets_of(game: &Game, power: &str) -> Vec<String> {
+    let Some(rules) = &game.rules.fractions else {
+        return Vec::new();
+    };
+    rules
+        .pieces
+        .iter()
+        .filter(|p| game.sides[p.side].id == power)
+        .flat_map(|p| {
+            let c = &game.counters[p.counter];
+            [c.id.clone(), c.name.clone()]
+        })
+        .collect()
+}
+
+/// The de-obfuscated command stream of a save: what any program reading the file finds.
+fn plain(save: &Path) -> String {
+    SaveGame::read(save).expect("a save").plain_text
+}
+
+/// Every reader's file of a --views directory: referee, public and each power.
+fn readers(game: &Game) -> Vec<String> {
+    ["referee", "public"]
+        .into_iter()
+        .map(str::to_string)
+        .chain(game.sides.iter().map(|s| s.id.clone()))
+        .collect()
+}
+
+/// Nothing a reader may not see is in its save or its report: no other power's parts (as
+/// pieces, counter ids or names), unrevealed note, private note or password; `secret`
+/// lists (text, the power it belongs to) to search for besides the parts.
+fn nothing_leaks(game: &Game, out: &Path, secret: &[(&str, &str)]) {
+    for reader in readers(game) {
+        let save = out.join(format!("{reader}.vsav"));
+        let text = plain(&save);
+        let report = std::fs::read_to_string(out.join(format!("{reader}.txt"))).expect("report");
+        for power in game.sides.iter().map(|s| s.id.as_str()) {
+            if reader == "referee" || reader == power {
+                continue;
+            }
+            for needle in secrets_of(game, power) {
+                assert!(
+                    !text.contains(&needle),
+                    "{reader}.vsav holds {power}'s `{needle}`"
+                );
+            }
+            for (needle, whose) in secret {
+                if *whose == power {
+                    assert!(
+                        !text.contains(needle),
+                        "{reader}.vsav holds {power}'s secret `{needle}`"
+                    );
+                    assert!(
+                        !report.contains(needle),
+                        "{reader}.txt holds {power}'s secret `{needle}`"
+                    );
+                }
+            }
+        }
+        for (power, counter) in parts_in(game, &save) {
+            assert!(
+                reader == "referee" || reader == power,
+                "{reader}.vsav holds a piece of {power}'s part {counter}"
+            );
+        }
+        if reader != "referee" && reader != "public" {
+            assert!(
+                !report.contains("Hidden parts of")
+                    || report
+                        .lines()
+                        .filter(|l| l.contains("Hidden parts of"))
+                        .all(|l| l.to_lowercase().contains(&reader)),
+                "{reader}.txt names another power's parts:\n{report}"
+            );
+        }
+    }
+}
+
+/// A power's parts in a position, as positions write them.
+fn fractions_of(
+    position: &sandtable::helpers::diplomacy::position::Position,
+    power: &str,
+) -> Vec<String> {
+    let mut v: Vec<String> = position
+        .fractions
+        .iter()
+        .filter(|f| f.power == power)
+        .map(fraction_text)
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_power_receives_a_save_without_what_the_others_hide() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    // Three players joined (the roster keeps each one's password) and wrote: Austria a
+    // Delayed note not revealed yet, France one revealed, England a private note.
+    let joined = tmp.path().join("joined.vsav");
+    with_commands(
+        &setup,
+        &[
+            "PLAYER\tpw-austria-1\tAlice\tAustria".into(),
+            "PLAYER\tpw-france-2\tBruno\tFrance".into(),
+            "PLAYER\tpw-england-3\tEve\tEngland".into(),
+            delayed_note(
+                "July 1914 — Movement — Austria",
+                "pw-austria-1",
+                true,
+                "Austria:\nA Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\nA Tyr - Ven",
+                "Alice",
+            ),
+            delayed_note(
+                "July 1914 — Movement — France",
+                "pw-france-2",
+                false,
+                "France:\nA Par H",
+                "Bruno",
+            ),
+            "PNOTE\tpw-england-3\tZanzibar plan".into(),
+        ],
+        &joined,
+    );
+    let secrets = [
+        ("pw-austria-1", "austria"),
+        ("A Vie disperses", "austria"),
+        ("pw-england-3", "england"),
+        ("Zanzibar", "england"),
+        ("pw-france-2", "france"),
+    ];
+
+    // July 1914: Austria and England disperse.
+    let july = tmp.path().join("august-1914");
+    let report = views(
+        &dir,
+        &vmod,
+        &joined,
+        "Austria:\nA Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\nA Tyr - Ven\n\
+         England:\nA Lpl disperses - 1/3 A Wal, 1/3 A Yor, 1/3 A Cly\nF Lon - Ang\n\
+         France:\nA Par H\nRussia:\nA Arc - Lap\nGermany:\nItaly:\nTurkey:\n",
+        &july,
+        &[],
+    );
+    assert!(report.contains("france.vsav"), "{report}");
+    nothing_leaks(&game, &july, &secrets);
+    let referee = read_back(&board, &july.join("referee.vsav"));
+    assert_eq!(
+        fractions_of(&referee, "austria"),
+        ["1/3 A boh", "1/3 A bud", "1/3 A gal"]
+    );
+    assert_eq!(fractions_of(&referee, "england").len(), 3);
+    for reader in readers(&game) {
+        let seen = read_back(&board, &july.join(format!("{reader}.vsav")));
+        // Every reader sees the same units; the parts are the reader's own.
+        assert_eq!(seen.units, referee.units, "{reader}");
+        assert_eq!(seen.turn, referee.turn, "{reader}");
+        for power in ["austria", "england"] {
+            let own = reader == "referee" || reader == power;
+            assert_eq!(
+                fractions_of(&seen, power).len(),
+                if own { 3 } else { 0 },
+                "{reader} sees {power}'s parts"
+            );
+        }
+    }
+    // France's revealed note is everyone's; each power keeps its own roster entry.
+    for reader in readers(&game) {
+        let text = plain(&july.join(format!("{reader}.vsav")));
+        assert!(text.contains("A Par H"), "{reader}");
+    }
+    assert!(plain(&july.join("austria.vsav")).contains("A Vie disperses"));
+    assert!(plain(&july.join("austria.vsav")).contains("pw-austria-1"));
+    assert!(plain(&july.join("england.vsav")).contains("Zanzibar"));
+    // Each report counts what its file holds.
+    let france = std::fs::read_to_string(july.join("france.txt")).expect("report");
+    assert!(
+        france.contains("france.vsav: 2 pieces moved, 2 removed, 0 added"),
+        "{france}"
+    );
+    assert!(france.contains("left out, not france's to see: 6 hidden pieces, 1 unrevealed note, 1 private note, 2 roster entries, the writer of 0 revealed notes"), "{france}");
+    let austria = std::fs::read_to_string(july.join("austria.txt")).expect("report");
+    assert!(
+        austria.contains("austria.vsav: 2 pieces moved, 2 removed, 3 added"),
+        "{austria}"
+    );
+    assert!(austria.contains("1/3 A Boh"), "{austria}");
+    let public = std::fs::read_to_string(july.join("public.txt")).expect("report");
+    assert!(!public.contains("1/3"), "{public}");
+    assert!(
+        public.contains("public.vsav: 2 pieces moved, 2 removed, 0 added"),
+        "{public}"
+    );
+
+    // `--for france --apply -o` writes France's save, and says what it holds.
+    let fr = tmp.path().join("s1-fr.vsav");
+    let o = july.with_extension("orders.txt");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--save",
+        p(&joined),
+        "--module",
+        p(&vmod),
+        "--orders",
+        p(&o),
+        "--for",
+        "france",
+        "--apply",
+        "-o",
+        p(&fr),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("0 added"), "{out}");
+    assert_eq!(parts_in(&game, &fr), Vec::<(String, String)>::new());
+    assert_eq!(
+        std::fs::read(&fr).expect("save"),
+        std::fs::read(july.join("france.vsav")).expect("save"),
+        "the same save either way"
+    );
+
+    // August 1914: Austria's thirds form a unit in Galicia, an English third moves.
+    let august = tmp.path().join("september-1914");
+    views(
+        &dir,
+        &vmod,
+        &july.join("referee.vsav"),
+        "Austria:\nA Gal forms from 1/3 A Boh, 1/3 A Bud, 1/3 A Gal\n\
+         England:\n1/3 A Wal - Lon\nFrance:\nGermany:\nItaly:\nRussia:\nTurkey:\n",
+        &august,
+        &[],
+    );
+    nothing_leaks(&game, &august, &secrets);
+    let referee = read_back(&board, &august.join("referee.vsav"));
+    assert!(
+        referee
+            .units
+            .iter()
+            .any(|u| u.power == "austria" && u.location == "gal"),
+        "{:?}",
+        referee.units
+    );
+    assert!(fractions_of(&referee, "austria").is_empty());
+    assert!(fractions_of(&referee, "england").contains(&"1/3 A lon".to_string()));
+    let france = read_back(&board, &august.join("france.vsav"));
+    assert_eq!(france.units, referee.units);
+    assert!(france.fractions.is_empty());
+    assert_eq!(
+        fractions_of(&read_back(&board, &august.join("england.vsav")), "england"),
+        fractions_of(&referee, "england")
+    );
+}
+
+#[test]
+fn a_readers_save_is_not_adjudicated_as_the_referees() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (_, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let out = tmp.path().join("views");
+    let orders = "Austria:\nA Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\n\
+                  England:\nFrance:\nGermany:\nItaly:\nRussia:\nTurkey:\n";
+    views(&dir, &vmod, &setup, orders, &out, &[]);
+    let o = out.with_extension("orders.txt");
+    let next = tmp.path().join("next");
+    for reader in ["france", "public"] {
+        let (code, stdout, err) = run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&out.join(format!("{reader}.vsav"))),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(&o),
+            "--views",
+            p(&next),
+        ]);
+        assert_eq!(code, 1, "{stdout}{err}");
+        assert!(
+            err.contains(&format!("this save was made for {reader}"))
+                && err.contains("nothing adjudicated"),
+            "{err}"
+        );
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(!next.exists(), "nothing written");
+    }
+}
+
+#[test]
+fn a_save_carried_through_ten_phases_is_the_size_of_a_fresh_one() {
+    let Some(dir) = example_dir("modules/diplomacy") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1901.vsav");
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    let start = read_back(&board, &setup);
+    // Every spring most units step out of their home centres; every autumn they step back,
+    // so no centre changes hands and every other year's position is the first one.
+    let moves = [
+        ("England", "F Lon", "Eng"),
+        ("England", "F Edi", "Nth"),
+        ("England", "A Lvp", "Yor"),
+        ("France", "F Bre", "Mao"),
+        ("France", "A Par", "Pic"),
+        ("France", "A Mar", "Gas"),
+        ("Germany", "F Kie", "Hel"),
+        ("Germany", "A Ber", "Pru"),
+        ("Germany", "A Mun", "Ruh"),
+        ("Italy", "F Nap", "Ion"),
+        ("Italy", "A Rom", "Apu"),
+        ("Italy", "A Ven", "Pie"),
+        ("Austria", "F Tri", "Adr"),
+        ("Austria", "A Vie", "Gal"),
+        ("Russia", "F Sev", "Bla"),
+        ("Russia", "A War", "Ukr"),
+        ("Russia", "F Stp/sc", "Bot"),
+        ("Turkey", "A Smy", "Syr"),
+    ];
+    let mut save = setup.clone();
+    let mut out_year = true;
+    for i in 0..10 {
+        let orders: String = moves
+            .iter()
+            .map(|(power, unit, to)| {
+                let (kind, home) = unit.split_once(' ').expect("a unit");
+                if out_year {
+                    format!("{power}: {unit} - {to}\n")
+                } else {
+                    format!("{power}: {kind} {to} - {home}\n")
+                }
+            })
+            .collect();
+        out_year = !out_year;
+        let o = tmp.path().join(format!("{i}.txt"));
+        std::fs::write(&o, orders).expect("orders");
+        let next = tmp.path().join(format!("{i}.vsav"));
+        let (code, stdout, err) = run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&save),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(&o),
+            "--apply",
+            "-o",
+            p(&next),
+        ]);
+        assert_eq!(code, 0, "phase {i}: {stdout}{err}");
+        assert!(!stdout.contains("fails"), "phase {i}: {stdout}");
+        save = next;
+    }
+    let end = read_back(&board, &save);
+    assert_eq!(end.units, start.units, "every unit at home again");
+    assert_eq!(end.owners, start.owners);
+    assert!(
+        end.turn >= 10,
+        "ten movement phases later: turn {}",
+        end.turn
+    );
+    let size = |f: &Path| std::fs::metadata(f).expect("size").len() as f64;
+    let (fresh, carried) = (size(&setup), size(&save));
+    assert!(
+        (carried - fresh).abs() <= fresh * 0.03,
+        "the save after ten phases is {carried} bytes, the fresh one {fresh}"
+    );
+}
+
+#[test]
+fn a_retreat_phase_survives_the_save_written_again_in_vassal() {
+    let Some(dir) = example_dir("modules/diplomacy") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1901.vsav");
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    // The module defines the property the retreat situation is kept in.
+    let mut a = Archive::open(&vmod).expect("module");
+    let buildfile = a.read_text("buildFile.xml").expect("buildFile");
+    assert!(
+        buildfile.contains("name=\"RetreatSituation\""),
+        "no RetreatSituation property"
+    );
+    let mut save = setup.clone();
+    for (i, orders) in [
+        "Germany: A Mun - Bur\n",
+        "France: A Par - Bur\nFrance: A Mar S A Par - Bur\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let o = tmp.path().join(format!("{i}.txt"));
+        std::fs::write(&o, orders).expect("orders");
+        let next = tmp.path().join(format!("{i}.vsav"));
+        let (code, out, err) = run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&save),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(&o),
+            "--apply",
+            "-o",
+            p(&next),
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        save = next;
+    }
+    let retreats = read_back(&board, &save);
+    assert_eq!(retreats.dislodged.len(), 1, "{:?}", retreats.dislodged);
+    assert_eq!(retreats.dislodged[0].from, "par");
+    // VASSAL saving the game again writes what its components know: every command but
+    // the ones it ignores (which it drops). The retreat situation is still there.
+    let file = SaveGame::read(&save).expect("a save");
+    let mut state = file.state();
+    state
+        .unknown_commands
+        .retain(|c| !c.starts_with("sandtable-"));
+    let text = state.fresh_saved_game_text().expect("no decks");
+    let again = SaveGame {
+        plain_text: text.clone(),
+        commands: CommandTree::decode(&text),
+        ..file
+    };
+    let (bytes, _) = again
+        .edited_bytes(&Default::default(), Default::default())
+        .expect("bytes");
+    let resaved = tmp.path().join("resaved.vsav");
+    std::fs::write(&resaved, bytes).expect("write");
+    assert_eq!(read_back(&board, &resaved).dislodged, retreats.dislodged);
+    // The retreats adjudicated: the record is emptied, not left behind.
+    let o = tmp.path().join("retreat.txt");
+    std::fs::write(&o, "Germany: A Bur - Ruh\n").expect("orders");
+    let after = tmp.path().join("after.vsav");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--save",
+        p(&resaved),
+        "--module",
+        p(&vmod),
+        "--orders",
+        p(&o),
+        "--apply",
+        "-o",
+        p(&after),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("A Bur - Ruh"), "{out}");
+    assert!(read_back(&board, &after).dislodged.is_empty());
+}
+
+#[test]
+fn with_views_a_missing_power_or_a_line_not_an_order_adjudicates_and_writes_nothing() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (_, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let out = tmp.path().join("views");
+    let call = |orders: &str| {
+        let o = tmp.path().join("orders.txt");
+        std::fs::write(&o, orders).expect("orders");
+        run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&setup),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(&o),
+            "--views",
+            p(&out),
+        ])
+    };
+    // Only Austria's orders: the six other powers are missing.
+    let (code, stdout, err) = call("Austria:\nA Vie - Gal\n");
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(
+        err.contains("no orders from England, France, Germany, Italy, Russia, Turkey in")
+            && err.contains("nothing adjudicated, nothing written"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+    // Every power heard, one line not an order: located, nothing written.
+    let everyone = "England:\nFrance:\nGermany:\nItaly:\nRussia:\nTurkey:\n";
+    let (code, stdout, err) = call(&format!("Austria:\nA Vie hops to Gal\n{everyone}"));
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(err.contains("orders.txt:2:"), "{err}");
+    assert!(!out.exists(), "nothing written");
+    // A heading alone is a power's orders: its units hold.
+    let (code, stdout, err) = call(&format!("Austria:\nA Vie - Gal\n{everyone}"));
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(out.join("referee.vsav").is_file());
+}
