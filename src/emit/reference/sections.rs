@@ -335,7 +335,7 @@ impl<'a> Writer<'a> {
                 Nest::Array => {
                     let _ = writeln!(
                         s,
-                        "A list of tables: each `{h}` header adds one to the `{parent}` above it.\n"
+                        "A list of tables: each `{h}` header adds one to the `{parent}` above it; or write them all inline, as `{key} = [{{ … }}, {{ … }}]`.\n"
                     );
                 }
                 Nest::Map => {
