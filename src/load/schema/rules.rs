@@ -449,6 +449,7 @@ pub struct Victory {
     pub running: Option<Spanned<u32>>,
     /// `end`: judged only at the end of the game, once the calendar's last turn is played
     /// (a condition without `at` or `every` is a sudden death, checked at any time).
+    #[serde(default)]
     #[schemars(schema_with = "super::words::victory_moment")]
     pub at: Option<Spanned<String>>,
     /// The default result: the side wins at the end of the game when no other condition
