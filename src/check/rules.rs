@@ -9,15 +9,16 @@ use crate::diag::Span;
 use crate::load::schema::rules as schema;
 use crate::load::schema::GameFile;
 use crate::load::source::FileId;
+use crate::model::map::PlaceAt;
 use crate::model::rules::{
     Absence, Amount, AttritionRules, AttritionWhere, Blocker, ControlPhaseRules, ControlRule,
     ControlRules, EntryLimit, Garrison, LevelsBy, LinkKind, MarkerEffect, PathLength, Penalty,
-    PlaceFilter, Rules, Selector, StackingLimit, SupplyLink, SupplyRules, SupplySource, Victory,
-    VictoryBand, VictoryLevels, VictoryPoints, ZocReach, ZocRules,
+    PlaceFilter, Rules, Selector, StackingLimit, StartControl, SupplyLink, SupplyRules,
+    SupplySource, Victory, VictoryBand, VictoryLevels, VictoryPoints, ZocReach, ZocRules,
 };
 use crate::model::table::Dice;
-use crate::model::MapKind;
 use crate::model::{ControlMarker, Game};
+use crate::model::{Location, MapKind};
 
 pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Names, g: &mut Game) {
     control_markers(cx, files, names, g);
@@ -189,15 +190,23 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
         out.supply = Some(supply(cx, file, names, g, s));
     }
     if let Some(c) = &r.control {
-        let rule = match c.rule.get_ref().as_str() {
-            "last-occupied" => ControlRule::LastOccupied,
-            "all-boxes" => ControlRule::AllBoxes,
-            "supply-centres" => ControlRule::SupplyCentres,
-            other => {
+        let rule = match c.rule.as_ref().map(|r| (r, r.get_ref().as_str())) {
+            None | Some((_, "last-occupied")) => ControlRule::LastOccupied,
+            Some((_, "all-boxes")) => ControlRule::AllBoxes,
+            Some((_, "supply-centres")) => ControlRule::SupplyCentres,
+            Some((written, other)) => {
                 cx.push(
                     Diagnostic::error("unknown-value", format!("unknown control rule `{other}`"))
-                        .at(Cx::span(file, &c.rule))
-                        .hint("use `last-occupied`, `all-boxes` or `supply-centres`"),
+                        .at(Cx::span(file, written))
+                        .hint_opt(
+                            super::suggest::did_you_mean(
+                                other,
+                                crate::load::schema::words::CONTROL_RULES.iter().copied(),
+                            )
+                            .or_else(|| {
+                                Some("use `last-occupied`, `all-boxes` or `supply-centres`".into())
+                            }),
+                        ),
                 );
                 ControlRule::LastOccupied
             }
@@ -205,23 +214,33 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
         let units = selector(cx, file, names, g, &c.units);
         // A turn, or a season of the `[calendar]`: each of its turns.
         let turns = super::fractions::turns_or_seasons(cx, file, names, g, &c.turns);
-        if c.zoc_contests && rule != ControlRule::LastOccupied {
+        if let (true, Some(written)) =
+            (c.zoc_contests && rule != ControlRule::LastOccupied, &c.rule)
+        {
             cx.push(
                 Diagnostic::warning(
                     "ignored-key",
                     "`zoc-contests` applies only to the `last-occupied` rule",
                 )
-                .at(Cx::span(file, &c.rule)),
+                .at(Cx::span(file, written)),
             );
         }
+        let start = c
+            .start
+            .iter()
+            .filter_map(|s| start_control(cx, file, names, g, s))
+            .collect();
         out.control = Some(ControlRules {
             rule,
             units,
             turns,
             zoc_contests: c.zoc_contests,
+            start,
         });
     }
     let mut ids = super::Registry::new("victory condition");
+    // The first default result (`otherwise = true`), where it is written.
+    let mut default_result: Option<(Spanned<String>, FileId)> = None;
     for v in &r.victory {
         let Some(claim) = ids.define(file, &v.id, &mut cx.diags) else {
             continue;
@@ -300,22 +319,131 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
                 .filter_map(|c| names.country.resolve(file, c, &mut cx.diags))
                 .collect(),
         });
-        if occupy_all.is_empty()
+        let at_end = match &v.at {
+            None => v.otherwise,
+            Some(at) if at.get_ref() == "end" => true,
+            Some(at) => {
+                cx.push(
+                    Diagnostic::error(
+                        "unknown-value",
+                        format!("unknown moment of victory `{}`", at.get_ref()),
+                    )
+                    .at(Cx::span(file, at))
+                    .hint_opt(
+                        super::suggest::did_you_mean(
+                            at.get_ref(),
+                            crate::load::schema::words::VICTORY_MOMENTS.iter().copied(),
+                        )
+                        .or_else(|| {
+                            Some(
+                                "use `at = \"end\"` for a condition judged at the end of the \
+                                 game; leave `at` out for a sudden death"
+                                    .into(),
+                            )
+                        }),
+                    ),
+                );
+                v.otherwise
+            }
+        };
+        if let (Some(at), Some(_)) = (&v.at, v.every) {
+            cx.push(
+                Diagnostic::error(
+                    "conflicting-keys",
+                    format!(
+                        "victory condition `{}` gives both `at` and `every`",
+                        v.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, at))
+                .hint("a condition is judged at the end of the game (`at = \"end\"`) or on every Nth turn (`every = N`), not both"),
+            );
+        }
+        let points_lead = v.points_lead.as_ref().map(|p| *p.get_ref());
+        if let (Some(p), Some(s)) = (&v.points_lead, side) {
+            if !r
+                .victory_points
+                .iter()
+                .any(|x| x.side.get_ref() == &g.sides[s].id)
+            {
+                cx.push(
+                    Diagnostic::error(
+                        "points-lead-without-points",
+                        format!(
+                            "victory condition `{}` compares victory points, but side `{}` scores none",
+                            v.id.get_ref(),
+                            g.sides[s].id
+                        ),
+                    )
+                    .at(Cx::span(file, p))
+                    .hint(format!(
+                        "add a `[[rules.victory-points]]` with `side = \"{}\"`, or test something else",
+                        g.sides[s].id
+                    )),
+                );
+            }
+        }
+        let tests_something = !(occupy_all.is_empty()
             && control_all.is_none()
             && track_lead.is_none()
             && track_ratio.is_none()
             && v.track_ratio.is_none()
             && v.control_count.is_none()
             && v.occupy_all.is_empty()
-            && !v.most_units
-        {
+            && v.points_lead.is_none()
+            && !v.most_units);
+        if v.otherwise {
+            if tests_something {
+                cx.push(
+                    Diagnostic::error(
+                        "default-result-with-tests",
+                        format!(
+                            "victory condition `{}` is the default result (`otherwise = true`) and also tests something",
+                            v.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, &v.id))
+                    .hint("the default result wins when no other condition is met: move its tests to a condition of their own, or drop `otherwise`"),
+                );
+            }
+            if let Some((first, first_file)) = &default_result {
+                cx.push(
+                    Diagnostic::error(
+                        "second-default-result",
+                        format!(
+                            "victory condition `{}` is a second default result (`otherwise = true`)",
+                            v.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, &v.id))
+                    .note(Cx::span(*first_file, first), "the first default result")
+                    .hint("a game has one default result; make the others conditions with tests, or drop their `otherwise`"),
+                );
+            } else {
+                default_result = Some((v.id.clone(), file));
+            }
+            if let Some(e) = v.every.filter(|_| v.at.is_none()) {
+                cx.push(
+                    Diagnostic::error(
+                        "conflicting-keys",
+                        format!(
+                            "victory condition `{}` is the default result, judged at the end of the game, but gives `every = {e}`",
+                            v.id.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, &v.id))
+                    .hint("drop `every`: the default result is judged once, at the end"),
+                );
+            }
+        }
+        if !tests_something && !v.otherwise {
             cx.push(
                 Diagnostic::error(
                     "empty-condition",
                     format!("victory condition `{}` tests nothing", v.id.get_ref()),
                 )
                 .at(Cx::span(file, &v.id))
-                .hint("give `occupy-all`, `control-all`, `track-lead`, `track-ratio`, `control-count` or `most-units`"),
+                .hint("give `occupy-all`, `control-all`, `track-lead`, `track-ratio`, `control-count`, `points-lead` or `most-units` (or `otherwise = true` for the result when no other condition is met)"),
             );
         }
         // A condition for an unknown side was reported; it is left out of the model.
@@ -336,6 +464,9 @@ pub(crate) fn check_rules(cx: &mut Cx, files: &[(FileId, GameFile)], names: &Nam
             every: v.every.filter(|e| *e > 0),
             running: running.max(1),
             most_units: v.most_units,
+            at_end,
+            otherwise: v.otherwise,
+            points_lead,
         };
         ids.admit(claim, &mut out.victory, victory);
     }
@@ -907,6 +1038,67 @@ fn victory_levels(
 }
 
 /// (map, place index) of a place by name.
+/// One `[[rules.control.start]]`: its side and the maps, regions and locations it gives it,
+/// or `None` (reported) when its side is unknown.
+fn start_control(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    g: &Game,
+    s: &schema::StartControl,
+) -> Option<StartControl> {
+    let side = names.side.resolve(file, &s.side, &mut cx.diags);
+    let maps = s
+        .maps
+        .iter()
+        .filter_map(|m| names.map.resolve(file, m, &mut cx.diags))
+        .collect();
+    let regions = s
+        .regions
+        .iter()
+        .filter_map(|r| super::scenarios::resolve_set(cx, file, names, g, r))
+        .collect();
+    let mut places = Vec::new();
+    for h in &s.hexes {
+        match g.locate(h.get_ref()) {
+            Ok(Location::Hex { map, hex }) => places.push((map, PlaceAt::Hex(hex))),
+            Ok(Location::Area { map, area, .. }) => places.push((map, PlaceAt::Area(area))),
+            Ok(_) => cx.push(
+                Diagnostic::error(
+                    "no-such-location",
+                    format!("`{}` is not a hex or area of a map", h.get_ref()),
+                )
+                .at(Cx::span(file, h))
+                .hint("control at the start is of hexes and areas: give a hex number, an area id or a place's name"),
+            ),
+            Err(e) => cx.push_map_miss(
+                Diagnostic::error(e.code(), e.to_string())
+                    .at(Cx::span(file, h))
+                    .hint_opt(e.hint()),
+            ),
+        }
+    }
+    if s.maps.is_empty() && s.regions.is_empty() && s.hexes.is_empty() {
+        cx.push(
+            Diagnostic::error(
+                "empty-start-control",
+                format!(
+                    "control at the start for side `{}` names no map, region or hex",
+                    s.side.get_ref()
+                ),
+            )
+            .at(Cx::span(file, &s.side))
+            .hint("give `maps = [\"…\"]` (every hex of a map), `regions = [\"…\"]` (hex sets, set-up regions or countries) or `hexes = [\"…\"]`"),
+        );
+    }
+    Some(StartControl {
+        side: side?,
+        maps,
+        regions,
+        places,
+    })
+}
+
 fn find_place(g: &Game, name: &str) -> Option<(usize, usize)> {
     g.maps.iter().enumerate().find_map(|(mi, m)| {
         m.places

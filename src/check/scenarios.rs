@@ -436,7 +436,7 @@ fn counter_ref(
 }
 
 /// A hex set, region or country id → (map, set index).
-fn resolve_set(
+pub(super) fn resolve_set(
     cx: &mut Cx,
     file: FileId,
     names: &Names,

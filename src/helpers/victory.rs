@@ -12,7 +12,16 @@
 //!   `supply-centres` control rule), areas (on area maps) or named places (on hex maps).
 //!
 //! - `track-ratio`: the winner's track is at least `times` the other's (the Greek Civil
-//!   War's shorter game: twice the other's points).
+//!   War's shorter game: twice the other's points);
+//! - `points-lead`: the winner's victory points (`[[rules.victory-points]]`) exceed every
+//!   other side's by at least that many.
+//!
+//! A condition with `at = "end"` is judged only at the end of the game: positions of the
+//! calendar's last turn (an unknown turn is evaluated as if it were). The default result
+//! (`otherwise = true`) is judged there too, once every other condition is: its side wins
+//! when no other condition checked now is met. The game ends with the last player turn of
+//! `player-order`: after another side's turn ([`VictoryOptions::after`]), such a condition
+//! without a `checked-after` of its own is not checked yet.
 //!
 //! A condition with `every = N` is checked only on turns numbered a multiple of N (the
 //! calendar's first turn is 1); with `running = K > 1` it must hold at K checks running:
@@ -138,6 +147,9 @@ pub fn victory(
     let mut conditions = Vec::new();
     let mut winners: Vec<String> = Vec::new();
     let mut provisional = Vec::new();
+    let points = victory_points(game, control);
+    // The default result, judged once every other condition is.
+    let mut default_result = None;
     for v in &game.rules.victory {
         let side_name = &game.sides[v.side].name;
         let mut tests = Vec::new();
@@ -260,6 +272,9 @@ pub fn victory(
         if v.most_units {
             tests.push(most_units(game, positions, v));
         }
+        if let Some(need) = v.points_lead {
+            tests.push(points_lead(game, &points, v.side, need));
+        }
         let met = !tests.is_empty() && tests.iter().all(|t| t.holds);
         let mut checked = match (options.after, v.checked_after) {
             (Some(now), Some(when)) => now == when,
@@ -267,9 +282,23 @@ pub fn victory(
         };
         let mut note = None;
         let turn_name = |t: usize| game.turns.get(t).map_or(String::new(), |t| t.name.clone());
-        if v.most_units && v.every.is_none() {
+        // The game ends with the last player turn of the order: a condition judged at the
+        // end, with no side of its own to follow, waits for it.
+        let last_player = game.player_order.last().copied();
+        let before_the_last_player = v.at_end
+            && v.checked_after.is_none()
+            && matches!((options.after, last_player), (Some(now), Some(last)) if now != last);
+        if (v.at_end || v.most_units) && v.every.is_none() {
             let last = game.turns.len().checked_sub(1);
             match (positions.turn, last) {
+                (Some(t), Some(l)) if t == l && before_the_last_player => {
+                    checked = false;
+                    note = Some(format!(
+                        "checked when the calendar ends ({}), after the {} player turn",
+                        turn_name(t),
+                        last_player.map_or("", |s| game.sides[s].name.as_str())
+                    ));
+                }
                 (Some(t), Some(l)) if t == l => {
                     note = Some(format!("checked when the calendar ends ({})", turn_name(t)));
                 }
@@ -288,6 +317,22 @@ pub fn victory(
                     );
                 }
             }
+        }
+        if v.otherwise {
+            default_result = Some((conditions.len(), checked, note));
+            conditions.push(ConditionResult {
+                id: v.id.clone(),
+                name: v.name.clone(),
+                side: game.sides[v.side].id.clone(),
+                checked_after: v.checked_after.map(|s| game.sides[s].id.clone()),
+                checked,
+                met: false,
+                tests,
+                every: None,
+                running: 1,
+                note: None,
+            });
+            continue;
         }
         if let Some(every) = v.every {
             match positions.turn {
@@ -354,10 +399,19 @@ pub fn victory(
             note,
         });
     }
+    if let Some((at, checked, note)) = default_result {
+        otherwise(
+            &mut conditions[..],
+            at,
+            checked,
+            note,
+            &mut winners,
+            &mut provisional,
+        );
+    }
     if game.rules.victory.is_empty() {
         majority(game, control, &mut conditions, &mut winners);
     }
-    let points = victory_points(game, control);
     let level = game.rules.victory_levels.as_ref().map(|l| {
         let band = |d: i64| {
             l.bands
@@ -425,10 +479,115 @@ pub fn victory(
     }
 }
 
+/// The default result (`otherwise = true`, at `at` in `conditions`): met when no other
+/// condition checked now is met. When the others met are provisional (they need earlier
+/// checks the positions do not show), so is the default: it wins unless they held then.
+fn otherwise(
+    conditions: &mut [ConditionResult],
+    at: usize,
+    checked: bool,
+    note: Option<String>,
+    winners: &mut Vec<String>,
+    provisional: &mut Vec<Provisional>,
+) {
+    let others: Vec<&ConditionResult> = conditions
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| *i != at && c.met && c.checked)
+        .map(|(_, c)| c)
+        .collect();
+    let decided: Vec<String> = others
+        .iter()
+        .filter(|c| c.running <= 1)
+        .map(|c| c.name.clone())
+        .collect();
+    let pending: Vec<String> = others
+        .iter()
+        .filter(|c| c.running > 1)
+        .map(|c| c.name.clone())
+        .collect();
+    let none_met = others.is_empty();
+    let holds = decided.is_empty();
+    let detail = if none_met {
+        "no other condition is met".to_string()
+    } else if holds {
+        format!(
+            "no other condition is met but for {}, which needs earlier checks",
+            pending.join(", ")
+        )
+    } else {
+        format!("another condition is met: {}", decided.join(", "))
+    };
+    let d = &mut conditions[at];
+    d.tests.push(Test { holds, detail });
+    d.met = holds;
+    d.checked = checked;
+    let mut note = Some(note.map_or_else(
+        || {
+            "the default result: wins at the end of the game when no other condition is met"
+                .to_string()
+        },
+        |n| format!("the default result; {n}"),
+    ));
+    if holds && checked {
+        if pending.is_empty() {
+            if !winners.contains(&d.side) {
+                winners.push(d.side.clone());
+            }
+        } else {
+            let needs = format!(
+                "met at this check; wins unless {} held at the earlier checks it needs",
+                pending.join(", ")
+            );
+            note = note.map(|n| format!("{n}; {needs}"));
+            provisional.push(Provisional {
+                side: d.side.clone(),
+                condition: d.id.clone(),
+                needs,
+            });
+        }
+    }
+    d.note = note;
+}
+
+/// Whether a side's victory points lead every other scoring side's by `need` or more (a
+/// side that scores nothing counts 0).
+fn points_lead(game: &Game, points: &[SideVictoryPoints], side: SideId, need: u32) -> Test {
+    let total = |id: &str| points.iter().find(|p| p.side == id).map_or(0, |p| p.total);
+    let mine = total(&game.sides[side].id);
+    let rival = game
+        .sides
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != side)
+        .map(|(_, x)| (total(&x.id), x.name.as_str()))
+        .max_by_key(|(t, _)| *t);
+    match rival {
+        Some((theirs, name)) => {
+            let lead = i128::from(mine) - i128::from(theirs);
+            Test {
+                holds: lead >= i128::from(need),
+                detail: format!(
+                    "{mine} victory points against {theirs} ({name}): lead {lead} (needs {need})"
+                ),
+            }
+        }
+        None => Test {
+            holds: true,
+            detail: format!("{mine} victory points; no other side"),
+        },
+    }
+}
+
 /// Each scoring side's victory points under `[[rules.victory-points]]`, from control.
 pub fn victory_points(game: &Game, control: &ControlMap) -> Vec<SideVictoryPoints> {
     let board = control.board();
     let mut out: Vec<SideVictoryPoints> = Vec::new();
+    let first_owners = if game.rules.victory_points.is_empty() {
+        Vec::new()
+    } else {
+        super::control::starting_owners(board)
+    };
     for rule in &game.rules.victory_points {
         let mut places = Vec::new();
         for node in 0..board.len() {
@@ -455,7 +614,7 @@ pub fn victory_points(game: &Game, control: &ControlMap) -> Vec<SideVictoryPoint
             if country.is_some_and(|c| rule.except_countries.contains(&c)) {
                 continue;
             }
-            let first = country.and_then(|c| game.countries[c].controlled_by);
+            let first = first_owners[node];
             if !rule.owners.is_empty() && !rule.owners.contains(&first) {
                 continue;
             }
@@ -795,6 +954,164 @@ hexes = ["0602"]
             r.conditions[0].tests[1].detail,
             "Leningrad: no Axis unit there"
         );
+    }
+
+    /// The front with an end-of-game condition and a default result, over two turns.
+    fn judged_at_the_end(conditions: &str) -> Game {
+        let map = testgame::map(
+            "
+            ......
+            ......
+            ",
+            "
+            GGUUUU
+            GGUUUU
+            ",
+            r#"
+[[map.place]]
+hex = "0101"
+name = "Berlin"
+kind = "major-city"
+
+[[map.place]]
+hex = "0502"
+name = "Moscow"
+kind = "major-city"
+
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["0602"]
+"#,
+        );
+        testgame::build(&[
+            ("game.toml", &format!("{}{conditions}", testgame::BASE)),
+            (
+                "map.toml",
+                &format!("{map}\n[[turn]]\nid = \"t2\"\nname = \"Turn 2\"\nweather = \"clear\"\n"),
+            ),
+        ])
+    }
+
+    const AT_THE_END: &str = r#"
+[[rules.victory]]
+id = "axis-moscow"
+name = "The Axis holds Moscow at the end"
+side = "axis"
+at = "end"
+occupy-all = ["Moscow"]
+units = { combat = true }
+
+[[rules.victory]]
+id = "soviet-holds-out"
+name = "The Soviets hold out"
+side = "soviet"
+otherwise = true
+"#;
+
+    fn on_turn(g: &Game, units: &[(&str, &str)], turn: Option<usize>) -> VictoryReport {
+        let mut p = positions(g, units);
+        p.turn = turn;
+        let c = control(g, &p, &ControlOptions::default());
+        victory(g, &p, &c, &VictoryOptions::default())
+    }
+
+    #[test]
+    fn an_end_of_game_condition_wins_only_at_the_end_and_the_default_otherwise() {
+        let g = judged_at_the_end(AT_THE_END);
+        assert!(g.rules.victory[0].at_end && g.rules.victory[1].otherwise);
+        // Turn 1 of 2: the Axis in Moscow wins nothing yet, nor does the default.
+        let r = on_turn(&g, &[("ger", "0502")], Some(0));
+        assert!(r.winners.is_empty(), "{r:?}");
+        assert!(r.conditions[0].met && !r.conditions[0].checked);
+        assert_eq!(
+            r.conditions[0].note.as_deref(),
+            Some("checked when the calendar ends, after Turn 2 (this is Turn 1)")
+        );
+        assert!(!r.conditions[1].checked);
+        // The last turn: the Axis holds Moscow and wins; the default does not hold.
+        let r = on_turn(&g, &[("ger", "0502")], Some(1));
+        assert_eq!(r.winners, ["axis"]);
+        assert!(!r.conditions[1].met);
+        assert_eq!(
+            r.conditions[1].tests[0].detail,
+            "another condition is met: The Axis holds Moscow at the end"
+        );
+        // Moscow empty at the end: the Soviets win by default.
+        let r = on_turn(&g, &[("ger", "0402")], Some(1));
+        assert_eq!(r.winners, ["soviet"]);
+        assert!(r.conditions[1].met && r.conditions[1].checked);
+        let text = render(&r);
+        assert!(
+            text.contains("The Soviets hold out (soviet): MET"),
+            "{text}"
+        );
+        assert!(text.contains("[x] no other condition is met"), "{text}");
+        assert!(text.contains("Winner: soviet"), "{text}");
+    }
+
+    #[test]
+    fn the_default_result_waits_for_a_condition_that_needs_earlier_checks() {
+        let g = judged_at_the_end(
+            r#"
+[[rules.victory]]
+id = "axis-moscow"
+name = "The Axis holds Moscow twice running"
+side = "axis"
+occupy-all = ["Moscow"]
+running = 2
+
+[[rules.victory]]
+id = "soviet-holds-out"
+name = "The Soviets hold out"
+side = "soviet"
+otherwise = true
+"#,
+        );
+        let r = on_turn(&g, &[("ger", "0502")], Some(1));
+        assert!(r.winners.is_empty());
+        let sides: Vec<&str> = r.provisional.iter().map(|p| p.side.as_str()).collect();
+        assert_eq!(sides, ["axis", "soviet"]);
+        assert!(r.provisional[1]
+            .needs
+            .contains("wins unless The Axis holds Moscow twice running held"));
+    }
+
+    #[test]
+    fn a_lead_in_victory_points() {
+        let g = judged_at_the_end(
+            r#"
+[[rules.victory-points]]
+name = "Cities"
+side = "axis"
+points = 5
+terrain = ["major-city"]
+
+[[rules.victory-points]]
+name = "Cities"
+side = "soviet"
+points = 2
+terrain = ["major-city"]
+
+[[rules.victory]]
+id = "axis-points"
+name = "The Axis leads by 3 victory points at the end"
+side = "axis"
+at = "end"
+points-lead = 3
+"#,
+        );
+        // Berlin is German (Axis 5), Moscow Soviet (Soviet 2): a lead of 3.
+        let r = on_turn(&g, &[], Some(1));
+        assert_eq!(r.winners, ["axis"]);
+        assert_eq!(
+            r.conditions[0].tests[0].detail,
+            "5 victory points against 2 (Soviet): lead 3 (needs 3)"
+        );
+        // The Soviets take Berlin: 0 against 4.
+        let r = on_turn(&g, &[("sov", "0101")], Some(1));
+        assert!(r.winners.is_empty());
+        assert!(!r.conditions[0].met);
     }
 
     #[test]

@@ -353,6 +353,21 @@ pub struct ControlRules {
     pub turns: Vec<TurnId>,
     /// An enemy zone of control contests a location its owner does not occupy.
     pub zoc_contests: bool,
+    /// Who controls what at the start beyond the countries' owners, applied in order.
+    pub start: Vec<StartControl>,
+}
+
+/// Hexes or areas a side controls when the game begins (`[[rules.control.start]]`).
+#[derive(Debug, Clone, Serialize)]
+pub struct StartControl {
+    /// The side.
+    pub side: SideId,
+    /// Whole maps.
+    pub maps: Vec<MapId>,
+    /// Hex sets (regions, countries) as (map, set index).
+    pub regions: Vec<(MapId, usize)>,
+    /// Single hexes or areas.
+    pub places: Vec<(MapId, super::map::PlaceAt)>,
 }
 
 /// A victory condition.
@@ -384,6 +399,12 @@ pub struct Victory {
     pub running: u32,
     /// Won by having more units than every other side (checked when the calendar ends).
     pub most_units: bool,
+    /// Judged only at the end of the game (`at = "end"`, or implied by `otherwise`).
+    pub at_end: bool,
+    /// The default result: won at the end when no other condition is met.
+    pub otherwise: bool,
+    /// The side's victory points lead every other side's by at least this.
+    pub points_lead: Option<u32>,
 }
 
 /// All rule parameters.

@@ -601,3 +601,77 @@ fn a_class_missing_a_factor_its_fellows_print_is_warned_of() {
     assert!(text(&diags[1]).contains("`defence`"), "{}", text(&diags[1]));
     assert!(text(&diags[1]).contains("infantry"), "{}", text(&diags[1]));
 }
+
+/// Mistakes in control at the start and in end-of-game victory are each reported at their
+/// place, in the designer's words, in one run.
+#[test]
+fn control_at_the_start_and_victory_at_the_end_are_checked() {
+    let tmp = copy_game("docs/src/tutorial/game/step-08");
+    let d = tmp.path();
+    edit(
+        d,
+        "rules.toml",
+        "side = \"east\"\nmaps = [\"main\"]",
+        "side = \"eats\"\nmaps = [\"mian\"]",
+    );
+    edit(
+        d,
+        "rules.toml",
+        "hexes = [\"Kessel\"]",
+        "hexes = [\"Kesel\"]",
+    );
+    edit(d, "rules.toml", "at = \"end\"", "at = \"ende\"");
+    edit(
+        d,
+        "rules.toml",
+        "otherwise = true\n",
+        "otherwise = true\noccupy-all = [\"Alderford\"]\n\n[[rules.victory]]\nid = \"draw\"\nname = \"Nobody\"\nside = \"west\"\notherwise = true\n\n[[rules.victory]]\nid = \"points\"\nname = \"Points\"\nside = \"west\"\npoints-lead = 1\n",
+    );
+    let text = std::fs::read_to_string(d.join("rules.toml")).expect("read");
+    let text = format!("{text}\n[[rules.control.start]]\nside = \"west\"\n");
+    std::fs::write(d.join("rules.toml"), &text).expect("write");
+    let line = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle}")) as u64
+            + 1
+    };
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    let mut got = codes(&diags);
+    got.sort();
+    let r = |c: &str, l: u64| (c.to_string(), "rules.toml".to_string(), l);
+    let mut want = vec![
+        r("unknown-value", line("at = \"ende\"")),
+        r(
+            "default-result-with-tests",
+            line("id = \"east-holds-the-alder\""),
+        ),
+        r("second-default-result", line("id = \"draw\"")),
+        r("points-lead-without-points", line("points-lead = 1")),
+        r("unknown-reference", line("side = \"eats\"")),
+        r("unknown-reference", line("maps = [\"mian\"]")),
+        r("no-such-location", line("hexes = [\"Kesel\"]")),
+        r("empty-start-control", text.lines().count() as u64),
+    ];
+    want.sort();
+    assert_eq!(got, want, "{diags:#?}");
+    let hint = |code: &str| {
+        diags
+            .iter()
+            .find(|d| d["code"] == code)
+            .and_then(|d| d["hint"].as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_eq!(hint("unknown-value"), "did you mean `end`?");
+    assert!(
+        diags.iter().any(|d| d["hint"] == "did you mean `east`?"),
+        "{diags:#?}"
+    );
+    assert!(
+        diags.iter().any(|d| d["hint"] == "did you mean `main`?"),
+        "{diags:#?}"
+    );
+    assert!(hint("second-default-result").contains("one default result"));
+}

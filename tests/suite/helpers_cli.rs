@@ -18,7 +18,7 @@ use sandtable::vassal::save::{
     join_trait_chain, split_trait_chain, GameState, SaveGame, SavedPiece,
 };
 
-use crate::support::{game, p, root, run};
+use crate::support::{copy_game, edit, game, p, root, run};
 
 const GPW: &str = "modules/great-patriotic-war";
 const GCW: &str = "modules/greek-civil-war";
@@ -436,6 +436,10 @@ fn crt_unknown_ids_are_clear_errors() {
 
 /// At a scenario's start there is no earlier owner: the set-up's control is reported as
 /// the starting control, grouped by side, not as hexes that changed hands from nobody.
+/// The tutorial's last step gives Ostland the whole valley at the start but Kessel
+/// (`[[rules.control.start]]`, no country layer): the hexes Westria's units stand in on
+/// Ostland's ground are Westria's, the last side to occupy them; Ostland's own are not
+/// listed, since they were Ostland's already.
 #[test]
 fn control_at_a_scenarios_start_is_the_starting_control() {
     let d = dir("docs/src/tutorial/game/step-08");
@@ -445,22 +449,150 @@ fn control_at_a_scenarios_start_is_the_starting_control() {
     let held = |side: &str| {
         let mut v: Vec<&str> = starting
             .iter()
-            .filter(|x| x["to"] == side && x["how"] == "occupied")
+            .filter(|x| x["to"] == side && x["how"] == "occupied" && x["from"] == "east")
             .filter_map(|x| x["location"].as_str())
             .collect();
         v.sort_unstable();
         v
     };
     assert_eq!(held("west"), ["0505", "0507", "0605"]);
-    assert_eq!(held("east"), ["0704", "0706", "0807"]);
-    assert_eq!(starting.len(), 6);
+    assert_eq!(starting.len(), 3);
+    let place = |name: &str| {
+        c["control"]["places"]
+            .as_array()
+            .and_then(|v| v.iter().find(|p| p["name"] == name))
+            .unwrap_or_else(|| panic!("{name}"))
+            .clone()
+    };
+    assert_eq!(place("Kessel")["controller"], "west");
+    assert_eq!(place("Kessel")["how"], "start");
+    assert_eq!(place("Alderford")["controller"], "west");
+    let sides = c["control"]["sides"].as_array().expect("sides");
+    // 100 hexes: Kessel and the three Westria occupies are Westria's, the rest Ostland's.
+    assert_eq!(sides[0]["locations"], 4);
+    assert_eq!(sides[1]["locations"], 96);
     let (code, out, _) = run(&["control", &d, "--scenario", "the-bridgehead"]);
     assert_eq!(code, 0);
     assert!(!out.contains("Changed hands"), "{out}");
     assert!(
-        out.contains("Starting control, from the set-up:\n  west (occupied): 0505, 0507, 0605\n  east (occupied): 0704, 0706, 0807\n"),
+        out.contains("Starting control, from the set-up:\n  west (occupied; east's at the start of the game): 0505, 0507, 0605\n"),
         "{out}"
     );
+}
+
+/// Without `[[rules.control.start]]` the tutorial's valley belongs to nobody (it has no
+/// country layer): control at the start comes from that section alone.
+#[test]
+fn without_control_at_the_start_the_valley_is_nobodys() {
+    let g = copy_game("docs/src/tutorial/game/step-08");
+    let d = g.path().to_string_lossy().to_string();
+    edit(
+        g.path(),
+        "rules.toml",
+        "[[rules.control.start]]\nside = \"east\"\nmaps = [\"main\"]\n",
+        "",
+    );
+    let c = json(&["control", &d, "--scenario", "the-bridgehead"], 0);
+    let sides = c["control"]["sides"].as_array().expect("sides");
+    assert_eq!(sides[0]["locations"], 4);
+    assert_eq!(sides[1]["locations"], 3);
+}
+
+/// The tutorial's victory is judged at the end of the game: Westria holding Alderford
+/// wins on the last turn only, after Ostland's player turn; otherwise Ostland wins, the
+/// default result.
+#[test]
+fn victory_at_the_end_of_the_game_with_a_default_winner() {
+    let g = copy_game("docs/src/tutorial/game/step-08");
+    let d = g.path().to_string_lossy().to_string();
+    // Turn 4 of 6: Alderford is held, but the game is not over.
+    let c = json(
+        &[
+            "control",
+            &d,
+            "--scenario",
+            "the-bridgehead",
+            "--after",
+            "east",
+        ],
+        0,
+    );
+    assert_eq!(c["victory"]["winners"], serde_json::json!([]));
+    assert_eq!(c["victory"]["conditions"][0]["met"], true);
+    assert_eq!(c["victory"]["conditions"][0]["checked"], false);
+    assert_eq!(c["victory"]["conditions"][1]["checked"], false);
+    // The same set-up on the last turn: Westria wins.
+    edit(
+        g.path(),
+        "scenarios.toml",
+        "start = \"t4\"",
+        "start = \"t6\"",
+    );
+    edit(
+        g.path(),
+        "scenarios.toml",
+        "tracks = { game-turn = 4 }",
+        "tracks = { game-turn = 6 }",
+    );
+    let c = json(
+        &[
+            "control",
+            &d,
+            "--scenario",
+            "the-bridgehead",
+            "--after",
+            "east",
+        ],
+        0,
+    );
+    assert_eq!(c["victory"]["winners"], serde_json::json!(["west"]));
+    assert_eq!(c["victory"]["conditions"][1]["met"], false);
+    // After Westria's player turn the game is not over yet: nobody wins.
+    let c = json(
+        &[
+            "control",
+            &d,
+            "--scenario",
+            "the-bridgehead",
+            "--after",
+            "west",
+        ],
+        0,
+    );
+    assert_eq!(c["victory"]["winners"], serde_json::json!([]));
+    // Alderford empty on the last turn: Ostland wins by default.
+    edit(
+        g.path(),
+        "scenarios.toml",
+        "at = \"Alderford\"\ncounters = [\"w-1\", \"w-tank\"]",
+        "at = \"0404\"\ncounters = [\"w-1\", \"w-tank\"]",
+    );
+    let c = json(
+        &[
+            "control",
+            &d,
+            "--scenario",
+            "the-bridgehead",
+            "--after",
+            "east",
+        ],
+        0,
+    );
+    assert_eq!(c["victory"]["winners"], serde_json::json!(["east"]));
+    let (code, out, _) = run(&[
+        "control",
+        &d,
+        "--scenario",
+        "the-bridgehead",
+        "--after",
+        "east",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Ostland holds the Alder (east): MET\n  (the default result; checked when the calendar ends (Turn 6))\n  [x] no other condition is met\n"),
+        "{out}"
+    );
+    assert!(out.contains("Winner: east"), "{out}");
 }
 
 #[test]

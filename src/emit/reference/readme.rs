@@ -126,6 +126,27 @@ A sub-table may be written under its own header (`[map.hex]` after its `[[map]]`
 (`hex = { orientation = \"columns\", … }`); keys are written in `kebab-case`. A key that is
 not in the list is an error (`unknown-key`), so a misspelt key is never silently ignored.
 
+A list of tables may be written inline too, as a list of inline tables: these two are the
+same (each inline table on one line, as TOML wants).
+
+```toml
+[[rules.control.start]]
+side = \"soviet\"
+maps = [\"main\"]
+
+[[rules.control.start]]
+side = \"axis\"
+regions = [\"west\"]
+```
+
+```toml
+[rules.control]
+start = [
+  { side = \"soviet\", maps = [\"main\"] },
+  { side = \"axis\", regions = [\"west\"] },
+]
+```
+
 Each section ends with an **example** taken from the example games (`modules/`, or the test
 games of `tests/fixtures/` for what no example game uses): the first place the section is
 written, cut down where it is long, with `# …` where something was left out. Then come the

@@ -335,7 +335,7 @@ impl<'a> Writer<'a> {
                 Nest::Array => {
                     let _ = writeln!(
                         s,
-                        "A list of tables: each `{h}` header adds one to the `{parent}` above it.\n"
+                        "A list of tables: each `{h}` header adds one to the `{parent}` above it; or write them all inline, as `{key} = [{{ … }}, {{ … }}]`.\n"
                     );
                 }
                 Nest::Map => {
@@ -551,11 +551,34 @@ fn toml_value(v: &Value) -> String {
 
 /// A doc comment as Markdown paragraphs: lines of one paragraph joined.
 pub fn paragraphs(d: &str) -> String {
-    d.split("\n\n")
-        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n\n")
+    let mut out: Vec<String> = Vec::new();
+    // A fenced code block (a TOML example in a doc comment) keeps its lines, blank ones too.
+    let mut fence: Option<String> = None;
+    for p in d.split("\n\n") {
+        if let Some(f) = fence.as_mut() {
+            f.push_str("\n\n");
+            f.push_str(p.trim_end());
+            if p.trim_end().ends_with("```") {
+                out.extend(fence.take());
+            }
+            continue;
+        }
+        let t = p.trim();
+        if t.starts_with("```") {
+            if t.lines().count() > 1 && t.ends_with("```") {
+                out.push(t.to_string());
+            } else {
+                fence = Some(t.to_string());
+            }
+            continue;
+        }
+        let joined = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !joined.is_empty() {
+            out.push(joined);
+        }
+    }
+    out.extend(fence);
+    out.join("\n\n")
 }
 
 /// Continuation paragraphs of a list item, indented under it.
@@ -605,6 +628,11 @@ mod tests {
     #[test]
     fn paragraphs_join_their_lines() {
         assert_eq!(paragraphs("one\ntwo\n\nthree"), "one two\n\nthree");
+        // A fenced example keeps its lines, and its blank ones.
+        assert_eq!(
+            paragraphs("An example:\n\n```toml\n[[a]]\nb = 1\n\n[[a]]\nb = 2\n```\n\nAfter."),
+            "An example:\n\n```toml\n[[a]]\nb = 1\n\n[[a]]\nb = 2\n```\n\nAfter."
+        );
     }
 
     #[test]

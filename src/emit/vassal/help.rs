@@ -182,7 +182,16 @@ pub fn page(
             .rules
             .victory
             .iter()
-            .map(|v| format!("{}: {}", g.sides[v.side].name, v.name))
+            .map(|v| {
+                let when = if v.otherwise {
+                    " (at the end of the game, when no other condition is met)"
+                } else if v.at_end {
+                    " (at the end of the game)"
+                } else {
+                    ""
+                };
+                format!("{}: {}{when}", g.sides[v.side].name, v.name)
+            })
             .collect();
         p.list(&v);
     }

@@ -3,8 +3,10 @@
 //! A save or a set-up shows only the present, so history is approximated:
 //!
 //! - **Start**: every hex or area belongs to the side its country is `controlled-by` (none
-//!   for neutral countries). [`ControlOptions::previous`] replaces this with an earlier
-//!   [`ControlMap`] when the caller kept one.
+//!   for neutral countries), then to the side of each `[[rules.control.start]]` naming it
+//!   (whole maps, regions, hexes; a later entry over an earlier one; [`starting_owners`]).
+//!   [`ControlOptions::previous`] replaces this with an earlier [`ControlMap`] when the
+//!   caller kept one.
 //! - **`last-occupied`**: a location occupied by qualifying units (the rule's `units`) of
 //!   exactly one side is that side's; otherwise a *control marker* lying there decides;
 //!   otherwise it keeps its starting (or previous) owner. Units of two sides in one location
@@ -123,6 +125,39 @@ pub fn marker_side(game: &Game, counter: CounterId) -> Option<SideId> {
     }
 }
 
+/// Who controls every node when the game begins, in board order: the side its country is
+/// `controlled-by`, then each `[[rules.control.start]]` in order, a later one over an
+/// earlier one.
+pub fn starting_owners(board: &Board) -> Vec<Option<SideId>> {
+    let game = board.game();
+    let mut owners: Vec<Option<SideId>> = board
+        .countries()
+        .into_iter()
+        .map(|c| c.and_then(|c| game.countries[c].controlled_by))
+        .collect();
+    let start = game.rules.control.as_ref().map(|c| c.start.as_slice());
+    for s in start.unwrap_or_default() {
+        for &map in &s.maps {
+            for node in board.nodes_of(map) {
+                owners[node] = Some(s.side);
+            }
+        }
+        let regions = s.regions.iter().flat_map(|&(map, set)| {
+            game.maps[map].hex_sets[set]
+                .members
+                .iter()
+                .map(move |&at| super::Site { map, at })
+        });
+        let places = s.places.iter().map(|&(map, at)| super::Site { map, at });
+        for site in regions.chain(places) {
+            if let Some(node) = board.node(&site) {
+                owners[node] = Some(s.side);
+            }
+        }
+    }
+    owners
+}
+
 /// Control for a set of positions.
 pub fn control<'g>(
     game: &'g Game,
@@ -157,11 +192,7 @@ impl<'g> ControlMap<'g> {
         let n = board.len();
         let before: Vec<Option<SideId>> = match options.previous {
             Some(p) if p.owners.len() == n => p.owners.clone(),
-            _ => board
-                .countries()
-                .into_iter()
-                .map(|c| c.and_then(|c| game.countries[c].controlled_by))
-                .collect(),
+            _ => starting_owners(&board),
         };
         // A province board's owners, as the positions know them, are the state before.
         let mut before = before;
@@ -446,8 +477,9 @@ pub struct ControlReport {
     /// Locations that changed hands.
     pub changed: Vec<ControlChange>,
     /// At a scenario's start ([`ControlReport::at_start`]): the locations the set-up gives a
-    /// controller other than their country's (`from`), sorted by location; `changed` is
-    /// then empty, since nothing has changed hands yet. Empty otherwise.
+    /// controller other than their starting one (`from`: their country's, or
+    /// `[[rules.control.start]]`'s), sorted by location; `changed` is then empty, since
+    /// nothing has changed hands yet. Empty otherwise.
     pub starting: Vec<ControlChange>,
 }
 
@@ -625,7 +657,7 @@ pub fn render(report: &ControlReport) -> String {
             let country = g
                 .from
                 .as_deref()
-                .map(|f| format!("; the country's side is {f}"))
+                .map(|f| format!("; {f}'s at the start of the game"))
                 .unwrap_or_default();
             out.push_str(&format!(
                 "  {} ({}{country}): {}\n",
@@ -806,6 +838,88 @@ kind = "major-city"
             text.contains("0202: axis -> soviet (control marker)"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn control_at_the_start_by_maps_regions_and_hexes_then_the_last_occupier() {
+        // No country layer: every hex is nobody's until `[[rules.control.start]]` says.
+        let map = testgame::map(
+            "
+            ~~~~.~~~~~
+            ..........
+            ~~~~~~~~~~
+            ",
+            "
+            ----------
+            ----------
+            ----------
+            ",
+            r#"
+[[map.hex-set]]
+id = "west-pocket"
+name = "West pocket"
+hexes = ["0102", "0202", "0302"]
+
+[[map.hex-set]]
+id = "black-sea-coast"
+name = "Black Sea coast"
+hexes = ["1002"]
+"#,
+        );
+        let start = r#"
+start = [
+  { side = "soviet", maps = ["front"] },
+  { side = "axis", regions = ["west-pocket"], hexes = ["0402"] },
+  { side = "soviet", hexes = ["0202"] },
+]
+"#;
+        let g = testgame::build(&[
+            ("game.toml", &format!("{}{start}", testgame::BASE)),
+            ("map.toml", &map),
+        ]);
+        let owner = |m: &ControlMap, n: &str| {
+            m.board()
+                .node_of(&testgame::hex(&g, n))
+                .and_then(|x| m.owner(x))
+                .map(|s| g.sides[s].id.as_str())
+        };
+        let first = control(&g, &Positions::default(), &ControlOptions::default());
+        // Later entries over earlier ones: the pocket is Axis but 0202, given back.
+        let got: Vec<Option<&str>> = ["0102", "0202", "0302", "0402", "0502", "1002", "0501"]
+            .iter()
+            .map(|h| owner(&first, h))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                Some("axis"),
+                Some("soviet"),
+                Some("axis"),
+                Some("axis"),
+                Some("soviet"),
+                Some("soviet"),
+                Some("soviet")
+            ]
+        );
+        assert!(report(&first).changed.is_empty());
+        // A German corps enters 0602, then moves on to 0702: 0602 stays with the last side
+        // to occupy it.
+        let turn1 = control(
+            &g,
+            &positions(&g, &[("ger", "0602")]),
+            &ControlOptions::default(),
+        );
+        assert_eq!(owner(&turn1, "0602"), Some("axis"));
+        let turn2 = control(
+            &g,
+            &positions(&g, &[("ger", "0702")]),
+            &ControlOptions {
+                previous: Some(&turn1),
+            },
+        );
+        assert_eq!(owner(&turn2, "0602"), Some("axis"));
+        assert_eq!(owner(&turn2, "0702"), Some("axis"));
+        assert_eq!(owner(&turn2, "0802"), Some("soviet"));
     }
 
     #[test]

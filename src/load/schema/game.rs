@@ -100,7 +100,8 @@ pub struct Country {
     pub id: Spanned<String>,
     /// Name as players read it (on charts and in the module).
     pub name: String,
-    /// Side that controls it at the start (absent = neutral).
+    /// Side that controls its hexes or areas at the start (absent = neutral);
+    /// `[[rules.control.start]]` may give some of them, or hexes of no country, to a side.
     pub controlled_by: Option<Spanned<String>>,
     /// Border and label colour on the map.
     #[serde(default)]
@@ -237,6 +238,11 @@ pub struct TrackDisplay {
 }
 
 /// `[[schedule]]`: amounts added to a track on given turns.
+///
+/// An amount arrives on the turn it is listed under: the charts of the module and of the
+/// website show it in that turn's row (*Points received*), and players add it to the track
+/// during that turn, in the phase the game's rules say (a Replacement Phase). Neither the
+/// module nor the helpers add it by themselves: a track's value is where its marker stands.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Schedule {
@@ -247,6 +253,6 @@ pub struct Schedule {
     pub name: String,
     /// Track receiving the amounts.
     pub track: Spanned<String>,
-    /// Turn id → amount.
+    /// Turn id → amount received on that turn, e.g. `{ jul-1941 = 3, aug-1941 = 4 }`.
     pub amounts: Spanned<IndexMap<Spanned<String>, i64>>,
 }

@@ -112,8 +112,8 @@ pub struct VictoryPoints {
     /// Places with one of these names or tags count.
     #[serde(default)]
     pub places: Vec<Spanned<String>>,
-    /// Only places whose country was held at the start by one of these sides (`neutral`:
-    /// countries of no side); empty: any.
+    /// Only places held at the start by one of these sides (`neutral`: by no side), as
+    /// `[[country]]`'s `controlled-by` and `[[rules.control.start]]` say; empty: any.
     #[serde(default)]
     pub owners: Vec<Spanned<String>>,
     /// Only places in these countries; empty: any.
@@ -274,7 +274,11 @@ pub struct Supply {
     /// Special links: a unit reaching a hex set may continue from another hex of it.
     #[serde(default)]
     pub link: Vec<SupplyLink>,
-    /// Counter id of the Out of Supply marker.
+    /// Counter id of the Out of Supply marker. The module then gives every combat unit an
+    /// Out of Supply layer showing this counter's picture small on its corner (menu *Out of
+    /// Supply*, Ctrl+U), and `sandtable supply --save … --apply -o OUT.vsav` writes a save
+    /// with the layer on exactly the units out of supply. Without it there is no such
+    /// layer, and `--apply` refuses. It does not change how supply is traced.
     pub marker: Option<Spanned<String>>,
 }
 
@@ -350,9 +354,12 @@ pub struct SupplyLink {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Control {
-    /// `last-occupied`, `all-boxes` or `supply-centres`.
+    /// `last-occupied` (a hex or area stays with the last side to occupy it), `all-boxes`
+    /// or `supply-centres`.
+    #[serde(default)]
     #[schemars(schema_with = "super::words::control_rule")]
-    pub rule: Spanned<String>,
+    #[schemars(extend("default" = "last-occupied"))]
+    pub rule: Option<Spanned<String>>,
     /// Units that take control.
     #[serde(default)]
     pub units: Selector,
@@ -364,6 +371,40 @@ pub struct Control {
     /// occupy — nobody controls it, and the zone gives it to nobody.
     #[serde(default)]
     pub zoc_contests: bool,
+    /// Who controls what when the game begins, beyond each country's `controlled-by`:
+    /// every entry gives its side the hexes or areas it names, later entries over earlier
+    /// ones (a whole map to one side, then a region of it to the other).
+    #[serde(default)]
+    pub start: Vec<StartControl>,
+}
+
+/// `[[rules.control.start]]`: hexes or areas a side controls when the game begins.
+///
+/// ```toml
+/// [[rules.control.start]]
+/// side = "soviet"
+/// maps = ["main"]                 # every hex of the map…
+///
+/// [[rules.control.start]]
+/// side = "axis"
+/// regions = ["poland", "west"]    # …but these hex sets, regions or countries
+/// hexes = ["0512"]                # and these hexes (or areas, or places by name)
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct StartControl {
+    /// The side that controls them.
+    pub side: Spanned<String>,
+    /// Whole maps (ids): every hex or area of them.
+    #[serde(default)]
+    pub maps: Vec<Spanned<String>>,
+    /// Hex sets, set-up regions or countries of the maps (ids), e.g. a `[[map.hex-set]]`
+    /// listing a front line's hexes.
+    #[serde(default)]
+    pub regions: Vec<Spanned<String>>,
+    /// Single locations: hex numbers (`0512`, `east:0512`), area ids or place names.
+    #[serde(default)]
+    pub hexes: Vec<Spanned<String>>,
 }
 
 /// `[[rules.victory]]`.
@@ -406,6 +447,18 @@ pub struct Victory {
     /// shows only the present, so with 2 or more the helpers report the condition as met
     /// at this check, winning if it held at the previous ones too.
     pub running: Option<Spanned<u32>>,
+    /// `end`: judged only at the end of the game, once the calendar's last turn is played
+    /// (a condition without `at` or `every` is a sudden death, checked at any time).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::victory_moment")]
+    pub at: Option<Spanned<String>>,
+    /// The default result: the side wins at the end of the game when no other condition
+    /// has been met. It tests nothing of its own (one per game; `at = "end"` is implied).
+    #[serde(default)]
+    pub otherwise: bool,
+    /// The side's victory points (`[[rules.victory-points]]`) exceed every other side's by
+    /// at least this many (`1`: more points than anyone).
+    pub points_lead: Option<Spanned<u32>>,
 }
 
 /// A win by comparing two tracks.

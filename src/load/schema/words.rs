@@ -125,6 +125,10 @@ pub const SUPPLY_BLOCKERS: &[&str] = &["enemy-units", "enemy-zoc", "enemy-contro
 /// `rule` of `[rules.control]`.
 pub const CONTROL_RULES: &[&str] = &["last-occupied", "all-boxes", "supply-centres"];
 
+/// `at` of a `[[rules.victory]]`: when the condition is judged (`end`: at the end of the
+/// game, after the calendar's last turn).
+pub const VICTORY_MOMENTS: &[&str] = &["end"];
+
 /// `orders` of a `[[phase]]` in a game of written orders.
 pub const ORDER_PHASES: &[&str] = &["movement", "retreat", "adjustment"];
 
@@ -169,6 +173,7 @@ word_schemas! {
     combat_side => COMBAT_SIDES,
     zoc_reach => ZOC_REACHES,
     control_rule => CONTROL_RULES,
+    victory_moment => VICTORY_MOMENTS,
     order_phase => ORDER_PHASES,
     unit_kind => UNIT_KINDS,
     projection => PROJECTIONS,
