@@ -189,7 +189,7 @@ pub fn into_file(
 
 /// The last place in the document of a table in `t` or below it (`t`'s own when it has no
 /// sub-tables).
-fn last_position(t: &Table) -> Option<usize> {
+fn last_position(t: &Table) -> Option<isize> {
     let mut last = t.position();
     for (_, item) in t.iter() {
         let below = match item {
@@ -206,17 +206,17 @@ fn last_position(t: &Table) -> Option<usize> {
 /// after everything the map holds (`after`) when the file has no such table yet. A table
 /// toml_edit is given without a place goes after the last table before it in the tree, which
 /// is anywhere the designer appended a table: never leave it so.
-fn put_table(map: &mut Table, key: &str, mut new: Table, after: Option<usize>) {
+fn put_table(map: &mut Table, key: &str, mut new: Table, after: Option<isize>) {
     match map.get(key).and_then(Item::as_table) {
         Some(old) => {
             if let Some(p) = old.position() {
-                new.set_position(p);
+                new.set_position(Some(p));
             }
             *new.decor_mut() = old.decor().clone();
         }
         None => {
             if let Some(p) = after {
-                new.set_position(p);
+                new.set_position(Some(p));
             }
         }
     }
@@ -226,8 +226,8 @@ fn put_table(map: &mut Table, key: &str, mut new: Table, after: Option<usize>) {
 /// `new` at `key` of the map as [`put_table`] puts a table: each entry where the entry of
 /// the same rank stood (the extra ones after the last), the first with the comments of the
 /// first.
-fn put_tables(map: &mut Table, key: &str, mut new: ArrayOfTables, after: Option<usize>) {
-    let old: Vec<(Option<usize>, toml_edit::Decor)> = map
+fn put_tables(map: &mut Table, key: &str, mut new: ArrayOfTables, after: Option<isize>) {
+    let old: Vec<(Option<isize>, toml_edit::Decor)> = map
         .get(key)
         .and_then(Item::as_array_of_tables)
         .map(|list| {
@@ -242,7 +242,7 @@ fn put_tables(map: &mut Table, key: &str, mut new: ArrayOfTables, after: Option<
             None => after,
         };
         if let Some(p) = place {
-            t.set_position(p);
+            t.set_position(Some(p));
         }
         if i == 0 {
             if let Some((_, decor)) = old.first() {
@@ -340,4 +340,19 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
 /// `[x, y]`.
 fn point(p: [f64; 2]) -> Array {
     p.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use toml_edit::DocumentMut;
+
+    /// The loader reads TOML 1.1, where an inline table may run over several lines; the
+    /// writer must read the same file, or `geo` refuses a map `check` accepts (input
+    /// mutation geo:3:254: a newline inside `natural-earth = { … }`).
+    #[test]
+    fn the_writer_reads_every_file_the_loader_reads() {
+        let text = "[[map]]\nid = \"m\"\n[map.geography]\nnatural-earth = { sea = \"sea\",\n  land = \"land\" }\n";
+        assert!(toml::from_str::<toml::Table>(text).is_ok());
+        assert!(text.parse::<DocumentMut>().is_ok());
+    }
 }

@@ -13,7 +13,7 @@
 //! layout of the adjacency ([`super::schematic`]) until `sandtable geo` lays the real
 //! geography; the powers get the colours Diplomacy boards use for them (others a palette).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
@@ -133,6 +133,7 @@ fn coast_name(l: &Location) -> String {
 pub fn prepare(board: &mut Board) -> Diagnostics {
     let mut diags = Diagnostics::default();
     fold_lone_coasts(board, &mut diags);
+    centres_on_provinces(board, &mut diags);
     refuse_shared_ids(board, &mut diags);
     diags
 }
@@ -200,6 +201,58 @@ fn fold_lone_coasts(board: &mut Board, diags: &mut Diagnostics) {
         for u in board.units.iter_mut().filter(|u| u.at == *coast) {
             u.at = province.clone();
         }
+    }
+}
+
+/// A supply centre written as a coast (`STP/SC` on a power's line, as a home or an owned
+/// centre) is the province's: sandtable's centres are provinces. A home centre two powers
+/// then share stays the first's (as the reader does for any shared home centre).
+fn centres_on_provinces(board: &mut Board, diags: &mut Diagnostics) {
+    let mut taken: BTreeMap<String, String> = BTreeMap::new();
+    for p in &mut board.powers {
+        let mut home: Vec<String> = Vec::new();
+        for h in std::mem::take(&mut p.home) {
+            let province = split(&h).0.to_string();
+            if province != h {
+                diags.push(
+                    Diagnostic::warning(
+                        "dpjudge-lost",
+                        format!("`{}`: the home centre `{h}` is a coast; the centre is the province `{province}`", p.name),
+                    )
+                    .at(p.span.clone())
+                    .hint("a supply centre is a province: write `STP`, not `STP/SC`"),
+                );
+            }
+            match taken.get(&province) {
+                Some(first) if *first != p.name => diags.push(
+                    Diagnostic::warning(
+                        "dpjudge-lost",
+                        format!("`{}`: the home centre `{province}` is also `{first}`'s; it stays `{first}`'s only", p.name),
+                    )
+                    .at(p.span.clone()),
+                ),
+                Some(_) => {}
+                None => {
+                    taken.insert(province.clone(), p.name.clone());
+                    home.push(province);
+                }
+            }
+        }
+        p.home = home;
+    }
+    let mut seen = BTreeSet::new();
+    board.unowned = std::mem::take(&mut board.unowned)
+        .into_iter()
+        .map(|c| split(&c).0.to_string())
+        .filter(|c| !taken.contains_key(c) && seen.insert(c.clone()))
+        .collect();
+    for list in board.owned.iter_mut().flat_map(BTreeMap::values_mut) {
+        let mut seen = BTreeSet::new();
+        *list = std::mem::take(list)
+            .into_iter()
+            .map(|c| split(&c).0.to_string())
+            .filter(|c| seen.insert(c.clone()))
+            .collect();
     }
 }
 
@@ -707,6 +760,22 @@ mod tests {
         assert!(b.fleet_moves("mao").contains("spa"));
         assert!(b.fleet_moves("gas").contains("spa"));
         assert_eq!(b.units[0].at, "spa");
+    }
+
+    /// A power line whose home centre is a coast (input mutation boards:3:31: a
+    /// byte-order mark before `F STP/SC` made it the line of a power `\u{feff}F`).
+    #[test]
+    fn a_home_centre_written_as_a_coast_is_its_province() {
+        let mut b = board(
+            "Spain = spa\nSpain (north coast) = spa/nc\nSpain (south coast) = spa/sc\n\
+             Gascony = gas\nCOAST SPA ABUTS GAS\nCOAST SPA/NC ABUTS GAS\nCOAST SPA/SC ABUTS GAS\n\
+             COAST GAS ABUTS SPA spa/nc spa/sc\nFRANCE (FRENCH) GAS SPA\nSPAIN (SPANISH) SPA/SC\n",
+        );
+        let d = prepare(&mut b);
+        assert!(!d.has_errors(), "{:?}", codes(&d));
+        assert_eq!(b.powers[0].home, ["gas", "spa"]);
+        assert!(b.powers[1].home.is_empty(), "France's already");
+        assert_eq!(codes(&d).len(), 2, "{:?}", codes(&d));
     }
 
     /// Power names that become one id, or none (boards:2:215: a byte-order mark alone as

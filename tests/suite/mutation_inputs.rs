@@ -1395,7 +1395,23 @@ fn command_line_numbers() {
 
 /// A number in an answer so near the ends of 64 bits that it can only be a wrapped sum.
 fn wrapped(json: &str) -> Option<i128> {
-    let v: Value = serde_json::from_str(json).ok()?;
+    let mut v: Value = serde_json::from_str(json).ok()?;
+    // A differential table's difference is rightly as far below zero as the defence is
+    // large (`--defense 9223372036854775807`, arguments:3:262): it is checked exactly, then
+    // left out of the search.
+    let value = |side: &str| v.get(side)?.get("value")?.as_i64().map(i128::from);
+    if let (Some(a), Some(d), Some(diff)) = (
+        value("attack"),
+        value("defence"),
+        v.get("difference").and_then(Value::as_i64),
+    ) {
+        if i128::from(diff) != a - d {
+            return Some(i128::from(diff));
+        }
+        if let Some(o) = v.as_object_mut() {
+            o.remove("difference");
+        }
+    }
     let mut stack = vec![&v];
     while let Some(x) = stack.pop() {
         match x {
