@@ -614,7 +614,7 @@ pub fn victory_points(game: &Game, control: &ControlMap) -> Vec<SideVictoryPoint
             if country.is_some_and(|c| rule.except_countries.contains(&c)) {
                 continue;
             }
-            let first = first_owners[node];
+            let first = first_owners.get(node).copied().flatten();
             if !rule.owners.is_empty() && !rule.owners.contains(&first) {
                 continue;
             }
