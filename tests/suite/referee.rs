@@ -216,6 +216,29 @@ fn fractions_of(
     v
 }
 
+/// `adjudicate` of a save's phase by an orders file, the next save written with `--apply`.
+fn apply(
+    dir: &Path,
+    vmod: &Path,
+    save: &Path,
+    orders: &Path,
+    next: &Path,
+) -> (i32, String, String) {
+    run(&[
+        "adjudicate",
+        p(dir),
+        "--save",
+        p(save),
+        "--module",
+        p(vmod),
+        "--orders",
+        p(orders),
+        "--apply",
+        "-o",
+        p(next),
+    ])
+}
+
 #[test]
 fn each_power_receives_a_save_without_what_the_others_hide() {
     let Some(dir) = example_dir(GUERILLA) else {
@@ -466,19 +489,7 @@ fn a_save_carried_through_ten_phases_is_the_size_of_a_fresh_one() {
         let o = tmp.path().join(format!("{i}.txt"));
         std::fs::write(&o, orders).expect("orders");
         let next = tmp.path().join(format!("{i}.vsav"));
-        let (code, stdout, err) = run(&[
-            "adjudicate",
-            p(&dir),
-            "--save",
-            p(&save),
-            "--module",
-            p(&vmod),
-            "--orders",
-            p(&o),
-            "--apply",
-            "-o",
-            p(&next),
-        ]);
+        let (code, stdout, err) = apply(&dir, &vmod, &save, &o, &next);
         assert_eq!(code, 0, "phase {i}: {stdout}{err}");
         assert!(!stdout.contains("fails"), "phase {i}: {stdout}");
         save = next;
@@ -525,19 +536,7 @@ fn a_retreat_phase_survives_the_save_written_again_in_vassal() {
         let o = tmp.path().join(format!("{i}.txt"));
         std::fs::write(&o, orders).expect("orders");
         let next = tmp.path().join(format!("{i}.vsav"));
-        let (code, out, err) = run(&[
-            "adjudicate",
-            p(&dir),
-            "--save",
-            p(&save),
-            "--module",
-            p(&vmod),
-            "--orders",
-            p(&o),
-            "--apply",
-            "-o",
-            p(&next),
-        ]);
+        let (code, out, err) = apply(&dir, &vmod, &save, &o, &next);
         assert_eq!(code, 0, "{out}{err}");
         save = next;
     }
@@ -567,19 +566,7 @@ fn a_retreat_phase_survives_the_save_written_again_in_vassal() {
     let o = tmp.path().join("retreat.txt");
     std::fs::write(&o, "Germany: A Bur - Ruh\n").expect("orders");
     let after = tmp.path().join("after.vsav");
-    let (code, out, err) = run(&[
-        "adjudicate",
-        p(&dir),
-        "--save",
-        p(&resaved),
-        "--module",
-        p(&vmod),
-        "--orders",
-        p(&o),
-        "--apply",
-        "-o",
-        p(&after),
-    ]);
+    let (code, out, err) = apply(&dir, &vmod, &resaved, &o, &after);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("A Bur - Ruh"), "{out}");
     assert!(read_back(&board, &after).dislodged.is_empty());
