@@ -263,12 +263,18 @@ fn refuse_shared_ids(board: &Board, diags: &mut Diagnostics) {
     let mut sides: BTreeMap<String, &str> = BTreeMap::new();
     let mut nations: BTreeMap<String, &str> = BTreeMap::new();
     for p in &board.powers {
+        // Without an adjective the nation is named after the power: a mistake in the name
+        // is said once, for the name.
         let adjective = p.adjective.as_deref().unwrap_or(&p.name);
+        let mut name_refused = false;
         for (what, name, seen) in [
             ("name", p.name.as_str(), &mut sides),
             ("adjective", adjective, &mut nations),
         ] {
             let id = id_of(name);
+            if name_refused && p.adjective.is_none() {
+                continue;
+            }
             if id.is_empty() {
                 diags.push(
                     Diagnostic::error(
@@ -278,19 +284,19 @@ fn refuse_shared_ids(board: &Board, diags: &mut Diagnostics) {
                     .at(p.span.clone())
                     .hint("a power is a line of its name, its adjective and its home centres: `ENGLAND (ENGLISH) EDI LON LVP`"),
                 );
+                name_refused = true;
                 continue;
             }
             if let Some(first) = seen.get(&id) {
-                if p.adjective.is_some() || what == "name" {
-                    diags.push(
-                        Diagnostic::error(
-                            "duplicate-id",
-                            format!("the power `{}` has the {what} `{name}`, which gives the id `{id}` as `{first}` does", p.name),
-                        )
-                        .at(p.span.clone())
-                        .hint("names that differ only in spaces, dashes or other marks are one name in sandtable; spell one of them differently"),
-                    );
-                }
+                diags.push(
+                    Diagnostic::error(
+                        "duplicate-id",
+                        format!("the power `{}` has the {what} `{name}`, which gives the id `{id}` as `{first}` does", p.name),
+                    )
+                    .at(p.span.clone())
+                    .hint("names that differ only in spaces, dashes or other marks are one name in sandtable; spell one of them differently"),
+                );
+                name_refused = true;
                 continue;
             }
             seen.insert(id, name);
@@ -796,6 +802,12 @@ mod tests {
         let mut b = board(&format!("{base}ENGLAND ({}) ANK\n", '\u{feff}'));
         let c = codes(&prepare(&mut b));
         assert!(c.iter().any(|(code, _)| code == "bad-id"), "{c:?}");
+        // A power without an adjective is its own nation: `ENGLISH` is then a nation twice
+        // over, said once.
+        let mut b = board(&format!("{base}ENGLAND (ENGLISH) ANK\nENGLISH SMY\n"));
+        let c = codes(&prepare(&mut b));
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert!(c[0].1.contains("adjective `ENGLISH`"), "{c:?}");
         let mut b = board(&format!(
             "{base}ENGLAND (ENGLISH) ANK\nTURKEY (TURKISH) SMY\n"
         ));
