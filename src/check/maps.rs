@@ -57,7 +57,10 @@ pub(crate) fn check_maps(
                 board::not_amendable(cx, &amends);
                 check_hex_map(cx, file, names, g, m, h, &mut sets)
             }
-            (None, false) => check_area_map(cx, file, names, g, m, &amends, &mut sets),
+            (None, false) => {
+                super::cartouche::on_area_map(cx, file, m);
+                check_area_map(cx, file, names, g, m, &amends, &mut sets)
+            }
             (Some(h), false) => {
                 cx.push(
                     Diagnostic::error(
@@ -737,6 +740,7 @@ fn check_hex_map(
         hexes,
         hexsides,
         rails,
+        cartouche: super::cartouche::read(cx, file, m),
     });
     Some(finish_map(
         cx,
@@ -1508,7 +1512,51 @@ fn check_area_map(
             .as_ref()
             .and_then(|p| super::tables::art_path(cx, af, &g.root, p));
     }
+    picture_size(cx, size_file, size_map, map.image.as_deref(), size);
     Some(map)
+}
+
+/// A warning when an area map's written `size` is not its supplied picture's: the areas'
+/// positions are read on the picture, whose size wins.
+fn picture_size(
+    cx: &mut Cx,
+    file: FileId,
+    m: &schema::Map,
+    image: Option<&std::path::Path>,
+    size: (u32, u32),
+) {
+    let (Some(written), Some(path)) = (&m.size, image) else {
+        return;
+    };
+    let Ok(found) = image::ImageReader::open(path)
+        .and_then(|r| r.with_guessed_format())
+        .map_err(|_| ())
+        .and_then(|r| r.into_dimensions().map_err(|_| ()))
+    else {
+        return;
+    };
+    if found != size {
+        cx.push(
+            Diagnostic::warning(
+                "picture-size",
+                format!(
+                    "the map's `size` is {}×{} but its picture `{}` is {}×{}",
+                    size.0,
+                    size.1,
+                    path.file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                    found.0,
+                    found.1
+                ),
+            )
+            .at(Cx::span(file, written))
+            .label("the picture's size is used")
+            .hint(format!(
+                "write `size = [{}, {}]` and give the areas' positions in the picture's pixels",
+                found.0, found.1
+            )),
+        );
+    }
 }
 
 #[cfg(test)]

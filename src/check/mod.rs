@@ -7,6 +7,7 @@
 
 mod board;
 mod calendar;
+mod cartouche;
 pub(crate) mod counters;
 mod forces;
 mod fractions;

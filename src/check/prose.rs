@@ -33,6 +33,7 @@ const KINDS: &[(&str, Option<bool>)] = &[
     ("tec", None),
     ("track", Some(true)),
     ("turns", Some(false)),
+    ("victory", None),
 ];
 
 /// Check the prose files and resolve them into the game's rulebook.
@@ -89,6 +90,22 @@ pub(super) fn check_rulebook(
                 anchor,
                 range: h.range.clone(),
             });
+        }
+        // A chapter has one title: a later level-1 heading would be a chapter the
+        // contents do not list on their own (it is listed under this one's sections).
+        for second in sections.iter().filter(|s| s.level == 1).skip(1) {
+            cx.push(
+                Diagnostic::warning(
+                    "second-chapter-title",
+                    format!(
+                        "`{path}` has a second level-1 heading `{}`; a chapter has one title",
+                        second.title
+                    ),
+                )
+                .at(Span::new(*file, second.range.clone()))
+                .label("listed in the contents under this chapter, not as a chapter")
+                .hint("move it and what follows to a file of its own in `rules/` to make it a chapter, or make it a section with `##`"),
+            );
         }
         let title = match sections.iter().find(|s| s.level == 1) {
             Some(s) => s.title.clone(),
@@ -406,6 +423,7 @@ fn directive(
         "tec" => Some(Ok(Directive::Terrain)),
         "sequence" => Some(Ok(Directive::Sequence)),
         "options" => Some(Ok(Directive::Options)),
+        "victory" => Some(Ok(Directive::Victory)),
         _ => None,
     }?;
     let directive = match resolved {
@@ -419,6 +437,9 @@ fn directive(
         }
         Directive::Sequence if game.phases.is_empty() => Some("the game defines no phases"),
         Directive::Options if game.options.is_empty() => Some("the game declares no `[[option]]`"),
+        Directive::Victory if game.rules.victory.is_empty() => {
+            Some("the game declares no `[[rules.victory]]`")
+        }
         Directive::Powers(_) if !game.phases.iter().any(|p| p.orders.is_some()) => {
             Some("powers are listed for games of written orders (Diplomacy-style) only")
         }

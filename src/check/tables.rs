@@ -31,12 +31,26 @@ pub(crate) fn art_path(
 ) -> Option<PathBuf> {
     let rel = p.get_ref();
     let candidate = root.join(rel);
-    let ext_ok = rel.ends_with(".png") || rel.ends_with(".svg");
-    if !ext_ok {
+    let ext = Path::new(rel)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if ext.as_deref() != Some("png") {
+        let (message, hint) = if ext.as_deref() == Some("svg") {
+            (
+                format!("`{rel}` is an SVG picture; sandtable draws PNG art only"),
+                "export it as a PNG (Inkscape: File > Export) and name the `.png` here",
+            )
+        } else {
+            (
+                format!("`{rel}` is not a PNG file"),
+                "supply art as a `.png` file",
+            )
+        };
         cx.push(
-            Diagnostic::error("bad-image", format!("`{rel}` is not a PNG or SVG file"))
+            Diagnostic::error("bad-image", message)
                 .at(Cx::span(file, p))
-                .hint("supply art as `.png` or `.svg`"),
+                .hint(hint),
         );
         return None;
     }

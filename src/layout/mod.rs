@@ -15,11 +15,13 @@
 //!   [`voronoi`];
 //! - the off-map displays: [`displays`] (pool, track and turn boxes);
 //! - the track displays printed below a map: [`track_display`];
+//! - a hex map's title and legend, inside its picture or below it: [`cartouche`];
 //! - what VASSAL names and where VASSAL puts things: [`vassal`];
 //! - text metrics: [`text`], over the fonts of [`assets`].
 
 pub mod area;
 pub mod assets;
+pub mod cartouche;
 pub mod displays;
 pub mod text;
 pub mod track_display;

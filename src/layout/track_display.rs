@@ -1,6 +1,7 @@
 //! Track displays printed on a map (`[[track-display]]`): a strip below the map picture with
 //! one panel per display, each a grid of numbered boxes large enough for a counter, where
-//! the markers of the tracks on that display stand.
+//! the markers of the tracks on that display stand; and the map's cartouche, when it is
+//! printed below the map ([`super::cartouche`]), under them.
 //!
 //! [`layout`] is what the strip is drawn from (`emit/art/track_display.rs`), what the VASSAL
 //! emitter turns into a Zone with one grid location per box, and what the save adapter
@@ -8,6 +9,7 @@
 //! picture shows. Coordinates are whole pixels of the map picture: the map itself keeps its
 //! place at the top left, so hex centres and area slots do not move.
 
+use super::cartouche::{self, Spot};
 use super::{hex_layout, IRect};
 use crate::model::{Game, MapId, MapKind, TrackDisplayId};
 
@@ -39,6 +41,8 @@ pub struct StripLayout {
     pub top: u32,
     /// One panel per display of the map, in game order.
     pub displays: Vec<DisplayLayout>,
+    /// The map's cartouche, when it is printed below the map: where its box stands.
+    pub cartouche: Option<IRect>,
 }
 
 impl DisplayLayout {
@@ -78,12 +82,16 @@ pub fn base_size(game: &Game, map: MapId) -> Option<(u32, u32)> {
     })
 }
 
-/// The strip below a map picture of size `base`, when displays are printed on the map.
+/// The strip below a map picture of size `base`, when displays are printed on the map or
+/// its cartouche goes below it.
 pub fn layout(game: &Game, map: MapId, base: (u32, u32)) -> Option<StripLayout> {
     let ids: Vec<TrackDisplayId> = (0..game.track_displays.len())
         .filter(|d| game.track_displays[*d].map == map)
         .collect();
-    if ids.is_empty() {
+    let below = cartouche::frame(game, map)
+        .filter(|f| f.spot == Spot::Below)
+        .map(|f| (f.size.0.ceil() as i32, f.size.1.ceil() as i32));
+    if ids.is_empty() && below.is_none() {
         return None;
     }
     let (bw, bh, band, margin, title) = metrics(game);
@@ -100,6 +108,7 @@ pub fn layout(game: &Game, map: MapId, base: (u32, u32)) -> Option<StripLayout> 
             let (c, _) = shape(*d);
             4 * margin + c as i32 * bw
         })
+        .chain(below.map(|(w, _)| w + 4 * margin))
         .max()
         .unwrap_or(0)
         .max(base.0 as i32);
@@ -140,9 +149,15 @@ pub fn layout(game: &Game, map: MapId, base: (u32, u32)) -> Option<StripLayout> 
         });
         y += ph + margin;
     }
+    let cartouche = below.map(|(w, h)| {
+        let r = ((width - w) / 2, y, w, h);
+        y += h + margin;
+        r
+    });
     Some(StripLayout {
         size: (width as u32, y.max(base.1 as i32) as u32),
         top: base.1,
         displays,
+        cartouche,
     })
 }

@@ -61,6 +61,48 @@ pub struct HexMap {
     pub hexsides: BTreeMap<(HexCoord, HexCoord), Vec<(HexsideTerrainId, String)>>,
     /// Rail lines.
     pub rails: Vec<Rail>,
+    /// Where the title and legend are printed.
+    pub cartouche: Cartouche,
+}
+
+/// The cartouche of a generated hex map: the map's title, the game's title and a legend of
+/// every symbol the map uses (`[map.cartouche]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Cartouche {
+    /// Where it goes.
+    pub position: CartouchePosition,
+    /// Whether the legend is printed under the titles.
+    pub legend: bool,
+}
+
+impl Default for Cartouche {
+    fn default() -> Self {
+        Cartouche {
+            position: CartouchePosition::Auto,
+            legend: true,
+        }
+    }
+}
+
+/// Where a map's cartouche goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CartouchePosition {
+    /// Inside the picture, at the place along its border that covers the fewest land hexes
+    /// and places, when one covers none; below the map otherwise.
+    Auto,
+    /// Inside the picture, in its top left corner.
+    TopLeft,
+    /// Inside the picture, in its top right corner.
+    TopRight,
+    /// Inside the picture, in its bottom left corner.
+    BottomLeft,
+    /// Inside the picture, in its bottom right corner.
+    BottomRight,
+    /// In the margin below the map (the picture grows to hold it).
+    Below,
+    /// Not printed.
+    Off,
 }
 
 impl HexMap {

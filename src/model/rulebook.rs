@@ -161,6 +161,8 @@ pub enum Directive {
     Powers(Option<ScenarioIdx>),
     /// `{{options}}`: the optional rules.
     Options,
+    /// `{{victory}}`: the victory conditions, each side's, with when each is judged.
+    Victory,
     /// A directive naming data that an optional rule left out of this game: the kind, the
     /// id and the option.
     LeftOut {

@@ -407,6 +407,20 @@ pub struct Victory {
     pub points_lead: Option<u32>,
 }
 
+impl Victory {
+    /// When the condition is judged, in words to follow its text (empty when it is judged
+    /// whenever its checks come round).
+    pub fn timing(&self) -> &'static str {
+        if self.otherwise {
+            " (at the end of the game, when no other condition is met)"
+        } else if self.at_end {
+            " (at the end of the game)"
+        } else {
+            ""
+        }
+    }
+}
+
 /// All rule parameters.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Rules {

@@ -353,3 +353,65 @@ fn prose_a_chapter_too_large_to_read_is_reported() {
         "{diags:#?}"
     );
 }
+
+/// A second level-1 heading in one chapter is warned of where it is written, and the
+/// published contents still list it (under its chapter) instead of dropping it; a game
+/// without victory conditions cannot show `{{victory}}`.
+#[test]
+fn prose_a_second_chapter_title_is_warned_of_and_listed() {
+    let two = "# 1.0 Play\n\nMove, then fight.\n\n# 2.0 Battles\n\nRoll a die.\n";
+    let tmp = game_with_rules(&[("01-play.md", two)]);
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 0, "{diags:#?}");
+    assert_eq!(
+        located(&diags),
+        vec![(
+            "second-chapter-title".to_string(),
+            "rules/01-play.md:5:1".to_string()
+        )]
+    );
+    let site = tmp.path().join("site");
+    let out = crate::support::bin()
+        .arg("publish")
+        .arg(tmp.path())
+        .arg("-o")
+        .arg(&site)
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert!(
+        index.contains("2.0 Battles"),
+        "the contents list the second title"
+    );
+
+    // `{{victory}}`: each condition's side, words and moment, from the data.
+    let tmp = game_with_rules(&[("01-play.md", "# 1.0 Play\n\n{{victory}}\n")]);
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 0, "{diags:#?}");
+    let site = tmp.path().join("site");
+    let out = crate::support::bin()
+        .arg("publish")
+        .arg(tmp.path())
+        .arg("-o")
+        .arg(&site)
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(site.join("01-play.html")).expect("chapter page");
+    assert!(page.contains("class=\"chart victory\""), "{page}");
+    assert!(
+        page.contains("<td>Red takes Bluetown</td><td>after each Blue player turn</td>"),
+        "{page}"
+    );
+}

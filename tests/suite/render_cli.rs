@@ -9,7 +9,7 @@ fn png_size(path: &std::path::Path) -> (u32, u32) {
 }
 
 #[test]
-fn the_map_is_one_png_of_the_grid_layout_size() {
+fn the_map_is_one_png_of_the_grid_layout_size_with_its_strip() {
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("map.png");
     let run = bin()
@@ -34,7 +34,11 @@ fn the_map_is_one_png_of_the_grid_layout_size() {
         g.art.hex_size,
         sandtable::layout::map_margin(g.art.hex_size),
     );
-    assert_eq!(png_size(&out), (layout.width, layout.height));
+    // The grid's width, and its height with the strip below holding the cartouche.
+    let (size, strip) = sandtable::emit::art::map_frame(&g, 0).expect("frame");
+    assert!(strip.is_some_and(|s| s.cartouche.is_some() && s.top == layout.height));
+    assert_eq!(size.0, layout.width);
+    assert_eq!(png_size(&out), size);
 }
 
 #[test]
@@ -84,4 +88,80 @@ fn an_unknown_picture_kind_is_a_clear_error() {
         .expect("run");
     assert_eq!(run.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&run.stderr).contains("unknown picture kind `mapp`"));
+}
+
+/// `[map.cartouche]`: on a map of land everywhere the title and legend go below the map
+/// (the picture grows), `off` leaves the picture the grid's size, a misspelt position is a
+/// located error with the word meant, and on an area map the key is warned of.
+#[test]
+fn the_cartouche_goes_below_a_map_of_land_or_where_it_is_told() {
+    let tmp = crate::support::copy_game("docs/src/tutorial/game/step-01");
+    let d = tmp.path();
+    let render = |out: &std::path::Path| {
+        let run = bin()
+            .arg("render")
+            .arg(d)
+            .args(["--what", "map", "-o"])
+            .arg(out)
+            .output()
+            .expect("run");
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        png_size(out)
+    };
+    let below = render(&d.join("below.png"));
+    let map = std::fs::read_to_string(d.join("map.toml")).expect("map.toml");
+    std::fs::write(
+        d.join("map.toml"),
+        format!("{map}\n[map.cartouche]\nposition = \"off\"\n"),
+    )
+    .expect("write");
+    let off = render(&d.join("off.png"));
+    assert_eq!(below.0, off.0);
+    assert!(below.1 > off.1 + 100, "below {below:?}, off {off:?}");
+    crate::support::edit(
+        d,
+        "map.toml",
+        "position = \"off\"",
+        "position = \"top-lft\"",
+    );
+    let (code, diags) = crate::support::check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0]["code"], "unknown-value");
+    assert_eq!(diags[0]["hint"], "did you mean `top-left`?");
+
+    let area = tempfile::tempdir().expect("tmp");
+    let dir = area.path().join("board");
+    let made = bin()
+        .arg("new")
+        .args(["--kind", "area"])
+        .arg(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(made.status.code(), Some(0));
+    let map = std::fs::read_to_string(dir.join("map.toml")).expect("map.toml");
+    std::fs::write(
+        dir.join("map.toml"),
+        format!("{map}\n[map.cartouche]\nposition = \"below\"\n"),
+    )
+    .expect("write");
+    let (code, diags) = crate::support::check_json(&dir);
+    assert_eq!(code, 0);
+    let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
+    assert_eq!(codes, vec!["ignored-key"], "{diags:#?}");
+    // SVG art is refused by `check` where it is named, not later by `render`.
+    std::fs::create_dir_all(dir.join("art")).expect("mkdir");
+    std::fs::write(dir.join("art/board.svg"), "<svg/>").expect("write");
+    let map = std::fs::read_to_string(dir.join("map.toml")).expect("map.toml");
+    let map = map.replacen("\nsize = ", "\nimage = \"art/board.svg\"\nsize = ", 1);
+    std::fs::write(dir.join("map.toml"), map).expect("write");
+    let (code, diags) = crate::support::check_json(&dir);
+    assert_eq!(code, 1);
+    let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
+    assert!(codes.contains(&"bad-image"), "{diags:#?}");
 }

@@ -330,8 +330,9 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
     // Title in the corner that covers the fewest area labels and slots.
     let tf = Font::new(Face::Bold, 22.0 * k);
     let sf = Font::new(Face::Bold, 11.0 * k);
-    let tw = tf.width(&m.title).max(sf.width(&game.title)) + 20.0 * k;
-    let th = tf.cap_height() + sf.cap_height() + 24.0 * k;
+    let under = crate::layout::cartouche::subtitle_of(game, m);
+    let tw = tf.width(&m.title).max(under.map_or(0.0, |t| sf.width(t))) + 20.0 * k;
+    let th = tf.cap_height() + under.map_or(0.0, |_| sf.cap_height() + 8.0 * k) + 16.0 * k;
     let (w, h) = (c.width() as f32, c.height() as f32);
     let overlap = |x: f32, y: f32| {
         layouts
@@ -369,14 +370,16 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         Align::Centre,
         Rgba(20, 20, 20, 255),
     );
-    c.text(
-        &sf,
-        &game.title,
-        tx + tw / 2.0,
-        ty + th - 8.0 * k,
-        Align::Centre,
-        Rgba(80, 80, 80, 255),
-    );
+    if let Some(under) = under {
+        c.text(
+            &sf,
+            under,
+            tx + tw / 2.0,
+            ty + th - 8.0 * k,
+            Align::Centre,
+            Rgba(80, 80, 80, 255),
+        );
+    }
 }
 
 /// A crossing: a line in [`CROSSING_INK`] on a white halo, with an arrowhead at each end.

@@ -16,11 +16,12 @@ use super::canvas::{Canvas, Pen, Rgba};
 use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
+use crate::layout::cartouche::{self, setup_regions, tag_features, Spot};
 use crate::layout::{hex_layout, map_margin};
 use crate::model::map::PlaceAt;
 use crate::model::{
-    Game, HexCoord, HexGeometry, HexLayout, HexMap, Map, MapId, MapKind, Orientation, PoolKind,
-    Terrain, TerrainKind,
+    Game, HexCoord, HexGeometry, HexLayout, HexMap, Map, MapId, MapKind, Orientation, Terrain,
+    TerrainKind,
 };
 
 /// The paper colour around and under the map.
@@ -187,7 +188,11 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
     numbers(c, &cx, &labels);
     draw_labels(c, &labels);
     edges(c, &cx);
-    cartouche(c, &cx);
+    if let Some(frame) = cartouche::frame(game, map) {
+        if let Spot::Inset(x, y) = frame.spot {
+            super::cartouche::draw(c, game, map, &frame, (x, y));
+        }
+    }
 }
 
 fn terrain(c: &mut Canvas, cx: &Ctx) {
@@ -213,20 +218,24 @@ fn terrain(c: &mut Canvas, cx: &Ctx) {
         let centre = cx.centre(h);
         let k = cx.corners(h);
         let base = Rgba::of(cx.game.terrain[hex.terrain].colour);
-        let mut pats: Vec<Pattern> = Vec::new();
+        let mut pats: Vec<(Pattern, Rgba)> = Vec::new();
         for t in std::iter::once(hex.terrain).chain(hex.features.iter().copied()) {
-            let t = &cx.game.terrain[t];
-            if t.kind == TerrainKind::Feature {
+            // A feature with a pattern (a fortified line) is drawn as it, in its own colour;
+            // one without is a symbol (`places`).
+            let feature = cx.game.terrain[t].kind == TerrainKind::Feature;
+            if feature && !cartouche::feature_drawn_as_pattern(cx.game, t) {
                 continue;
             }
+            let t = &cx.game.terrain[t];
+            let ink = if feature { Rgba::of(t.colour) } else { base };
             if let Some(p) = Pattern::parse(t.pattern.as_deref()) {
-                if !pats.contains(&p) {
-                    pats.push(p);
+                if !pats.iter().any(|(q, _)| *q == p) {
+                    pats.push((p, ink));
                 }
             }
         }
-        for p in pats {
-            patterns::fill_hex(c, p, centre, &k, cx.dy, base, seed);
+        for (p, ink) in pats {
+            patterns::fill_hex(c, p, centre, &k, cx.dy, ink, seed);
         }
     }
 }
@@ -410,24 +419,6 @@ fn lines(c: &mut Canvas, cx: &Ctx) {
             });
         }
     }
-}
-
-/// The hex sets of a map that set-up pools place units into.
-pub fn setup_regions(game: &Game, map: &Map) -> Vec<usize> {
-    let Some(mi) = game.maps.iter().position(|m| std::ptr::eq(m, map)) else {
-        return Vec::new();
-    };
-    let mut v: Vec<usize> = game
-        .pools
-        .iter()
-        .filter(|p| p.kind == PoolKind::Setup)
-        .filter_map(|p| p.area)
-        .filter(|(m, _)| *m == mi)
-        .map(|(_, s)| s)
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
 }
 
 /// The segments drawing a hex set as a line: one between every two adjacent hexes of the
@@ -651,19 +642,6 @@ pub fn badge(c: &mut Canvas, kind: BadgeKind, colour: Rgba, x: f32, y: f32, r: f
     c.stroke_circle(x, y, r, &Pen::new(Rgba(20, 20, 20, 200), 0.8 * w));
 }
 
-/// The feature terrains a place's tags name (its own kind aside), in the tags' order.
-fn tag_features<'a>(
-    game: &'a Game,
-    p: &'a crate::model::map::Place,
-) -> impl Iterator<Item = usize> + 'a {
-    p.tags.iter().filter_map(move |tag| {
-        game.terrain
-            .iter()
-            .position(|t| t.kind == TerrainKind::Feature && t.id == *tag)
-            .filter(|&i| i != p.kind)
-    })
-}
-
 fn number_bounds(cx: &Ctx, h: HexCoord) -> (String, Font, f32, f32, Bounds) {
     let text = cx.geo.number(h);
     let font = Font::new(Face::Regular, (cx.dy * 0.15).max(6.0));
@@ -718,7 +696,7 @@ fn places(c: &mut Canvas, cx: &Ctx) -> Vec<Label> {
     for h in cx.geo.coords() {
         for &f in &cx.hm.hex(h).features {
             let t = &cx.game.terrain[f];
-            if t.kind != TerrainKind::Feature {
+            if t.kind != TerrainKind::Feature || cartouche::feature_drawn_as_pattern(cx.game, f) {
                 continue;
             }
             let has_place = cx
@@ -949,321 +927,6 @@ fn edges(c: &mut Canvas, cx: &Ctx) {
                 );
             }
         }
-    }
-}
-
-/// One line of the legend.
-enum Entry {
-    Terrain(usize),
-    City(usize),
-    Badge(usize),
-    Hexside(usize),
-    Rail,
-    /// A hex set drawn as a line.
-    SetLine(usize),
-    Border,
-    Region,
-}
-
-fn legend_entries(cx: &Ctx) -> Vec<Entry> {
-    let mut used: BTreeSet<usize> = BTreeSet::new();
-    for h in cx.geo.coords() {
-        used.insert(cx.hm.hex(h).terrain);
-        used.extend(cx.hm.hex(h).features.iter().copied());
-    }
-    let mut badges: BTreeSet<usize> = BTreeSet::new();
-    for p in &cx.map.places {
-        used.insert(p.kind);
-        badges.extend(tag_features(cx.game, p));
-    }
-    let mut v: Vec<Entry> = Vec::new();
-    for (i, t) in cx.game.terrain.iter().enumerate() {
-        if used.contains(&i) && t.kind != TerrainKind::Feature {
-            v.push(Entry::Terrain(i));
-        }
-    }
-    for (i, t) in cx.game.terrain.iter().enumerate() {
-        if used.contains(&i) && t.kind == TerrainKind::Feature {
-            v.push(Entry::City(i));
-        }
-    }
-    v.extend(
-        badges
-            .into_iter()
-            .filter(|i| !used.contains(i))
-            .map(Entry::Badge),
-    );
-    let sides: BTreeSet<usize> = cx
-        .hm
-        .hexsides
-        .values()
-        .flat_map(|v| v.iter().map(|(k, _)| *k))
-        .collect();
-    v.extend(sides.into_iter().map(Entry::Hexside));
-    if !cx.hm.rails.is_empty() {
-        v.push(Entry::Rail);
-    }
-    v.extend(
-        cx.map
-            .hex_sets
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.line.is_some())
-            .map(|(i, _)| Entry::SetLine(i)),
-    );
-    let any_border = cx.sides().iter().any(|&(a, _, b)| {
-        cx.geo.contains(b)
-            && cx.is_land(a)
-            && cx.is_land(b)
-            && cx.hm.hex(a).country != cx.hm.hex(b).country
-    });
-    if any_border {
-        v.push(Entry::Border);
-    }
-    if !setup_regions(cx.game, cx.map).is_empty() {
-        v.push(Entry::Region);
-    }
-    v
-}
-
-fn cartouche(c: &mut Canvas, cx: &Ctx) {
-    let dy = cx.dy;
-    let entries = legend_entries(cx);
-    let title_font = Font::new(Face::Bold, dy * 0.42);
-    let sub_font = Font::new(Face::Bold, dy * 0.2);
-    let font = Font::new(Face::Regular, dy * 0.19);
-    let row = dy * 0.42;
-    let cols = if entries.len() > 8 { 2 } else { 1 };
-    let per_col = entries.len().div_ceil(cols);
-    let name = |e: &Entry| -> String {
-        match e {
-            Entry::Terrain(i) | Entry::City(i) | Entry::Badge(i) => {
-                cx.game.terrain[*i].name.clone()
-            }
-            Entry::Hexside(i) => cx.game.hexside_terrain[*i].name.clone(),
-            Entry::Rail => "Rail line".into(),
-            Entry::SetLine(i) => cx.map.hex_sets[*i].name.clone(),
-            Entry::Border => "Border".into(),
-            Entry::Region => "Set-up region".into(),
-        }
-    };
-    let swatch = dy * 0.55;
-    let col_w = entries
-        .iter()
-        .map(|e| font.width(&name(e)))
-        .fold(0.0, f32::max)
-        + swatch
-        + dy * 0.35;
-    let pad = dy * 0.3;
-    let title = &cx.map.title;
-    let title_font = title_font.fit(title, (col_w * cols as f32).max(dy * 5.0), dy * 0.25);
-    let inner_w = (col_w * cols as f32)
-        .max(title_font.width(title))
-        .max(sub_font.width(&cx.game.title));
-    let bw = inner_w + 2.0 * pad;
-    let bh = pad
-        + title_font.cap_height()
-        + dy * 0.2
-        + sub_font.line_height()
-        + dy * 0.15
-        + row * per_col as f32
-        + pad;
-    let margin = map_margin(cx.dy as u32) as f32 + dy * 0.2;
-    let (w, h) = (c.width() as f32, c.height() as f32);
-    // The emptiest place along the map's border: fewest land hexes and places under the
-    // box, corners preferred on a tie.
-    let land: Vec<(f32, f32)> = cx
-        .geo
-        .coords()
-        .filter(|h| cx.is_land(*h))
-        .map(|h| cx.centre(h))
-        .collect();
-    let towns: Vec<(f32, f32)> = cx
-        .map
-        .places
-        .iter()
-        .filter_map(|p| match p.at {
-            PlaceAt::Hex(h) => Some(cx.centre(h)),
-            PlaceAt::Area(_) => None,
-        })
-        .collect();
-    let (x_max, y_max) = ((w - margin - bw).max(margin), (h - margin - bh).max(margin));
-    let mut candidates: Vec<(f32, f32)> = Vec::new();
-    let step = dy;
-    let mut t = 0.0;
-    while t <= 1.0 + 1e-3 {
-        for (x, y) in [
-            (margin + (x_max - margin) * t, margin),
-            (margin + (x_max - margin) * t, y_max),
-            (margin, margin + (y_max - margin) * t),
-            (x_max, margin + (y_max - margin) * t),
-        ] {
-            candidates.push((x, y));
-        }
-        t += step / (x_max - margin).max(y_max - margin).max(step);
-    }
-    let cost = |&(x, y): &(f32, f32)| {
-        let inside = |p: &&(f32, f32)| p.0 >= x && p.0 <= x + bw && p.1 >= y && p.1 <= y + bh;
-        let corner = (x - margin).min(x_max - x) + (y - margin).min(y_max - y);
-        land.iter().filter(inside).count() as f32 * 4.0
-            + towns.iter().filter(inside).count() as f32 * 80.0
-            + corner / dy
-    };
-    let (bx, by) = candidates
-        .iter()
-        .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-        .copied()
-        .unwrap_or((margin, margin));
-    if bw * bh > 0.12 * w * h {
-        // A map too small for a cartouche (a test map, a tiny scenario map) goes without.
-        return;
-    }
-    c.fill_rect(bx + 3.0, by + 3.0, bw, bh, Rgba(0, 0, 0, 60));
-    c.fill_rect(bx, by, bw, bh, Rgba(0xfb, 0xf7, 0xea, 245));
-    c.stroke_rect(
-        bx,
-        by,
-        bw,
-        bh,
-        &Pen::new(Rgba(40, 40, 40, 255), 2.0).square(),
-    );
-    c.stroke_rect(
-        bx + 4.0,
-        by + 4.0,
-        bw - 8.0,
-        bh - 8.0,
-        &Pen::new(Rgba(40, 40, 40, 255), 0.8).square(),
-    );
-    let mut y = by + pad + title_font.cap_height();
-    c.text(
-        &title_font,
-        title,
-        bx + bw / 2.0,
-        y,
-        Align::Centre,
-        Rgba(20, 20, 20, 255),
-    );
-    y += dy * 0.2 + sub_font.cap_height();
-    c.text(
-        &sub_font,
-        &cx.game.title,
-        bx + bw / 2.0,
-        y,
-        Align::Centre,
-        Rgba(80, 80, 80, 255),
-    );
-    let top = y + dy * 0.25;
-    let w1 = (dy / 64.0).max(0.6);
-    for (i, e) in entries.iter().enumerate() {
-        let col = i / per_col.max(1);
-        let rw = i % per_col.max(1);
-        let x = bx + pad + col as f32 * col_w;
-        let yc = top + rw as f32 * row + row / 2.0;
-        let (sx, sy) = (x + swatch / 2.0, yc);
-        match e {
-            Entry::Terrain(t) => {
-                let t = &cx.game.terrain[*t];
-                let base = Rgba::of(t.colour);
-                let k = cx
-                    .geo
-                    .corners(&cx.layout, (f64::from(sx), f64::from(sy)))
-                    .map(|(a, b)| {
-                        let (a, b) = (a as f32, b as f32);
-                        (sx + (a - sx) * 0.38, sy + (b - sy) * 0.38)
-                    });
-                c.fill_poly(&k, base);
-                if let Some(p) = Pattern::parse(t.pattern.as_deref()) {
-                    if p == Pattern::Hatching {
-                        patterns::hatch(
-                            c,
-                            &k,
-                            dy * 0.07,
-                            &Pen::new(base.darker(0.3), w1 * 0.8),
-                            None,
-                        );
-                    } else {
-                        patterns::motif(c, p, sx, sy, dy * 0.18, base, 1);
-                    }
-                }
-                c.stroke_poly(&k, true, &Pen::new(Rgba(40, 40, 40, 160), 0.8));
-            }
-            Entry::City(t) => {
-                let t = &cx.game.terrain[*t];
-                city_symbol(c, city_kind(t), Rgba::of(t.colour), sx, sy, dy * 0.9, false);
-            }
-            Entry::Badge(t) => {
-                let t = &cx.game.terrain[*t];
-                badge(c, badge_kind(t), Rgba::of(t.colour), sx, sy, dy * 0.12);
-            }
-            Entry::Hexside(k) => {
-                let t = &cx.game.hexside_terrain[*k];
-                let (a, b) = ((x, sy), (x + swatch, sy));
-                if is_strait(&t.id, &t.name) {
-                    c.line(
-                        a,
-                        b,
-                        &Pen::new(Rgba::of(t.colour), 3.0 * w1)
-                            .square()
-                            .dashed(&[5.0 * w1, 3.0 * w1]),
-                    );
-                } else {
-                    c.line(a, b, &Pen::new(Rgba::of(t.colour), 4.0 * w1));
-                }
-            }
-            Entry::Rail => {
-                c.line(
-                    (x, sy),
-                    (x + swatch, sy),
-                    &Pen::new(Rgba(25, 25, 25, 255), 1.6 * w1),
-                );
-                let mut tx = x + 3.0 * w1;
-                while tx < x + swatch {
-                    c.line(
-                        (tx, sy - 3.2 * w1),
-                        (tx, sy + 3.2 * w1),
-                        &Pen::new(Rgba(25, 25, 25, 255), 1.1 * w1).square(),
-                    );
-                    tx += 7.0 * w1;
-                }
-            }
-            Entry::SetLine(i) => {
-                if let Some(colour) = cx.map.hex_sets[*i].line {
-                    c.line(
-                        (x, sy),
-                        (x + swatch, sy),
-                        &Pen::new(Rgba(250, 248, 240, 230), 5.0 * w1),
-                    );
-                    c.line(
-                        (x, sy),
-                        (x + swatch, sy),
-                        &Pen::new(Rgba::of(colour), 3.0 * w1),
-                    );
-                }
-            }
-            Entry::Border => {
-                c.line(
-                    (x, sy),
-                    (x + swatch, sy),
-                    &Pen::new(Rgba(70, 40, 90, 230), 2.6 * w1).dashed(&[
-                        9.0 * w1,
-                        3.5 * w1,
-                        2.5 * w1,
-                        3.5 * w1,
-                    ]),
-                );
-            }
-            Entry::Region => {
-                c.line((x, sy), (x + swatch, sy), &Pen::new(REGION_RED, 2.4 * w1));
-            }
-        }
-        c.text(
-            &font,
-            &name(e),
-            x + swatch + dy * 0.15,
-            yc + font.cap_height() / 2.0,
-            Align::Left,
-            Rgba(20, 20, 20, 255),
-        );
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod area_map;
 pub mod canvas;
+pub mod cartouche;
 pub mod charts;
 pub mod counter;
 pub mod displays;
@@ -294,7 +295,7 @@ fn map_drawing(
             let mut c = canvas::Canvas::new(strip.size.0, strip.size.1, hex_map::PAPER);
             // The map keeps to its own size, as when it was a picture of its own.
             c.draw_canvas(map_canvas(game, map));
-            track_display::draw_strip(&mut c, game, strip);
+            track_display::draw_strip(&mut c, game, map, strip);
             c
         }
     };
@@ -519,7 +520,12 @@ mod tests {
         let l = h
             .geometry
             .layout(game.art.hex_size, map_margin(game.art.hex_size));
-        assert_eq!((img.width(), img.height()), (l.width, l.height));
+        // The grid's width; taller by the cartouche below the small map.
+        let frame = crate::layout::cartouche::frame(&game, 0).expect("a cartouche");
+        assert_eq!(frame.spot, crate::layout::cartouche::Spot::Below);
+        assert_eq!((img.width(), img.height()), map_frame(&game, 0).unwrap().0);
+        assert_eq!(img.width(), l.width);
+        assert!(img.height() as f32 >= l.height as f32 + frame.size.1);
         assert!(matches!(
             render(&game, What::Map(Some("nowhere".into())), &map, &NoProgress),
             Err(ArtError::UnknownMap { .. })

@@ -11,6 +11,7 @@ use image::RgbaImage;
 use super::canvas::{image_to_pixmap, Canvas, Pen, Rgba};
 use super::hex_map::PAPER;
 use super::text::{Align, Face, Font};
+use crate::layout::cartouche;
 use crate::layout::track_display::{layout, DisplayLayout, StripLayout};
 use crate::model::{Game, MapId, TrackDisplayId};
 
@@ -30,13 +31,13 @@ pub fn extend(game: &Game, map: MapId, img: RgbaImage) -> (RgbaImage, Option<Str
     };
     let mut c = Canvas::new(strip.size.0, strip.size.1, PAPER);
     c.draw_pixmap(0, 0, image_to_pixmap(&img));
-    draw_strip(&mut c, game, &strip);
+    draw_strip(&mut c, game, map, &strip);
     (c.into_image(), Some(strip))
 }
 
-/// Draw the strip of track displays on a canvas of the strip's size, below the map drawn
-/// there.
-pub fn draw_strip(c: &mut Canvas, game: &Game, strip: &StripLayout) {
+/// Draw the strip of track displays (and the map's cartouche when it goes below the map) on
+/// a canvas of the strip's size, below the map drawn there.
+pub fn draw_strip(c: &mut Canvas, game: &Game, map: MapId, strip: &StripLayout) {
     let k = game.art.counter_size.max(8) as f32 / 60.0;
     let ink = Rgba(25, 25, 25, 255);
     c.line(
@@ -46,6 +47,9 @@ pub fn draw_strip(c: &mut Canvas, game: &Game, strip: &StripLayout) {
     );
     for d in &strip.displays {
         draw_display(c, game, d, k, ink);
+    }
+    if let (Some((x, y, _, _)), Some(frame)) = (strip.cartouche, cartouche::frame(game, map)) {
+        super::cartouche::draw(c, game, map, &frame, (x as f32, y as f32));
     }
 }
 
@@ -137,7 +141,9 @@ mod tests {
 
     #[test]
     fn no_display_leaves_the_picture_alone() {
-        let game = testing::mini();
+        let mut game = testing::mini();
+        // A supplied picture: no cartouche of the tool's below it.
+        game.maps[0].image = Some("map.png".into());
         let img = RgbaImage::new(50, 40);
         let (out, strip) = extend(&game, 0, img.clone());
         assert!(strip.is_none());

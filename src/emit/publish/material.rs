@@ -263,6 +263,7 @@ fn web(game: &Game, d: &Directive, pictures: &mut Pictures) -> (&'static str, St
         Directive::Setup(s) => ("setup", setup(game, *s, pictures)),
         Directive::Powers(s) => ("powers", powers(game, s.unwrap_or(0))),
         Directive::Options => ("options", options(game)),
+        Directive::Victory => ("victory", victory(game)),
         Directive::LeftOut { kind, id, option } => (
             "left-out",
             format!(
@@ -296,6 +297,7 @@ pub fn anchor(game: &Game, d: &Directive) -> String {
         Directive::Setup(s) => format!("setup-{}", game.scenarios[*s].id),
         Directive::Powers(s) => format!("powers{}", sc(s)),
         Directive::Options => "options".into(),
+        Directive::Victory => "victory".into(),
         Directive::LeftOut { kind, id, .. } => format!("{kind}-{id}"),
     };
     safe(&raw)
@@ -819,6 +821,42 @@ fn options(game: &Game) -> String {
     }
     out += "</table>\n";
     out
+}
+
+/// The victory conditions: who wins, by what, and when it is judged.
+fn victory(game: &Game) -> String {
+    let mut out = String::from(
+        "<table class=\"chart victory\">\n<tr><th scope=\"col\">Side</th><th scope=\"col\">Wins by</th><th scope=\"col\">Judged</th></tr>\n",
+    );
+    for v in &game.rules.victory {
+        let judged = v
+            .timing()
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')');
+        let judged = if judged.is_empty() {
+            let mut when = match v.checked_after {
+                Some(s) => format!("after each {} player turn", game.sides[s].name),
+                None => "at the end of each turn".to_string(),
+            };
+            if let Some(n) = v.every.filter(|n| *n > 1) {
+                when += &format!(", on turns numbered a multiple of {n}");
+            }
+            if v.running > 1 {
+                when += &format!("; it must hold {} checks running", v.running);
+            }
+            when
+        } else {
+            judged.to_string()
+        };
+        out += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            t(&game.sides[v.side].name),
+            t(&v.name),
+            t(&judged)
+        );
+    }
+    out + "</table>\n"
 }
 
 #[cfg(test)]

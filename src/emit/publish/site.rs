@@ -84,10 +84,14 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
                     Target::OnePage => format!("#chapter-{}", ch.slug),
                     Target::Swing => super::markdown::swing_file(ch),
                 },
+                // Sections, and a second level-1 heading (`check` warns of it), which
+                // would otherwise be missing from the contents.
                 sections: ch
                     .sections
                     .iter()
-                    .filter(|s| s.level == 2)
+                    .enumerate()
+                    .filter(|(k, s)| s.level == 2 || (s.level == 1 && *k > 0))
+                    .map(|(_, s)| s)
                     .map(|s| SectionLink {
                         title: s.title.clone(),
                         href: section_href(&book, i, &s.anchor, target),
@@ -347,6 +351,9 @@ fn reference_book(game: &Game) -> Rulebook {
     }
     if !game.options.is_empty() {
         part(&mut text, "Optional rules", vec![Directive::Options]);
+    }
+    if !game.rules.victory.is_empty() {
+        part(&mut text, "Victory", vec![Directive::Victory]);
     }
     let scanned = scan(&text);
     let mut taken: Vec<String> = Vec::new();

@@ -182,16 +182,7 @@ pub fn page(
             .rules
             .victory
             .iter()
-            .map(|v| {
-                let when = if v.otherwise {
-                    " (at the end of the game, when no other condition is met)"
-                } else if v.at_end {
-                    " (at the end of the game)"
-                } else {
-                    ""
-                };
-                format!("{}: {}{when}", g.sides[v.side].name, v.name)
-            })
+            .map(|v| format!("{}: {}{}", g.sides[v.side].name, v.name, v.timing()))
             .collect();
         p.list(&v);
     }

@@ -158,7 +158,7 @@ pub struct Class {
     /// hidden movement, such as a Diplomacy variant's fractional units only their own power
     /// knows of.
     pub visible_to: Option<Spanned<String>>,
-    /// Designer-supplied art for the front face (PNG or SVG path, relative to the game).
+    /// Designer-supplied art for the front face (a PNG file's path, relative to the game).
     pub image: Option<Spanned<String>>,
     /// Designer-supplied art for the back face.
     pub back_image: Option<Spanned<String>>,

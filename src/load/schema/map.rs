@@ -59,8 +59,26 @@ pub struct Map {
     pub size: Option<Spanned<[u32; 2]>>,
     /// Designer-supplied map image instead of the generated one.
     pub image: Option<Spanned<String>>,
+    /// Where a generated hex map prints its title and legend.
+    pub cartouche: Option<Spanned<Cartouche>>,
     /// The real geography the hex layers are computed from (`sandtable geo`).
     pub geography: Option<Spanned<super::geography::Geography>>,
+}
+
+/// `[map.cartouche]`: the title and legend box of a generated hex map.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Cartouche {
+    /// `auto` (the emptiest place along the map's border when one covers no land hex nor
+    /// place, else below the map), a corner inside the map (`top-left`, `top-right`,
+    /// `bottom-left`, `bottom-right`), `below` the map, or `off`.
+    #[schemars(schema_with = "super::words::cartouche_position")]
+    #[schemars(extend("default" = "auto"))]
+    pub position: Option<Spanned<String>>,
+    /// Whether the legend is printed under the titles (a title alone when `false`).
+    #[serde(default = "yes")]
+    #[schemars(extend("default" = true))]
+    pub legend: bool,
 }
 
 /// `[map.hex]`.

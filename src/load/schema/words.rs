@@ -138,6 +138,17 @@ pub const UNIT_KINDS: &[&str] = &["army", "fleet"];
 /// `kind` of a `[map.geography.projection]`.
 pub const PROJECTIONS: &[&str] = &["lambert-conformal-conic", "equirectangular"];
 
+/// `position` of `[map.cartouche]`: where a hex map's title and legend go.
+pub const CARTOUCHE_POSITIONS: &[&str] = &[
+    "auto",
+    "top-left",
+    "top-right",
+    "bottom-left",
+    "bottom-right",
+    "below",
+    "off",
+];
+
 /// A key whose value is one word of a closed list.
 macro_rules! word_schemas {
     ($($name:ident => $words:ident,)*) => {
@@ -177,6 +188,7 @@ word_schemas! {
     order_phase => ORDER_PHASES,
     unit_kind => UNIT_KINDS,
     projection => PROJECTIONS,
+    cartouche_position => CARTOUCHE_POSITIONS,
 }
 
 word_list_schemas! {
