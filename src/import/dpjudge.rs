@@ -288,13 +288,21 @@ fn refuse_shared_ids(board: &Board, diags: &mut Diagnostics) {
                 continue;
             }
             if let Some(first) = seen.get(&id) {
-                diags.push(
-                    Diagnostic::error(
-                        "duplicate-id",
-                        format!("the power `{}` has the {what} `{name}`, which gives the id `{id}` as `{first}` does", p.name),
+                let (message, hint) = if first.eq_ignore_ascii_case(name) {
+                    (
+                        format!("the power `{}` has the {what} `{name}`, which another power has too", p.name),
+                        "each power needs a name and an adjective of its own; rename one of the two, or remove the power written twice",
                     )
-                    .at(p.span.clone())
-                    .hint("names that differ only in spaces, dashes or other marks are one name in sandtable; spell one of them differently"),
+                } else {
+                    (
+                        format!("the power `{}` has the {what} `{name}`, which gives the id `{id}` as `{first}` does", p.name),
+                        "names that differ only in spaces, dashes or other marks are one name in sandtable; spell one of them differently",
+                    )
+                };
+                diags.push(
+                    Diagnostic::error("duplicate-id", message)
+                        .at(p.span.clone())
+                        .hint(hint),
                 );
                 name_refused = true;
                 continue;
@@ -808,6 +816,8 @@ mod tests {
         let c = codes(&prepare(&mut b));
         assert_eq!(c.len(), 1, "{c:?}");
         assert!(c[0].1.contains("adjective `ENGLISH`"), "{c:?}");
+        // Written the same: said as a repeat, not as names that differ in marks.
+        assert!(c[0].1.contains("another power has too"), "{c:?}");
         let mut b = board(&format!(
             "{base}ENGLAND (ENGLISH) ANK\nTURKEY (TURKISH) SMY\n"
         ));

@@ -11,7 +11,7 @@ use super::hex_map::{city_kind, city_symbol, is_strait};
 use super::patterns::{self, Pattern};
 use super::table::{self, Cell, Row, Table};
 use super::{safe_name, supplied, ArtError, Picture, Progress};
-use crate::model::{Cost, Crt, CrtKind, Game, TerrainKind, UnitTypeId};
+use crate::model::{Cost, Crt, CrtKind, Game, MapKind, TerrainKind, UnitTypeId};
 
 fn scale(game: &Game) -> f32 {
     (game.art.counter_size.max(8) as f32 / 60.0).max(0.75)
@@ -151,11 +151,16 @@ pub fn render_crt(game: &Game, crt: &Crt) -> Result<image::RgbaImage, ArtError> 
         }
         CrtKind::Column => {}
     }
-    mods.push(format!(
-        "Halved factors round {}.",
-        if crt.halve_up { "up" } else { "down" }
-    ));
-    notes.push(("Modifiers".to_string(), mods));
+    // A table read by named columns halves no factors.
+    if crt.kind != CrtKind::Column {
+        mods.push(format!(
+            "Halved factors round {}.",
+            if crt.halve_up { "up" } else { "down" }
+        ));
+    }
+    if !mods.is_empty() {
+        notes.push(("Modifiers".to_string(), mods));
+    }
     let t = Table {
         title: crt.title.clone(),
         header,
@@ -198,13 +203,19 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
             v.join("; ")
         }
     };
+    // What a feature stands in, in the words of the game's maps.
+    let hex = game.maps.iter().any(|m| matches!(m.kind, MapKind::Hex(_)));
+    let area = game.maps.iter().any(|m| matches!(m.kind, MapKind::Area(_)));
+    let cell = match (hex, area) {
+        (true, true) => "the hex's or area's",
+        (false, true) => "the area's",
+        _ => "the hex's",
+    };
+    let features = format!("Features (in addition to {cell} terrain)");
     for (kind, title) in [
         (TerrainKind::Land, "Terrain"),
         (TerrainKind::Water, "Water"),
-        (
-            TerrainKind::Feature,
-            "Features (in addition to the hex's terrain)",
-        ),
+        (TerrainKind::Feature, features.as_str()),
     ] {
         let of: Vec<usize> = (0..game.terrain.len())
             .filter(|i| game.terrain[*i].kind == kind)
@@ -216,7 +227,7 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
         for i in of {
             let t = &game.terrain[i];
             let movement = if kind == TerrainKind::Feature && t.movement.is_empty() {
-                "as the hex's terrain".to_string()
+                format!("as {cell} terrain")
             } else {
                 costs(game, &t.movement, false)
             };

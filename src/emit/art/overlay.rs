@@ -16,7 +16,6 @@ use super::text::{Align, Face, Font};
 use super::ArtError;
 use crate::layout::area::{layouts, slots};
 use crate::layout::hex_layout;
-use crate::layout::track_display::{base_size, layout};
 use crate::model::{CounterId, Game, HexCoord, Location, MapId, MapKind};
 
 /// A cell of a map to tint.
@@ -74,14 +73,14 @@ pub fn point(game: &Game, map: MapId, location: &Location) -> Option<(f32, f32)>
             .find(|s| s.area == area && s.slot == slot)
             .map(|s| (s.centre.0 as f32, s.centre.1 as f32)),
         // A box of a track display printed on this map, in the strip below it (the same
-        // layout the module's zones are made of; a supplied map picture has none there).
+        // layout the module's zones are made of), below a generated or a supplied picture.
         (Location::Track { display, value }, _)
             if game
                 .track_displays
                 .get(display)
                 .is_some_and(|d| d.map == map) =>
         {
-            let strip = base_size(game, map).and_then(|b| layout(game, map, b))?;
+            let strip = super::map_frame(game, map).ok()?.1?;
             let (x, y) = strip
                 .displays
                 .iter()
@@ -325,5 +324,18 @@ mod tests {
             changed > 60,
             "the marker is drawn in its box ({changed} pixels)"
         );
+        // Below a supplied picture too (the new-user trial's set-up map showed the box
+        // empty): the strip is laid under the picture's own size.
+        let dir = tempfile::tempdir().expect("tmp");
+        let picture = dir.path().join("board.png");
+        image::RgbaImage::from_pixel(300, 200, image::Rgba([200, 220, 200, 255]))
+            .save(&picture)
+            .expect("write");
+        let mut supplied = g.clone();
+        supplied.maps[0].image = Some(picture);
+        let strip =
+            crate::layout::track_display::layout(&supplied, 0, (300, 200)).expect("a strip");
+        let (cx, cy) = strip.displays[0].centre(value).expect("a box");
+        assert_eq!(point(&supplied, 0, &at), Some((cx as f32, cy as f32)));
     }
 }

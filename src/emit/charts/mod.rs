@@ -97,11 +97,15 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
         CrtKind::Differential => "Columns are attack minus defence.",
         CrtKind::Column => "Columns are named by the rules.",
     };
-    p.para(&format!(
-        "Roll {}. {kind} Halved factors round {}.",
-        crt.dice,
-        if crt.halve_up { "up" } else { "down" }
-    ));
+    let halving = match crt.kind {
+        // A table read by named columns halves no factors.
+        CrtKind::Column => String::new(),
+        _ => format!(
+            " Halved factors round {}.",
+            if crt.halve_up { "up" } else { "down" }
+        ),
+    };
+    p.para(&format!("Roll {}. {kind}{halving}", crt.dice));
     let mut header = vec!["Roll".to_string()];
     header.extend(crt.labels.iter().cloned());
     let rows: Vec<Vec<String>> = crt
