@@ -111,6 +111,8 @@ pub(crate) fn check_game(
         weather: Vec::new(),
         turns: Vec::new(),
         phases: Vec::new(),
+        player_turns: Vec::new(),
+        initiative: None,
         tracks: Vec::new(),
         track_displays: Vec::new(),
         schedules: Vec::new(),
@@ -264,6 +266,7 @@ pub(crate) fn check_game(
             );
         }
     }
+    super::sequence::check_sequence(cx, files, names, &mut g);
     for (file, t) in gather(files, |f| &f.turn) {
         if let Some(claim) = names.turn.define(file, &t.id, &mut cx.diags) {
             let weather = t
