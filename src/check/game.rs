@@ -254,6 +254,14 @@ pub(crate) fn check_game(
                     _ => OrderPhase::Adjustment,
                 })
             });
+            let side = match &p.side {
+                Some(s) => match names.side.resolve(file, s, &mut cx.diags) {
+                    Some(side) => Some(side),
+                    // An unknown side is reported; the phase is left out, not made shared.
+                    None => continue,
+                },
+                None => None,
+            };
             names.phase.admit(
                 claim,
                 &mut g.phases,
@@ -262,6 +270,7 @@ pub(crate) fn check_game(
                     name: p.name.clone(),
                     description: p.description.clone(),
                     orders,
+                    side,
                 },
             );
         }

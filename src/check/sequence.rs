@@ -2,8 +2,8 @@
 //! turn, and the phase that decides the initiative (who plays first each turn).
 //!
 //! A player turn's phases follow one another in the order of the `[[phase]]`s, no phase is
-//! in two player turns, and a phase of written orders (played by every side at once) is in
-//! none. The initiative phase is a phase of the whole turn, before the first player turn.
+//! in two player turns, a phase of written orders (played by every side at once) is in
+//! none, and a phase of one side is in none whose players the initiative decides. The initiative phase is a phase of the whole turn, before the first player turn.
 //! A game that writes no `[[player-turn]]` (and takes no written orders) plays all its
 //! phases as one player turn of each side, as before player turns could be written.
 
@@ -80,6 +80,21 @@ pub(crate) fn check_sequence(
                 whole = false;
                 continue;
             }
+            if g.phases[p].side.is_some() && initiative_decided(files) {
+                cx.push(
+                    Diagnostic::error(
+                        "one-side-phase",
+                        format!(
+                            "phase `{}` is played by one side, but the initiative decides who plays player turn `{turn}` first, so its place changes from turn to turn",
+                            r.get_ref()
+                        ),
+                    )
+                    .at(here)
+                    .hint("make it a phase of the whole turn (out of the player turn), or give the side's part to a phase every player plays"),
+                );
+                whole = false;
+                continue;
+            }
             if let Some(&last) = phases.last() {
                 if p != last + 1 {
                     let why = if p < last {
@@ -131,6 +146,13 @@ pub(crate) fn check_sequence(
         });
     }
     initiative(cx, files, names, g);
+}
+
+/// Whether some phase says `initiative = true`.
+fn initiative_decided(files: &[(FileId, GameFile)]) -> bool {
+    gather(files, |f| &f.phase)
+        .iter()
+        .any(|(_, p)| p.initiative.as_ref().is_some_and(|i| *i.get_ref()))
 }
 
 /// The phase with `initiative = true`: one at most, of the whole turn, before the first

@@ -449,6 +449,8 @@ pub const CATALOGUE: &[Entry] = &[
         "`sandtable geo` finds a place, river or rail line of `[map.geography]` off the map or only in water."),
     e("one-coast", Error, &["[[map]]"],
         "A province lists a single coast: coasts are for provinces with several."),
+    e("one-side-phase", Error, &["[[player-turn]]"],
+        "A `[[player-turn]]` names a phase with `side` in a game where the initiative decides who plays first: which player turn is that side's changes from turn to turn."),
     e("option-off", Error, REFERRING,
         "Data not marked with an option refers to something that exists only under an option that is off."),
     e("orders-in-player-turn", Error, &["[[player-turn]]"],

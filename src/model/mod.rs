@@ -279,6 +279,8 @@ pub struct Phase {
     pub description: String,
     /// Games of written orders: which orders it takes.
     pub orders: Option<OrderPhase>,
+    /// The side that plays it alone (in its own player turn only, when in a player turn).
+    pub side: Option<SideId>,
 }
 
 /// Which written orders a phase takes.

@@ -99,8 +99,9 @@ impl Game {
         }
     }
 
-    /// Every step of one game turn, in order: a phase of the whole turn once, the phases of
-    /// a player turn once for each player.
+    /// Every step of one game turn, in order: a phase of the whole turn once (by its side
+    /// when it has one), the phases of a player turn once for each player (a phase of one
+    /// side in that side's player turn only).
     pub fn steps(&self) -> Vec<Step> {
         let players = self.players();
         let mut out = Vec::new();
@@ -108,7 +109,9 @@ impl Game {
             match part {
                 Part::Phase(phase) => out.push(Step {
                     phase,
-                    player: Player::Everyone,
+                    player: self.phases[phase]
+                        .side
+                        .map_or(Player::Everyone, Player::Side),
                 }),
                 Part::PlayerTurn(t) => {
                     for &player in &players {
@@ -116,6 +119,10 @@ impl Game {
                             self.player_turns[t]
                                 .phases
                                 .iter()
+                                .filter(|&&phase| match (self.phases[phase].side, player) {
+                                    (Some(own), Player::Side(s)) => own == s,
+                                    _ => true,
+                                })
                                 .map(|&phase| Step { phase, player }),
                         );
                     }
@@ -228,6 +235,33 @@ name = "Turn End Phase"
                 "Soviet Movement Phase",
                 "Soviet Combat Phase",
                 "Turn End Phase",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_phase_of_one_side_is_played_in_its_player_turn_only_or_once_by_it() {
+        let phases = PHASES
+            .replace(
+                "name = \"Combat Phase\"",
+                "name = \"Partisan Phase\"\nside = \"soviet\"",
+            )
+            .replace(
+                "name = \"Turn End Phase\"",
+                "name = \"Turn End Phase\"\nside = \"axis\"",
+            );
+        let g = game_with(
+            &phases,
+            "[[player-turn]]\nid = \"pt\"\nname = \"Player Turn\"\nphases = [\"move\", \"combat\"]",
+        );
+        assert_eq!(
+            labels(&g),
+            [
+                "Weather Phase",
+                "Axis Movement Phase",
+                "Soviet Movement Phase",
+                "Soviet Partisan Phase",
+                "Axis Turn End Phase",
             ]
         );
     }

@@ -754,3 +754,39 @@ fn the_initiative_phase_must_come_before_the_player_turns() {
         .unwrap_or("")
         .contains("after phase `move`, where a player turn begins"));
 }
+
+/// A phase of one side names a side that exists (with the closest id), and is in no player
+/// turn whose players the initiative decides.
+#[test]
+fn a_phase_of_one_side_names_a_side_and_stays_out_of_initiative_turns() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(
+        d,
+        "game.toml",
+        "name = \"Combat Phase\"",
+        "name = \"Combat Phase\"\nside = \"bleu\"",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("unknown-reference".into(), "game.toml".into(), 72)]
+    );
+    assert_eq!(diags[0]["hint"], "did you mean `blue`?");
+    edit(d, "game.toml", "side = \"bleu\"", "side = \"blue\"");
+    edit(
+        d,
+        "game.toml",
+        "[[phase]]\nid = \"move\"",
+        "[[phase]]\nid = \"initiative\"\nname = \"Initiative Phase\"\ninitiative = true\n\n\
+         [[player-turn]]\nid = \"pt\"\nname = \"Player Turn\"\nphases = [\"move\", \"combat\"]\n\n\
+         [[phase]]\nid = \"move\"",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("one-side-phase".into(), "game.toml".into(), 73)]
+    );
+}

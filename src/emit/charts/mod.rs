@@ -319,13 +319,19 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
     }
 }
 
-fn phase_items<'a>(phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
+/// Each phase as an item, `Name: what happens`, with the side that plays it alone
+/// (`Partisan Phase (Soviet only): …`).
+fn phase_items<'a>(game: &Game, phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
     phases
         .map(|ph| {
+            let name = match ph.side {
+                Some(s) => format!("{} ({} only)", ph.name, game.sides[s].name),
+                None => ph.name.clone(),
+            };
             if ph.description.trim().is_empty() {
-                ph.name.clone()
+                name
             } else {
-                format!("{}: {}", ph.name, ph.description.trim())
+                format!("{name}: {}", ph.description.trim())
             }
         })
         .collect()
@@ -349,7 +355,7 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
                  (the calendar below).",
             );
         }
-        p.list(&phase_items(game.phases.iter()));
+        p.list(&phase_items(game, game.phases.iter()));
     } else {
         p.heading(3, "Each game turn");
         if let Some(i) = game.initiative {
@@ -371,14 +377,14 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
             .into_iter()
             .map(|part| match part {
                 Part::Phase(ph) => (
-                    phase_items(std::iter::once(&game.phases[ph])).remove(0),
+                    phase_items(game, std::iter::once(&game.phases[ph])).remove(0),
                     Vec::new(),
                 ),
                 Part::PlayerTurn(t) => {
                     let turn = &game.player_turns[t];
                     (
                         format!("{} ({players}):", turn.name),
-                        phase_items(turn.phases.iter().map(|&ph| &game.phases[ph])),
+                        phase_items(game, turn.phases.iter().map(|&ph| &game.phases[ph])),
                     )
                 }
             })

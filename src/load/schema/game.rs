@@ -193,6 +193,10 @@ pub struct Phase {
     /// phase has it, and it is a phase of the whole turn, before the first player turn.
     #[serde(default)]
     pub initiative: Option<Spanned<bool>>,
+    /// The side that plays this phase alone (a `[[side]]` id), e.g. a Soviet Partisan
+    /// Phase. In a player turn it is played in that side's player turn only; elsewhere once,
+    /// by that side. Not in a player turn whose players the initiative decides.
+    pub side: Option<Spanned<String>>,
 }
 
 /// `[[player-turn]]`: phases each side plays in turn, one side after the other (in
