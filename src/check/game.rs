@@ -111,6 +111,8 @@ pub(crate) fn check_game(
         weather: Vec::new(),
         turns: Vec::new(),
         phases: Vec::new(),
+        player_turns: Vec::new(),
+        initiative: None,
         tracks: Vec::new(),
         track_displays: Vec::new(),
         schedules: Vec::new(),
@@ -252,6 +254,14 @@ pub(crate) fn check_game(
                     _ => OrderPhase::Adjustment,
                 })
             });
+            let side = match &p.side {
+                Some(s) => match names.side.resolve(file, s, &mut cx.diags) {
+                    Some(side) => Some(side),
+                    // An unknown side is reported; the phase is left out, not made shared.
+                    None => continue,
+                },
+                None => None,
+            };
             names.phase.admit(
                 claim,
                 &mut g.phases,
@@ -260,10 +270,12 @@ pub(crate) fn check_game(
                     name: p.name.clone(),
                     description: p.description.clone(),
                     orders,
+                    side,
                 },
             );
         }
     }
+    super::sequence::check_sequence(cx, files, names, &mut g);
     for (file, t) in gather(files, |f| &f.turn) {
         if let Some(claim) = names.turn.define(file, &t.id, &mut cx.diags) {
             let weather = t

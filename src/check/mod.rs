@@ -19,6 +19,7 @@ mod prose;
 mod registry;
 mod rules;
 mod scenarios;
+mod sequence;
 use crate::diag::suggest;
 mod tables;
 mod text;

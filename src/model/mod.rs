@@ -12,6 +12,7 @@ pub mod map;
 pub mod rulebook;
 pub mod rules;
 pub mod scenario;
+pub mod sequence;
 pub mod table;
 
 use std::path::PathBuf;
@@ -28,6 +29,7 @@ pub use map::{
 pub use rulebook::Rulebook;
 pub use rules::{Rules, Selector};
 pub use scenario::{Location, Placement, Pool, PoolKind, Scenario};
+pub use sequence::{Part, Player, PlayerTurn, PlayerTurnId, Step};
 pub use table::{
     Chart, ChartModifier, CombatEffect, CombatSide, Cost, Crt, CrtColumn, CrtKind, Dice,
     HexsideTerrain, ModifierValue, RollColumn, RollRange, Terrain, TerrainKind, Threshold,
@@ -97,8 +99,13 @@ pub struct Game {
     pub weather: Vec<Weather>,
     /// The calendar.
     pub turns: Vec<Turn>,
-    /// Sequence of play of one player turn.
+    /// The phases of one game turn, in order (those of a player turn once).
     pub phases: Vec<Phase>,
+    /// The player turns: phases each side plays in turn ([`Game::steps`] gives the order).
+    pub player_turns: Vec<PlayerTurn>,
+    /// The phase that decides who plays first each turn: player turns are then played by
+    /// the First Player, the Second Player… rather than in `player_order`.
+    pub initiative: Option<PhaseId>,
     /// Numeric tracks.
     pub tracks: Vec<Track>,
     /// Printed tracks of numbered boxes on the maps.
@@ -272,6 +279,8 @@ pub struct Phase {
     pub description: String,
     /// Games of written orders: which orders it takes.
     pub orders: Option<OrderPhase>,
+    /// The side that plays it alone (in its own player turn only, when in a player turn).
+    pub side: Option<SideId>,
 }
 
 /// Which written orders a phase takes.

@@ -383,8 +383,11 @@ fn the_module_holds_its_documents() {
         "{help}"
     );
     let seq = String::from_utf8(zip.read("chart-sequence.html").expect("seq")).expect("utf-8");
+    // No `[[player-turn]]`: both phases are each side's, listed once for both players.
     assert!(
-        seq.contains("player turn") && !seq.contains("Each turn"),
+        seq.contains("Player Turn (Red, then Blue):")
+            && seq.matches("Movement Phase").count() == 1
+            && !seq.contains("Each turn<"),
         "{seq}"
     );
 }

@@ -675,3 +675,118 @@ fn control_at_the_start_and_victory_at_the_end_are_checked() {
     );
     assert!(hint("second-default-result").contains("one default result"));
 }
+
+/// The player turns' mistakes are each reported where they are written, in one run: a
+/// phase nothing defines (with the closest id), a phase named twice, phases out of order, a
+/// player turn of no phase and a second phase deciding the initiative.
+#[test]
+fn player_turn_mistakes_are_each_reported_in_one_run() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(
+        d,
+        "game.toml",
+        "[[phase]]\nid = \"move\"",
+        "[[phase]]\nid = \"supply\"\nname = \"Supply Phase\"\ninitiative = true\n\n\
+         [[phase]]\nid = \"end\"\nname = \"Turn End Phase\"\ninitiative = true\n\n\
+         [[player-turn]]\nid = \"one\"\nname = \"One\"\nphases = [\"move\", \"combt\"]\n\n\
+         [[player-turn]]\nid = \"two\"\nname = \"Two\"\nphases = [\"combat\", \"move\"]\n\n\
+         [[player-turn]]\nid = \"three\"\nname = \"Three\"\nphases = [\"end\", \"supply\"]\n\n\
+         [[player-turn]]\nid = \"four\"\nname = \"Four\"\nphases = []\n\n\
+         [[phase]]\nid = \"move\"",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![
+            ("conflict".into(), "game.toml".into(), 73),
+            ("unknown-reference".into(), "game.toml".into(), 78),
+            ("repeated-phase".into(), "game.toml".into(), 83),
+            ("player-turn-order".into(), "game.toml".into(), 88),
+            ("empty-player-turn".into(), "game.toml".into(), 91),
+        ]
+    );
+    assert_eq!(diags[1]["hint"], "did you mean `combat`?");
+    assert_eq!(diags[2]["column"], 21, "the second naming is pointed at");
+    assert!(diags[3]["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("`supply` comes before `end`"));
+}
+
+/// The phase deciding the initiative is one of the whole turn, before the player turns: in a
+/// game without `[[player-turn]]` every phase is a player turn's, so it is refused there.
+#[test]
+fn the_initiative_phase_must_come_before_the_player_turns() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(
+        d,
+        "game.toml",
+        "name = \"Combat Phase\"",
+        "name = \"Combat Phase\"\ninitiative = true",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("initiative-misplaced".into(), "game.toml".into(), 72)]
+    );
+    assert!(diags[0]["hint"]
+        .as_str()
+        .unwrap_or("")
+        .contains("[[player-turn]]"));
+    edit(
+        d,
+        "game.toml",
+        "initiative = true",
+        "initiative = true\n\n[[player-turn]]\nid = \"pt\"\nname = \"Player Turn\"\nphases = [\"move\"]",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("initiative-misplaced".into(), "game.toml".into(), 72)]
+    );
+    assert!(diags[0]["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("after phase `move`, where a player turn begins"));
+}
+
+/// A phase of one side names a side that exists (with the closest id), and is in no player
+/// turn whose players the initiative decides.
+#[test]
+fn a_phase_of_one_side_names_a_side_and_stays_out_of_initiative_turns() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(
+        d,
+        "game.toml",
+        "name = \"Combat Phase\"",
+        "name = \"Combat Phase\"\nside = \"bleu\"",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("unknown-reference".into(), "game.toml".into(), 72)]
+    );
+    assert_eq!(diags[0]["hint"], "did you mean `blue`?");
+    edit(d, "game.toml", "side = \"bleu\"", "side = \"blue\"");
+    edit(
+        d,
+        "game.toml",
+        "[[phase]]\nid = \"move\"",
+        "[[phase]]\nid = \"initiative\"\nname = \"Initiative Phase\"\ninitiative = true\n\n\
+         [[player-turn]]\nid = \"pt\"\nname = \"Player Turn\"\nphases = [\"move\", \"combat\"]\n\n\
+         [[phase]]\nid = \"move\"",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("one-side-phase".into(), "game.toml".into(), 73)]
+    );
+}

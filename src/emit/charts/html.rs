@@ -116,6 +116,30 @@ impl Page {
         self
     }
 
+    /// A numbered list whose items may hold a bulleted list of their own (an outline of
+    /// two levels; skipped when empty).
+    pub fn outline<S: AsRef<str>>(&mut self, items: &[(S, Vec<S>)]) -> &mut Self {
+        if items.is_empty() {
+            return self;
+        }
+        self.body.push_str("<ol>\n");
+        for (item, below) in items {
+            let t = self.text(item.as_ref());
+            self.body.push_str(&format!("<li>{t}"));
+            if !below.is_empty() {
+                self.body.push_str("\n<ul>\n");
+                for b in below {
+                    let t = self.text(b.as_ref());
+                    self.body.push_str(&format!("<li>{t}</li>\n"));
+                }
+                self.body.push_str("</ul>\n");
+            }
+            self.body.push_str("</li>\n");
+        }
+        self.body.push_str("</ol>\n");
+        self
+    }
+
     /// A table with a header row (skipped when there are no rows).
     pub fn table<S: AsRef<str>>(&mut self, header: &[S], rows: &[Vec<String>]) -> &mut Self {
         if rows.is_empty() {

@@ -7,7 +7,7 @@
 pub mod html;
 
 use crate::layout::vassal::written_orders;
-use crate::model::{CombatEffect, Cost, CrtKind, Game, Phase, PoolKind, Scenario};
+use crate::model::{CombatEffect, Cost, CrtKind, Game, Part, Phase, PoolKind, Scenario};
 
 use crate::layout::vassal::file_stem;
 use html::{Flavour, Page};
@@ -323,31 +323,34 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
     }
 }
 
-fn phase_items<'a>(phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
+/// Each phase as an item, `Name: what happens`, with the side that plays it alone
+/// (`Partisan Phase (Soviet only): …`).
+fn phase_items<'a>(game: &Game, phases: impl Iterator<Item = &'a Phase>) -> Vec<String> {
     phases
         .map(|ph| {
+            let name = match ph.side {
+                Some(s) => format!("{} ({} only)", ph.name, game.sides[s].name),
+                None => ph.name.clone(),
+            };
             if ph.description.trim().is_empty() {
-                ph.name.clone()
+                name
             } else {
-                format!("{}: {}", ph.name, ph.description.trim())
+                format!("{name}: {}", ph.description.trim())
             }
         })
         .collect()
 }
 
-/// The sequence of play: each side's player turn in player order (in a game of written
-/// orders, one turn every side plays at once), then the calendar with only the columns some
-/// turn fills — the phases a turn plays when the calendar picks them, its weather, its notes.
+/// The sequence of play: one game turn in order, each phase once — a phase of the whole
+/// turn as an item, a player turn as an item naming who plays it in turn, with its phases
+/// below (in a game of written orders, one turn every side plays at once) —, then the
+/// calendar with only the columns some turn fills — the phases a turn plays when the
+/// calendar picks them, its weather, its notes.
 pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
     let mut p = Page::with(flavour);
     p.heading(2, "Sequence of Play");
-    let order: Vec<usize> = if game.player_order.is_empty() {
-        (0..game.sides.len()).collect()
-    } else {
-        game.player_order.clone()
-    };
     let orders = written_orders(game);
-    if orders || order.is_empty() {
+    if orders || game.sides.is_empty() {
         p.heading(3, "Each turn");
         if orders {
             p.para(
@@ -356,12 +359,41 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
                  (the calendar below).",
             );
         }
-        p.list(&phase_items(game.phases.iter()));
+        p.list(&phase_items(game, game.phases.iter()));
     } else {
-        for s in order {
-            p.heading(3, &format!("{} player turn", game.sides[s].name));
-            p.list(&phase_items(game.phases.iter()));
+        p.heading(3, "Each game turn");
+        if let Some(i) = game.initiative {
+            p.para(&format!(
+                "The {} decides who is the First Player this turn; the other side is the \
+                 Second Player. Each player turn is played by the First Player, then by the \
+                 Second Player.",
+                game.phases[i].name
+            ));
         }
+        let players = game
+            .players()
+            .into_iter()
+            .map(|who| game.player_name(who))
+            .collect::<Vec<_>>()
+            .join(", then ");
+        let outline: Vec<(String, Vec<String>)> = game
+            .sequence()
+            .into_iter()
+            .map(|part| match part {
+                Part::Phase(ph) => (
+                    phase_items(game, std::iter::once(&game.phases[ph])).remove(0),
+                    Vec::new(),
+                ),
+                Part::PlayerTurn(t) => {
+                    let turn = &game.player_turns[t];
+                    (
+                        format!("{} ({players}):", turn.name),
+                        phase_items(game, turn.phases.iter().map(|&ph| &game.phases[ph])),
+                    )
+                }
+            })
+            .collect();
+        p.outline(&outline);
     }
     p.heading(3, "Calendar");
     let with_phases = orders || game.turns.iter().any(|t| !t.phases.is_empty());
@@ -383,13 +415,12 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
         .map(|t| {
             let mut row = vec![t.name.clone()];
             if with_phases {
-                let names: Vec<&str> = if t.phases.is_empty() {
-                    game.phases.iter().map(|ph| ph.name.as_str()).collect()
-                } else {
-                    t.phases
-                        .iter()
-                        .map(|ph| game.phases[*ph].name.as_str())
+                let names: Vec<String> = if t.phases.is_empty() {
+                    (0..game.phases.len())
+                        .map(|ph| game.phase_title(ph))
                         .collect()
+                } else {
+                    t.phases.iter().map(|&ph| game.phase_title(ph)).collect()
                 };
                 row.push(names.join(", "));
             }

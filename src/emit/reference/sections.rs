@@ -34,7 +34,7 @@ const GROUPS: &[(&str, &str, &[&str])] = &[
     (
         "calendar.md",
         "Calendar, weather and the sequence of play",
-        &["weather", "calendar", "turn", "phase"],
+        &["weather", "calendar", "turn", "phase", "player-turn"],
     ),
     (
         "tracks.md",

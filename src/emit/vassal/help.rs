@@ -256,11 +256,24 @@ pub fn page(
             super::orders::NOTES_BUTTON
         ));
     } else if !g.turns.is_empty() {
-        windows.push(
+        let players = g
+            .players()
+            .into_iter()
+            .map(|who| g.player_name(who))
+            .collect::<Vec<_>>()
+            .join(", then the ");
+        windows.push(if g.player_turns.is_empty() || players.is_empty() {
             "Turn (toolbar): the turn tracker with the calendar, the weather of each turn and \
              every phase; Alt+T advances, Alt+Shift+T goes back."
-                .into(),
-        );
+                .into()
+        } else {
+            format!(
+                "Turn (toolbar): the turn tracker with the calendar, the weather of each turn \
+                 and every step of the sequence of play: each phase of the whole turn once, \
+                 each player turn\u{2019}s phases for the {players}; Alt+T advances, \
+                 Alt+Shift+T goes back."
+            )
+        });
     }
     p.list(&windows);
     p.heading(3, "Counter commands");

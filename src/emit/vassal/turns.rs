@@ -1,5 +1,6 @@
 //! The turn tracker: a list level of the calendar's turns (each named with its weather) and,
-//! nested inside, a list level of the phases of every side's player turn in player order
+//! nested inside, a list level of the steps of one game turn — each phase of the whole turn
+//! once, each player turn's phases once for each player in order ([`Game::steps`]) —
 //! (format notes §2.5.19); and the tracker state that puts a scenario on its first turn.
 //!
 //! In a game of written orders every side plays each phase at once, and a turn plays only
@@ -37,27 +38,18 @@ pub fn step_labels(game: &Game) -> Option<Vec<String>> {
     )
 }
 
-/// The phases of one game turn: each side's phases in player order, `Red Movement Phase`
-/// (none in a game of written orders, whose tracker lists its phases with the turns).
+/// The phases of one game turn, each step once: a phase of the whole turn by its name, a
+/// player turn's phases once for each side in player order (`Red Movement Phase`), or for
+/// the First and the Second Player when a phase decides the initiative (none in a game of
+/// written orders, whose tracker lists its phases with the turns).
 pub fn phase_labels(game: &Game) -> Vec<String> {
     if order_steps(game).is_some() {
         return Vec::new();
     }
-    let order: Vec<usize> = if game.player_order.is_empty() {
-        (0..game.sides.len()).collect()
-    } else {
-        game.player_order.clone()
-    };
-    let mut out = Vec::new();
-    if order.is_empty() {
-        return game.phases.iter().map(|p| p.name.clone()).collect();
-    }
-    for s in order {
-        for p in &game.phases {
-            out.push(format!("{} {}", game.sides[s].name, p.name));
-        }
-    }
-    out
+    game.steps()
+        .into_iter()
+        .map(|step| game.step_label(step))
+        .collect()
 }
 
 fn list_level(name: &str, items: &[String]) -> Node {

@@ -21,7 +21,8 @@ pub struct GameInfo {
     /// A paragraph for players.
     #[serde(default)]
     pub description: String,
-    /// Order in which sides take their player turns within a game turn.
+    /// Order in which sides take their player turns within a game turn (when no phase
+    /// decides the initiative anew each turn: see `[[phase]]`'s `initiative`).
     #[serde(default)]
     pub player_order: Vec<Spanned<String>>,
 }
@@ -186,6 +187,34 @@ pub struct Phase {
     #[serde(default)]
     #[schemars(schema_with = "super::words::order_phase")]
     pub orders: Option<Spanned<String>>,
+    /// This phase decides who plays first this game turn (an Initiative Determination
+    /// Phase): the player turns that follow it are then played by the First Player and the
+    /// Second Player, whoever they are this turn, instead of in `player-order`. At most one
+    /// phase has it, and it is a phase of the whole turn, before the first player turn.
+    #[serde(default)]
+    pub initiative: Option<Spanned<bool>>,
+    /// The side that plays this phase alone (a `[[side]]` id), e.g. a Soviet Partisan
+    /// Phase. In a player turn it is played in that side's player turn only; elsewhere once,
+    /// by that side. Not in a player turn whose players the initiative decides.
+    pub side: Option<Spanned<String>>,
+}
+
+/// `[[player-turn]]`: phases each side plays in turn, one side after the other (in
+/// `player-order`, or First Player then Second Player when a phase has `initiative`). A
+/// phase no player turn names belongs to the whole game turn and is played once (an
+/// initiative, a control or a turn end phase). A game without any `[[player-turn]]` is
+/// played as one player turn of all its phases.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlayerTurn {
+    /// Identifier: the short name other sections and the command line use for it; unique
+    /// among its kind.
+    pub id: Spanned<String>,
+    /// Name as players read it, e.g. `Player Turn` or `First Impulse`.
+    pub name: String,
+    /// Its phases (`[[phase]]` ids), in the order they are played: they follow one another
+    /// in the order of the `[[phase]]`s, and no phase is in two player turns.
+    pub phases: Vec<Spanned<String>>,
 }
 
 /// `[[track]]`: a numeric track.

@@ -23,8 +23,8 @@ pub use spanned::Spanned;
 
 pub use counter::{Class, Counter, Factor, UnitType};
 pub use game::{
-    Art, Calendar, Country, GameInfo, Nation, Phase, Schedule, Side, Track, TrackDisplay, Turn,
-    Weather,
+    Art, Calendar, Country, GameInfo, Nation, Phase, PlayerTurn, Schedule, Side, Track,
+    TrackDisplay, Turn, Weather,
 };
 pub use map::{Area, Edge, Feature, HexGrid, HexSet, HexsideLine, Layer, Map, Place, Rail, Route};
 pub use option::GameOption;
@@ -118,9 +118,12 @@ pub struct GameFile {
     /// `[[turn]]`: the calendar, in order.
     #[serde(default)]
     pub turn: Vec<Turn>,
-    /// `[[phase]]`: the sequence of play of one player turn, in order.
+    /// `[[phase]]`: the sequence of play of one game turn, in order.
     #[serde(default)]
     pub phase: Vec<Phase>,
+    /// `[[player-turn]]`: the phases each side plays in turn.
+    #[serde(default)]
+    pub player_turn: Vec<PlayerTurn>,
     /// `[[track]]`: numeric tracks (replacement points, political indices).
     #[serde(default)]
     pub track: Vec<Track>,
