@@ -134,6 +134,20 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
                 if m.attacker_out_of_supply {
                     when.push("when the attackers are out of supply".into());
                 }
+                if let Some(s) = m.attacking_side {
+                    when.push(format!("in attacks by the {} side", game.sides[s].name));
+                }
+                if !m.attacking_nations.is_empty() {
+                    when.push(format!(
+                        "with a {} unit among the attackers",
+                        names(
+                            m.attacking_nations
+                                .iter()
+                                .map(|n| game.nations[*n].name.as_str()),
+                            "or"
+                        )
+                    ));
+                }
                 let mut what = Vec::new();
                 // A factor's shift goes right unless `shift` is negative (as the resolver
                 // and the printed chart read it), also when `shift` is 0.
@@ -257,6 +271,24 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
     }
 }
 
+/// Costs with each weather's own costs after them (`1; in Mud: 2`).
+fn costs_with_weather(
+    game: &Game,
+    movement: &[(Option<usize>, Cost)],
+    movement_in: &[(usize, Vec<(Option<usize>, Cost)>)],
+    extra: &str,
+) -> String {
+    let mut text = format!("{extra}{}", costs(game, movement));
+    for (w, list) in movement_in {
+        text.push_str(&format!(
+            "; in {}: {extra}{}",
+            game.weather[*w].name,
+            costs(game, list)
+        ));
+    }
+    text
+}
+
 pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
     let mut p = Page::with(flavour);
     p.heading(2, "Terrain Effects Chart");
@@ -267,7 +299,7 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
             vec![
                 t.name.clone(),
                 format!("{:?}", t.kind).to_lowercase(),
-                costs(game, &t.movement),
+                costs_with_weather(game, &t.movement, &t.movement_in, ""),
                 combat(&t.combat),
             ]
         })
@@ -291,7 +323,7 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
                 }
                 vec![
                     h.name.clone(),
-                    format!("+{}", costs(game, &h.movement)),
+                    costs_with_weather(game, &h.movement, &h.movement_in, "+"),
                     if effects.is_empty() {
                         "—".into()
                     } else {
@@ -310,6 +342,15 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
             ],
             &rows,
         );
+    }
+    let weather: Vec<String> = game
+        .weather
+        .iter()
+        .filter_map(|w| w.movement_effect())
+        .collect();
+    if !weather.is_empty() {
+        p.heading(3, "Weather");
+        p.list(&weather);
     }
     ChartPage {
         name: "Terrain Effects".into(),

@@ -187,6 +187,11 @@ pub const MODIFIERS_MENU: &str = "Combat modifiers";
 
 /// Marker property every unit carries: the name of its unit type (see `counters`).
 const TYPE_MARKER: &str = "Type";
+/// Marker property every unit carries: the name of its nation, empty for none (see
+/// `counters`).
+const NATION_MARKER: &str = "Nation";
+/// Marker property every unit carries: the name of its side (see `counters`).
+const SIDE_MARKER: &str = "Side";
 /// Piece property: the position of the unit's site entry in `CombatLocations` (−1: none).
 const SITE: &str = "CombatSite";
 /// Piece property: 1 when a defender stands elsewhere than the defenders' site.
@@ -428,6 +433,8 @@ mod tests {
             negates: Vec::new(),
             negates_terrain: Vec::new(),
             unit_types: Vec::new(),
+            attacking_side: None,
+            attacking_nations: Vec::new(),
         };
         let (att, def) = (Some(CombatSide::Attacker), Some(CombatSide::Defender));
         let mut fort = base("fort", def, -2);
