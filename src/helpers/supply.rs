@@ -38,6 +38,14 @@
 //! - **Length**: distance counts the locations entered from the unit to the source (the
 //!   unit's own excluded, the source's included). `unlimited`; `movement`: at most the unit's
 //!   movement factor on the face it shows (units without one are unlimited); or at most `N`.
+//!   With `path-cost = "movement-points"` a location entered counts what a unit of no
+//!   particular type pays to enter it in the weather in force (the given one, else the
+//!   turn's): its terrain's cost in that weather (`movement-in`, else `movement`; one when
+//!   the terrain gives no cost for all units) plus the weather's `extra-cost` and the cost of
+//!   the hexside crossed; a `prohibited` terrain, feature or hexside is not entered, and a
+//!   `stop` one only as the path's last location, its source. The search is then Dijkstra's
+//!   instead of breadth-first, and the movement factor is the one
+//!   the weather leaves the unit (halved in mud).
 //! - **Links** (the GPW Black Sea coast): a unit of the link's side that traces to a friendly
 //!   place in the link's hex set is in supply when *another* friendly place of that set traces
 //!   to a source. A link of `ports` joins instead the friendly ports touching one body of the

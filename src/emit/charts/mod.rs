@@ -587,3 +587,39 @@ pub(crate) fn other_chart(game: &Game, i: usize, flavour: Flavour) -> ChartPage 
         body: p.body().to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_terrain_chart_gives_the_costs_in_each_weather_and_what_weather_does_to_movement() {
+        let g = crate::testgame::weather();
+        let body = terrain_page(&g, Flavour::Web).body;
+        assert!(body.contains("1; in Mud: 2"), "{body}");
+        assert!(
+            body.contains("2; in Mud: 3; Armour: enter and stop"),
+            "{body}"
+        );
+        assert!(
+            body.contains("Mud: movement allowances are halved (fractions rounded up)."),
+            "{body}"
+        );
+        assert!(
+            body.contains("Snow: every hex or area entered costs 1 movement point more."),
+            "{body}"
+        );
+        // Without weather on movement, no such list.
+        let mini = terrain_page(&crate::testgame::mini(), Flavour::Web).body;
+        assert!(
+            !mini.contains("in Mud") && !mini.contains("<h3>Weather"),
+            "{mini}"
+        );
+        // The combat modifier says whose attacks it is for.
+        let crt = crt_page(&g, 0, Flavour::Web).body;
+        assert!(
+            crt.contains("Red winter offensive in Snow weather and in attacks by the Red side"),
+            "{crt}"
+        );
+    }
+}

@@ -126,6 +126,7 @@ pub struct Weather {
     pub extra_cost: Option<Spanned<i64>>,
     /// What this weather does to movement allowances: `half` halves them, fractions rounded
     /// up (mud).
+    #[serde(default)]
     #[schemars(schema_with = "super::words::movement_allowance")]
     pub movement_allowance: Option<Spanned<String>>,
 }

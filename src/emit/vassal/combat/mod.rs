@@ -81,7 +81,10 @@
 //! `unit-types` is not declared: the module counts the marked attackers whose `Type` marker is
 //! one of those types or of a type counting as one (a `per-count` one shifts per unit, any
 //! other is in force when there is one, as a mountain unit attacking), where the Rust helper
-//! is told the count.
+//! is told the count. A modifier limited to some attackers (`attacking-side`,
+//! `attacking-nations`, and with a weather or supply condition `unit-types`) holds while a
+//! marked attacker carries that `Side`, `Nation` or `Type` marker (snow helping one side's
+//! attacks alone), where the Rust helper is told the attackers' side, nations and types.
 //!
 //! The conditions and cancellations of [`crate::helpers::crt::resolve`] are steps of their
 //! own ([`modifiers`]): a modifier with `terrain` holds only when the defenders' site has
