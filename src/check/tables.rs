@@ -95,13 +95,12 @@ fn costs(
 
 /// A terrain's or hexside's costs in each weather (`movement-in`), each weather's costs
 /// read as `movement` is.
-#[allow(clippy::type_complexity)]
 fn costs_in(
     cx: &mut Cx,
     file: FileId,
     names: &Names,
     map: &IndexMap<Spanned<String>, IndexMap<Spanned<String>, CostText>>,
-) -> Vec<(usize, Vec<(Option<usize>, Cost)>)> {
+) -> crate::model::table::WeatherCosts {
     map.iter()
         .filter_map(|(w, costs_of)| {
             let weather = names.weather.resolve(file, w, &mut cx.diags)?;

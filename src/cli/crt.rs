@@ -167,9 +167,19 @@ fn unit_type_id(g: &Game, id: &str) -> Result<usize, String> {
     })
 }
 
+/// Who attacks, as the arguments say.
+struct Attackers {
+    /// The attacking side.
+    side: Option<usize>,
+    /// The attackers' nations.
+    nations: Vec<usize>,
+    /// The attackers' unit types.
+    types: Vec<usize>,
+}
+
 /// Who attacks: the side given, else the one side of the nations given; the nations and
 /// unit types of the attackers.
-fn attackers(g: &Game, a: &Args) -> Result<(Option<usize>, Vec<usize>, Vec<usize>), String> {
+fn attackers(g: &Game, a: &Args) -> Result<Attackers, String> {
     let nations = a
         .attacking_nation
         .iter()
@@ -207,7 +217,11 @@ fn attackers(g: &Game, a: &Args) -> Result<(Option<usize>, Vec<usize>, Vec<usize
             }
         }
     };
-    Ok((side, nations, types))
+    Ok(Attackers {
+        side,
+        nations,
+        types,
+    })
 }
 
 fn weather_id(g: &Game, id: &str) -> Result<usize, String> {
@@ -302,7 +316,7 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         add_missing(&mut all_across, field.all_across);
         add_missing(&mut any_across, field.any_across);
     }
-    let (attacking_side, attacking_nations, attacking_types) = attackers(g, a)?;
+    let who = attackers(g, a)?;
     Ok(CombatInput {
         table,
         attack: a.attack.clone(),
@@ -322,9 +336,9 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         weather: a.weather.as_deref().map(|w| weather_id(g, w)).transpose()?,
         attacker_out_of_supply: a.out_of_supply,
         defender_country,
-        attacking_side,
-        attacking_nations,
-        attacking_types,
+        attacking_side: who.side,
+        attacking_nations: who.nations,
+        attacking_types: who.types,
         supports: a.support.clone(),
         roll: a.roll,
         seed: a.seed,

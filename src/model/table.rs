@@ -45,6 +45,12 @@ pub struct CombatEffect {
     pub no_retreat: bool,
 }
 
+/// Movement costs: for all units (`None`), then overrides per unit type.
+pub type Costs = Vec<(Option<UnitTypeId>, Cost)>;
+
+/// Movement costs in a weather (`movement-in`), by weather.
+pub type WeatherCosts = Vec<(WeatherId, Costs)>;
+
 /// A row of the terrain effects chart.
 #[derive(Debug, Clone, Serialize)]
 pub struct Terrain {
@@ -62,7 +68,7 @@ pub struct Terrain {
     pub movement: Vec<(Option<UnitTypeId>, Cost)>,
     /// Costs in a weather (`movement-in`), each replacing `movement` in that weather for
     /// the units it covers.
-    pub movement_in: Vec<(WeatherId, Vec<(Option<UnitTypeId>, Cost)>)>,
+    pub movement_in: WeatherCosts,
     /// Combat effects.
     pub combat: CombatEffect,
 }
@@ -82,7 +88,7 @@ fn cost_in_list(
 /// the ordinary ones.
 fn cost_in_weather(
     movement: &[(Option<UnitTypeId>, Cost)],
-    movement_in: &[(WeatherId, Vec<(Option<UnitTypeId>, Cost)>)],
+    movement_in: &[(WeatherId, Costs)],
     unit_type: Option<UnitTypeId>,
     weather: Option<WeatherId>,
 ) -> Option<Cost> {
@@ -122,7 +128,7 @@ pub struct HexsideTerrain {
     /// Extra cost to cross.
     pub movement: Vec<(Option<UnitTypeId>, Cost)>,
     /// Extra costs to cross in a weather (`movement-in`), as for terrain.
-    pub movement_in: Vec<(WeatherId, Vec<(Option<UnitTypeId>, Cost)>)>,
+    pub movement_in: WeatherCosts,
     /// Shift when all attackers are across it.
     pub shift_if_all_across: i64,
     /// Halve the attack when any attacker is across it.

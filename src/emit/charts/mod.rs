@@ -275,7 +275,7 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
 fn costs_with_weather(
     game: &Game,
     movement: &[(Option<usize>, Cost)],
-    movement_in: &[(usize, Vec<(Option<usize>, Cost)>)],
+    movement_in: &[(usize, crate::model::table::Costs)],
     extra: &str,
 ) -> String {
     let mut text = format!("{extra}{}", costs(game, movement));
