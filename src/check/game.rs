@@ -14,6 +14,9 @@ use crate::model::{
     Track, TrackDisplay, TrackMarker, Turn, Weather,
 };
 
+/// The largest extra movement cost a weather may add to every location entered, either way.
+const MOST_EXTRA: i64 = 100;
+
 /// Parse a colour, reporting a malformed one (black is used so checking can go on).
 pub(crate) fn colour(cx: &mut Cx, file: FileId, s: &Spanned<String>) -> Colour {
     Colour::parse(s.get_ref()).unwrap_or_else(|| {
@@ -227,6 +230,35 @@ pub(crate) fn check_game(
     }
     for (file, w) in gather(files, |f| &f.weather) {
         if let Some(claim) = names.weather.define(file, &w.id, &mut cx.diags) {
+            let extra_cost = match &w.extra_cost {
+                Some(e) if !(-MOST_EXTRA..=MOST_EXTRA).contains(e.get_ref()) => {
+                    cx.push(
+                        Diagnostic::error(
+                            "bad-cost",
+                            format!(
+                                "extra cost {} of weather `{}` is beyond {MOST_EXTRA} movement \
+                                 points either way",
+                                e.get_ref(),
+                                w.id.get_ref()
+                            ),
+                        )
+                        .at(Cx::span(file, e))
+                        .hint("give what every hex or area entered costs more, e.g. `1`"),
+                    );
+                    0
+                }
+                Some(e) => *e.get_ref(),
+                None => 0,
+            };
+            let halves_movement = w.movement_allowance.as_ref().is_some_and(|a| {
+                super::word(
+                    cx,
+                    file,
+                    a,
+                    "movement allowance",
+                    crate::load::schema::words::MOVEMENT_ALLOWANCES,
+                ) == Some("half")
+            });
             names.weather.admit(
                 claim,
                 &mut g.weather,
@@ -234,6 +266,8 @@ pub(crate) fn check_game(
                     id: w.id.get_ref().clone(),
                     name: w.name.clone(),
                     effect: w.effect.clone(),
+                    extra_cost,
+                    halves_movement,
                 },
             );
         }

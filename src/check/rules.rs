@@ -12,8 +12,8 @@ use crate::load::source::FileId;
 use crate::model::map::PlaceAt;
 use crate::model::rules::{
     Absence, Amount, AttritionRules, AttritionWhere, Blocker, ControlPhaseRules, ControlRule,
-    ControlRules, EntryLimit, Garrison, LevelsBy, LinkKind, MarkerEffect, PathLength, Penalty,
-    PlaceFilter, Rules, Selector, StackingLimit, StartControl, SupplyLink, SupplyRules,
+    ControlRules, EntryLimit, Garrison, LevelsBy, LinkKind, MarkerEffect, PathCost, PathLength,
+    Penalty, PlaceFilter, Rules, Selector, StackingLimit, StartControl, SupplyLink, SupplyRules,
     SupplySource, Victory, VictoryBand, VictoryLevels, VictoryPoints, ZocReach, ZocRules,
 };
 use crate::model::table::Dice;
@@ -1396,6 +1396,18 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
             PathLength::Unlimited
         }
     };
+    let path_cost = match s.path_cost.as_ref().and_then(|c| {
+        super::word(
+            cx,
+            file,
+            c,
+            "supply path cost",
+            crate::load::schema::words::PATH_COSTS,
+        )
+    }) {
+        Some("movement-points") => PathCost::MovementPoints,
+        _ => PathCost::Steps,
+    };
     let mut blocked_by = Vec::new();
     for b in &s.blocked_by {
         match b.get_ref().as_str() {
@@ -1505,6 +1517,7 @@ fn supply(cx: &mut Cx, file: FileId, names: &Names, g: &Game, s: &schema::Supply
         sources,
         units: selector(cx, file, names, g, &s.units),
         path_length,
+        path_cost,
         blocked_by,
         enemy_controlled_terrain,
         enemy_controlled_places: place_tags(cx, file, g, &s.enemy_controlled_places),

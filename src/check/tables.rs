@@ -107,6 +107,22 @@ fn costs(
     out
 }
 
+/// A terrain's or hexside's costs in each weather (`movement-in`), each weather's costs
+/// read as `movement` is.
+fn costs_in(
+    cx: &mut Cx,
+    file: FileId,
+    names: &Names,
+    map: &IndexMap<Spanned<String>, IndexMap<Spanned<String>, CostText>>,
+) -> crate::model::table::WeatherCosts {
+    map.iter()
+        .filter_map(|(w, costs_of)| {
+            let weather = names.weather.resolve(file, w, &mut cx.diags)?;
+            Some((weather, costs(cx, file, names, costs_of)))
+        })
+        .collect()
+}
+
 pub(crate) fn check_tables(
     cx: &mut Cx,
     files: &[(FileId, GameFile)],
@@ -132,6 +148,7 @@ pub(crate) fn check_tables(
         };
         let colour = colour(cx, file, &t.colour);
         let movement = costs(cx, file, names, &t.movement);
+        let movement_in = costs_in(cx, file, names, &t.movement_in);
         let terrain = Terrain {
             id: t.id.get_ref().clone(),
             name: t.name.clone(),
@@ -139,6 +156,7 @@ pub(crate) fn check_tables(
             colour,
             pattern: t.pattern.as_ref().map(|p| p.get_ref().clone()),
             movement,
+            movement_in,
             combat: CombatEffect {
                 halve_attack: t.combat.halve_attack,
                 double_defence: t.combat.double_defence,
@@ -154,11 +172,13 @@ pub(crate) fn check_tables(
         };
         let colour = colour(cx, file, &h.colour);
         let movement = costs(cx, file, names, &h.movement);
+        let movement_in = costs_in(cx, file, names, &h.movement_in);
         let hexside = HexsideTerrain {
             id: h.id.get_ref().clone(),
             name: h.name.clone(),
             colour,
             movement,
+            movement_in,
             shift_if_all_across: h.shift_if_all_across,
             halve_if_any_across: h.halve_if_any_across,
             passable: h.passable,
@@ -833,21 +853,62 @@ fn check_crt(
             .iter()
             .filter_map(|t| names.unit_type.resolve(file, t, &mut cx.diags))
             .collect();
+        let conditional = m.weather.is_some() || m.attacker_out_of_supply;
         if let (Some(t), true) = (
             m.unit_types.first(),
-            m.weather.is_some() || m.attacker_out_of_supply || m.shift_factor.is_some(),
+            m.shift_factor.is_some() || conditional && m.per_count,
         ) {
             cx.push(
                 Diagnostic::error(
                     "bad-modifier",
                     format!(
-                        "modifier `{}` has `unit-types` and a condition or `shift-factor`",
-                        m.id.get_ref()
+                        "modifier `{}` has `unit-types` and {}",
+                        m.id.get_ref(),
+                        if m.shift_factor.is_some() {
+                            "`shift-factor`"
+                        } else {
+                            "a condition with `per-count`"
+                        }
                     ),
                 )
                 .at(Cx::span(file, t))
-                .hint("`unit-types` says which attackers count or put it in force by themselves"),
+                .hint(
+                    "`unit-types` says which attackers count, put it in force by themselves, or \
+                     (with `weather` or `attacker-out-of-supply`) which must attack for it",
+                ),
             );
+        }
+        let attacking_side = m
+            .attacking_side
+            .as_ref()
+            .and_then(|s| names.side.resolve(file, s, &mut cx.diags));
+        let nations_written: Vec<(&Spanned<String>, usize)> = m
+            .attacking_nations
+            .iter()
+            .filter_map(|n| Some((n, names.nation.resolve(file, n, &mut cx.diags)?)))
+            .collect();
+        let attacking_nations: Vec<usize> = nations_written.iter().map(|(_, k)| *k).collect();
+        // Nations of another side than the attacking one: the modifier can never apply.
+        if let Some(side) = attacking_side {
+            if let Some((n, _)) = nations_written
+                .iter()
+                .find(|(_, k)| g.nations.get(*k).is_some_and(|x| x.side != Some(side)))
+            {
+                cx.push(
+                    Diagnostic::warning(
+                        "unreachable-modifier",
+                        format!(
+                            "modifier `{}` is for attacks by `{}`, but nation `{}` is not of \
+                             that side",
+                            m.id.get_ref(),
+                            g.sides[side].id,
+                            n.get_ref()
+                        ),
+                    )
+                    .at(Cx::span(file, n))
+                    .hint("name nations of the attacking side, or leave `attacking-side` out"),
+                );
+            }
         }
         modifiers.push(Modifier {
             id: m.id.get_ref().clone(),
@@ -866,6 +927,8 @@ fn check_crt(
             negates: Vec::new(),
             negates_terrain: Vec::new(),
             unit_types,
+            attacking_side,
+            attacking_nations,
         });
     }
     // What each modifier cancels: another modifier of the table, or a terrain's shift.

@@ -1,5 +1,6 @@
 //! `sandtable crt DIR --table ID --attack N --defense N [--shift N]… [--terrain CODE]…
-//! [--defender-at HEX [--attacker-at HEX]…] [--weather W] [--country C] [--roll R] [--seed S]
+//! [--defender-at HEX [--attacker-at HEX]…] [--weather W] [--attacking-side S]
+//! [--attacking-nation N]… [--attacking-type T]… [--country C] [--roll R] [--seed S]
 //! [--format json]`: resolve one combat and show every step; `sandtable crt DIR --list` lists
 //! the tables. `--defender-at` reads the terrain from the map, `--attacker-at` the hexsides
 //! crossed.
@@ -23,7 +24,8 @@ pub struct Args {
         long,
         conflicts_with_all = [
             "table", "attack", "defense", "shift", "terrain", "defender_at", "attacker_at",
-            "across", "any_across", "weather", "out_of_supply", "country", "support", "column", "roll", "seed",
+            "across", "any_across", "weather", "attacking_side", "attacking_nation",
+            "attacking_type", "out_of_supply", "country", "support", "column", "roll", "seed",
         ]
     )]
     list: bool,
@@ -64,6 +66,17 @@ pub struct Args {
     /// The weather in force, by id.
     #[arg(long, value_name = "W")]
     weather: Option<String>,
+    /// The side that attacks, for modifiers limited to one side's attacks [default: the side
+    /// of the --attacking-nation units].
+    #[arg(long, value_name = "SIDE")]
+    attacking_side: Option<String>,
+    /// The nation of an attacking unit, for modifiers limited to some nations; repeatable.
+    #[arg(long, value_name = "NATION")]
+    attacking_nation: Vec<String>,
+    /// The unit type of an attacking unit, for a weather or supply modifier limited to some
+    /// types; repeatable.
+    #[arg(long, value_name = "TYPE")]
+    attacking_type: Vec<String>,
     /// The attackers are out of supply.
     #[arg(long)]
     out_of_supply: bool,
@@ -130,6 +143,84 @@ fn country_id(g: &Game, id: &str) -> Result<usize, String> {
     g.countries.iter().position(|c| c.id == id).ok_or_else(|| {
         let known: Vec<&str> = g.countries.iter().map(|c| c.id.as_str()).collect();
         unknown("country", id, &known)
+    })
+}
+
+fn side_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.sides.iter().position(|s| s.id == id).ok_or_else(|| {
+        let known: Vec<&str> = g.sides.iter().map(|s| s.id.as_str()).collect();
+        unknown("side", id, &known)
+    })
+}
+
+fn nation_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.nations.iter().position(|n| n.id == id).ok_or_else(|| {
+        let known: Vec<&str> = g.nations.iter().map(|n| n.id.as_str()).collect();
+        unknown("nation", id, &known)
+    })
+}
+
+fn unit_type_id(g: &Game, id: &str) -> Result<usize, String> {
+    g.unit_types.iter().position(|t| t.id == id).ok_or_else(|| {
+        let known: Vec<&str> = g.unit_types.iter().map(|t| t.id.as_str()).collect();
+        unknown("unit type", id, &known)
+    })
+}
+
+/// Who attacks, as the arguments say.
+struct Attackers {
+    /// The attacking side.
+    side: Option<usize>,
+    /// The attackers' nations.
+    nations: Vec<usize>,
+    /// The attackers' unit types.
+    types: Vec<usize>,
+}
+
+/// Who attacks: the side given, else the one side of the nations given; the nations and
+/// unit types of the attackers.
+fn attackers(g: &Game, a: &Args) -> Result<Attackers, String> {
+    let nations = a
+        .attacking_nation
+        .iter()
+        .map(|n| nation_id(g, n))
+        .collect::<Result<Vec<_>, _>>()?;
+    let types = a
+        .attacking_type
+        .iter()
+        .map(|t| unit_type_id(g, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let side = match &a.attacking_side {
+        Some(s) => {
+            let side = side_id(g, s)?;
+            if let Some(&n) = nations.iter().find(|&&n| g.nations[n].side != Some(side)) {
+                return Err(format!(
+                    "--attacking-nation {}: the nation is not of the attacking side `{s}`",
+                    g.nations[n].id
+                ));
+            }
+            Some(side)
+        }
+        None => {
+            let mut sides: Vec<usize> = nations.iter().filter_map(|&n| g.nations[n].side).collect();
+            sides.dedup();
+            match sides.as_slice() {
+                [one] => Some(*one),
+                [] => None,
+                _ => {
+                    return Err(
+                        "--attacking-nation: the nations given are of several sides; one side \
+                         attacks"
+                            .into(),
+                    )
+                }
+            }
+        }
+    };
+    Ok(Attackers {
+        side,
+        nations,
+        types,
     })
 }
 
@@ -225,6 +316,7 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         add_missing(&mut all_across, field.all_across);
         add_missing(&mut any_across, field.any_across);
     }
+    let who = attackers(g, a)?;
     Ok(CombatInput {
         table,
         attack: a.attack.clone(),
@@ -244,6 +336,9 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         weather: a.weather.as_deref().map(|w| weather_id(g, w)).transpose()?,
         attacker_out_of_supply: a.out_of_supply,
         defender_country,
+        attacking_side: who.side,
+        attacking_nations: who.nations,
+        attacking_types: who.types,
         supports: a.support.clone(),
         roll: a.roll,
         seed: a.seed,

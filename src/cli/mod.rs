@@ -70,7 +70,7 @@ pub enum Command {
     /// displays or the charts.
     Render(render::Args),
     /// Resolve a combat on a combat results table, showing every step (or list the tables).
-    Crt(crt::Args),
+    Crt(Box<crt::Args>),
     /// Look up a chart the players roll on (or read by row): the roll, each die-roll
     /// modifier with its cause, the row found and what it means (or list the tables).
     Table(table::Args),
@@ -167,7 +167,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Build(a) => build::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Render(a) => render::run(a),
-        Command::Crt(a) => crt::run(a),
+        Command::Crt(a) => crt::run(*a),
         Command::Table(a) => table::run(a),
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),

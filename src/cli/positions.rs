@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::diag::suggest::did_you_mean;
 use crate::helpers::savegame::{self, SavePositions};
 use crate::helpers::Positions;
-use crate::model::{Game, SideId};
+use crate::model::{Game, SideId, WeatherId};
 use crate::vassal::save::{GameState, SaveGame};
 
 /// `--scenario ID | --save FILE.vsav [--module FILE.vmod]`.
@@ -216,6 +216,21 @@ pub fn side(g: &Game, id: &str) -> Result<SideId, String> {
         let hint = did_you_mean(id, ids.iter().copied())
             .unwrap_or_else(|| format!("sides: {}", ids.join(", ")));
         format!("no side `{id}` ({hint})")
+    })
+}
+
+/// A weather by id, or why it names none.
+pub fn weather(g: &Game, id: &str) -> Result<WeatherId, String> {
+    g.weather.iter().position(|w| w.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = g.weather.iter().map(|w| w.id.as_str()).collect();
+        let hint = did_you_mean(id, ids.iter().copied()).unwrap_or_else(|| {
+            if ids.is_empty() {
+                "the game has no weather".into()
+            } else {
+                format!("weather: {}", ids.join(", "))
+            }
+        });
+        format!("no weather `{id}` ({hint})")
     })
 }
 

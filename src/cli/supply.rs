@@ -1,5 +1,5 @@
-//! `sandtable supply DIR (--scenario ID | --save FILE.vsav) [--side S] [--format json]
-//! [--render OUT.png] [--apply -o OUT.vsav]`: whether every unit is in supply and why; the
+//! `sandtable supply DIR (--scenario ID | --save FILE.vsav) [--side S] [--weather W]
+//! [--format json] [--render OUT.png] [--apply -o OUT.vsav]`: whether every unit is in supply and why; the
 //! map with the supplied areas and the cut-off units drawn; the save with its Out of Supply
 //! markers set accordingly.
 
@@ -34,6 +34,10 @@ pub struct Args {
     /// --apply, only its markers change).
     #[arg(long, value_name = "S")]
     side: Option<String>,
+    /// The weather in force, by id [default: the turn's, from the scenario's first turn or
+    /// the save's turn tracker]. It matters to paths counted in movement points.
+    #[arg(long, value_name = "W")]
+    weather: Option<String>,
     /// Draw the map as PNG: each side's supplied area tinted in its colour, every unit out
     /// of supply drawn on its location and ringed in red.
     #[arg(long, value_name = "OUT.png")]
@@ -275,7 +279,15 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
         .as_ref()
         .map(|_| pick_map(&g, a.map.as_deref()))
         .transpose()?;
-    let loaded = positions::load(&g, &a.source)?;
+    let weather = a
+        .weather
+        .as_deref()
+        .map(|w| positions::weather(&g, w))
+        .transpose()?;
+    let mut loaded = positions::load(&g, &a.source)?;
+    if weather.is_some() {
+        loaded.positions.weather = weather;
+    }
     // A province board with multi-factor units traces isolation lines instead.
     let isolates = g
         .rules

@@ -379,3 +379,25 @@ fn gcw_control_and_collapse() {
     let r = victory(&g, &p, &c, &VictoryOptions::default());
     assert_eq!(r.winners, ["dse"]);
 }
+
+#[test]
+fn gpw_snow_adds_a_movement_point_and_mud_halves_the_allowance() {
+    let Some(g) = gpw() else { return };
+    let w = |id: &str| g.weather.iter().position(|x| x.id == id);
+    let forest = g.terrain_index("forest").unwrap();
+    let swamp = g.terrain_index("swamp").unwrap();
+    let panzer = g.unit_types.iter().position(|t| t.id == "panzer");
+    use crate::model::Cost;
+    // Snow: every hex entered costs 1 MP more; a stop stays a stop.
+    assert_eq!(
+        g.entry_cost(forest, None, w("clear")),
+        Some(Cost::Points(2))
+    );
+    assert_eq!(g.entry_cost(forest, None, w("snow")), Some(Cost::Points(3)));
+    assert_eq!(g.entry_cost(swamp, panzer, w("snow")), Some(Cost::Stop));
+    // Mud: the costs stay, the allowance is halved (fractions rounded up).
+    assert_eq!(g.entry_cost(forest, None, w("mud")), Some(Cost::Points(2)));
+    let mud = &g.weather[w("mud").unwrap()];
+    assert_eq!((mud.allowance(5), mud.allowance(4)), (3, 2));
+    assert_eq!(g.weather[w("snow").unwrap()].allowance(5), 5);
+}

@@ -8,7 +8,9 @@
 
 use serde::Serialize;
 
-use crate::model::{CounterId, FactorId, Game, Location, MapId, Scenario, SideId, TrackId, TurnId};
+use crate::model::{
+    CounterId, FactorId, Game, Location, MapId, Scenario, SideId, TrackId, TurnId, WeatherId,
+};
 
 /// One counter copy somewhere.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -58,6 +60,9 @@ pub struct Positions {
     pub units: Vec<Position>,
     /// The current turn, when known (control of supply centres changes after given turns).
     pub turn: Option<TurnId>,
+    /// The weather in force when the caller gives it, else the turn's
+    /// ([`Positions::weather_in_force`]).
+    pub weather: Option<WeatherId>,
     /// Track values, when known (victory by track lead).
     pub tracks: Vec<(TrackId, i64)>,
     /// Province boards: who owns each supply centre before these positions (map, area,
@@ -80,9 +85,16 @@ impl Positions {
                 })
                 .collect(),
             turn: Some(scenario.start),
+            weather: None,
             tracks: scenario.tracks.clone(),
             owners: scenario.owners.clone(),
         }
+    }
+
+    /// The weather in force: the one given, else the current turn's.
+    pub fn weather_in_force(&self, game: &Game) -> Option<WeatherId> {
+        self.weather
+            .or_else(|| self.turn.and_then(|t| game.weather_of(t)))
     }
 
     /// Add a copy.

@@ -38,6 +38,14 @@
 //! - **Length**: distance counts the locations entered from the unit to the source (the
 //!   unit's own excluded, the source's included). `unlimited`; `movement`: at most the unit's
 //!   movement factor on the face it shows (units without one are unlimited); or at most `N`.
+//!   With `path-cost = "movement-points"` a location entered counts what a unit of no
+//!   particular type pays to enter it in the weather in force (the given one, else the
+//!   turn's): its terrain's cost in that weather (`movement-in`, else `movement`; one when
+//!   the terrain gives no cost for all units) plus the weather's `extra-cost` and the cost of
+//!   the hexside crossed; a `prohibited` terrain, feature or hexside is not entered, and a
+//!   `stop` one only as the path's last location, its source. The search is then Dijkstra's
+//!   instead of breadth-first, and the movement factor is the one
+//!   the weather leaves the unit (halved in mud).
 //! - **Links** (the GPW Black Sea coast): a unit of the link's side that traces to a friendly
 //!   place in the link's hex set is in supply when *another* friendly place of that set traces
 //!   to a source. A link of `ports` joins instead the friendly ports touching one body of the
@@ -55,8 +63,8 @@ use super::board::{Board, Link, LocationNames, Site};
 use super::control::{ControlMap, ControlOptions};
 use super::positions::{factor, Instance, Positions};
 use super::zoc::{reach, side_bit, ZocMap};
-use crate::model::rules::{Blocker, LinkKind, PathLength, SupplyRules, ZocReach};
-use crate::model::{CounterId, Game, MapId, SideId};
+use crate::model::rules::{Blocker, LinkKind, PathCost, PathLength, SupplyRules, ZocReach};
+use crate::model::{Cost, CounterId, Game, MapId, SideId};
 
 /// Why supply cannot be traced at all.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -133,6 +141,120 @@ struct Search {
     dist: Vec<u32>,
     parent: Arc<Vec<u32>>,
     origin: Vec<u32>,
+    /// What entering a node costs, when paths count movement points (else one step each).
+    costs: Option<Arc<PathCosts>>,
+}
+
+/// What a supply path counted in movement points pays: the cost of entering each location
+/// for a unit of no particular type in the weather in force (the terrain's `all` cost in
+/// that weather, plus the weather's extra cost), and the hexsides crossed on the way.
+#[derive(Debug, Clone)]
+struct PathCosts {
+    /// Per node: the cost of entering it (`NONE`: prohibited).
+    enter: Vec<u32>,
+    /// Per node: entering it ends a move (`stop`): a path may end there (on its source),
+    /// not pass through.
+    stops: Vec<bool>,
+    /// The weather in force.
+    weather: Option<crate::model::WeatherId>,
+    /// Whether any hexside terrain costs something to cross (else no hexside is looked up).
+    hexsides: bool,
+}
+
+/// What crossing from one location into another costs on top of entering it.
+enum Crossing {
+    /// This many movement points more.
+    Points(u32),
+    /// The move ends across it.
+    Stop,
+    /// It may not be crossed.
+    Prohibited,
+}
+
+impl PathCosts {
+    /// The costs of every node of a board in a weather.
+    fn new(board: &Board, weather: Option<crate::model::WeatherId>) -> Self {
+        let game = board.game();
+        let mut enter = Vec::with_capacity(board.len());
+        let mut stops = Vec::with_capacity(board.len());
+        for node in 0..board.len() {
+            let terrains = board.terrains(node);
+            // The location's terrain gives the cost; a prohibited feature bars it.
+            let barred = terrains[1..]
+                .iter()
+                .any(|&f| game.terrain[f].cost_in(None, weather) == Some(Cost::Prohibited));
+            match (barred, game.entry_cost(terrains[0], None, weather)) {
+                (true, _) | (_, Some(Cost::Prohibited)) => {
+                    enter.push(NONE);
+                    stops.push(false);
+                }
+                // Entering it ends the path there; what it costs then matters not.
+                (_, Some(Cost::Stop)) => {
+                    enter.push(1);
+                    stops.push(true);
+                }
+                // A terrain without a cost for all units counts one, as a step.
+                (_, Some(Cost::Points(n))) => {
+                    enter.push(u32::try_from(n).unwrap_or(NONE - 1).min(NONE - 1));
+                    stops.push(false);
+                }
+                (_, None) => {
+                    enter.push(1);
+                    stops.push(false);
+                }
+            }
+        }
+        Self {
+            enter,
+            stops,
+            weather,
+            hexsides: game
+                .hexside_terrain
+                .iter()
+                .any(|h| !h.movement.is_empty() || !h.movement_in.is_empty()),
+        }
+    }
+
+    /// What crossing from `from` into the neighbouring `to` costs beyond entering `to`.
+    fn crossing(&self, board: &Board, from: usize, to: usize) -> Crossing {
+        if !self.hexsides {
+            return Crossing::Points(0);
+        }
+        let (Some((map, a)), Some((_, b))) = (board.hex(from), board.hex(to)) else {
+            return Crossing::Points(0);
+        };
+        let game = board.game();
+        let mut extra = 0u32;
+        for (h, _) in map.hexside(a, b) {
+            match game.hexside_terrain[*h].cost_in(None, self.weather) {
+                Some(Cost::Prohibited) => return Crossing::Prohibited,
+                Some(Cost::Stop) => return Crossing::Stop,
+                Some(Cost::Points(n)) => {
+                    extra = extra.saturating_add(u32::try_from(n.max(0)).unwrap_or(0));
+                }
+                None => {}
+            }
+        }
+        Crossing::Points(extra)
+    }
+
+    /// What a unit on `from` pays to enter its neighbour `to` and go on from there (`None`:
+    /// it may not; `Some((cost, ends))`: `ends` when it must stop there).
+    fn step(&self, board: &Board, from: usize, to: usize) -> Option<(u32, bool)> {
+        let enter = self.enter[to];
+        if enter == NONE {
+            return None;
+        }
+        let (extra, ends) = match self.crossing(board, from, to) {
+            Crossing::Prohibited => return None,
+            Crossing::Stop => (0, true),
+            Crossing::Points(n) => (n, false),
+        };
+        Some((
+            enter.saturating_add(extra).min(NONE - 1),
+            ends || self.stops[to],
+        ))
+    }
 }
 
 impl Search {
@@ -141,8 +263,14 @@ impl Search {
         board: &Board,
         seeds: impl IntoIterator<Item = (usize, u32)>,
         pass: impl Fn(usize) -> bool,
+        costs: Option<&Arc<PathCosts>>,
     ) -> Self {
-        Self::run_from(board, seeds.into_iter().map(|(n, l)| (n, l, 0)), pass)
+        Self::run_from(
+            board,
+            seeds.into_iter().map(|(n, l)| (n, l, 0)),
+            pass,
+            costs,
+        )
     }
 
     /// Search from `seeds` (node, source label, distance the seed already counts: a source
@@ -152,8 +280,89 @@ impl Search {
         board: &Board,
         seeds: impl IntoIterator<Item = (usize, u32, u32)>,
         pass: impl Fn(usize) -> bool,
+        costs: Option<&Arc<PathCosts>>,
     ) -> Self {
-        Self::run_until(board, seeds, pass, None)
+        Self::run_until(board, seeds, pass, None, costs)
+    }
+
+    /// [`Search::run_until`] for paths counted in movement points: Dijkstra's search from
+    /// the seeds, a node settled at its least cost (ties to the lower node, so the same
+    /// input gives the same paths). A path goes from the unit to the source, so the search,
+    /// which runs the other way, pays for entering the node it comes from; a node where a
+    /// move must stop is passed through only when it is the path's source.
+    fn run_weighted(
+        board: &Board,
+        seeds: impl IntoIterator<Item = (usize, u32, u32)>,
+        pass: impl Fn(usize) -> bool,
+        targets: Option<&[usize]>,
+        costs: &Arc<PathCosts>,
+    ) -> Self {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let n = board.len();
+        let mut dist = vec![NONE; n];
+        let mut parent = vec![NONE; n];
+        let mut origin = vec![NONE; n];
+        let mut settled = vec![false; n];
+        let mut wanted = vec![false; if targets.is_some() { n } else { 0 }];
+        let mut remaining = 0usize;
+        for &t in targets.unwrap_or_default() {
+            if !wanted[t] {
+                wanted[t] = true;
+                remaining += 1;
+            }
+        }
+        let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+        if targets.is_none() || remaining > 0 {
+            for (node, label, d) in seeds {
+                if pass(node) && d < dist[node] {
+                    dist[node] = d;
+                    origin[node] = label;
+                    heap.push(Reverse((d, node as u32)));
+                }
+            }
+        }
+        while let Some(Reverse((d, u))) = heap.pop() {
+            let u = u as usize;
+            if settled[u] || d > dist[u] {
+                continue;
+            }
+            settled[u] = true;
+            if wanted.get(u) == Some(&true) {
+                wanted[u] = false;
+                remaining -= 1;
+                if remaining == 0 {
+                    break;
+                }
+            }
+            let root = parent[u] == NONE;
+            for v in board.around(u, Link::Supply) {
+                if settled[v] || !pass(v) {
+                    continue;
+                }
+                // A unit on `v` enters `u`: it must not have to stop there unless `u` is
+                // the source.
+                let Some((cost, ends)) = costs.step(board, v, u) else {
+                    continue;
+                };
+                if ends && !root {
+                    continue;
+                }
+                let dv = d.saturating_add(cost).min(NONE - 1);
+                if dv < dist[v] {
+                    dist[v] = dv;
+                    parent[v] = u as u32;
+                    origin[v] = origin[u];
+                    heap.push(Reverse((dv, v as u32)));
+                }
+            }
+        }
+        Self {
+            dist,
+            parent: Arc::new(parent),
+            origin,
+            costs: Some(Arc::clone(costs)),
+        }
     }
 
     /// [`Search::run_from`], stopping once every node of `targets` (when given) has been
@@ -169,7 +378,11 @@ impl Search {
         seeds: impl IntoIterator<Item = (usize, u32, u32)>,
         pass: impl Fn(usize) -> bool,
         targets: Option<&[usize]>,
+        costs: Option<&Arc<PathCosts>>,
     ) -> Self {
+        if let Some(costs) = costs {
+            return Self::run_weighted(board, seeds, pass, targets, costs);
+        }
         let n = board.len();
         let mut dist = vec![NONE; n];
         let mut parent = vec![NONE; n];
@@ -246,6 +459,7 @@ impl Search {
             dist,
             parent: Arc::new(parent),
             origin,
+            costs: None,
         }
     }
 
@@ -261,12 +475,23 @@ impl Search {
         }
         let mut best: Option<(u32, usize)> = None;
         board.neighbours(node, Link::Supply, |v| {
-            let d = self.dist[v];
-            if d != NONE && best.is_none_or(|(bd, bv)| d < bd || (d == bd && v < bv)) {
+            if self.dist[v] == NONE {
+                return;
+            }
+            // The step onto `v` (a move ending there only on the path's source).
+            let step = match &self.costs {
+                None => 1,
+                Some(c) => match c.step(board, node, v) {
+                    Some((cost, ends)) if !ends || self.parent[v] == NONE => cost,
+                    _ => return,
+                },
+            };
+            let d = self.dist[v].saturating_add(step);
+            if best.is_none_or(|(bd, bv)| d < bd || (d == bd && v < bv)) {
                 best = Some((d, v));
             }
         });
-        best.map(|(d, v)| (d + 1, v))
+        best
     }
 
     /// Nodes from `start` back to its source.
@@ -334,6 +559,8 @@ pub struct SupplyTrace<'g> {
     groups: Vec<(SideId, SideTrace)>,
     /// (position index, side, node, group) of every unit needing supply.
     needs: Vec<(usize, SideId, usize, usize)>,
+    /// What paths pay, when they count movement points.
+    costs: Option<Arc<PathCosts>>,
 }
 
 /// Who controls each location, as far as supply asks: the rules' enemy-controlled
@@ -507,6 +734,8 @@ impl<'g> SupplyTrace<'g> {
         }
         let n = board.len();
         let impassable: Vec<bool> = board.terrain_table(&rules.impassable);
+        let costs = (rules.path_cost == PathCost::MovementPoints)
+            .then(|| Arc::new(PathCosts::new(board, positions.weather_in_force(game))));
 
         // Who needs supply, grouped by what the rules let them use.
         let mut keys: Vec<GroupKey> = Vec::new();
@@ -675,7 +904,7 @@ impl<'g> SupplyTrace<'g> {
                 .iter()
                 .enumerate()
                 .flat_map(|(k, s)| s.nodes.iter().map(move |&node| (node, k as u32, s.beyond)));
-            let main = Search::run_from(board, seeds, |v| state[v] == OPEN);
+            let main = Search::run_from(board, seeds, |v| state[v] == OPEN, costs.as_ref());
             // Links matter only to units the main search leaves out of supply.
             let group = groups.len();
             let all_supplied =
@@ -683,7 +912,7 @@ impl<'g> SupplyTrace<'g> {
                     .iter()
                     .filter(|(_, _, _, g)| *g == group)
                     .all(|&(i, _, n, _)| {
-                        let limit = path_limit(game, positions, i);
+                        let limit = path_limit(game, positions, i, costs.as_deref());
                         is_source[n] != NONE && !impassable[n]
                             || main
                                 .reach(board, n, impassable[n])
@@ -795,7 +1024,7 @@ impl<'g> SupplyTrace<'g> {
                 if seeds.is_empty() {
                     continue;
                 }
-                let search = Search::run(board, seeds, |v| state[v] == OPEN);
+                let search = Search::run(board, seeds, |v| state[v] == OPEN, costs.as_ref());
                 links.push(LinkTrace {
                     description: link.description.clone(),
                     search,
@@ -820,6 +1049,7 @@ impl<'g> SupplyTrace<'g> {
             impassable,
             groups,
             needs,
+            costs,
         })
     }
 
@@ -876,14 +1106,16 @@ impl<'g> SupplyTrace<'g> {
     }
 
     fn limit(&self, positions: &Positions, index: usize) -> Option<u32> {
-        path_limit(self.board().game(), positions, index)
+        path_limit(self.board().game(), positions, index, self.costs.as_deref())
     }
 
     /// The full report: every unit needing supply, with its path or what cuts it.
     pub fn report(&self, positions: &Positions) -> SupplyReport {
         let board = self.board();
         let game = board.game();
-        let unit_word = if game
+        let unit_word = if self.costs.is_some() {
+            ("movement point", "movement points")
+        } else if game
             .maps
             .iter()
             .all(|m| matches!(m.kind, crate::model::MapKind::Area(_)))
@@ -987,9 +1219,14 @@ impl<'g> SupplyTrace<'g> {
                 } else {
                     format!("traces {} to {port_name}", steps(d))
                 };
+                let onward_steps = if self.costs.is_some() {
+                    t.main.dist[onward_port]
+                } else {
+                    onward.len() as u32 - 1
+                };
                 u.reason = format!(
                     "{start}, linked to {onward_name}, which traces {} to {onward_label}",
-                    steps(onward.len() as u32 - 1)
+                    steps(onward_steps)
                 );
                 u.path = path;
                 u.link = Some(LinkUse {
@@ -1032,6 +1269,7 @@ impl<'g> SupplyTrace<'g> {
                         seeds,
                         |v| t.state[v] != code(Block::Impassable),
                         Some(&cut[group]),
+                        self.costs.as_ref(),
                     )
                 });
                 match free.reach(board, node, own) {
@@ -1101,17 +1339,38 @@ impl<'g> SupplyTrace<'g> {
                 }
             })
             .collect();
-        SupplyReport { sides, units }
+        let weather = self
+            .costs
+            .as_ref()
+            .and_then(|c| c.weather)
+            .map(|w| game.weather[w].name.clone());
+        SupplyReport {
+            weather,
+            sides,
+            units,
+        }
     }
 }
 
-/// The longest path position `index` may trace (`None`: any length).
-fn path_limit(game: &Game, positions: &Positions, index: usize) -> Option<u32> {
+/// The longest path position `index` may trace (`None`: any length). A path counted in
+/// movement points (`costs`) may be as long as the unit's movement allowance in the weather
+/// in force (halved in mud).
+fn path_limit(
+    game: &Game,
+    positions: &Positions,
+    index: usize,
+    costs: Option<&PathCosts>,
+) -> Option<u32> {
     let p = &positions.units[index];
     match game.rules.supply.as_ref()?.path_length {
         PathLength::Unlimited => None,
         PathLength::Steps(n) => Some(n),
-        PathLength::Movement(f) => factor(game, p.counter, p.reduced, f).map(|v| v.max(0) as u32),
+        PathLength::Movement(f) => factor(game, p.counter, p.reduced, f).map(|v| {
+            let weather = costs
+                .and_then(|c| c.weather)
+                .and_then(|w| game.weather.get(w));
+            weather.map_or(v, |w| w.allowance(v)).max(0) as u32
+        }),
     }
 }
 
@@ -1509,6 +1768,11 @@ pub struct UnitSupply {
 /// Supply of every unit that needs it.
 #[derive(Debug, Clone, Serialize)]
 pub struct SupplyReport {
+    /// Paths counted in movement points: the weather they were traced in (its name; none:
+    /// no weather in force, or paths counted in hexes or areas, where weather does not
+    /// matter).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weather: Option<String>,
     /// Totals per side with units needing supply.
     pub sides: Vec<SideSupply>,
     /// Every unit needing supply, in position order.
@@ -1518,6 +1782,9 @@ pub struct SupplyReport {
 /// The report as text: totals, then one line per unit (out of supply first).
 pub fn render(report: &SupplyReport) -> String {
     let mut out = String::new();
+    if let Some(w) = &report.weather {
+        out.push_str(&format!("Paths in movement points, weather: {w}\n"));
+    }
     for s in &report.sides {
         out.push_str(&format!(
             "{}: {} of {} unit{} in supply\n",
@@ -1952,7 +2219,12 @@ hexes = ["0303", "0603", "0103"]
         let g = testgame::with_map(&corridor(""));
         let b = Board::new(&g);
         let node = |h: &str| b.node_of(&testgame::hex(&g, h)).unwrap();
-        let s = Search::run_from(&b, [(node("0102"), 0, 0), (node("1002"), 1, 2)], |_| true);
+        let s = Search::run_from(
+            &b,
+            [(node("0102"), 0, 0), (node("1002"), 1, 2)],
+            |_| true,
+            None,
+        );
         assert_eq!(s.dist[node("0502")], 4);
         assert_eq!(s.origin[node("0502")], 0);
         assert_eq!(s.dist[node("0802")], 4);
@@ -1991,6 +2263,80 @@ hexes = ["0303", "0603", "0103"]
         .unwrap();
         let ok: Vec<bool> = r.units.iter().map(|u| u.in_supply).collect();
         assert_eq!(ok, [true, false, true, false]);
+    }
+
+    /// The weather test game's Red corps on 0303 (3 MP; two clear hexes from its edge) and
+    /// Blue armour on Bluetown, on turn `turn`.
+    fn weather_turn(g: &Game, turn: &str) -> SupplyReport {
+        let mut p = positions(g, &[("red-1", "0303"), ("blue-1", "0503")]);
+        p.turn = g.turns.iter().position(|t| t.id == turn);
+        trace_supply(g, &p).unwrap()
+    }
+
+    #[test]
+    fn a_mud_turn_makes_a_path_counted_in_movement_points_dearer_and_the_allowance_shorter() {
+        let g = testgame::weather();
+        // Clear: 1 + 1 against 3 MP.
+        let u = weather_turn(&g, "t1").units[0].clone();
+        assert_eq!((u.in_supply, u.distance), (true, Some(2)), "{u:?}");
+        assert_eq!(u.reason, "traces 2 movement points to West edge");
+        // Mud: clear costs 2 there, and the allowance is halved (3 → 2, rounded up).
+        let r = weather_turn(&g, "t2");
+        assert_eq!(r.weather.as_deref(), Some("Mud"));
+        let u = unit(&r, "0303");
+        assert!(!u.in_supply, "{u:?}");
+        assert_eq!(
+            u.reason,
+            "nearest supply source, West edge, is 4 movement points away; the limit is 2 \
+             movement points"
+        );
+        // Snow: every hex entered costs 1 more, the allowance stays 3.
+        let u = weather_turn(&g, "t3").units[0].clone();
+        assert_eq!((u.in_supply, u.distance), (false, Some(4)), "{u:?}");
+        // The weather given wins over the turn's.
+        let mut p = positions(&g, &[("red-1", "0303")]);
+        p.turn = g.turns.iter().position(|t| t.id == "t2");
+        p.weather = g.weather.iter().position(|w| w.id == "clear");
+        assert!(trace_supply(&g, &p).unwrap().units[0].in_supply);
+    }
+
+    #[test]
+    fn paths_in_movement_points_pay_the_hexsides_they_cross_and_stop_where_a_move_stops() {
+        let g = testgame::weather();
+        let b = Board::new(&g);
+        let node = |h: &str| b.node_of(&testgame::hex(&g, h)).unwrap();
+        let mud = g.weather.iter().position(|w| w.id == "mud");
+        // Into clear 0303 across the Border River: 1 + 1; in mud 2 + 1.
+        let clear = PathCosts::new(&b, None);
+        assert_eq!(clear.step(&b, node("0403"), node("0303")), Some((2, false)));
+        let muddy = PathCosts::new(&b, mud);
+        assert_eq!(muddy.step(&b, node("0403"), node("0303")), Some((3, false)));
+        // Forest in mud (3; `stop` is for armour alone, not the unit of no type a path is).
+        assert_eq!(muddy.step(&b, node("0202"), node("0302")), Some((3, false)));
+        // The sea is prohibited.
+        assert_eq!(clear.step(&b, node("0104"), node("0105")), None);
+
+        // Clear ground where a move stops in mud: a path ends on its source there, and
+        // passes through no other.
+        let tmp = testgame::copy_dir(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/weather"),
+        );
+        let file = tmp.path().join("game.toml");
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(
+            &file,
+            text.replace(
+                "movement-in.mud = { all = 2 }",
+                "movement-in.mud = { all = \"stop\" }",
+            ),
+        )
+        .unwrap();
+        let g = testgame::build_dir(tmp.path());
+        let mut p = positions(&g, &[("red-1", "0203"), ("red-2", "0303")]);
+        p.turn = g.turns.iter().position(|t| t.id == "t2");
+        let r = trace_supply(&g, &p).unwrap();
+        assert!(unit(&r, "0203").in_supply, "{r:#?}");
+        assert!(!unit(&r, "0303").in_supply, "{r:#?}");
     }
 
     #[test]

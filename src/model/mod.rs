@@ -251,6 +251,43 @@ pub struct Weather {
     pub name: String,
     /// Effect text.
     pub effect: String,
+    /// Movement points every location entered costs more (snow: 1).
+    pub extra_cost: i64,
+    /// Movement allowances are halved, fractions rounded up (mud).
+    pub halves_movement: bool,
+}
+
+impl Weather {
+    /// A movement allowance as this weather leaves it.
+    pub fn allowance(&self, allowance: i64) -> i64 {
+        if self.halves_movement {
+            allowance.div_euclid(2) + allowance.rem_euclid(2)
+        } else {
+            allowance
+        }
+    }
+
+    /// Whether it changes movement by itself (beyond the terrain's own costs in it).
+    pub fn affects_movement(&self) -> bool {
+        self.extra_cost != 0 || self.halves_movement
+    }
+
+    /// What it does to movement by itself, in words for the charts (`None`: nothing).
+    pub fn movement_effect(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if self.extra_cost != 0 {
+            let n = self.extra_cost.unsigned_abs();
+            parts.push(format!(
+                "every hex or area entered costs {n} movement point{} {}",
+                if n == 1 { "" } else { "s" },
+                if self.extra_cost > 0 { "more" } else { "less" }
+            ));
+        }
+        if self.halves_movement {
+            parts.push("movement allowances are halved (fractions rounded up)".into());
+        }
+        (!parts.is_empty()).then(|| format!("{}: {}.", self.name, parts.join("; ")))
+    }
 }
 
 /// A game turn.
@@ -500,6 +537,30 @@ impl Game {
     /// Index of a terrain by id.
     pub fn terrain_index(&self, id: &str) -> Option<TerrainId> {
         self.terrain.iter().position(|t| t.id == id)
+    }
+
+    /// The movement cost of entering a terrain for a unit type in a weather: the terrain's
+    /// cost in that weather plus the weather's extra cost of every location entered (a
+    /// `stop` or `prohibited` terrain stays so).
+    pub fn entry_cost(
+        &self,
+        terrain: TerrainId,
+        unit_type: Option<UnitTypeId>,
+        weather: Option<WeatherId>,
+    ) -> Option<Cost> {
+        let cost = self.terrain.get(terrain)?.cost_in(unit_type, weather)?;
+        let extra = weather
+            .and_then(|w| self.weather.get(w))
+            .map_or(0, |w| w.extra_cost);
+        Some(match cost {
+            Cost::Points(n) => Cost::Points(n.saturating_add(extra).max(0)),
+            other => other,
+        })
+    }
+
+    /// The weather of a turn, when the calendar gives one.
+    pub fn weather_of(&self, turn: TurnId) -> Option<WeatherId> {
+        self.turns.get(turn).and_then(|t| t.weather)
     }
 
     /// Index of a scenario by id.

@@ -73,7 +73,7 @@ impl Selector {
 /// Whether `unit_type` or a broader type it counts as (however far up) is in `types`; a
 /// cycle of `counts-as` ends the chain where it repeats. No allocation: selectors are
 /// matched for every unit by every helper.
-fn type_chain_meets(game: &Game, unit_type: UnitTypeId, types: &[UnitTypeId]) -> bool {
+pub fn type_chain_meets(game: &Game, unit_type: UnitTypeId, types: &[UnitTypeId]) -> bool {
     if types.is_empty() {
         return false;
     }
@@ -230,6 +230,18 @@ pub enum PathLength {
     Steps(u32),
 }
 
+/// What each location a supply path enters counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PathCost {
+    /// One per hex or area.
+    #[default]
+    Steps,
+    /// The movement points a unit of no particular type pays to enter it (and to cross the
+    /// hexside on the way) in the turn's weather.
+    MovementPoints,
+}
+
 /// What blocks a supply path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -313,6 +325,8 @@ pub struct SupplyRules {
     pub units: Selector,
     /// Path length.
     pub path_length: PathLength,
+    /// What each location entered counts towards it.
+    pub path_cost: PathCost,
     /// Blockers.
     pub blocked_by: Vec<Blocker>,
     /// Enemy control blocks only locations with these terrains or these places' names or

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::{Colour, CountryId, FactorId, TerrainId, TrackId, UnitTypeId, WeatherId};
+use super::{
+    Colour, CountryId, FactorId, NationId, SideId, TerrainId, TrackId, UnitTypeId, WeatherId,
+};
 
 /// What a terrain is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -43,6 +45,12 @@ pub struct CombatEffect {
     pub no_retreat: bool,
 }
 
+/// Movement costs: for all units (`None`), then overrides per unit type.
+pub type Costs = Vec<(Option<UnitTypeId>, Cost)>;
+
+/// Movement costs in a weather (`movement-in`), by weather.
+pub type WeatherCosts = Vec<(WeatherId, Costs)>;
+
 /// A row of the terrain effects chart.
 #[derive(Debug, Clone, Serialize)]
 pub struct Terrain {
@@ -58,18 +66,53 @@ pub struct Terrain {
     pub pattern: Option<String>,
     /// Cost for all units, then overrides per unit type.
     pub movement: Vec<(Option<UnitTypeId>, Cost)>,
+    /// Costs in a weather (`movement-in`), each replacing `movement` in that weather for
+    /// the units it covers.
+    pub movement_in: WeatherCosts,
     /// Combat effects.
     pub combat: CombatEffect,
+}
+
+/// The cost for a unit type in a list of costs: its own override, else `all`.
+fn cost_in_list(
+    list: &[(Option<UnitTypeId>, Cost)],
+    unit_type: Option<UnitTypeId>,
+) -> Option<Cost> {
+    list.iter()
+        .find(|(t, _)| t.is_some() && *t == unit_type)
+        .or_else(|| list.iter().find(|(t, _)| t.is_none()))
+        .map(|(_, c)| *c)
+}
+
+/// The cost in a weather: the weather's own costs for the unit when they cover it, else
+/// the ordinary ones.
+fn cost_in_weather(
+    movement: &[(Option<UnitTypeId>, Cost)],
+    movement_in: &[(WeatherId, Costs)],
+    unit_type: Option<UnitTypeId>,
+    weather: Option<WeatherId>,
+) -> Option<Cost> {
+    weather
+        .and_then(|w| movement_in.iter().find(|(x, _)| *x == w))
+        .and_then(|(_, list)| cost_in_list(list, unit_type))
+        .or_else(|| cost_in_list(movement, unit_type))
 }
 
 impl Terrain {
     /// The movement cost for a unit type (its own override, else `all`).
     pub fn cost(&self, unit_type: Option<UnitTypeId>) -> Option<Cost> {
-        self.movement
-            .iter()
-            .find(|(t, _)| t.is_some() && *t == unit_type)
-            .or_else(|| self.movement.iter().find(|(t, _)| t.is_none()))
-            .map(|(_, c)| *c)
+        cost_in_list(&self.movement, unit_type)
+    }
+
+    /// The movement cost for a unit type in a weather, as the terrain effects chart gives it
+    /// (the weather's own costs of this terrain when it has them; the weather's extra cost
+    /// for every location entered is [`super::Game::entry_cost`]'s).
+    pub fn cost_in(
+        &self,
+        unit_type: Option<UnitTypeId>,
+        weather: Option<WeatherId>,
+    ) -> Option<Cost> {
+        cost_in_weather(&self.movement, &self.movement_in, unit_type, weather)
     }
 }
 
@@ -84,12 +127,25 @@ pub struct HexsideTerrain {
     pub colour: Colour,
     /// Extra cost to cross.
     pub movement: Vec<(Option<UnitTypeId>, Cost)>,
+    /// Extra costs to cross in a weather (`movement-in`), as for terrain.
+    pub movement_in: WeatherCosts,
     /// Shift when all attackers are across it.
     pub shift_if_all_across: i64,
     /// Halve the attack when any attacker is across it.
     pub halve_if_any_across: bool,
     /// Supply and zones of control pass it.
     pub passable: bool,
+}
+
+impl HexsideTerrain {
+    /// The extra cost to cross it for a unit type in a weather (`None`: free).
+    pub fn cost_in(
+        &self,
+        unit_type: Option<UnitTypeId>,
+        weather: Option<WeatherId>,
+    ) -> Option<Cost> {
+        cost_in_weather(&self.movement, &self.movement_in, unit_type, weather)
+    }
 }
 
 /// How the column of a CRT is found.
@@ -213,8 +269,29 @@ pub struct Modifier {
     pub negates: Vec<usize>,
     /// Terrains whose combat shift it cancels while in force.
     pub negates_terrain: Vec<TerrainId>,
-    /// Attackers it counts (`per-count`) or needs one of, where units are known (the module).
+    /// Attackers it counts (`per-count`) or needs one of, where units are known (the module;
+    /// with a condition, `sandtable crt` too).
     pub unit_types: Vec<UnitTypeId>,
+    /// In force only when this side attacks.
+    pub attacking_side: Option<SideId>,
+    /// In force only when one of the attackers is of these nations.
+    pub attacking_nations: Vec<NationId>,
+}
+
+impl Modifier {
+    /// Whether weather or supply puts it in force by itself (else it is declared, or its
+    /// `unit-types` put it in force).
+    pub fn conditional(&self) -> bool {
+        self.weather.is_some() || self.attacker_out_of_supply
+    }
+
+    /// Whether it is limited to some attackers: a side, nations, or (with a condition) unit
+    /// types.
+    pub fn limited_to_attackers(&self) -> bool {
+        self.attacking_side.is_some()
+            || !self.attacking_nations.is_empty()
+            || self.conditional() && !self.unit_types.is_empty()
+    }
 }
 
 /// The side a combat modifier favours.

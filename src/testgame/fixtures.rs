@@ -21,6 +21,15 @@ pub fn theatre() -> Game {
     checked.game.expect("fixture checks")
 }
 
+/// The checked `tests/fixtures/weather` game: the mini game through a clear, a muddy and a
+/// snowy turn, with movement costs in mud, an extra cost in snow, supply paths counted in
+/// movement points, and a snow modifier for Red's attacks alone.
+pub fn weather() -> Game {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/weather");
+    let checked = crate::check::check_dir(&dir).expect("fixture loads");
+    checked.game.expect("fixture checks")
+}
+
 /// The example games of `modules/`, by folder name.
 pub const EXAMPLE_GAMES: &[&str] = &[
     "diplomacy",

@@ -20,7 +20,7 @@ pub mod vassal;
 use std::path::{Path, PathBuf};
 
 pub use fixtures::{
-    example, examples_present, mini, theatre, with_area_map, with_display, EXAMPLE_GAMES,
+    example, examples_present, mini, theatre, weather, with_area_map, with_display, EXAMPLE_GAMES,
 };
 
 use crate::helpers::positions::Position;

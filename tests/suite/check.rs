@@ -790,3 +790,75 @@ fn a_phase_of_one_side_names_a_side_and_stays_out_of_initiative_turns() {
         vec![("one-side-phase".into(), "game.toml".into(), 73)]
     );
 }
+
+/// Weather where it acts, misspelt: every mistake located, in one run, with a hint.
+#[test]
+fn weather_mistakes_in_movement_and_combat_are_located() {
+    let tmp = copy_game("tests/fixtures/weather");
+    let d = tmp.path();
+    edit(
+        d,
+        "game.toml",
+        "movement-in.mud = { all = 2 }",
+        "movement-in.mdu = { all = 2 }",
+    );
+    edit(
+        d,
+        "game.toml",
+        "movement-allowance = \"half\"",
+        "movement-allowance = \"halved\"",
+    );
+    edit(d, "game.toml", "extra-cost = 1", "extra-cost = 1000");
+    edit(
+        d,
+        "tables.toml",
+        "attacking-side = \"red\"",
+        "attacking-side = \"redd\"",
+    );
+    edit(
+        d,
+        "tables.toml",
+        "id = \"snow\"\nname = \"Snow\"\nweather = \"snow\"",
+        "id = \"snow\"\nname = \"Snow\"\nweather = \"snow\"\nattacking-side = \"blue\"\nattacking-nations = [\"redland\"]",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    let found: Vec<(String, String, String)> = diags
+        .iter()
+        .map(|x| {
+            (
+                x["code"].as_str().unwrap_or("").to_string(),
+                x["file"].as_str().unwrap_or("").to_string(),
+                format!(
+                    "{} | {}",
+                    x["message"].as_str().unwrap_or(""),
+                    x["hint"].as_str().unwrap_or("")
+                ),
+            )
+        })
+        .collect();
+    let has = |code: &str, file: &str, text: &str| {
+        assert!(
+            found
+                .iter()
+                .any(|(c, f, m)| c == code && f == file && m.contains(text)),
+            "no {code} in {file} saying {text}: {found:#?}"
+        );
+    };
+    has("unknown-reference", "game.toml", "mdu");
+    has("unknown-reference", "game.toml", "did you mean `mud`?");
+    has(
+        "unknown-value",
+        "game.toml",
+        "unknown movement allowance `halved`",
+    );
+    has("bad-cost", "game.toml", "extra cost 1000 of weather `snow`");
+    has("unknown-reference", "tables.toml", "redd");
+    has(
+        "unreachable-modifier",
+        "tables.toml",
+        "modifier `snow` is for attacks by `blue`, but nation `redland` is not of that side",
+    );
+    assert_eq!(found.len(), 5, "{found:#?}");
+    assert!(diags.iter().all(|x| x["line"].as_u64().unwrap_or(0) > 0));
+}

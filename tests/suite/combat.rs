@@ -576,7 +576,12 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
         })
         .collect();
     // What the module counts among the marked attackers, the helper is told.
-    for m in crt.modifiers.iter().filter(|m| !m.unit_types.is_empty()) {
+    // (A weather or supply modifier's types are the attackers' own, told below.)
+    for m in crt
+        .modifiers
+        .iter()
+        .filter(|m| !m.unit_types.is_empty() && !m.conditional())
+    {
         let n = case
             .attackers
             .iter()
@@ -598,7 +603,20 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
             });
         }
     }
+    // Who attacks: the side, nations and unit types of the marked attackers.
+    let classes: Vec<&sandtable::model::Class> = case
+        .attackers
+        .iter()
+        .map(|u| g.class_of(g.counter_index(&u.counter).expect("counter")))
+        .collect();
+    let attacking_side = case
+        .attackers
+        .first()
+        .and_then(|u| g.side_of(g.counter_index(&u.counter).expect("counter")));
     let input = CombatInput {
+        attacking_side,
+        attacking_nations: classes.iter().filter_map(|c| c.nation).collect(),
+        attacking_types: classes.iter().map(|c| c.unit_type).collect(),
         table: case.table.clone(),
         attack: case.attackers.iter().map(|u| factor(g, u, af)).collect(),
         defence: case.defenders.iter().map(|u| factor(g, u, df)).collect(),
@@ -813,6 +831,65 @@ fn fight(table: &str, turn: &str, attackers: Vec<Unit>, defenders: Vec<Unit>, ro
 fn declare(mut c: Case, modifier: &str, value: i64) -> Case {
     c.declared.push((modifier.into(), value));
     c
+}
+
+#[test]
+fn a_snow_modifier_for_one_sides_attacks_applies_to_that_side_alone_in_the_module() {
+    let g = load(&game("tests/fixtures/weather"));
+    let xml = buildfile(&g);
+    check_expressions(&xml);
+    let m = Module::read(&xml);
+    let case = |attackers: Vec<Unit>, defenders: Vec<Unit>, turn: &str| Case {
+        table: "crt".into(),
+        turn: Some(turn.into()),
+        attackers,
+        defenders,
+        roll: 3,
+        ..Case::default()
+    };
+    // Red attacks in snow: its winter offensive makes up for the snow.
+    let line = agree(
+        &g,
+        &m,
+        &case(
+            vec![unit("red-1", "0305")],
+            vec![unit("blue-1", "0405")],
+            "t3",
+        ),
+    );
+    assert_eq!(
+        line,
+        "Attack 4 vs 4 = 1:1, Snow -1, Red winter offensive +1 → 1:1, roll 3: AR (attacker \
+         retreats one hex)"
+    );
+    // Blue attacks in snow: the snow alone.
+    let line = agree(
+        &g,
+        &m,
+        &case(
+            vec![unit("blue-1", "0405")],
+            vec![unit("red-1", "0305")],
+            "t3",
+        ),
+    );
+    assert_eq!(
+        line,
+        "Attack 6 vs 4 = 1:1, Snow -1 → 1:2, roll 3: AR (attacker retreats one hex)"
+    );
+    // Red attacks on the clear turn: neither.
+    let line = agree(
+        &g,
+        &m,
+        &case(
+            vec![unit("red-1", "0305")],
+            vec![unit("blue-1", "0405")],
+            "t1",
+        ),
+    );
+    assert_eq!(
+        line,
+        "Attack 4 vs 4 = 1:1, roll 3: AR (attacker retreats one hex)"
+    );
 }
 
 #[test]
@@ -1819,6 +1896,14 @@ id = "muddy-tanks"
 name = "Tanks in mud"
 weather = "mud"
 shift = -1
+per-count = true
+unit-types = ["armour"]
+
+[[crt.modifier]]
+id = "muddy-tank-attack"
+name = "Tanks attacking in mud"
+weather = "mud"
+shift = -1
 unit-types = ["armour"]
 "#;
     // After the table's last modifier, before the rules.
@@ -1842,7 +1927,7 @@ unit-types = ["armour"]
     );
     assert!(
         found.iter().any(|(c, m)| c == "bad-modifier"
-            && m.contains("`muddy-tanks` has `unit-types` and a condition")),
+            && m.contains("`muddy-tanks` has `unit-types` and a condition with `per-count`")),
         "{found:?}"
     );
     assert_eq!(found.len(), 2, "{found:?}");

@@ -23,6 +23,7 @@ use crate::support::{copy_game, edit, game, p, root, run};
 const GPW: &str = "modules/great-patriotic-war";
 const GCW: &str = "modules/greek-civil-war";
 const MINI: &str = "tests/fixtures/mini";
+const WEATHER: &str = "tests/fixtures/weather";
 
 fn present(rel: &str) -> bool {
     let here = root().join(rel).join("game.toml").is_file();
@@ -146,6 +147,89 @@ fn crt_terrain_weather_and_supply_change_the_column() {
     ]);
     assert_eq!(r["attack"]["value"], 2);
     assert_eq!(r["final_column"], "2:1");
+}
+
+#[test]
+fn crt_applies_a_snow_modifier_to_the_attacks_of_its_side_alone() {
+    let d = dir(WEATHER);
+    let attack = |by: &[&str]| {
+        let mut args = vec![
+            "crt",
+            d.as_str(),
+            "--attack",
+            "4",
+            "--defense",
+            "4",
+            "--weather",
+            "snow",
+            "--roll",
+            "3",
+        ];
+        args.extend(by);
+        let r = json(&args, 0);
+        let causes: Vec<String> = r["shifts"]
+            .as_array()
+            .expect("shifts")
+            .iter()
+            .map(|s| format!("{} {}", s["cause"].as_str().unwrap_or(""), s["by"]))
+            .collect();
+        (causes, r["final_column"].as_str().unwrap_or("").to_string())
+    };
+    // Red attacks: the snow and Red's winter offensive cancel out.
+    let (causes, column) = attack(&["--attacking-side", "red"]);
+    assert_eq!(causes, ["Snow -1", "Red winter offensive 1"]);
+    assert_eq!(column, "1:1");
+    // The side of the nation given.
+    assert_eq!(attack(&["--attacking-nation", "redland"]).0.len(), 2);
+    // Blue attacks: the snow alone.
+    let (causes, column) = attack(&["--attacking-side", "blue"]);
+    assert_eq!(causes, ["Snow -1"]);
+    assert_eq!(column, "1:2");
+    // Who attacks not given: the text says why the modifier is left out.
+    let (code, text, _) = run(&[
+        "crt",
+        &d,
+        "--attack",
+        "4",
+        "--defense",
+        "4",
+        "--weather",
+        "snow",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("Red winter offensive does not apply: the attacking side is not known"),
+        "{text}"
+    );
+    // Mistakes in who attacks are usage errors with a hint.
+    let (code, _, err) = run(&[
+        "crt",
+        &d,
+        "--attack",
+        "4",
+        "--defense",
+        "4",
+        "--attacking-side",
+        "rd",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no side `rd` (did you mean `red`?)"), "{err}");
+    let (code, _, err) = run(&[
+        "crt",
+        &d,
+        "--attack",
+        "4",
+        "--defense",
+        "4",
+        "--attacking-side",
+        "blue",
+        "--attacking-nation",
+        "redland",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not of the attacking side `blue`"), "{err}");
 }
 
 #[test]
@@ -593,6 +677,49 @@ fn victory_at_the_end_of_the_game_with_a_default_winner() {
         "{out}"
     );
     assert!(out.contains("Winner: east"), "{out}");
+}
+
+#[test]
+fn supply_on_a_mud_turn_pays_the_mud_and_the_weather_may_be_given() {
+    let d = dir(WEATHER);
+    // The clear first turn: Red's corps traces two clear hexes, 2 of its 3 MP.
+    let s = json(&["supply", &d, "--scenario", "meeting"], 0);
+    assert_eq!(s["weather"], "Clear");
+    let red = unit(&s, "red-1");
+    assert_eq!(
+        (&red["in_supply"], &red["distance"]),
+        (&true.into(), &2.into())
+    );
+    // The same positions on the muddy turn: clear ground costs 2 and the allowance is
+    // halved; Red is cut off, Blue's armour one hex from its edge still traces.
+    let s = json(&["supply", &d, "--scenario", "thaw"], 0);
+    assert_eq!(s["weather"], "Mud");
+    let red = unit(&s, "red-1");
+    assert_eq!(red["in_supply"], false);
+    assert_eq!(
+        red["reason"],
+        "nearest supply source, West edge, is 4 movement points away; the limit is 2 movement \
+         points"
+    );
+    assert_eq!(unit(&s, "blue-1")["in_supply"], true);
+    // The weather given wins over the turn's: snow on the first turn's positions.
+    let s = json(
+        &["supply", &d, "--scenario", "meeting", "--weather", "snow"],
+        0,
+    );
+    assert_eq!(s["weather"], "Snow");
+    assert_eq!(unit(&s, "red-1")["in_supply"], false);
+    let (code, _, err) = run(&["supply", &d, "--scenario", "meeting", "--weather", "sno"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no weather `sno` (did you mean `snow`?)"),
+        "{err}"
+    );
+    // Paths counted in hexes do not say the weather.
+    if present(GPW) {
+        let s = json(&["supply", &dir(GPW), "--scenario", "barbarossa"], 0);
+        assert!(s.get("weather").is_none(), "{}", s["weather"]);
+    }
 }
 
 #[test]

@@ -111,6 +111,25 @@ pub fn render_crt(game: &Game, crt: &Crt) -> Result<image::RgbaImage, ArtError> 
             if m.attacker_out_of_supply {
                 when.push("when the attackers are out of supply".to_string());
             }
+            if let Some(s) = m.attacking_side {
+                when.push(format!("in attacks by the {} side", game.sides[s].name));
+            }
+            if !m.attacking_nations.is_empty() {
+                let names: Vec<&str> = m
+                    .attacking_nations
+                    .iter()
+                    .map(|n| game.nations[*n].name.as_str())
+                    .collect();
+                when.push(format!("with a {} unit attacking", names.join(" or ")));
+            }
+            if m.conditional() && !m.unit_types.is_empty() {
+                let names: Vec<&str> = m
+                    .unit_types
+                    .iter()
+                    .map(|t| game.unit_types[*t].name.as_str())
+                    .collect();
+                when.push(format!("with a {} unit attacking", names.join(" or ")));
+            }
             let mut what = Vec::new();
             if m.halve_attack {
                 what.push("attack halved".to_string());
@@ -226,11 +245,18 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
         rows.push(Row::Section(title.to_string()));
         for i in of {
             let t = &game.terrain[i];
-            let movement = if kind == TerrainKind::Feature && t.movement.is_empty() {
+            let mut movement = if kind == TerrainKind::Feature && t.movement.is_empty() {
                 format!("as {cell} terrain")
             } else {
                 costs(game, &t.movement, false)
             };
+            for (w, list) in &t.movement_in {
+                movement.push_str(&format!(
+                    "; in {}: {}",
+                    game.weather[*w].name,
+                    costs(game, list, false)
+                ));
+            }
             rows.push(Row::Cells(vec![
                 Cell::bold(t.name.clone()),
                 Cell::new(movement),
@@ -260,9 +286,17 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
             } else {
                 eff.join("; ")
             };
+            let mut cross = format!("{} to cross", costs(game, &h.movement, true));
+            for (w, list) in &h.movement_in {
+                cross.push_str(&format!(
+                    "; in {}: {}",
+                    game.weather[*w].name,
+                    costs(game, list, true)
+                ));
+            }
             rows.push(Row::Cells(vec![
                 Cell::bold(h.name.clone()),
-                Cell::new(format!("{} to cross", costs(game, &h.movement, true))),
+                Cell::new(cross),
                 Cell::new(eff),
             ]));
             swatches.push(Swatch::Hexside(i));
@@ -277,6 +311,14 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
         .collect();
     if !weather.is_empty() {
         notes.push(("Weather".to_string(), weather));
+    }
+    let movement: Vec<String> = game
+        .weather
+        .iter()
+        .filter_map(|w| w.movement_effect())
+        .collect();
+    if !movement.is_empty() {
+        notes.push(("Movement in weather".to_string(), movement));
     }
     let t = Table {
         title: "Terrain Effects Chart".to_string(),

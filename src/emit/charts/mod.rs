@@ -138,6 +138,20 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
                 if m.attacker_out_of_supply {
                     when.push("when the attackers are out of supply".into());
                 }
+                if let Some(s) = m.attacking_side {
+                    when.push(format!("in attacks by the {} side", game.sides[s].name));
+                }
+                if !m.attacking_nations.is_empty() {
+                    when.push(format!(
+                        "with a {} unit among the attackers",
+                        names(
+                            m.attacking_nations
+                                .iter()
+                                .map(|n| game.nations[*n].name.as_str()),
+                            "or"
+                        )
+                    ));
+                }
                 let mut what = Vec::new();
                 // A factor's shift goes right unless `shift` is negative (as the resolver
                 // and the printed chart read it), also when `shift` is 0.
@@ -261,6 +275,24 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
     }
 }
 
+/// Costs with each weather's own costs after them (`1; in Mud: 2`).
+fn costs_with_weather(
+    game: &Game,
+    movement: &[(Option<usize>, Cost)],
+    movement_in: &[(usize, crate::model::table::Costs)],
+    extra: &str,
+) -> String {
+    let mut text = format!("{extra}{}", costs(game, movement));
+    for (w, list) in movement_in {
+        text.push_str(&format!(
+            "; in {}: {extra}{}",
+            game.weather[*w].name,
+            costs(game, list)
+        ));
+    }
+    text
+}
+
 pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
     let mut p = Page::with(flavour);
     p.heading(2, "Terrain Effects Chart");
@@ -271,7 +303,7 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
             vec![
                 t.name.clone(),
                 format!("{:?}", t.kind).to_lowercase(),
-                costs(game, &t.movement),
+                costs_with_weather(game, &t.movement, &t.movement_in, ""),
                 combat(&t.combat),
             ]
         })
@@ -295,7 +327,7 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
                 }
                 vec![
                     h.name.clone(),
-                    format!("+{}", costs(game, &h.movement)),
+                    costs_with_weather(game, &h.movement, &h.movement_in, "+"),
                     if effects.is_empty() {
                         "—".into()
                     } else {
@@ -314,6 +346,15 @@ pub(crate) fn terrain_page(game: &Game, flavour: Flavour) -> ChartPage {
             ],
             &rows,
         );
+    }
+    let weather: Vec<String> = game
+        .weather
+        .iter()
+        .filter_map(|w| w.movement_effect())
+        .collect();
+    if !weather.is_empty() {
+        p.heading(3, "Weather");
+        p.list(&weather);
     }
     ChartPage {
         name: "Terrain Effects".into(),
@@ -579,5 +620,41 @@ pub(crate) fn other_chart(game: &Game, i: usize, flavour: Flavour) -> ChartPage 
         file: format!("chart-{}.html", file_stem(&c.id)),
         html: p.finish(&c.title),
         body: p.body().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_terrain_chart_gives_the_costs_in_each_weather_and_what_weather_does_to_movement() {
+        let g = crate::testgame::weather();
+        let body = terrain_page(&g, Flavour::Web).body;
+        assert!(body.contains("1; in Mud: 2"), "{body}");
+        assert!(
+            body.contains("2; in Mud: 3; Armour: enter and stop"),
+            "{body}"
+        );
+        assert!(
+            body.contains("Mud: movement allowances are halved (fractions rounded up)."),
+            "{body}"
+        );
+        assert!(
+            body.contains("Snow: every hex or area entered costs 1 movement point more."),
+            "{body}"
+        );
+        // Without weather on movement, no such list.
+        let mini = terrain_page(&crate::testgame::mini(), Flavour::Web).body;
+        assert!(
+            !mini.contains("in Mud") && !mini.contains("<h3>Weather"),
+            "{mini}"
+        );
+        // The combat modifier says whose attacks it is for.
+        let crt = crt_page(&g, 0, Flavour::Web).body;
+        assert!(
+            crt.contains("Red winter offensive in Snow weather and in attacks by the Red side"),
+            "{crt}"
+        );
     }
 }

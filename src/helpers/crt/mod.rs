@@ -30,7 +30,11 @@
 //! 5. **Result**: the code in the roll's row and the final column, with its meaning.
 //!
 //! Modifiers apply by themselves when their condition holds (`weather` equals the input's
-//! weather; `attacker-out-of-supply` and the input says so). A modifier with neither
+//! weather; `attacker-out-of-supply` and the input says so). A modifier limited to some
+//! attackers holds only when the input says who attacks and they are those: `attacking-side`
+//! the input's attacking side, `attacking-nations` one of the attackers' nations, and, for a
+//! weather or supply modifier, `unit-types` one of the attackers' types (or a type counting
+//! as one) — snow helping only one side's attacks. A modifier with neither
 //! condition (leader, air support) applies only when declared in [`CombatInput::supports`].
 //! A `shift-factor` modifier shifts by the supporting unit's factor value, in the direction of
 //! the modifier's `shift` sign (negative = left, otherwise right); each declaration counts,
@@ -52,7 +56,10 @@ mod tables;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::model::{CombatSide, CountryId, CrtKind, HexsideTerrainId, TerrainId, WeatherId};
+use crate::model::{
+    CombatSide, CountryId, CrtKind, HexsideTerrainId, NationId, SideId, TerrainId, UnitTypeId,
+    WeatherId,
+};
 
 pub use battlefield::{battlefield, Battlefield};
 pub use dice::{fresh_seed, roll_dice};
@@ -103,6 +110,14 @@ pub struct CombatInput {
     pub attacker_out_of_supply: bool,
     /// The defender's country, for modifiers that apply in some countries only.
     pub defender_country: Option<CountryId>,
+    /// The side that attacks, for modifiers limited to one side's attacks (`None`: not
+    /// known, and such modifiers do not apply).
+    pub attacking_side: Option<SideId>,
+    /// The nations of the attacking units, for modifiers limited to some nations.
+    pub attacking_nations: Vec<NationId>,
+    /// The unit types of the attacking units, for a weather or supply modifier limited to
+    /// some types.
+    pub attacking_types: Vec<UnitTypeId>,
     /// Declared modifiers.
     pub supports: Vec<Support>,
     /// The die roll, if already rolled.
@@ -866,5 +881,79 @@ hexes = ["0403"]
             too_large(&i).0,
             InputNumbers::Support("offensive-air".into())
         );
+    }
+
+    #[test]
+    fn a_weather_modifier_limited_to_one_sides_attacks_applies_to_that_side_alone() {
+        let g = crate::testgame::weather();
+        let side = |id: &str| g.sides.iter().position(|s| s.id == id);
+        let blueland = g.nations.iter().position(|n| n.id == "blueland").unwrap();
+        let redland = g.nations.iter().position(|n| n.id == "redland").unwrap();
+        let snow = g.weather.iter().position(|w| w.id == "snow");
+        let attack = |attacking_side: Option<usize>| {
+            let i = CombatInput {
+                weather: snow,
+                attacking_side,
+                ..input(&[4], 4, 3)
+            };
+            let r = resolve(&g, &i).unwrap();
+            let causes: Vec<(String, i64)> =
+                r.shifts.iter().map(|s| (s.cause.clone(), s.by)).collect();
+            (causes, r.final_column, r.cancelled)
+        };
+        // Red attacks in snow: the snow's shift left and Red's own right.
+        let (causes, column, notes) = attack(side("red"));
+        assert_eq!(
+            causes,
+            [("Snow".into(), -1), ("Red winter offensive".into(), 1)]
+        );
+        assert_eq!((column.as_str(), notes.len()), ("1:1", 0));
+        // Blue attacks in snow: the snow's shift alone.
+        let (causes, column, notes) = attack(side("blue"));
+        assert_eq!(causes, [("Snow".to_string(), -1)]);
+        assert_eq!((column.as_str(), notes.len()), ("1:2", 0));
+        // Who attacks not said: not applied, and said so.
+        let (causes, _, notes) = attack(None);
+        assert_eq!(causes, [("Snow".to_string(), -1)]);
+        assert_eq!(
+            notes,
+            ["Red winter offensive does not apply: the attacking side is not known"]
+        );
+        // Not in clear weather, whoever attacks.
+        let i = CombatInput {
+            weather: g.weather.iter().position(|w| w.id == "clear"),
+            attacking_side: side("red"),
+            ..input(&[4], 4, 3)
+        };
+        assert!(resolve(&g, &i).unwrap().shifts.is_empty());
+
+        // Limited to a nation, or (with the weather) a unit type, of the attackers.
+        let mut g = g;
+        let crt = &mut g.crts[0];
+        let k = crt.modifiers.len() - 1;
+        crt.modifiers[k].attacking_side = None;
+        crt.modifiers[k].attacking_nations = vec![blueland];
+        let by_nation = |nations: Vec<usize>, types: Vec<usize>, g: &Game| {
+            let i = CombatInput {
+                weather: snow,
+                attacking_nations: nations,
+                attacking_types: types,
+                ..input(&[4], 4, 3)
+            };
+            resolve(g, &i).unwrap().total_shift
+        };
+        assert_eq!(by_nation(vec![blueland], vec![], &g), 0);
+        assert_eq!(by_nation(vec![redland], vec![], &g), -1);
+        let armour = g.unit_types.iter().position(|t| t.id == "armour").unwrap();
+        let infantry = g
+            .unit_types
+            .iter()
+            .position(|t| t.id == "infantry")
+            .unwrap();
+        let m = &mut g.crts[0].modifiers[k];
+        m.attacking_nations.clear();
+        m.unit_types = vec![armour];
+        assert_eq!(by_nation(vec![], vec![infantry, armour], &g), 0);
+        assert_eq!(by_nation(vec![], vec![infantry], &g), -1);
     }
 }

@@ -8,6 +8,7 @@ use super::{
     CombatError, CombatInput, CombatReport, InputNumbers, ShiftSource, ShiftStep, Strength,
 };
 use crate::diag::suggest::did_you_mean;
+use crate::model::rules::type_chain_meets;
 use crate::model::table::Modifier;
 use crate::model::{Crt, CrtColumn, CrtKind, Game};
 
@@ -346,8 +347,54 @@ struct Active<'c> {
     steps: Vec<ShiftStep>,
 }
 
-/// Whether a modifier's country and terrain conditions hold; when not, why.
+/// Whether a modifier's limits to some attackers hold (their side, nations, and, for a
+/// weather or supply modifier, unit types); when not, why.
+fn who_attacks(game: &Game, m: &Modifier, input: &CombatInput) -> Result<(), String> {
+    if let Some(side) = m.attacking_side {
+        match input.attacking_side {
+            Some(s) if s == side => {}
+            Some(_) => {
+                return Err(format!(
+                    "only in attacks by the {} side",
+                    game.sides[side].name
+                ))
+            }
+            None => return Err("the attacking side is not known".into()),
+        }
+    }
+    if !m.attacking_nations.is_empty()
+        && !input
+            .attacking_nations
+            .iter()
+            .any(|n| m.attacking_nations.contains(n))
+    {
+        let names: Vec<&str> = m
+            .attacking_nations
+            .iter()
+            .map(|&n| game.nations[n].name.as_str())
+            .collect();
+        return Err(format!("only when {} units attack", names.join(" or ")));
+    }
+    if m.conditional()
+        && !m.unit_types.is_empty()
+        && !input
+            .attacking_types
+            .iter()
+            .any(|&t| type_chain_meets(game, t, &m.unit_types))
+    {
+        let names: Vec<&str> = m
+            .unit_types
+            .iter()
+            .map(|&t| game.unit_types[t].name.as_str())
+            .collect();
+        return Err(format!("only when {} units attack", names.join(" or ")));
+    }
+    Ok(())
+}
+
+/// Whether a modifier's attacker, country and terrain conditions hold; when not, why.
 fn where_it_holds(game: &Game, m: &Modifier, input: &CombatInput) -> Result<(), String> {
+    who_attacks(game, m, input)?;
     let country = input.defender_country;
     let name = |c: usize| game.countries[c].name.clone();
     if !m.countries.is_empty() {
@@ -408,13 +455,18 @@ fn active_modifiers<'c>(
 ) -> Result<Vec<Active<'c>>, CombatError> {
     let mut out: Vec<Active<'c>> = Vec::new();
     for (index, m) in crt.modifiers.iter().enumerate() {
-        let conditional = m.weather.is_some() || m.attacker_out_of_supply;
+        let conditional = m.conditional();
         let holds = m.weather.is_none_or(|w| input.weather == Some(w))
             && (!m.attacker_out_of_supply || input.attacker_out_of_supply);
         if !(conditional && holds) || m.shift_factor.is_some() || m.per_count {
             continue;
         }
-        if where_it_holds(game, m, input).is_err() {
+        if let Err(why) = where_it_holds(game, m, input) {
+            // Said only when the caller did not say who attacks: otherwise the modifier is
+            // simply not for this attack (nor for this place), as in the module.
+            if m.attacking_side.is_some() && input.attacking_side.is_none() {
+                notes.push(format!("{} does not apply: {why}", m.name));
+            }
             continue;
         }
         out.push(Active {

@@ -121,6 +121,15 @@ pub struct Weather {
     /// What it does, for the charts.
     #[serde(default)]
     pub effect: String,
+    /// Movement points every hex or area entered costs more in this weather (snow: `1`);
+    /// terrain that is `stop` or `prohibited` stays so. A terrain's own costs in this
+    /// weather are its `movement-in`.
+    pub extra_cost: Option<Spanned<i64>>,
+    /// What this weather does to movement allowances: `half` halves them, fractions rounded
+    /// up (mud).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::movement_allowance")]
+    pub movement_allowance: Option<Spanned<String>>,
 }
 
 /// `[[turn]]`: one game turn of the calendar.

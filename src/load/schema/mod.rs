@@ -110,7 +110,11 @@ pub struct GameFile {
     /// `[[country]]`: countries on the maps and who controls them at the start.
     #[serde(default)]
     pub country: Vec<Country>,
-    /// `[[weather]]`: kinds of weather the calendar names.
+    /// `[[weather]]`: kinds of weather the calendar names, and what they do to movement: an
+    /// extra cost of every hex or area entered, movement allowances halved; a terrain's own
+    /// costs in a weather are its `movement-in`, combat modifiers in a weather the `weather`
+    /// of a `[[crt.modifier]]` (which `attacking-side`, `attacking-nations` and
+    /// `unit-types` may limit to some attackers).
     #[serde(default)]
     pub weather: Vec<Weather>,
     /// `[calendar]`: the turns as seasons of years (instead of listing `[[turn]]`s).

@@ -253,6 +253,15 @@ pub struct Supply {
     /// (the unit's printed value of that factor) or a number of hexes/areas.
     #[schemars(schema_with = "super::words::path_length")]
     pub path_length: Spanned<toml::Value>,
+    /// What each hex or area a path enters counts: `steps` (one each, the default) or
+    /// `movement-points` (what a unit of no particular type pays to enter it in the turn's
+    /// weather, with the hexsides it crosses, as the terrain effects chart gives it; the
+    /// unit's movement allowance in `path-length = "movement"` is then the one the weather
+    /// leaves it).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::path_cost")]
+    #[schemars(extend("default" = "steps"))]
+    pub path_cost: Option<Spanned<String>>,
     /// What blocks a path: `enemy-units`, `enemy-zoc`, `enemy-controlled`.
     #[serde(default)]
     #[schemars(schema_with = "super::words::supply_blockers")]

@@ -54,6 +54,11 @@ pub struct Terrain {
     /// Movement cost: `all` plus per-unit-type overrides.
     #[serde(default)]
     pub movement: IndexMap<Spanned<String>, Cost>,
+    /// Movement costs in a weather, by `[[weather]]` id, written like `movement`
+    /// (`movement-in.mud = { all = 2 }`): in that weather they replace `movement` for the
+    /// units they cover (all units with `all`, else the unit types they name).
+    #[serde(default)]
+    pub movement_in: IndexMap<Spanned<String>, IndexMap<Spanned<String>, Cost>>,
     /// Effects on combat against a defender here.
     #[serde(default)]
     pub combat: CombatEffect,
@@ -74,6 +79,10 @@ pub struct HexsideTerrain {
     /// Extra movement cost to cross: `all` plus per-unit-type overrides.
     #[serde(default)]
     pub movement: IndexMap<Spanned<String>, Cost>,
+    /// Extra costs to cross in a weather, by `[[weather]]` id, as for terrain
+    /// (`movement-in.snow = { all = 0 }`: a frozen river).
+    #[serde(default)]
+    pub movement_in: IndexMap<Spanned<String>, IndexMap<Spanned<String>, Cost>>,
     /// Column shift when every attacker attacks across it.
     #[serde(default)]
     pub shift_if_all_across: i64,
@@ -192,10 +201,19 @@ pub struct Modifier {
     /// The attackers it is about (a type matches its own id and every type that counts as
     /// it): a `per-count` modifier counts the marked attackers of these types in the VASSAL
     /// module, any other is in force there when one of them attacks (`sandtable crt` still
-    /// takes both as declared). Not with `weather`, `attacker-out-of-supply` or
-    /// `shift-factor`.
+    /// takes both as declared). With `weather` or `attacker-out-of-supply` it limits the
+    /// condition to attacks with one of these types (mud slowing only armour's attacks;
+    /// `sandtable crt` is told them with `--attacking-type`). Not with `shift-factor`, nor
+    /// with a condition and `per-count`.
     #[serde(default)]
     pub unit_types: Vec<Spanned<String>>,
+    /// In force only when this side (a `[[side]]` id) attacks: a weather helping one side's
+    /// attacks. `sandtable crt` is told who attacks with `--attacking-side`; the module
+    /// reads the `Side` of the marked attackers.
+    pub attacking_side: Option<Spanned<String>>,
+    /// In force only when one of the attackers is of these nations (`[[nation]]` ids).
+    #[serde(default)]
+    pub attacking_nations: Vec<Spanned<String>>,
 }
 
 /// `[[chart]]`: any other table players consult.

@@ -116,6 +116,12 @@ pub const ROUNDINGS: &[&str] = &["up", "down"];
 /// `side` of a CRT modifier: whose shift it is.
 pub const COMBAT_SIDES: &[&str] = &["attacker", "defender"];
 
+/// `movement-allowance` of a `[[weather]]`: what it does to movement allowances.
+pub const MOVEMENT_ALLOWANCES: &[&str] = &["half"];
+
+/// `path-cost` of `[rules.supply]`: what each hex or area a supply path enters counts.
+pub const PATH_COSTS: &[&str] = &["steps", "movement-points"];
+
 /// How far a unit's zone of control reaches.
 pub const ZOC_REACHES: &[&str] = &["adjacent", "own", "none"];
 
@@ -182,6 +188,8 @@ word_schemas! {
     crt_kind => CRT_KINDS,
     rounding => ROUNDINGS,
     combat_side => COMBAT_SIDES,
+    movement_allowance => MOVEMENT_ALLOWANCES,
+    path_cost => PATH_COSTS,
     zoc_reach => ZOC_REACHES,
     control_rule => CONTROL_RULES,
     victory_moment => VICTORY_MOMENTS,

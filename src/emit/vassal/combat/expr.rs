@@ -81,12 +81,19 @@ pub(super) fn count(maps: &[String], role: &str) -> String {
 /// `(Count("{CombatRole==\"A\" && (Type==\"X\" || …)}", "Map") + …)`: the marked attackers
 /// whose unit type (the `Type` marker every unit carries) is one of `types` (`0` when none).
 pub(super) fn count_where(maps: &[String], types: &[String]) -> String {
-    if types.is_empty() {
+    count_attackers(maps, TYPE_MARKER, types)
+}
+
+/// `(Count("{CombatRole==\"A\" && (P==\"X\" || …)}", "Map") + …)`: the marked attackers whose
+/// marker property `property` (`Type`, `Nation`, `Side`: every unit carries them) is one of
+/// `values` (`0` when none).
+pub(super) fn count_attackers(maps: &[String], property: &str, values: &[String]) -> String {
+    if values.is_empty() {
         return "0".into();
     }
-    let of_type: Vec<String> = types
+    let of_type: Vec<String> = values
         .iter()
-        .map(|t| format!("{TYPE_MARKER}=={}", lit(t)))
+        .map(|t| format!("{property}=={}", lit(t)))
         .collect();
     let filter = lit(&braced(&format!(
         "{ROLE}=={} && ({})",

@@ -81,7 +81,10 @@
 //! `unit-types` is not declared: the module counts the marked attackers whose `Type` marker is
 //! one of those types or of a type counting as one (a `per-count` one shifts per unit, any
 //! other is in force when there is one, as a mountain unit attacking), where the Rust helper
-//! is told the count.
+//! is told the count. A modifier limited to some attackers (`attacking-side`,
+//! `attacking-nations`, and with a weather or supply condition `unit-types`) holds while a
+//! marked attacker carries that `Side`, `Nation` or `Type` marker (snow helping one side's
+//! attacks alone), where the Rust helper is told the attackers' side, nations and types.
 //!
 //! The conditions and cancellations of [`crate::helpers::crt::resolve`] are steps of their
 //! own ([`modifiers`]): a modifier with `terrain` holds only when the defenders' site has
@@ -187,6 +190,11 @@ pub const MODIFIERS_MENU: &str = "Combat modifiers";
 
 /// Marker property every unit carries: the name of its unit type (see `counters`).
 const TYPE_MARKER: &str = "Type";
+/// Marker property every unit carries: the name of its nation, empty for none (see
+/// `counters`).
+const NATION_MARKER: &str = "Nation";
+/// Marker property every unit carries: the name of its side (see `counters`).
+const SIDE_MARKER: &str = "Side";
 /// Piece property: the position of the unit's site entry in `CombatLocations` (−1: none).
 const SITE: &str = "CombatSite";
 /// Piece property: 1 when a defender stands elsewhere than the defenders' site.
@@ -428,6 +436,8 @@ mod tests {
             negates: Vec::new(),
             negates_terrain: Vec::new(),
             unit_types: Vec::new(),
+            attacking_side: None,
+            attacking_nations: Vec::new(),
         };
         let (att, def) = (Some(CombatSide::Attacker), Some(CombatSide::Defender));
         let mut fort = base("fort", def, -2);

@@ -12,8 +12,8 @@
 use crate::model::{table::Modifier, Crt, Game, TerrainId, UnitTypeId};
 use crate::vassal::encoder::encode_or_empty;
 
-use super::expr::{by_index, count_where, lit, signed};
-use super::{Combat, Global};
+use super::expr::{by_index, count_attackers, count_where, lit, signed};
+use super::{Combat, Global, NATION_MARKER, SIDE_MARKER};
 
 /// How the chain computes one modifier.
 #[derive(Debug, Clone)]
@@ -118,7 +118,62 @@ impl Combat {
         by_index("CombatDefenderCountry", &names)
     }
 
-    /// Whether a modifier's terrain and country conditions hold, and why not (as
+    /// The unit types of the marked attackers that meet a modifier's `unit-types` (each
+    /// type counting as one of them).
+    fn types_meeting(g: &Game, m: &Modifier) -> Vec<String> {
+        g.unit_types
+            .iter()
+            .enumerate()
+            .filter(|(t, _)| type_chain(g, *t).iter().any(|x| m.unit_types.contains(x)))
+            .map(|(_, t)| t.name.clone())
+            .collect()
+    }
+
+    /// Whether a modifier's limits to some attackers hold, and why not, in the order
+    /// [`crate::helpers::crt::resolve`] tests them: the attacking side, the attackers'
+    /// nations, and, for a weather or supply modifier, their unit types (counted among the
+    /// marked attackers by the `Side`, `Nation` and `Type` markers every unit carries).
+    fn who_attacks(&self, g: &Game, m: &Modifier) -> Vec<(String, String)> {
+        let mut tests = Vec::new();
+        if let Some(side) = m.attacking_side {
+            let name = &g.sides[side].name;
+            tests.push((
+                format!(
+                    "{} > 0",
+                    count_attackers(&self.maps, SIDE_MARKER, std::slice::from_ref(name))
+                ),
+                format!("only in attacks by the {name} side"),
+            ));
+        }
+        if !m.attacking_nations.is_empty() {
+            let names: Vec<String> = m
+                .attacking_nations
+                .iter()
+                .map(|&n| g.nations[n].name.clone())
+                .collect();
+            tests.push((
+                format!("{} > 0", count_attackers(&self.maps, NATION_MARKER, &names)),
+                format!("only when {} units attack", names.join(" or ")),
+            ));
+        }
+        if m.conditional() && !m.unit_types.is_empty() {
+            let names: Vec<&str> = m
+                .unit_types
+                .iter()
+                .map(|&t| g.unit_types[t].name.as_str())
+                .collect();
+            tests.push((
+                format!(
+                    "{} > 0",
+                    count_where(&self.maps, &Self::types_meeting(g, m))
+                ),
+                format!("only when {} units attack", names.join(" or ")),
+            ));
+        }
+        tests
+    }
+
+    /// Whether a modifier's attacker, terrain and country conditions hold, and why not (as
     /// [`crate::helpers::crt::resolve`] says it) when they do not.
     fn where_it_holds(&self, g: &Game, m: &Modifier) -> (String, String) {
         let mut conds = Vec::new();
@@ -161,6 +216,10 @@ impl Combat {
             );
             conds.insert(0, c);
         }
+        for (c, text) in self.who_attacks(g, m).into_iter().rev() {
+            why = format!("(!({c}) ? {} : {why})", lit(&text));
+            conds.insert(0, c);
+        }
         (all(&conds), why)
     }
 
@@ -179,7 +238,7 @@ impl Combat {
         // In force before negation, by modifier index.
         let mut held: Vec<Option<String>> = vec![None; crt.modifiers.len()];
         for (i, (m, mn)) in crt.modifiers.iter().zip(names).enumerate() {
-            let conditional = m.weather.is_some() || m.attacker_out_of_supply;
+            let conditional = m.conditional();
             let auto = conditional && (!m.attacker_out_of_supply || self.supply_layer);
             if auto && (m.shift_factor.is_some() || m.per_count) {
                 continue; // needs a condition and a declaration: not applied
@@ -189,14 +248,8 @@ impl Combat {
             // How many: a declared number, a count of marked attackers, or once.
             let amount: Option<String> = if auto {
                 None
-            } else if !m.unit_types.is_empty() {
-                let types: Vec<String> = g
-                    .unit_types
-                    .iter()
-                    .enumerate()
-                    .filter(|(t, _)| type_chain(g, *t).iter().any(|x| m.unit_types.contains(x)))
-                    .map(|(_, t)| t.name.clone())
-                    .collect();
+            } else if !m.unit_types.is_empty() && !conditional {
+                let types = Self::types_meeting(g, m);
                 let property = format!("CombatCount_{table}_{mn}");
                 steps.push((
                     property.clone(),
