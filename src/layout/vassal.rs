@@ -343,7 +343,11 @@ pub fn map_grid(game: &Game, map: MapId) -> Option<Grid> {
                 .collect(),
         })),
     };
-    let Some(strip) = base_size(game, map).and_then(|base| layout(game, map, base)) else {
+    // A strip holding only the cartouche has no boxes to zone.
+    let Some(strip) = base_size(game, map)
+        .and_then(|base| layout(game, map, base))
+        .filter(|s| !s.displays.is_empty())
+    else {
         return grid;
     };
     Some(Grid::Zoned(ZonedGrid {

@@ -354,6 +354,25 @@ fn prose_a_chapter_too_large_to_read_is_reported() {
     );
 }
 
+/// The site `publish` writes of a game, in `site/` of its folder (failing on an error).
+fn published(game: &std::path::Path) -> std::path::PathBuf {
+    let site = game.join("site");
+    let out = crate::support::bin()
+        .arg("publish")
+        .arg(game)
+        .arg("-o")
+        .arg(&site)
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    site
+}
+
 /// A second level-1 heading in one chapter is warned of where it is written, and the
 /// published contents still list it (under its chapter) instead of dropping it; a game
 /// without victory conditions cannot show `{{victory}}`.
@@ -370,20 +389,7 @@ fn prose_a_second_chapter_title_is_warned_of_and_listed() {
             "rules/01-play.md:5:1".to_string()
         )]
     );
-    let site = tmp.path().join("site");
-    let out = crate::support::bin()
-        .arg("publish")
-        .arg(tmp.path())
-        .arg("-o")
-        .arg(&site)
-        .output()
-        .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let site = published(tmp.path());
     let index = std::fs::read_to_string(site.join("index.html")).expect("index");
     assert!(
         index.contains("2.0 Battles"),
@@ -394,20 +400,7 @@ fn prose_a_second_chapter_title_is_warned_of_and_listed() {
     let tmp = game_with_rules(&[("01-play.md", "# 1.0 Play\n\n{{victory}}\n")]);
     let (code, diags) = check_json(tmp.path());
     assert_eq!(code, 0, "{diags:#?}");
-    let site = tmp.path().join("site");
-    let out = crate::support::bin()
-        .arg("publish")
-        .arg(tmp.path())
-        .arg("-o")
-        .arg(&site)
-        .output()
-        .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let site = published(tmp.path());
     let page = std::fs::read_to_string(site.join("01-play.html")).expect("chapter page");
     assert!(page.contains("class=\"chart victory\""), "{page}");
     assert!(

@@ -3,6 +3,23 @@
 
 use crate::support::{bin, game};
 
+/// `sandtable render DIR --what map -o OUT`, failing on an error.
+fn render_map(dir: &std::path::Path, out: &std::path::Path) {
+    let run = bin()
+        .arg("render")
+        .arg(dir)
+        .args(["--what", "map", "-o"])
+        .arg(out)
+        .output()
+        .expect("run");
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
 fn png_size(path: &std::path::Path) -> (u32, u32) {
     let img = image::open(path).expect("a PNG");
     (img.width(), img.height())
@@ -12,19 +29,7 @@ fn png_size(path: &std::path::Path) -> (u32, u32) {
 fn the_map_is_one_png_of_the_grid_layout_size_with_its_strip() {
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("map.png");
-    let run = bin()
-        .arg("render")
-        .arg(game("tests/fixtures/mini"))
-        .args(["--what", "map", "-o"])
-        .arg(&out)
-        .output()
-        .expect("run");
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    render_map(&game("tests/fixtures/mini"), &out);
     let checked = sandtable::check::check_dir(&game("tests/fixtures/mini")).expect("load");
     let g = checked.game.expect("clean");
     let sandtable::model::MapKind::Hex(h) = &g.maps[0].kind else {
@@ -98,19 +103,7 @@ fn the_cartouche_goes_below_a_map_of_land_or_where_it_is_told() {
     let tmp = crate::support::copy_game("docs/src/tutorial/game/step-01");
     let d = tmp.path();
     let render = |out: &std::path::Path| {
-        let run = bin()
-            .arg("render")
-            .arg(d)
-            .args(["--what", "map", "-o"])
-            .arg(out)
-            .output()
-            .expect("run");
-        assert_eq!(
-            run.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        render_map(d, out);
         png_size(out)
     };
     let below = render(&d.join("below.png"));

@@ -6,7 +6,8 @@
 //! and patterns, coastlines, the thin grid, country borders, set-up regions, rivers and
 //! straits, rail lines, cities, hex numbers (at the top of each hex, where VASSAL's numbering
 //! would print them, and left out where a name is), names with a halo, edge labels in the
-//! margin, and a title cartouche with the legend in the emptiest corner.
+//! margin. The cartouche (title and legend) is drawn over it by the caller, or below it with
+//! the strip ([`super::cartouche`]).
 
 use std::collections::BTreeSet;
 
@@ -16,7 +17,7 @@ use super::canvas::{Canvas, Pen, Rgba};
 use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
-use crate::layout::cartouche::{self, setup_regions, tag_features, Spot};
+use crate::layout::cartouche::{self, setup_regions, tag_features};
 use crate::layout::{hex_layout, map_margin};
 use crate::model::map::PlaceAt;
 use crate::model::{
@@ -188,11 +189,6 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
     numbers(c, &cx, &labels);
     draw_labels(c, &labels);
     edges(c, &cx);
-    if let Some(frame) = cartouche::frame(game, map) {
-        if let Spot::Inset(x, y) = frame.spot {
-            super::cartouche::draw(c, game, map, &frame, (x, y));
-        }
-    }
 }
 
 fn terrain(c: &mut Canvas, cx: &Ctx) {

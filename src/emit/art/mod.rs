@@ -310,6 +310,12 @@ fn map_canvas(game: &Game, map: MapId) -> canvas::Canvas {
             let (width, height) = hex_map::size(game, map);
             let mut c = canvas::Canvas::new(width, height, hex_map::PAPER);
             hex_map::draw(&mut c, game, map);
+            // The cartouche over the map (one below it is drawn with the strip).
+            if let Some(frame) = crate::layout::cartouche::frame(game, map) {
+                if let crate::layout::cartouche::Spot::Inset(x, y) = frame.spot {
+                    cartouche::draw(&mut c, game, map, &frame, (x, y));
+                }
+            }
             c
         }
         MapKind::Area(a) => {
