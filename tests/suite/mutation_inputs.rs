@@ -1375,7 +1375,9 @@ fn command_line_numbers() {
                 )
             }
         };
-        args.extend(["--format".into(), "json".into()]);
+        // Right after the sub-command, so that a `--` the edit wrote (every later word
+        // then a value, arguments:4:573) does not make the flag a value too.
+        args.splice(1..1, ["--format".to_string(), "json".to_string()]);
         let out = sandtable(&args);
         let verdict = judge(&out, Located::OnCommandLine).and_then(|_| {
             if out.code == 0 {
