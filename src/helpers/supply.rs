@@ -304,14 +304,7 @@ impl Search {
         let mut parent = vec![NONE; n];
         let mut origin = vec![NONE; n];
         let mut settled = vec![false; n];
-        let mut wanted = vec![false; if targets.is_some() { n } else { 0 }];
-        let mut remaining = 0usize;
-        for &t in targets.unwrap_or_default() {
-            if !wanted[t] {
-                wanted[t] = true;
-                remaining += 1;
-            }
-        }
+        let (mut wanted, mut remaining) = wanted_places(n, targets);
         let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
         if targets.is_none() || remaining > 0 {
             for (node, label, d) in seeds {
@@ -387,14 +380,7 @@ impl Search {
         let mut dist = vec![NONE; n];
         let mut parent = vec![NONE; n];
         let mut origin = vec![NONE; n];
-        let mut wanted = vec![false; if targets.is_some() { n } else { 0 }];
-        let mut remaining = 0usize;
-        for &t in targets.unwrap_or_default() {
-            if !wanted[t] {
-                wanted[t] = true;
-                remaining += 1;
-            }
-        }
+        let (mut wanted, mut remaining) = wanted_places(n, targets);
         // Asked for targets, none of them on the board: nothing to search for.
         let searching = targets.is_none() || remaining > 0;
         // Count off a node just entered; true once every target has been.
@@ -1813,6 +1799,20 @@ pub fn render(report: &SupplyReport) -> String {
         }
     }
     out
+}
+
+/// The places a search stops at once it has reached them all (empty when it searches the
+/// whole board), and how many they are, each counted once.
+fn wanted_places(n: usize, targets: Option<&[usize]>) -> (Vec<bool>, usize) {
+    let mut wanted = vec![false; if targets.is_some() { n } else { 0 }];
+    let mut remaining = 0usize;
+    for &t in targets.unwrap_or_default() {
+        if !wanted[t] {
+            wanted[t] = true;
+            remaining += 1;
+        }
+    }
+    (wanted, remaining)
 }
 
 #[cfg(test)]

@@ -179,6 +179,7 @@ fn spot(
         CartouchePosition::TopRight => return Spot::Inset(x_max, margin),
         CartouchePosition::BottomLeft => return Spot::Inset(margin, y_max),
         CartouchePosition::BottomRight => return Spot::Inset(x_max, y_max),
+        // `off` has no frame ([`frame`] returns none before asking).
         CartouchePosition::Below | CartouchePosition::Off => return Spot::Below,
         CartouchePosition::Auto => {}
     }
