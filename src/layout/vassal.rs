@@ -4,8 +4,8 @@
 //! on a province board one per site, plus a spot beside each supply centre where the
 //! owner's control marker stands, named as the province —, one zone per pool, a zone of
 //! numbered regions over each track display printed below a map), the global property of
-//! each track, the id of the turn tracker and what its first level counts (turns, or in a
-//! game of written orders every phase of every turn).
+//! each track, the id of the turn tracker and what its first level counts (turns, or every
+//! step of every turn in a game of written orders or one whose turns play different phases).
 //!
 //! The VASSAL backend writes these names and grids into the module (`emit/vassal/`); the
 //! save adapter (`helpers/savegame.rs`) names a saved piece's location with the same grids,
@@ -16,6 +16,7 @@ use super::displays::pool_zones;
 use super::track_display::{base_size, layout, DisplayLayout};
 use super::{hex_layout, IRect};
 use crate::model::scenario::AreaSlot;
+use crate::model::sequence::{Player, Step};
 use crate::model::{Game, HexGeometry, HexLayout, MapId, MapKind, Orientation, PhaseId, TurnId};
 use crate::vassal::buildfile::Element;
 use crate::vassal::encoder::java_double_to_string;
@@ -87,19 +88,56 @@ pub fn order_steps(game: &Game) -> Option<Vec<(TurnId, PhaseId)>> {
     Some(out)
 }
 
-/// The turn the tracker's first level stands for at `index`: the turn itself, or in a game
-/// of written orders the turn of that step.
+/// The steps of the turn tracker's first level when it cannot nest one game turn's steps
+/// below the turns — VASSAL's nested level is the same list in every turn: in a game of
+/// written orders ([`order_steps`], every side at once), and in a game where some turn plays
+/// only some phases (the Great European War's winter turns play one impulse), each turn's
+/// own steps in order, each side's phases once for each player. `None` when every turn
+/// plays the whole sequence.
+pub fn turn_steps(game: &Game) -> Option<Vec<(TurnId, Step)>> {
+    if let Some(steps) = order_steps(game) {
+        return Some(
+            steps
+                .into_iter()
+                .map(|(t, phase)| {
+                    let step = Step {
+                        phase,
+                        player: Player::Everyone,
+                    };
+                    (t, step)
+                })
+                .collect(),
+        );
+    }
+    if game.turns.iter().all(|t| t.phases.is_empty()) {
+        return None;
+    }
+    let steps = game.steps();
+    let mut out = Vec::new();
+    for (t, turn) in game.turns.iter().enumerate() {
+        out.extend(
+            steps
+                .iter()
+                .filter(|s| turn.phases.is_empty() || turn.phases.contains(&s.phase))
+                .map(|&s| (t, s)),
+        );
+    }
+    Some(out)
+}
+
+/// The turn the tracker's first level stands for at `index`: the turn itself, or the turn
+/// of that step where the first level lists steps ([`turn_steps`]).
 pub fn tracker_turn(game: &Game, index: usize) -> Option<TurnId> {
-    match order_steps(game) {
+    match turn_steps(game) {
         Some(steps) => steps.get(index).map(|(t, _)| *t),
         None => (index < game.turns.len()).then_some(index),
     }
 }
 
-/// The index of the tracker's first level at the start of `turn` (its first phase in a game
-/// of written orders).
+/// The index of the tracker's first level at the start of `turn` (its first step where the
+/// first level lists steps).
 pub fn tracker_index(game: &Game, turn: TurnId) -> usize {
-    match order_steps(game) {
+    match turn_steps(game) {
         Some(steps) => steps.iter().position(|(t, _)| *t == turn).unwrap_or(0),
         None => turn,
     }

@@ -496,7 +496,14 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
     let mut m = base.clone();
     if let Some(t) = &case.turn {
         let i = g.turns.iter().position(|x| x.id == *t).expect("turn");
-        let label = sandtable::emit::vassal::turns::turn_labels(g)[i].clone();
+        // The tracker's first level: the turn, or (where turns play different phases) the
+        // turn's last step, as it shows during the turn.
+        let label = sandtable::emit::vassal::turns::turn_entries(g)
+            .into_iter()
+            .filter(|(t, _)| *t == i)
+            .map(|(_, l)| l)
+            .next_back()
+            .expect("a tracker entry of the turn");
         m.world.globals.insert("Turn".into(), label);
     }
     let mut placed = Vec::new();

@@ -7,9 +7,12 @@
 //! its own phases (a spring moves and retreats, a winter adjusts), which VASSAL's nested
 //! levels cannot say (a nested list is the same in every turn): there the tracker has one
 //! level, every phase of every turn in order, `Spring 1901 — Movement`, `Spring 1901 —
-//! Retreats`, `Autumn 1901 — Movement`… ([`crate::layout::vassal::order_steps`]).
+//! Retreats`, `Autumn 1901 — Movement`… The same holds in any game where a turn plays only
+//! some phases (the Great European War's winter turns play one impulse): one level of every
+//! turn's own steps, `Winter 1941-42 — Winter · First Player First Impulse: Combat Phase`
+//! ([`crate::layout::vassal::turn_steps`]).
 
-use crate::layout::vassal::{order_steps, tracker_index};
+use crate::layout::vassal::{tracker_index, turn_steps};
 use crate::model::{Game, TurnId};
 use crate::vassal::encoder::{encode_or_empty, SequenceEncoder};
 
@@ -26,24 +29,47 @@ pub fn turn_labels(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The steps of the tracker of a game of written orders: each turn's phases,
-/// `Spring 1901 — Movement`; `None` for other games.
+/// The steps of the tracker's single level where it lists every turn's steps
+/// ([`turn_steps`]): `Spring 1901 — Movement`, `Winter 1941-42 — Winter · Axis Combat
+/// Phase`; `None` when the tracker nests one game turn's steps below the turns.
 pub fn step_labels(game: &Game) -> Option<Vec<String>> {
-    let turns = turn_labels(game);
     Some(
-        order_steps(game)?
+        first_level(game)?
             .into_iter()
-            .map(|(t, p)| format!("{} — {}", turns[t], game.phases[p].name))
+            .map(|(_, label)| label)
             .collect(),
     )
 }
 
+fn first_level(game: &Game) -> Option<Vec<(TurnId, String)>> {
+    let turns = turn_labels(game);
+    Some(
+        turn_steps(game)?
+            .into_iter()
+            .map(|(t, step)| {
+                let joiner = if game.turns[t].weather.is_some() {
+                    " · "
+                } else {
+                    " — "
+                };
+                (t, format!("{}{joiner}{}", turns[t], game.step_label(step)))
+            })
+            .collect(),
+    )
+}
+
+/// Each entry of the tracker's first level (the value of its `Turn` property) with the turn
+/// it belongs to: the turns themselves, or every turn's steps.
+pub fn turn_entries(game: &Game) -> Vec<(TurnId, String)> {
+    first_level(game).unwrap_or_else(|| turn_labels(game).into_iter().enumerate().collect())
+}
+
 /// The phases of one game turn, each step once: a phase of the whole turn by its name, a
 /// player turn's phases once for each side in player order (`Red Movement Phase`), or for
-/// the First and the Second Player when a phase decides the initiative (none in a game of
-/// written orders, whose tracker lists its phases with the turns).
+/// the First and the Second Player when a phase decides the initiative (none where the
+/// tracker lists every turn's steps on one level).
 pub fn phase_labels(game: &Game) -> Vec<String> {
-    if order_steps(game).is_some() {
+    if turn_steps(game).is_some() {
         return Vec::new();
     }
     game.steps()
@@ -116,7 +142,7 @@ fn list_state(current: usize, count: usize, child: Option<String>) -> String {
 pub fn state_at(game: &Game, turn: TurnId) -> String {
     let phases = phase_labels(game);
     let child = (!phases.is_empty()).then(|| list_state(0, phases.len(), None));
-    let count = order_steps(game).map_or(game.turns.len(), |s| s.len());
+    let count = turn_steps(game).map_or(game.turns.len(), |s| s.len());
     let level = list_state(tracker_index(game, turn), count, child);
     encode_or_empty(&["0", level.as_str()], '|')
 }
@@ -136,6 +162,40 @@ mod tests {
         assert_eq!(tracker.matches("ListTurnLevel ").count(), 1);
         // Autumn 1901 starts at its movement, the third step.
         assert!(state_at(&g, 1).starts_with("0|2;0;0;true,"));
+    }
+
+    #[test]
+    fn a_winter_turn_of_one_impulse_lists_its_own_steps_only() {
+        let g = crate::testgame::example("great-european-war");
+        assert!(phase_labels(&g).is_empty());
+        let entries = turn_entries(&g);
+        let of = |turn: &str| -> Vec<&str> {
+            let t = g.turns.iter().position(|t| t.id == turn).expect("turn");
+            entries
+                .iter()
+                .filter(|(e, _)| *e == t)
+                .map(|(_, l)| l.as_str())
+                .collect()
+        };
+        let summer = of("summer-1941");
+        let winter = of("winter-1941");
+        assert_eq!(summer.len(), g.steps().len());
+        assert!(summer.iter().any(|l| l.contains("Second Impulse")));
+        assert!(
+            !winter.iter().any(|l| l.contains("Second Impulse")),
+            "{winter:?}"
+        );
+        assert!(winter.len() < summer.len());
+        assert!(
+            winter[0].starts_with("Winter 1941-42 — Winter · "),
+            "{}",
+            winter[0]
+        );
+        // The first phase of the third turn is where a scenario starting on it stands.
+        let third = summer.len() * 2;
+        assert!(state_at(&g, 2).starts_with(&format!("0|{third};0;0;true,")));
+        let tracker = crate::emit::vassal::xml::to_xml(&tracker(&g).expect("a tracker"));
+        assert_eq!(tracker.matches("ListTurnLevel ").count(), 1);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::model::{CountryId, Crt, CrtColumn, CrtKind, Dice, Game, MapKind, Terr
 use crate::vassal::encoder::encode_or_empty;
 
 use super::super::plan::Plan;
-use super::super::turns::turn_labels;
+use super::super::turns::turn_entries;
 use super::expr::{braced, by_index, count, ident, lit, signed, sum, unique_idents};
 use super::report::chat_line;
 use super::{
@@ -220,15 +220,13 @@ impl Combat {
         let mut weather_step = None;
         if uses_weather {
             if tracker_weather {
-                let labels = turn_labels(g);
+                let entries = turn_entries(g);
                 let w_names = unique_idents(g.weather.iter().map(|w| ident(&w.id)));
                 let mut e = lit("");
                 for (wi, w) in g.weather.iter().enumerate().rev() {
-                    let turns: Vec<&str> = g
-                        .turns
+                    let turns: Vec<&str> = entries
                         .iter()
-                        .zip(&labels)
-                        .filter(|(t, _)| t.weather == Some(wi))
+                        .filter(|(t, _)| g.turns[*t].weather == Some(wi))
                         .map(|(_, l)| l.as_str())
                         .collect();
                     if turns.is_empty() {
