@@ -1,7 +1,7 @@
 //! `sandtable crt DIR --table ID --attack N --defense N [--shift N]… [--terrain CODE]…
 //! [--defender-at HEX [--attacker-at HEX]…] [--weather W] [--attacking-side S]
-//! [--attacking-nation N]… [--attacking-type T]… [--country C] [--roll R] [--seed S]
-//! [--format json]`: resolve one combat and show every step; `sandtable crt DIR --list` lists
+//! [--attacking-nation N]… [--attacking-type T]… [--country C] [--roll R]… [--times N]
+//! [--seed S] [--format json]`: resolve one combat and show every step; `sandtable crt DIR --list` lists
 //! the tables. `--defender-at` reads the terrain from the map, `--attacker-at` the hexsides
 //! crossed.
 
@@ -26,6 +26,7 @@ pub struct Args {
             "table", "attack", "defense", "shift", "terrain", "defender_at", "attacker_at",
             "across", "any_across", "weather", "attacking_side", "attacking_nation",
             "attacking_type", "out_of_supply", "country", "support", "column", "roll", "seed",
+            "times",
         ]
     )]
     list: bool,
@@ -91,9 +92,15 @@ pub struct Args {
     /// For column tables: the column, by its heading.
     #[arg(long, value_name = "LABEL")]
     column: Option<String>,
-    /// The die roll, when already rolled.
-    #[arg(long, value_name = "R", conflicts_with = "seed")]
-    roll: Option<u32>,
+    /// The die roll, when already rolled; repeat for several rolls read on the same column
+    /// (one die per unit or step).
+    #[arg(long, value_name = "R", conflicts_with_all = ["seed", "times"])]
+    roll: Vec<u32>,
+    /// Roll the table this many times here, each roll read on the final column (the rules
+    /// roll one die per unit or step), and count the results.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    times: u32,
     /// Seed for rolling here (the same seed gives the same roll) [default: from the clock,
     /// printed so the roll can be replayed].
     #[arg(long, value_name = "S")]
@@ -340,7 +347,8 @@ fn input(g: &Game, a: &Args) -> Result<CombatInput, String> {
         attacking_nations: who.nations,
         attacking_types: who.types,
         supports: a.support.clone(),
-        roll: a.roll,
+        rolls: a.roll.clone(),
+        roll_count: a.times,
         seed: a.seed,
     })
 }

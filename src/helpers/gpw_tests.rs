@@ -38,7 +38,7 @@ fn gpw_combat_follows_the_rules() {
         table: "crt".into(),
         attack: vec![attack],
         defence: vec![defence],
-        roll: Some(4),
+        rolls: vec![4],
         ..Default::default()
     };
     // 11:4 = 2.75, rounded in the defender's favour: 2:1; roll 4 there is EX.

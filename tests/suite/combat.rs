@@ -635,7 +635,7 @@ fn run(g: &Game, base: &Module, case: &Case) -> (String, Module, Result<CombatRe
         attacker_out_of_supply: case.attackers.iter().any(|u| u.out_of_supply),
         supports,
         column: case.column.clone(),
-        roll: Some(case.roll),
+        rolls: vec![case.roll],
         ..Default::default()
     };
     let report = resolve(g, &input).map_err(|e| e.to_string());

@@ -24,17 +24,22 @@ pub fn fresh_seed() -> u64 {
 /// `value % sides + 1`; dice are rolled in order and summed. The same seed gives the same
 /// roll in every build (a test pins the values).
 pub fn roll_dice(dice: Dice, seed: u64) -> u32 {
+    roll_dice_times(dice, seed, 1)[0]
+}
+
+/// Roll `dice` `times` times (at least once) from one generator seeded from `seed`, as
+/// [`roll_dice`] does: the first roll is the one `roll_dice` gives for the seed.
+pub fn roll_dice_times(dice: Dice, seed: u64, times: u32) -> Vec<u32> {
     let mut rng = Pcg64::seed_from_u64(seed);
-    (0..dice.count)
-        .map(|_| {
-            let sides = dice.sides.max(1);
-            let zone = u32::MAX - u32::MAX % sides;
-            loop {
-                let x = rng.next_u32();
-                if x < zone {
-                    break x % sides + 1;
-                }
-            }
-        })
-        .sum()
+    let sides = dice.sides.max(1);
+    let zone = u32::MAX - u32::MAX % sides;
+    let mut die = || loop {
+        let x = rng.next_u32();
+        if x < zone {
+            break x % sides + 1;
+        }
+    };
+    (0..times.max(1))
+        .map(|_| (0..dice.count).map(|_| die()).sum())
+        .collect()
 }

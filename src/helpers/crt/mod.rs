@@ -62,7 +62,7 @@ use crate::model::{
 };
 
 pub use battlefield::{battlefield, Battlefield};
-pub use dice::{fresh_seed, roll_dice};
+pub use dice::{fresh_seed, roll_dice, roll_dice_times};
 pub use render::render;
 pub use resolve::resolve;
 pub use tables::{list_tables, render_list, table, ModifierSummary, TableList, TableSummary};
@@ -120,8 +120,11 @@ pub struct CombatInput {
     pub attacking_types: Vec<UnitTypeId>,
     /// Declared modifiers.
     pub supports: Vec<Support>,
-    /// The die roll, if already rolled.
-    pub roll: Option<u32>,
+    /// The rolls already made, each read on the final column (several when the rules roll
+    /// one die per unit or step on the same table); empty: roll here.
+    pub rolls: Vec<u32>,
+    /// How many times to roll here when no roll is given (0 and 1: once).
+    pub roll_count: u32,
     /// Seed for rolling when no roll is given (absent: [`fresh_seed`]).
     pub seed: Option<u64>,
 }
@@ -349,11 +352,39 @@ pub struct CombatReport {
     pub result: String,
     /// Its meaning.
     pub meaning: Option<String>,
+    /// Every roll on the final column with its result, when the table was rolled several
+    /// times (the first is `roll` and `result`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<RolledResult>,
+    /// How many times each result came up, in the order first seen, when the table was
+    /// rolled several times.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tally: Vec<ResultCount>,
     /// Defender's terrains where a step loss replaces a retreat (`no-retreat`).
     pub no_retreat: Vec<String>,
     /// Shifts cancelled by another modifier, and declared modifiers that do not apply.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cancelled: Vec<String>,
+}
+
+/// One of several rolls on the final column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RolledResult {
+    /// The roll.
+    pub roll: u32,
+    /// The result it gives.
+    pub result: String,
+}
+
+/// How many of several rolls gave one result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultCount {
+    /// The result code.
+    pub result: String,
+    /// How many rolls gave it.
+    pub count: usize,
+    /// Its meaning.
+    pub meaning: Option<String>,
 }
 
 #[cfg(test)]
@@ -404,7 +435,7 @@ hexes = ["0403"]
             table: "crt".into(),
             attack: attack.to_vec(),
             defence: vec![defence],
-            roll: Some(roll),
+            rolls: vec![roll],
             ..Default::default()
         }
     }
@@ -678,7 +709,7 @@ hexes = ["0403"]
         let mut i = CombatInput {
             table: "civic".into(),
             column: Some("rural".into()),
-            roll: Some(7),
+            rolls: vec![7],
             ..Default::default()
         };
         let r = resolve(&g, &i).unwrap();
@@ -699,7 +730,7 @@ hexes = ["0403"]
             Err(CombatError::UnknownColumn { .. })
         ));
         i.column = Some("Urban".into());
-        i.roll = Some(1);
+        i.rolls = vec![1];
         assert!(matches!(
             resolve(&g, &i),
             Err(CombatError::RollOutOfRange {
@@ -748,7 +779,7 @@ hexes = ["0403"]
         i.table = String::new();
         assert!(matches!(resolve(&g, &i), Err(CombatError::WhichTable(_))));
         i.table = "crt".into();
-        i.roll = Some(7);
+        i.rolls = vec![7];
         assert!(matches!(
             resolve(&g, &i),
             Err(CombatError::RollOutOfRange { .. })
@@ -768,7 +799,7 @@ hexes = ["0403"]
         assert!((0..1000).all(|s| (2..=12).contains(&roll_dice(d2d6, s))));
         let g = game();
         let mut i = input(&[8], 4, 1);
-        i.roll = None;
+        i.rolls = Vec::new();
         i.seed = Some(7);
         let r = resolve(&g, &i).unwrap();
         assert_eq!(
@@ -776,6 +807,67 @@ hexes = ["0403"]
             (true, Some(7), roll_dice(d6, 7))
         );
         assert!(render(&r).contains("seed 7"));
+    }
+
+    #[test]
+    fn several_rolls_are_read_on_the_same_column_and_counted() {
+        let g = game();
+        let d6 = Dice { count: 1, sides: 6 };
+        let mut i = input(&[8], 4, 1);
+        i.rolls = vec![1, 6, 1];
+        let r = resolve(&g, &i).unwrap();
+        let one = |roll| {
+            let mut single = input(&[8], 4, roll);
+            single.rolls = vec![roll];
+            resolve(&g, &single).unwrap()
+        };
+        let (first, sixth) = (one(1), one(6));
+        assert_eq!(r.final_column, first.final_column);
+        assert_eq!((r.roll, r.result.as_str()), (1, first.result.as_str()));
+        let got: Vec<(u32, &str)> = r
+            .rolls
+            .iter()
+            .map(|x| (x.roll, x.result.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (1, first.result.as_str()),
+                (6, sixth.result.as_str()),
+                (1, first.result.as_str())
+            ]
+        );
+        assert_ne!(first.result, sixth.result, "the test needs two results");
+        let tally: Vec<(&str, usize)> = r
+            .tally
+            .iter()
+            .map(|t| (t.result.as_str(), t.count))
+            .collect();
+        assert_eq!(
+            tally,
+            vec![(first.result.as_str(), 2), (sixth.result.as_str(), 1)]
+        );
+        assert!(render(&r).contains("3 rolls: 1, 6, 1"), "{}", render(&r));
+        // One impossible roll among several is refused.
+        i.rolls = vec![2, 7];
+        assert!(matches!(
+            resolve(&g, &i),
+            Err(CombatError::RollOutOfRange { roll: 7, .. })
+        ));
+        // Rolled here: the seed's rolls, the first the one a single roll gives.
+        i.rolls = Vec::new();
+        i.roll_count = 5;
+        i.seed = Some(11);
+        let r = resolve(&g, &i).unwrap();
+        let rolls: Vec<u32> = r.rolls.iter().map(|x| x.roll).collect();
+        assert_eq!(rolls, roll_dice_times(d6, 11, 5));
+        assert_eq!(rolls[0], roll_dice(d6, 11));
+        assert_eq!(r.tally.iter().map(|t| t.count).sum::<usize>(), 5);
+        // A single roll keeps the report as it was: no list, no tally.
+        let single = one(6);
+        assert!(single.rolls.is_empty() && single.tally.is_empty());
+        let json = serde_json::to_value(&single).unwrap();
+        assert!(json.get("rolls").is_none() && json.get("tally").is_none());
     }
 
     #[test]

@@ -82,13 +82,33 @@ pub fn render(r: &CombatReport) -> String {
         out.push_str(&format!("Total shift {:+}: {c}\n", r.total_shift));
     }
     out.push_str(&format!("Final column {}\n", r.final_column));
-    match r.seed {
-        Some(seed) => out.push_str(&format!("Roll {} (rolled, seed {seed})\n", r.roll)),
-        None => out.push_str(&format!("Roll {}\n", r.roll)),
-    }
-    match &r.meaning {
-        Some(m) => out.push_str(&format!("Result {}: {m}\n", r.result)),
-        None => out.push_str(&format!("Result {}\n", r.result)),
+    if r.rolls.is_empty() {
+        match r.seed {
+            Some(seed) => out.push_str(&format!("Roll {} (rolled, seed {seed})\n", r.roll)),
+            None => out.push_str(&format!("Roll {}\n", r.roll)),
+        }
+        match &r.meaning {
+            Some(m) => out.push_str(&format!("Result {}: {m}\n", r.result)),
+            None => out.push_str(&format!("Result {}\n", r.result)),
+        }
+    } else {
+        let rolls: Vec<String> = r.rolls.iter().map(|x| x.roll.to_string()).collect();
+        let results: Vec<&str> = r.rolls.iter().map(|x| x.result.as_str()).collect();
+        let seed = r
+            .seed
+            .map_or_else(String::new, |s| format!(" (rolled, seed {s})"));
+        out.push_str(&format!(
+            "{} rolls{seed}: {}\nResults: {}\n",
+            r.rolls.len(),
+            rolls.join(", "),
+            results.join(", ")
+        ));
+        for t in &r.tally {
+            match &t.meaning {
+                Some(m) => out.push_str(&format!("  {} × {}: {m}\n", t.count, t.result)),
+                None => out.push_str(&format!("  {} × {}\n", t.count, t.result)),
+            }
+        }
     }
     if !r.no_retreat.is_empty() {
         out.push_str(&format!(

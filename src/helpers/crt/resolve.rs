@@ -2,10 +2,11 @@
 //! halvings and doublings, the column (odds, difference or named), the shifts with their
 //! causes and the clamp, the roll, the result and its meaning.
 
-use super::dice::{fresh_seed, roll_dice};
+use super::dice::{fresh_seed, roll_dice_times};
 use super::tables::table;
 use super::{
-    CombatError, CombatInput, CombatReport, InputNumbers, ShiftSource, ShiftStep, Strength,
+    CombatError, CombatInput, CombatReport, InputNumbers, ResultCount, RolledResult, ShiftSource,
+    ShiftStep, Strength,
 };
 use crate::diag::suggest::did_you_mean;
 use crate::model::rules::type_chain_meets;
@@ -279,30 +280,58 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         None
     };
 
-    // Roll and result.
-    let (roll, rolled, seed) = match input.roll {
-        Some(r) => {
-            if r < crt.dice.min() || r > crt.dice.max() {
-                return Err(CombatError::RollOutOfRange {
-                    roll: r,
-                    dice: crt.dice.to_string(),
-                    min: crt.dice.min(),
-                    max: crt.dice.max(),
-                });
-            }
-            (r, false, None)
+    // Roll and result: one roll, or several read on the same column.
+    let (rolls, rolled, seed) = if input.rolls.is_empty() {
+        let seed = input.seed.unwrap_or_else(fresh_seed);
+        (
+            roll_dice_times(crt.dice, seed, input.roll_count),
+            true,
+            Some(seed),
+        )
+    } else {
+        if let Some(&r) = input
+            .rolls
+            .iter()
+            .find(|&&r| r < crt.dice.min() || r > crt.dice.max())
+        {
+            return Err(CombatError::RollOutOfRange {
+                roll: r,
+                dice: crt.dice.to_string(),
+                min: crt.dice.min(),
+                max: crt.dice.max(),
+            });
         }
-        None => {
-            let seed = input.seed.unwrap_or_else(fresh_seed);
-            (roll_dice(crt.dice, seed), true, Some(seed))
-        }
+        (input.rolls.clone(), false, None)
     };
-    let row = crt.row(roll).ok_or_else(|| CombatError::NoRow {
-        table: crt.id.clone(),
-        roll,
-    })?;
-    let result = row.results.get(final_index).cloned().unwrap_or_default();
+    let mut results = Vec::with_capacity(rolls.len());
+    for &roll in &rolls {
+        let row = crt.row(roll).ok_or_else(|| CombatError::NoRow {
+            table: crt.id.clone(),
+            roll,
+        })?;
+        let result = row.results.get(final_index).cloned().unwrap_or_default();
+        results.push(RolledResult { roll, result });
+    }
+    let mut tally: Vec<ResultCount> = Vec::new();
+    if results.len() > 1 {
+        for r in &results {
+            match tally.iter_mut().find(|t| t.result == r.result) {
+                Some(t) => t.count += 1,
+                None => tally.push(ResultCount {
+                    result: r.result.clone(),
+                    count: 1,
+                    meaning: crt.meaning(&r.result).map(str::to_string),
+                }),
+            }
+        }
+    }
+    let RolledResult { roll, result } = results[0].clone();
     let meaning = crt.meaning(&result).map(str::to_string);
+    let rolls = if results.len() > 1 {
+        results
+    } else {
+        Vec::new()
+    };
     Ok(CombatReport {
         table: crt.id.clone(),
         title: crt.title.clone(),
@@ -326,6 +355,8 @@ pub fn resolve(game: &Game, input: &CombatInput) -> Result<CombatReport, CombatE
         seed,
         result,
         meaning,
+        rolls,
+        tally,
         no_retreat,
         cancelled: notes,
     })
