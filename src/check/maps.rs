@@ -1350,6 +1350,23 @@ fn check_area_map(
         ) else {
             continue;
         };
+        if areas[from].adjacent.contains(&to) {
+            cx.push(
+                Diagnostic::warning(
+                    "route-beside-border",
+                    format!(
+                        "the route from `{}` to `{}` joins two areas already adjacent: every unit may move between them anyway",
+                        areas[from].id, areas[to].id
+                    ),
+                )
+                .at(Cx::span(rfile, &r.from))
+                .hint(if r.units.is_empty() {
+                    "a route is for areas that do not share a border; remove it (or keep the adjacency only)"
+                } else {
+                    "a route's `units` limit nothing while the areas are adjacent: remove the adjacency if only these units may cross"
+                }),
+            );
+        }
         let units = r
             .units
             .iter()

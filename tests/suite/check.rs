@@ -862,3 +862,29 @@ fn weather_mistakes_in_movement_and_combat_are_located() {
     assert_eq!(found.len(), 5, "{found:#?}");
     assert!(diags.iter().all(|x| x["line"].as_u64().unwrap_or(0) > 0));
 }
+
+#[test]
+fn a_route_between_adjacent_areas_is_warned_of() {
+    let tmp = copy_game("modules/greek-civil-war");
+    let d = tmp.path();
+    let text = std::fs::read_to_string(d.join("map.toml")).expect("read");
+    // Viotia and Korinthia share a border; a road between them adds nothing.
+    let text =
+        format!("{text}\n[[map.route]]\nfrom = \"viotia\"\nto = \"korinthia\"\nkind = \"road\"\n");
+    std::fs::write(d.join("map.toml"), &text).expect("write");
+    let line = text.lines().count() as u64 - 2;
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 0, "a warning only: {diags:#?}");
+    assert_eq!(
+        codes(&diags),
+        vec![(
+            "route-beside-border".to_string(),
+            "map.toml".to_string(),
+            line
+        )],
+        "{diags:#?}"
+    );
+    assert!(diags[0]["hint"]
+        .as_str()
+        .is_some_and(|h| h.contains("do not share a border")));
+}

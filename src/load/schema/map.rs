@@ -287,7 +287,8 @@ pub struct Area {
     /// Whether the area has an Open area for any number of units.
     #[serde(default = "yes")]
     pub open: bool,
-    /// Areas sharing a border.
+    /// Areas sharing a border. Adjacency works both ways: listing it on one of the two
+    /// areas is enough.
     #[serde(default)]
     pub adjacent: Vec<Spanned<String>>,
     /// Area this one lies inside (Athens in Viotia).
@@ -341,7 +342,9 @@ fn yes() -> bool {
     true
 }
 
-/// `[[map.route]]`: a printed movement arrow between two areas.
+/// `[[map.route]]`: a printed movement arrow between two areas that do not share a border
+/// (a sea lane, a bridge, a road through a pass). Units move along it both ways; `check`
+/// warns of a route between areas already adjacent.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Route {
