@@ -406,12 +406,13 @@ impl AreaMap {
         n
     }
 
-    /// The location name of a slot: `Larissa — Open`, `Larissa — Box 2`; on a province
-    /// board a site's name, `Spain` or `Spain (north coast)`.
+    /// The location name of a slot: `Larissa — Open`, `Larissa — Box 2`; the area's name
+    /// alone for the Open area of an area without boxes (`Ligny`), and on a province board a
+    /// site's name, `Spain` or `Spain (north coast)`.
     pub fn slot_name(&self, area: usize, slot: AreaSlot) -> String {
         let name = &self.areas[area].name;
         match slot {
-            AreaSlot::Open if self.is_board() => name.clone(),
+            AreaSlot::Open if self.is_board() || self.areas[area].boxes == 0 => name.clone(),
             AreaSlot::Open => format!("{name} — Open"),
             AreaSlot::Box(n) => format!("{name} — Box {n}"),
             AreaSlot::Coast(c) => self.site_name(Site {

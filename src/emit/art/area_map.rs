@@ -327,7 +327,8 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         }
     }
 
-    // Title in the corner that covers the fewest area labels and slots.
+    // Title in the corner that covers the fewest area labels and slots; where every corner
+    // covers some, anywhere along the picture's edges that covers less.
     let tf = Font::new(Face::Bold, 22.0 * k);
     let sf = Font::new(Face::Bold, 11.0 * k);
     let under = crate::layout::cartouche::subtitle_of(game, m);
@@ -345,15 +346,21 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
             })
             .sum::<f32>()
     };
-    let (tx, ty) = [
-        (8.0, 8.0),
-        (w - tw - 8.0, 8.0),
-        (8.0, h - th - 8.0),
-        (w - tw - 8.0, h - th - 8.0),
-    ]
-    .into_iter()
-    .min_by(|a, b| overlap(a.0, a.1).total_cmp(&overlap(b.0, b.1)))
-    .unwrap_or((8.0, 8.0));
+    let (left, top, right, bottom) = (8.0, 8.0, w - tw - 8.0, h - th - 8.0);
+    let corners = [(left, top), (right, top), (left, bottom), (right, bottom)];
+    let step = 8.0 * k;
+    let along = |from: f32, to: f32| {
+        let n = ((to - from) / step).max(0.0) as usize;
+        (0..=n).map(move |i| from + i as f32 * step)
+    };
+    let edges = along(left, right)
+        .flat_map(|x| [(x, top), (x, bottom)])
+        .chain(along(top, bottom).flat_map(|y| [(left, y), (right, y)]));
+    let (tx, ty) = corners
+        .into_iter()
+        .chain(edges)
+        .min_by(|a, b| overlap(a.0, a.1).total_cmp(&overlap(b.0, b.1)))
+        .unwrap_or((8.0, 8.0));
     c.fill_rect(tx, ty, tw, th, Rgba(0xfb, 0xf7, 0xea, 235));
     c.stroke_rect(
         tx,

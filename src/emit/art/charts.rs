@@ -334,6 +334,9 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
         centred: false,
     };
     let k = scale(game);
+    // A terrain's swatch has the shape of the cells it fills: a hexagon where a hex map
+    // uses it, a square on a game of areas only.
+    let hex_cells = game.maps.iter().any(|m| matches!(m.kind, MapKind::Hex(_)));
     let draw = |c: &mut Canvas, i: usize, (x, y, w, h): table::Rect| {
         let (cx, cy) = (x + w / 2.0, y + h / 2.0);
         let r = w.min(h) / 2.0;
@@ -345,18 +348,28 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
                     return;
                 }
                 let base = Rgba::of(t.colour);
-                let hex: Vec<(f32, f32)> = (0..6)
-                    .map(|j| {
-                        let a = std::f32::consts::PI / 3.0 * j as f32;
-                        (cx + r * a.cos(), cy + r * a.sin())
-                    })
-                    .collect();
-                c.fill_poly(&hex, base);
+                let cell: Vec<(f32, f32)> = if hex_cells {
+                    (0..6)
+                        .map(|j| {
+                            let a = std::f32::consts::PI / 3.0 * j as f32;
+                            (cx + r * a.cos(), cy + r * a.sin())
+                        })
+                        .collect()
+                } else {
+                    let s = r * 0.8;
+                    vec![
+                        (cx - s, cy - s),
+                        (cx + s, cy - s),
+                        (cx + s, cy + s),
+                        (cx - s, cy + s),
+                    ]
+                };
+                c.fill_poly(&cell, base);
                 if let Some(p) = Pattern::parse(t.pattern.as_deref()) {
                     if p == Pattern::Hatching {
                         patterns::hatch(
                             c,
-                            &hex,
+                            &cell,
                             r * 0.3,
                             &Pen::new(base.darker(0.3), 0.8 * k),
                             None,
@@ -365,7 +378,7 @@ pub fn render_tec(game: &Game) -> image::RgbaImage {
                         patterns::motif(c, p, cx, cy, r * 0.9, base, 1);
                     }
                 }
-                c.stroke_poly(&hex, true, &Pen::new(Rgba(40, 40, 40, 200), 1.0));
+                c.stroke_poly(&cell, true, &Pen::new(Rgba(40, 40, 40, 200), 1.0));
             }
             Some(Swatch::Hexside(hs)) => {
                 let hs = &game.hexside_terrain[*hs];
