@@ -1,8 +1,10 @@
 //! `sandtable explain [CODE] [--format json]`: what a diagnostic code means, from the
 //! catalogue of codes ([`crate::diag::catalogue`]).
 //!
-//! With a code: its severity, the parts of a game it concerns and its summary. Without one:
-//! every code with its summary. An unknown code is a failure (exit 1) with a "did you mean".
+//! With a code: its severity, the parts of a game it concerns, its summary, a worked example
+//! where the code has one ([`crate::diag::examples`]: a mistake made in the tutorial's game
+//! and what `check` says of it) and the reference pages to read. Without one: every code
+//! with its summary. An unknown code is a failure (exit 1) with a "did you mean".
 
 use std::process::ExitCode;
 
@@ -10,7 +12,9 @@ use serde::Serialize;
 
 use super::Format;
 use crate::diag::catalogue::{self, Entry};
+use crate::diag::examples::{self, Example};
 use crate::diag::Severity;
+use crate::emit::reference::sections;
 
 /// Arguments of `explain`.
 #[derive(Debug, clap::Args)]
@@ -38,6 +42,37 @@ struct Explained {
     severity: Severity,
     sections: &'static [&'static str],
     summary: &'static str,
+    /// A mistake that gives it, made in the tutorial's game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    example: Option<ExampleJson>,
+    /// The pages of the language reference to read, under `docs/src/reference/`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reference: Vec<&'static str>,
+}
+
+/// A worked example as the JSON output gives it.
+#[derive(Serialize)]
+struct ExampleJson {
+    game: &'static str,
+    file: &'static str,
+    before: &'static str,
+    after: &'static str,
+    message: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'static str>,
+}
+
+impl From<&'static Example> for ExampleJson {
+    fn from(x: &'static Example) -> Self {
+        Self {
+            game: examples::GAME,
+            file: x.file,
+            before: x.before,
+            after: x.after,
+            message: x.message,
+            hint: x.hint,
+        }
+    }
 }
 
 impl From<&'static Entry> for Explained {
@@ -47,8 +82,25 @@ impl From<&'static Entry> for Explained {
             severity: e.severity,
             sections: e.sections,
             summary: e.summary,
+            example: examples::example(e.code).map(ExampleJson::from),
+            reference: pages(e),
         }
     }
+}
+
+/// The reference pages of the sections a code concerns, each once, unless it concerns
+/// nearly every section (then the list of diagnostics is the page to read).
+fn pages(e: &Entry) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for page in e.sections.iter().filter_map(|s| sections::page_of(s)) {
+        if !out.contains(&page) {
+            out.push(page);
+        }
+    }
+    if out.len() > 4 {
+        out = vec!["diagnostics.md"];
+    }
+    out
 }
 
 fn severity_word(s: Severity) -> &'static str {
@@ -60,13 +112,46 @@ fn severity_word(s: Severity) -> &'static str {
 
 /// The text of one code.
 fn text(e: &Entry) -> String {
-    format!(
+    let mut out = format!(
         "{}: {}\nconcerns: {}\n\n{}\n",
         e.code,
         severity_word(e.severity),
         e.sections.join(", "),
         e.summary
-    )
+    );
+    if let Some(x) = examples::example(e.code) {
+        out.push_str(&format!(
+            "\nFor example, writing in {} of the tutorial's game ({})\n{}\ninstead of\n{}\nmakes `check` say\n    {}[{}]: {}\n",
+            x.file,
+            examples::GAME,
+            indent(x.after),
+            indent(x.before),
+            severity_word(e.severity),
+            e.code,
+            x.message
+        ));
+        if let Some(h) = x.hint {
+            out.push_str(&format!("    hint: {h}\n"));
+        }
+    }
+    let pages = pages(e);
+    if !pages.is_empty() {
+        let list: Vec<String> = pages
+            .iter()
+            .map(|p| format!("docs/src/reference/{p}"))
+            .collect();
+        out.push_str(&format!("\nRead more: {}\n", list.join(", ")));
+    }
+    out
+}
+
+/// Lines of a game file, indented as quoted text.
+fn indent(text: &str) -> String {
+    text.trim_end_matches('\n')
+        .lines()
+        .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The text of the list of every code.

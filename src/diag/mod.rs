@@ -9,6 +9,7 @@
 //! diagnostic code (`sandtable explain`, the language reference).
 
 pub mod catalogue;
+pub mod examples;
 pub mod render;
 pub mod source;
 pub mod suggest;

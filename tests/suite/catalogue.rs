@@ -930,3 +930,49 @@ fn explain_an_unknown_code_fails_with_a_did_you_mean() {
         "{v}"
     );
 }
+
+/// Each worked example `explain` shows is true: the mistake, made in a copy of the
+/// tutorial's game, makes `check` report that code in that file with that message and hint.
+#[test]
+fn explain_examples_are_what_check_says() {
+    use sandtable::diag::examples::{EXAMPLES, GAME};
+    for x in EXAMPLES {
+        let tmp = crate::support::copy_game(GAME);
+        crate::support::edit(tmp.path(), x.file, x.before, x.after);
+        let (_, diags) = crate::support::check_json(tmp.path());
+        let found = diags.iter().find(|d| d["code"] == x.code);
+        let Some(d) = found else {
+            panic!("{}: check does not report it: {diags:#?}", x.code);
+        };
+        assert_eq!(d["file"], x.file, "{}: {d:#?}", x.code);
+        assert_eq!(d["message"], x.message, "{}", x.code);
+        assert_eq!(d["hint"].as_str(), x.hint, "{}", x.code);
+        assert!(
+            d["line"].as_u64().is_some_and(|l| l > 0),
+            "{}: not located",
+            x.code
+        );
+    }
+    let (code, out, err) = run(&["explain", "unknown-key"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("desgination = \"I/7\""), "{out}");
+    assert!(out.contains("hint: did you mean `designation`?"), "{out}");
+    // A code of nearly every section sends the reader to the list of diagnostics.
+    assert!(
+        out.contains("Read more: docs/src/reference/diagnostics.md\n"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["explain", "stacking", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["example"]["file"], "scenarios.toml", "{v}");
+    assert_eq!(
+        v["reference"],
+        serde_json::json!(["scenario.md", "rules.md"]),
+        "{v}"
+    );
+    // A code without a worked example says no more than before, in JSON too.
+    let (_, out, _) = run(&["explain", "chapter-without-title", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert!(v.get("example").is_none(), "{v}");
+}

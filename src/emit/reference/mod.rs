@@ -13,7 +13,7 @@ mod examples;
 mod hex_layout;
 mod pictures;
 mod readme;
-mod sections;
+pub mod sections;
 mod types;
 
 use std::collections::BTreeMap;

@@ -58,6 +58,17 @@ const GROUPS: &[(&str, &str, &[&str])] = &[
     ("option.md", "Optional rules", &["option"]),
 ];
 
+/// The reference page documenting a section, by its header as the catalogue writes it
+/// (`[[map]]`, `[rules]`): `map.md`. `None` for what is not a section of a game file
+/// (`rules/*.md`, `orders`, `command line`).
+pub fn page_of(header: &str) -> Option<&'static str> {
+    let key = header.trim_matches(|c| c == '[' || c == ']');
+    GROUPS
+        .iter()
+        .find(|(_, _, keys)| keys.contains(&key))
+        .map(|(file, _, _)| *file)
+}
+
 /// Keys of a game file that are not sections (documented in the README).
 pub const NOT_SECTIONS: &[&str] = &["use"];
 
