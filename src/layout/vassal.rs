@@ -143,6 +143,52 @@ pub fn tracker_index(game: &Game, turn: TurnId) -> usize {
     }
 }
 
+/// The text of each turn on the tracker: `Turn 2 — Mud`.
+pub fn turn_labels(game: &Game) -> Vec<String> {
+    game.turns
+        .iter()
+        .map(|t| match t.weather {
+            Some(w) => format!("{} — {}", t.name, game.weather[w].name),
+            None => t.name.clone(),
+        })
+        .collect()
+}
+
+/// The steps of the tracker's single level where it lists every turn's steps
+/// ([`turn_steps`]): `Spring 1901 — Movement`, `Winter 1941-42 — Winter · Axis Combat
+/// Phase`; `None` when the tracker nests one game turn's steps below the turns.
+pub fn step_labels(game: &Game) -> Option<Vec<String>> {
+    Some(
+        first_level(game)?
+            .into_iter()
+            .map(|(_, label)| label)
+            .collect(),
+    )
+}
+
+fn first_level(game: &Game) -> Option<Vec<(TurnId, String)>> {
+    let turns = turn_labels(game);
+    Some(
+        turn_steps(game)?
+            .into_iter()
+            .map(|(t, step)| {
+                let joiner = if game.turns[t].weather.is_some() {
+                    " · "
+                } else {
+                    " — "
+                };
+                (t, format!("{}{joiner}{}", turns[t], game.step_label(step)))
+            })
+            .collect(),
+    )
+}
+
+/// Each entry of the tracker's first level (the value of its `Turn` property) with the turn
+/// it belongs to: the turns themselves, or every turn's steps.
+pub fn turn_entries(game: &Game) -> Vec<(TurnId, String)> {
+    first_level(game).unwrap_or_else(|| turn_labels(game).into_iter().enumerate().collect())
+}
+
 /// Makes names unique by appending ` (2)`, ` (3)`… to repeats; `taken` are names already used.
 pub fn unique_names(names: impl IntoIterator<Item = String>, taken: &[&str]) -> Vec<String> {
     let mut seen: Vec<String> = taken.iter().map(|s| s.to_string()).collect();

@@ -12,57 +12,12 @@
 //! turn's own steps, `Winter 1941-42 — Winter · First Player First Impulse: Combat Phase`
 //! ([`crate::layout::vassal::turn_steps`]).
 
+pub use crate::layout::vassal::{step_labels, turn_entries, turn_labels};
 use crate::layout::vassal::{tracker_index, turn_steps};
 use crate::model::{Game, TurnId};
 use crate::vassal::encoder::{encode_or_empty, SequenceEncoder};
 
 use super::xml::Node;
-
-/// The text of each turn on the tracker: `Turn 2 — Mud`.
-pub fn turn_labels(game: &Game) -> Vec<String> {
-    game.turns
-        .iter()
-        .map(|t| match t.weather {
-            Some(w) => format!("{} — {}", t.name, game.weather[w].name),
-            None => t.name.clone(),
-        })
-        .collect()
-}
-
-/// The steps of the tracker's single level where it lists every turn's steps
-/// ([`turn_steps`]): `Spring 1901 — Movement`, `Winter 1941-42 — Winter · Axis Combat
-/// Phase`; `None` when the tracker nests one game turn's steps below the turns.
-pub fn step_labels(game: &Game) -> Option<Vec<String>> {
-    Some(
-        first_level(game)?
-            .into_iter()
-            .map(|(_, label)| label)
-            .collect(),
-    )
-}
-
-fn first_level(game: &Game) -> Option<Vec<(TurnId, String)>> {
-    let turns = turn_labels(game);
-    Some(
-        turn_steps(game)?
-            .into_iter()
-            .map(|(t, step)| {
-                let joiner = if game.turns[t].weather.is_some() {
-                    " · "
-                } else {
-                    " — "
-                };
-                (t, format!("{}{joiner}{}", turns[t], game.step_label(step)))
-            })
-            .collect(),
-    )
-}
-
-/// Each entry of the tracker's first level (the value of its `Turn` property) with the turn
-/// it belongs to: the turns themselves, or every turn's steps.
-pub fn turn_entries(game: &Game) -> Vec<(TurnId, String)> {
-    first_level(game).unwrap_or_else(|| turn_labels(game).into_iter().enumerate().collect())
-}
 
 /// The phases of one game turn, each step once: a phase of the whole turn by its name, a
 /// player turn's phases once for each side in player order (`Red Movement Phase`), or for
