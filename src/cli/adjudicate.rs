@@ -15,17 +15,18 @@ use serde::Serialize;
 
 use super::positions::{self, json, write_atomic};
 use super::{game_for, Failure, Format, GameDir};
-use crate::diag::source::SourceMap;
+use crate::diag::source::{FileId, SourceMap};
 use crate::diag::suggest::did_you_mean;
 use crate::diag::Diagnostics;
 use crate::helpers::diplomacy::adjudicate::{self, Adjudication, Audience};
 use crate::helpers::diplomacy::board::ProvinceBoard;
+use crate::helpers::diplomacy::order_notes;
 use crate::helpers::diplomacy::orders_file::{self, Written};
 use crate::helpers::diplomacy::position::{self, power_of, Adapted, Position};
 use crate::helpers::diplomacy::save;
 use crate::helpers::diplomacy::views::{self, Withheld};
 use crate::helpers::savegame;
-use crate::model::{CounterId, Game, OrderPhase};
+use crate::model::{CounterId, Game, OrderPhase, PhaseId, TurnId};
 use crate::vassal::archive::{Archive, ZipTimestamp};
 use crate::vassal::buildfile::parse_buildfile_str;
 use crate::vassal::save::{SaveGame, SavedPiece};
@@ -53,7 +54,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE.vmod", requires = "save")]
     module: Option<PathBuf>,
     /// Orders files: one order per line, `#` comments, `England:` headings or `ENG:`
-    /// prefixes; repeatable (a power's orders may be in its own file).
+    /// prefixes; or a player's own save or log (`.vsav`, `.vlog`) holding the Delayed notes
+    /// of the phase, as the module's help tells players to write them; repeatable (a
+    /// power's orders may be in its own file).
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     orders: Vec<PathBuf>,
     /// Write the next position to -o, as --for may see it: a position file (`.toml`), or a
@@ -215,16 +218,42 @@ fn from_save(adapted: &savegame::SavePositions) -> crate::helpers::Positions {
     }
 }
 
-/// Read every orders file; all their mistakes at once.
+/// Read every orders file, and the Delayed notes of the phase in every player's save;
+/// all their mistakes at once.
 fn orders(
     board: &ProvinceBoard,
     files: &[PathBuf],
+    phase: (TurnId, PhaseId),
+    module: Option<&str>,
     sources: &mut SourceMap,
 ) -> Result<(Vec<Written>, BTreeSet<String>), Failure> {
     let mut all = Vec::new();
     let mut heard = BTreeSet::new();
     let mut diags = Diagnostics::default();
+    let mut texts: Vec<(FileId, String)> = Vec::new();
     for path in files {
+        if players_save(path) {
+            let file = SaveGame::read(path).map_err(|e| e.to_string())?;
+            let their_module = file.module_metadata().and_then(|m| m.name);
+            let name = path.display().to_string();
+            let found = order_notes::read(
+                board.game,
+                phase,
+                &file.state(),
+                &name,
+                their_module.as_deref(),
+                module,
+            );
+            for d in found.problems {
+                diags.push(d);
+            }
+            for o in found.orders {
+                let label = format!("{name}, note \u{201c}{}\u{201d}", o.note);
+                let id = sources.add(label.clone(), o.text);
+                texts.push((id, label));
+            }
+            continue;
+        }
         let id = match crate::load::position::read_text(path, sources).map_err(|e| e.to_string())? {
             Ok(id) => id,
             Err(d) => {
@@ -232,13 +261,10 @@ fn orders(
                 continue;
             }
         };
-        let (written, d) = orders_file::read(
-            board.game,
-            board,
-            id,
-            &path.display().to_string(),
-            sources.text(id),
-        );
+        texts.push((id, path.display().to_string()));
+    }
+    for (id, label) in texts {
+        let (written, d) = orders_file::read(board.game, board, id, &label, sources.text(id));
         all.extend(written);
         heard.extend(orders_file::powers_heard(board.game, sources.text(id)));
         diags.extend(d);
@@ -255,6 +281,22 @@ fn orders(
         ));
     }
     Ok((all, heard))
+}
+
+/// Whether an orders argument is a player's save or log rather than an orders file: by
+/// its name (`.vsav`, `.vlog`, `.sav`), else by the ZIP archive it is.
+fn players_save(path: &Path) -> bool {
+    let by_name = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        ["vsav", "vlog", "sav"]
+            .iter()
+            .any(|x| e.eq_ignore_ascii_case(x))
+    });
+    by_name || {
+        let mut head = [0u8; 4];
+        std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+            .is_ok_and(|()| crate::vassal::save::looks_like_zip(&head))
+    }
 }
 
 /// The powers whose orders the phase needs and no orders file speaks for: in a movement
@@ -734,7 +776,17 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let audience = audience(&g, &a.audience)?;
     let mut sources = SourceMap::default();
     let (position, adapted, save) = start(&board, &a, &mut sources)?;
-    let (written, heard) = orders(&board, &a.orders, &mut sources)?;
+    let module = save
+        .as_ref()
+        .and_then(|s| s.file.module_metadata())
+        .and_then(|m| m.name);
+    let (written, heard) = orders(
+        &board,
+        &a.orders,
+        (position.turn, position.phase),
+        module.as_deref(),
+        &mut sources,
+    )?;
     // The referee's phase for every reader waits for every power's orders.
     if a.views.is_some() {
         let missing = missing_powers(&g, &position, &heard);

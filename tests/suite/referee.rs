@@ -616,3 +616,162 @@ fn with_views_a_missing_power_or_a_line_not_an_order_adjudicates_and_writes_noth
     assert_eq!(code, 0, "{stdout}{err}");
     assert!(out.join("referee.vsav").is_file());
 }
+
+/// Orders read from the players' own saves: each power's Delayed note of the phase, the
+/// last one counting, gives the same adjudication as an orders file; a note written by
+/// another power's player, a save of another phase or of another game is refused, with
+/// nothing adjudicated and nothing written.
+#[test]
+fn orders_are_read_from_the_players_saves_and_a_wrong_file_is_refused() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let powers = [
+        ("austria", "Austria", "A Vie - Gal"),
+        ("england", "England", "F Lon - Nth"),
+        ("france", "France", "A Par - Bur"),
+        ("germany", "Germany", "A Ber - Kie"),
+        ("italy", "Italy", "A Rom - Apu"),
+        ("russia", "Russia", "A Mos - Ukr"),
+        ("turkey", "Turkey", "A Con - Bul"),
+    ];
+    let mut commands: Vec<String> = powers
+        .iter()
+        .map(|(id, name, _)| format!("PLAYER\tpw-{id}\tplayer of {name}\t{name}"))
+        .collect();
+    for (id, name, order) in &powers {
+        commands.push(delayed_note(
+            &format!("July 1914 — Movement — {name}"),
+            &format!("pw-{id}"),
+            false,
+            &format!("{name}:\n{order}"),
+            name,
+        ));
+    }
+    // Austria changes its mind: the later note counts.
+    commands.push(delayed_note(
+        "July 1914 — Movement — Austria (2)",
+        "pw-austria",
+        false,
+        "Austria:\nA Vie - Boh",
+        "Austria",
+    ));
+    // A note of an earlier phase is not this phase's.
+    commands.push(delayed_note(
+        "June 1914 — Movement — Italy",
+        "pw-italy",
+        false,
+        "Italy:\nA Rom - Tus",
+        "Italy",
+    ));
+    let players = tmp.path().join("players.vsav");
+    with_commands(&setup, &commands, &players);
+
+    let adjudicate = |orders: &Path, out: &Path| {
+        run(&[
+            "adjudicate",
+            p(&dir),
+            "--save",
+            p(&players),
+            "--module",
+            p(&vmod),
+            "--orders",
+            p(orders),
+            "--views",
+            p(out),
+        ])
+    };
+    let from_notes = tmp.path().join("from-notes");
+    let (code, stdout, err) = adjudicate(&players, &from_notes);
+    assert_eq!(code, 0, "{stdout}{err}");
+    let written: String = powers
+        .iter()
+        .map(|(_, name, order)| {
+            let order = if *name == "Austria" {
+                "A Vie - Boh"
+            } else {
+                order
+            };
+            format!("{name}:\n{order}\n")
+        })
+        .collect();
+    let text = tmp.path().join("orders.txt");
+    std::fs::write(&text, written).expect("orders");
+    let from_text = tmp.path().join("from-text");
+    let (code, stdout, err) = adjudicate(&text, &from_text);
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert_eq!(
+        std::fs::read(from_notes.join("referee.vsav")).expect("save"),
+        std::fs::read(from_text.join("referee.vsav")).expect("save"),
+        "the notes are the orders"
+    );
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    let next = read_back(&board, &from_notes.join("referee.vsav"));
+    assert!(
+        next.units
+            .iter()
+            .any(|u| u.power == "austria" && u.location == "boh"),
+        "Austria's second note counts: {:?}",
+        next.units
+    );
+
+    // France's note written by the player of Germany.
+    let forged = tmp.path().join("forged.vsav");
+    let mut bad = commands.clone();
+    bad.push(delayed_note(
+        "July 1914 — Movement — France (2)",
+        "pw-germany",
+        false,
+        "France:\nA Par - Pic",
+        "Germany",
+    ));
+    with_commands(&setup, &bad, &forged);
+    let out = tmp.path().join("forged-views");
+    let (code, _, err) = adjudicate(&forged, &out);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("gives France's orders but was written by the player of Germany"),
+        "{err}"
+    );
+    assert!(err.contains("nothing adjudicated"), "{err}");
+    assert!(!out.exists(), "nothing written");
+
+    // A save of the next phase.
+    let later = tmp.path().join("later.vsav");
+    let july = game
+        .turns
+        .iter()
+        .position(|t| t.name.starts_with("July"))
+        .expect("July");
+    let mut moved = commands.clone();
+    let phase = (0..game.phases.len())
+        .find(|&ph| ph != 0 && game.turns[july].phases.contains(&ph))
+        .unwrap_or(1);
+    moved.push(sandtable::helpers::diplomacy::save::tracker_command(
+        &game, july, phase,
+    ));
+    with_commands(&setup, &moved, &later);
+    let out = tmp.path().join("later-views");
+    let (code, _, err) = adjudicate(&later, &out);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error[wrong-phase]"), "{err}");
+    assert!(
+        err.contains("not July 1914 — Movement, the phase adjudicated"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+
+    // A save of another game.
+    let Some(standard) = example_dir("modules/diplomacy") else {
+        return;
+    };
+    let other = tempfile::tempdir().expect("tmp");
+    let (_, _, other_setup) = module(&standard, other.path(), "1901.vsav");
+    let out = tmp.path().join("other-views");
+    let (code, _, err) = adjudicate(&other_setup, &out);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error[wrong-game]"), "{err}");
+    assert!(!out.exists(), "nothing written");
+}

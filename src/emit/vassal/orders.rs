@@ -393,12 +393,14 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
          their own notes for the phase, presses Reveal, then Save. The chat announces each; \
          everyone reads them in the Delayed tab."
             .into(),
-        "4. Resolve. Save the game (File \u{2192} Save) and paste the revealed notes one after \
-         another into a text file: that is an orders file (a line naming a power heads its \
-         orders). sandtable adjudicate, run on the saved game with that file, gives every \
-         order\u{2019}s result and why, the dislodged units and where they may retreat, \
-         builds and disbands, and the supply centres that change hands (sandtable \
-         adjudicate --help tells its options). Or resolve the orders by the rules by hand."
+        "4. Resolve. Save the game (File \u{2192} Save). sandtable adjudicate, run on the \
+         saved game with the same save as its orders (--orders game.vsav: it reads each \
+         power\u{2019}s last note named for the phase, and refuses a note its roster says \
+         another power\u{2019}s player wrote), or with the revealed notes pasted into a text \
+         file (a line naming a power heads its orders), gives every order\u{2019}s result \
+         and why, the dislodged units and where they may retreat, builds and disbands, and \
+         the supply centres that change hands (sandtable adjudicate --help tells its \
+         options). Or resolve the orders by the rules by hand."
             .into(),
         format!(
             "5. Carry out. The {REFEREE}, or each power for its own units, moves the units as \

@@ -38,6 +38,7 @@ pub mod frozen;
 pub mod industry;
 pub mod isolation;
 pub mod movement;
+pub mod order_notes;
 pub mod orders;
 pub mod orders_file;
 pub mod outcome;

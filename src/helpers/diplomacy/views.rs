@@ -80,7 +80,7 @@ fn side_named(game: &Game, name: &str) -> Option<SideId> {
 }
 
 /// The roster's sides by player id.
-fn roster(game: &Game, state: &GameState) -> Vec<(String, Option<SideId>)> {
+pub fn roster(game: &Game, state: &GameState) -> Vec<(String, Option<SideId>)> {
     let mut out: Vec<(String, Option<SideId>)> = Vec::new();
     for c in &state.unknown_commands {
         if let Some(rest) = c.strip_prefix(PLAYER) {
