@@ -55,6 +55,16 @@ pub(crate) fn check_maps(
         let map = match (&m.hex, m.area.is_empty()) {
             (Some(h), true) => {
                 board::not_amendable(cx, &amends);
+                if let Some(d) = &m.drawing {
+                    cx.push(
+                        Diagnostic::warning(
+                            "ignored-key",
+                            "`drawing` says how an area map is drawn; this is a hex map",
+                        )
+                        .at(Cx::span(file, d))
+                        .hint("remove it: a hex map is drawn as hexes"),
+                    );
+                }
                 check_hex_map(cx, file, names, g, m, h, &mut sets)
             }
             (None, false) => {
@@ -1115,6 +1125,7 @@ fn compare_outlines_with_adjacency(
         routes: Vec::new(),
         size,
         crossings: Vec::new(),
+        network: false,
     };
     let Some(mut implied) = map.implied_adjacency() else {
         return;
@@ -1202,6 +1213,32 @@ fn compare_outlines_with_adjacency(
             }
         }
     }
+}
+
+/// Whether an area map's generated picture is a network (`drawing = "network"`); a located
+/// warning when the map shows a supplied picture, which is drawn as it is.
+fn drawing(cx: &mut Cx, file: FileId, m: &schema::Map) -> bool {
+    let Some(d) = &m.drawing else {
+        return false;
+    };
+    let word = super::word(
+        cx,
+        file,
+        d,
+        "area map drawing",
+        schema::words::AREA_DRAWINGS,
+    );
+    if m.image.is_some() {
+        cx.push(
+            Diagnostic::warning(
+                "ignored-key",
+                "`drawing` says how a generated area map is drawn; this map shows its supplied `image`",
+            )
+            .at(Cx::span(file, d))
+            .hint("remove `drawing`, or the `image` to have the map drawn"),
+        );
+    }
+    word == Some("network")
 }
 
 fn check_area_map(
@@ -1513,11 +1550,13 @@ fn check_area_map(
     if !whole {
         return None;
     }
+    let network = drawing(cx, file, m);
     let kind = MapKind::Area(AreaMap {
         areas,
         routes,
         size,
         crossings: crossings.into_iter().map(|d| d.crossing).collect(),
+        network,
     });
     let mut map = finish_map(cx, file, g, m, sets, (kind, places, hex_sets, edges));
     if let Some((_, a)) = amended(|a| a.title.is_some()) {

@@ -214,6 +214,9 @@ pub struct AreaMap {
     pub size: (u32, u32),
     /// Straits two areas border across without sharing a border on the picture.
     pub crossings: Vec<Crossing>,
+    /// The generated picture is a network (point-to-point): each area a box at its
+    /// position, adjacent areas joined by roads, rather than cells bordering each other.
+    pub network: bool,
 }
 
 /// A strait two areas border across (`[[map.geography.crossing]]`): drawn as a line across

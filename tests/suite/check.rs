@@ -888,3 +888,39 @@ fn a_route_between_adjacent_areas_is_warned_of() {
         .as_str()
         .is_some_and(|h| h.contains("do not share a border")));
 }
+
+#[test]
+fn an_area_maps_drawing_is_a_known_word() {
+    let tmp = copy_game("modules/greek-civil-war");
+    let d = tmp.path();
+    let text = std::fs::read_to_string(d.join("map.toml")).expect("read");
+    let first = text.find("\n[[map.area]]").expect("an area");
+    let text = format!("{}\ndrawing = \"netwrk\"{}", &text[..first], &text[first..]);
+    std::fs::write(d.join("map.toml"), &text).expect("write");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("drawing"))
+        .expect("the line") as u64
+        + 1;
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("unknown-value".to_string(), "map.toml".to_string(), line)],
+        "{diags:#?}"
+    );
+    assert!(
+        diags[0]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("network")),
+        "{diags:#?}"
+    );
+    // The word right: the Greek Civil War is drawn as a network, and checks clean.
+    std::fs::write(
+        d.join("map.toml"),
+        text.replace("drawing = \"netwrk\"", "drawing = \"network\""),
+    )
+    .expect("write");
+    let (code, diags) = check_json(d);
+    assert_eq!((code, diags.len()), (0, 0), "{diags:#?}");
+}

@@ -60,8 +60,12 @@ pub fn crossing_line(shapes: &[Vec<P>], c: &Crossing, reach: f64, least: f64) ->
     ))
 }
 
-/// The drawn shape of every area (empty for areas inside another, drawn as boxes).
+/// The drawn shape of every area (empty for areas inside another and on a network map,
+/// drawn as boxes).
 pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
+    if am.network {
+        return vec![Vec::new(); am.areas.len()];
+    }
     let (w, h) = (f64::from(am.size.0), f64::from(am.size.1));
     let sites: Vec<(usize, P)> = am
         .areas
@@ -187,9 +191,33 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         }
     }
 
-    // Areas inside others: rounded boxes.
+    // A network: a road between each pair of adjacent areas, centre to centre, under the
+    // boxes.
+    if am.network {
+        let road = Pen::new(Rgba(120, 84, 40, 255), 6.0 * k);
+        let verge = Pen::new(Rgba(60, 40, 20, 255), 9.0 * k);
+        let pairs: Vec<(usize, usize)> = am
+            .areas
+            .iter()
+            .enumerate()
+            .flat_map(|(i, a)| {
+                a.adjacent
+                    .iter()
+                    .filter(move |&&j| j > i)
+                    .map(move |&j| (i, j))
+            })
+            .collect();
+        for pen in [&verge, &road] {
+            for &(i, j) in &pairs {
+                let (a, b) = (layouts[i].anchor, layouts[j].anchor);
+                c.line(a, b, pen);
+            }
+        }
+    }
+
+    // Areas inside others, and every area of a network: rounded boxes.
     for (i, a) in am.areas.iter().enumerate() {
-        if a.within.is_none() {
+        if a.within.is_none() && !am.network {
             continue;
         }
         let l = &layouts[i];
@@ -524,6 +552,53 @@ mod tests {
         assert_eq!(points_text(&game, &[(1, 2), (0, 3)]), "3/2");
         assert_eq!(points_text(&game, &[(1, 4)]), "0/4");
         assert_eq!(points_text(&game, &[]), "");
+    }
+
+    #[test]
+    fn a_network_map_joins_adjacent_areas_by_roads_and_no_others() {
+        let mut game = testing::with_area_map();
+        let MapKind::Area(am) = &mut game.maps[1].kind else {
+            panic!()
+        };
+        am.network = true;
+        let (w, h) = am.size;
+        let am = am.clone();
+        assert!(shapes(&am).iter().all(Vec::is_empty), "no cells");
+        let mut c = Canvas::new(w, h, Rgba(250, 246, 235, 255));
+        draw(&mut c, &game, 1);
+        let img = c.into_image();
+        let layouts = layouts(&game, &am);
+        let road = |x: f32, y: f32| {
+            let p = img.get_pixel(x as u32, y as u32).0;
+            (i32::from(p[0]) - 120).abs() < 40
+                && (i32::from(p[1]) - 84).abs() < 40
+                && (i32::from(p[2]) - 40).abs() < 40
+        };
+        // Points along the line from one area's centre to another's, outside every box:
+        // (how many, how many of them on a road).
+        let along = |i: usize, j: usize| {
+            let (a, b) = (layouts[i].anchor, layouts[j].anchor);
+            let outside: Vec<(f32, f32)> = (1..40)
+                .map(|t| t as f32 / 40.0)
+                .map(|t| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+                .filter(|&(x, y)| {
+                    layouts.iter().all(|l| {
+                        let (bx, by, bw, bh) = l.bounds;
+                        let pad = 12.0;
+                        x < bx - pad || x > bx + bw + pad || y < by - pad || y > by + bh + pad
+                    })
+                })
+                .collect();
+            let on_road = outside.iter().filter(|&&(x, y)| road(x, y)).count();
+            (outside.len(), on_road)
+        };
+        // North–South and North–East are adjacent; North and High Hills are not.
+        for (i, j) in [(0, 1), (0, 2)] {
+            let (n, on) = along(i, j);
+            assert!(n > 0 && on == n, "{i}-{j}: {on} of {n} on the road");
+        }
+        let (n, on) = along(0, 3);
+        assert!(n > 0 && on == 0, "0-3: {on} of {n} on a road");
     }
 
     #[test]

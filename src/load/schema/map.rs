@@ -59,6 +59,14 @@ pub struct Map {
     pub size: Option<Spanned<[u32; 2]>>,
     /// Designer-supplied map image instead of the generated one.
     pub image: Option<Spanned<String>>,
+    /// How a generated area map is drawn: `cells` (each area a region bordering its
+    /// neighbours, the default) or `network` (a point-to-point map: each area a box at its
+    /// `position`, each pair of adjacent areas joined by a road, for games of towns and the
+    /// roads between them).
+    #[serde(default)]
+    #[schemars(schema_with = "super::words::area_drawing")]
+    #[schemars(extend("default" = "cells"))]
+    pub drawing: Option<Spanned<String>>,
     /// Where a generated hex map prints its title and legend.
     pub cartouche: Option<Spanned<Cartouche>>,
     /// The real geography the hex layers are computed from (`sandtable geo`).
@@ -72,6 +80,7 @@ pub struct Cartouche {
     /// `auto` (the emptiest place along the map's border when one covers no land hex nor
     /// place, else below the map), a corner inside the map (`top-left`, `top-right`,
     /// `bottom-left`, `bottom-right`), `below` the map, or `off`.
+    #[serde(default)]
     #[schemars(schema_with = "super::words::cartouche_position")]
     #[schemars(extend("default" = "auto"))]
     pub position: Option<Spanned<String>>,

@@ -144,6 +144,9 @@ pub const UNIT_KINDS: &[&str] = &["army", "fleet"];
 /// `kind` of a `[map.geography.projection]`.
 pub const PROJECTIONS: &[&str] = &["lambert-conformal-conic", "equirectangular"];
 
+/// `drawing` of an area map: how its generated picture shows the areas.
+pub const AREA_DRAWINGS: &[&str] = &["cells", "network"];
+
 /// `position` of `[map.cartouche]`: where a hex map's title and legend go.
 pub const CARTOUCHE_POSITIONS: &[&str] = &[
     "auto",
@@ -197,6 +200,7 @@ word_schemas! {
     unit_kind => UNIT_KINDS,
     projection => PROJECTIONS,
     cartouche_position => CARTOUCHE_POSITIONS,
+    area_drawing => AREA_DRAWINGS,
 }
 
 word_list_schemas! {
