@@ -209,6 +209,9 @@ struct HexBoard {
     /// The VASSAL map it is on.
     map: String,
     board: String,
+    /// The map's title: the VASSAL map's name when it is the map's one board (VASSAL's
+    /// window, which players see), else the board's.
+    title: String,
     grid: HexGrid,
     columns: i32,
     rows: i32,
@@ -369,7 +372,9 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             .is_some_and(|b| b.starts_with(b"\x89PNG\r\n\x1a\n"))
     }
 
-    fn sides(&self) -> Vec<String> {
+    /// The module's sides (its player rosters' entries), or one side of all players when it
+    /// names none.
+    fn sides(&mut self) -> Vec<String> {
         let mut sides = Vec::new();
         for roster in self
             .root
@@ -382,6 +387,13 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     sides.push(name);
                 }
             }
+        }
+        if sides.is_empty() {
+            self.notes.push(
+                "the module names no sides (no player roster): one side, `Players`, owns nothing"
+                    .into(),
+            );
+            sides.push("Players".into());
         }
         sides
     }
@@ -453,6 +465,11 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     id: unique(&board.name, &mut taken),
                     map: map.name.clone(),
                     board: board.name.clone(),
+                    title: if map.boards.len() == 1 {
+                        map.name.clone()
+                    } else {
+                        board.name.clone()
+                    },
                     grid: grid.clone(),
                     columns,
                     rows,
@@ -1039,9 +1056,10 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         sizes.sort_unstable();
         if let Some(&median) = sizes.get(sizes.len() / 2) {
             let mut art = Table::new();
-            art["counter-size"] = value(i64::from(median.clamp(8, 1000)));
-            art.decor_mut()
-                .set_prefix("\n# The counters' size: the median of their pictures' larger side.\n");
+            art["counter-size"] = value(i64::from(median.clamp(16, 512)));
+            art.decor_mut().set_prefix(
+                "\n# The counters' size: the median of their pictures' larger side (16 to 512).\n",
+            );
             doc.insert("art", Item::Table(art));
         }
         let mut side_list = ArrayOfTables::new();
@@ -1147,7 +1165,7 @@ fn map_file(
     for b in boards {
         let mut m = Table::new();
         m["id"] = value(b.id.clone());
-        m["title"] = value(b.board.clone());
+        m["title"] = value(b.title.clone());
         if let Some(image) = images.get(&b.id) {
             m["image"] = value(image.clone());
         }

@@ -492,6 +492,27 @@ mod tests {
     }
 
     #[test]
+    fn a_grid_on_a_supplied_picture_is_laid_where_it_says() {
+        // Kassala's grid: VASSAL's x0 = 51, y0 = 55, dx = 227.9…, dy = 265.8…
+        let mut g = grid(Orientation::Columns, true, false);
+        g.picture = Some(PictureGrid {
+            x0: 51.0,
+            y0: 55.0,
+            dx: 227.900_000_000_000_52,
+            dy: 265.899_999_999_999_5,
+        });
+        let layout = g.layout(64, 48);
+        assert_eq!((layout.x0, layout.y0), (51.0, 55.0), "not the hex size's");
+        // VASSAL's own centres of the pieces Kassala's set-up snaps there.
+        assert_eq!(g.centre(&layout, HexCoord::new(2, 2)), (506, 586));
+        assert_eq!(g.centre(&layout, HexCoord::new(1, 2)), (278, 718));
+        assert_eq!(g.centre(&layout, HexCoord::new(8, 6)), (1874, 1650));
+        // Without it, the hex size decides.
+        g.picture = None;
+        assert_ne!(g.layout(64, 48).x0, 51.0);
+    }
+
+    #[test]
     fn numbers_are_printed_column_first_and_padded() {
         let g = grid(Orientation::Columns, true, false);
         assert_eq!(g.number(HexCoord::new(4, 6)), "0507");

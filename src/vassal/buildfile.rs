@@ -367,6 +367,20 @@ mod tests {
     }
 
     #[test]
+    fn a_written_tree_reads_back_the_same() {
+        let xml = "<?xml version=\"1.0\"?>\n<VASSAL.build.GameModule name=\"A &amp; B &lt;&quot;\" b=\"x&#9;y&#10;z\">\n  \
+            <VASSAL.build.widget.PieceSlot gpid=\"1\">+/null/prototype;Unit\tpiece;;;a &amp; b.png;X/\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>\n  \
+            <entry>Red &lt;1&gt;</entry><custom.Thing/></VASSAL.build.GameModule>";
+        let root = parse_buildfile(xml.as_bytes()).expect("parses");
+        let written = write_element(&root);
+        let again = parse_buildfile_str(&written).expect("reads back");
+        let mut expected = root.clone();
+        expected.text.clear(); // the layout between children
+        assert_eq!(again, expected, "{written}");
+        assert_eq!(again.attr("b"), Some("x\ty\nz"));
+    }
+
+    #[test]
     fn tolerates_legacy_roots_entities_and_encodings() {
         let latin1 = b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><VASSAL.launch.BasicModule name=\"Caf\xe9 &bogus; &nbsp;\"/>";
         let root = parse_buildfile(latin1).expect("parses");

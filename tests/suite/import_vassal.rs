@@ -9,8 +9,16 @@ use std::path::{Path, PathBuf};
 
 use crate::support::{p, root, run};
 
+/// The shared reference data: `../shared`, or `$SANDTABLE_SHARED` when set (a worktree
+/// elsewhere).
+fn shared() -> PathBuf {
+    std::env::var_os("SANDTABLE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared"))
+}
+
 fn kassala() -> Option<PathBuf> {
-    let vmod = root().join("../shared/corpus/kassala/Kassala.vmod");
+    let vmod = shared().join("corpus/kassala/Kassala.vmod");
     if vmod.is_file() {
         Some(vmod)
     } else {
@@ -208,9 +216,8 @@ fn the_report_counts_what_was_mapped_and_kept() {
     assert!(kept.contains("DiceButton"), "the dice are kept");
     // The pictures are copied byte for byte.
     let map = std::fs::read(dir.join("art/Mapboard.png")).expect("map picture");
-    let original =
-        std::fs::read(root().join("../shared/corpus/kassala/unpacked/images/Mapboard.png"))
-            .expect("unpacked picture");
+    let original = std::fs::read(shared().join("corpus/kassala/unpacked/images/Mapboard.png"))
+        .expect("unpacked picture");
     assert_eq!(map, original);
     let counters = std::fs::read_to_string(dir.join("counters.toml")).expect("counters");
     assert!(
