@@ -420,7 +420,7 @@ fn check_hex_map(
     sets: &mut Registry,
 ) -> Option<Map> {
     let mut geo = hex_geometry(cx, file, h)?;
-    if m.image.is_none() {
+    if m.image.is_none() && geo.picture.is_some() {
         if let Some(at) = h.get_ref().origin.as_ref().or(h.get_ref().spacing.as_ref()) {
             cx.push(
                 Diagnostic::warning(

@@ -371,12 +371,18 @@ mod tests {
         let xml = "<?xml version=\"1.0\"?>\n<VASSAL.build.GameModule name=\"A &amp; B &lt;&quot;\" b=\"x&#9;y&#10;z\">\n  \
             <VASSAL.build.widget.PieceSlot gpid=\"1\">+/null/prototype;Unit\tpiece;;;a &amp; b.png;X/\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>\n  \
             <entry>Red &lt;1&gt;</entry><custom.Thing/></VASSAL.build.GameModule>";
+        // The whitespace between a container's children is layout.
+        fn without_layout(mut e: Element) -> Element {
+            if !e.children.is_empty() && e.text.trim().is_empty() {
+                e.text.clear();
+            }
+            e.children = e.children.into_iter().map(without_layout).collect();
+            e
+        }
         let root = parse_buildfile(xml.as_bytes()).expect("parses");
         let written = write_element(&root);
         let again = parse_buildfile_str(&written).expect("reads back");
-        let mut expected = root.clone();
-        expected.text.clear(); // the layout between children
-        assert_eq!(again, expected, "{written}");
+        assert_eq!(without_layout(again.clone()), without_layout(root), "{written}");
         assert_eq!(again.attr("b"), Some("x\ty\nz"));
     }
 

@@ -182,7 +182,7 @@ fn one_moved_piece_fails_the_comparison() {
 fn the_report_counts_what_was_mapped_and_kept() {
     let Some(vmod) = kassala() else { return };
     let tmp = tempfile::tempdir().expect("tmp");
-    let dir = tmp.path().join("game");
+    let dir = tmp.path().join("first/game");
     let (code, out, err) = run(&["import", p(&vmod), "-o", p(&dir), "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
@@ -225,7 +225,7 @@ fn the_report_counts_what_was_mapped_and_kept() {
         "{counters}"
     );
     // Text says the same.
-    let dir2 = tmp.path().join("again");
+    let dir2 = tmp.path().join("second/game");
     let (code, text, _) = run(&["import", p(&vmod), "-o", p(&dir2)]);
     assert_eq!(code, 0);
     assert!(text.contains("13 counters from 36 piece slots"), "{text}");
