@@ -249,6 +249,8 @@ struct Importer<'a, R: Read + Seek> {
     module: &'a ModuleInfo,
     source: Source<R>,
     assets: BTreeMap<String, Vec<u8>>,
+    /// The module's picture names and where they were copied.
+    copied: BTreeMap<String, String>,
     notes: Vec<String>,
     errors: Diagnostics,
 }
@@ -334,6 +336,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             module,
             source,
             assets: BTreeMap::new(),
+            copied: BTreeMap::new(),
             notes: Vec::new(),
             errors: Diagnostics::default(),
         }
@@ -352,17 +355,25 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         );
     }
 
-    /// Copies a picture of the module into `art/`; its path in the game.
+    /// Copies a picture of the module into `art/`; its path in the game. A PNG whose name
+    /// does not say so (old modules name pictures without an extension) gets `.png` after
+    /// its name, as the language reads pictures by their extension.
     fn copy_image(&mut self, image: &str, whose: &str) -> Option<String> {
-        let game_path = format!("art/{image}");
-        if self.assets.contains_key(&game_path) {
-            return Some(game_path);
+        if let Some(known) = self.copied.get(image) {
+            return Some(known.clone());
         }
         let Some(bytes) = self.source.image(image) else {
             self.missing_image(image, whose);
             return None;
         };
+        let png = bytes.starts_with(b"\x89PNG\r\n\x1a\n");
+        let game_path = if png && !image.to_ascii_lowercase().ends_with(".png") {
+            format!("art/{image}.png")
+        } else {
+            format!("art/{image}")
+        };
         self.assets.insert(game_path.clone(), bytes);
+        self.copied.insert(image.to_string(), game_path.clone());
         Some(game_path)
     }
 

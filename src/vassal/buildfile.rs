@@ -382,7 +382,11 @@ mod tests {
         let root = parse_buildfile(xml.as_bytes()).expect("parses");
         let written = write_element(&root);
         let again = parse_buildfile_str(&written).expect("reads back");
-        assert_eq!(without_layout(again.clone()), without_layout(root), "{written}");
+        assert_eq!(
+            without_layout(again.clone()),
+            without_layout(root),
+            "{written}"
+        );
         assert_eq!(again.attr("b"), Some("x\ty\nz"));
     }
 

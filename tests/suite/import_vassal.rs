@@ -379,3 +379,42 @@ fn a_hostile_archive_is_refused() {
     assert!(err.contains("module-unreadable"), "{err}");
     assert!(!tmp.path().join("escape.png").exists());
 }
+
+/// The other modules of the corpus, as far as they go: Almoravid's area map (zoned grids,
+/// no pictures in the corpus) and zxvt's square grid import, check clean and build, their
+/// boards kept verbatim and their pieces in pools; `tld`'s buildfile names pictures the
+/// corpus does not hold, and is refused for it.
+#[test]
+fn the_other_corpus_modules_go_as_far_as_the_language_does() {
+    let corpus = shared().join("corpus");
+    if !corpus.is_dir() {
+        eprintln!("skipped: ../shared is absent");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (module, counters) in [("almoravid/buildFile.xml", 205), ("zxvt/buildFile", 7)] {
+        let dir = tmp.path().join(module.split('/').next().expect("folder"));
+        let (code, out, err) = run(&[
+            "import",
+            p(&corpus.join(module)),
+            "-o",
+            p(&dir),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{module}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(v["counters"], counters, "{module}");
+        assert_eq!(v["maps"], 0, "{module}: no hex board");
+        let (code, out, err) = run(&["check", p(&dir)]);
+        assert_eq!(code, 0, "{module}: {out}{err}");
+        let rebuilt = dir.with_extension("vmod");
+        let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+        assert_eq!(code, 0, "{module}: {out}{err}");
+    }
+    let dir = tmp.path().join("tld");
+    let (code, _, err) = run(&["import", p(&corpus.join("tld/buildFile")), "-o", p(&dir)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing-image"), "{err}");
+    assert!(!dir.exists());
+}
