@@ -665,19 +665,19 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             }
         }
         let mut counter_images = BTreeMap::new();
-        for i in 0..counters.len() {
-            let image = counters[i].image.clone();
+        for (i, counter) in counters.iter().enumerate() {
+            let image = counter.image.clone();
             if image.is_empty() {
                 continue;
             }
-            let whose = format!("the piece `{}`", counters[i].name);
+            let whose = format!("the piece `{}`", counter.name);
             if let Some(p) = self.copy_image(&image, &whose) {
                 if self.is_png(&p) {
                     counter_images.insert(i, p);
                 } else {
                     self.notes.push(format!(
                         "the piece `{}`: its picture `{image}` is not a PNG, which the language takes: copied into `art/` and kept verbatim, the counter drawn by sandtable",
-                        counters[i].name
+                        counter.name
                     ));
                 }
             }
