@@ -12,7 +12,7 @@ use super::{board, gather, Cx, Registry};
 use crate::diag::{Diagnostic, Span};
 use crate::load::schema::{self, GameFile};
 use crate::load::source::FileId;
-use crate::model::hex::Numbering;
+use crate::model::hex::{Numbering, PictureGrid};
 use crate::model::map::{Crossing, PlaceAt};
 use crate::model::{
     Area, AreaMap, Edge, Game, Hex, HexCoord, HexGeometry, HexMap, HexSet, Map, MapKind,
@@ -351,11 +351,13 @@ pub(crate) fn hex_geometry(
         );
         return None;
     }
+    let picture = picture_grid(cx, file, h);
     Some(HexGeometry {
         orientation,
         columns: *hg.columns.get_ref() as i32,
         rows: *hg.rows.get_ref() as i32,
         odd_shifted,
+        picture,
         numbering: Numbering {
             column_first,
             first_column: n.first_column,
@@ -364,6 +366,58 @@ pub(crate) fn hex_geometry(
             stagger: n.stagger,
         },
     })
+}
+
+/// Where the grid lies on a supplied picture (`origin` and `spacing`, both or neither; a
+/// spacing of more than nothing), reporting what is missing or out of range.
+fn picture_grid(cx: &mut Cx, file: FileId, h: &Spanned<schema::HexGrid>) -> Option<PictureGrid> {
+    let hg = h.get_ref();
+    let (origin, spacing) = match (&hg.origin, &hg.spacing) {
+        (None, None) => return None,
+        (Some(origin), Some(spacing)) => (origin, spacing),
+        (Some(given), None) | (None, Some(given)) => {
+            let (has, lacks) = if hg.origin.is_some() {
+                ("origin", "spacing")
+            } else {
+                ("spacing", "origin")
+            };
+            cx.push(
+                Diagnostic::error(
+                    "missing-key",
+                    format!("`[map.hex]` gives `{has}` without `{lacks}`"),
+                )
+                .at(Cx::span(file, given))
+                .hint("a grid drawn on a supplied picture needs both: `origin = [x, y]` (the top-left hex's centre) and `spacing = [across, along]` (between columns, between the hexes of a column), in pixels"),
+            );
+            return None;
+        }
+    };
+    let [x0, y0] = *origin.get_ref();
+    let [dx, dy] = *spacing.get_ref();
+    let in_range = |v: f64, low: f64| v.is_finite() && v >= low && v <= 100_000.0;
+    if !(in_range(dx, 1.0) && in_range(dy, 1.0)) {
+        cx.push(
+            Diagnostic::error(
+                "out-of-range",
+                format!("a hex spacing of {dx} by {dy} pixels is not supported"),
+            )
+            .at(Cx::span(file, spacing))
+            .hint("give the distances between hex centres in pixels, from 1 to 100000"),
+        );
+        return None;
+    }
+    if !(in_range(x0, -100_000.0) && in_range(y0, -100_000.0)) {
+        cx.push(
+            Diagnostic::error(
+                "out-of-range",
+                format!("a grid origin at ({x0}, {y0}) is not supported"),
+            )
+            .at(Cx::span(file, origin))
+            .hint("give the top-left hex's centre in pixels on the picture, within 100000 of its corner"),
+        );
+        return None;
+    }
+    Some(PictureGrid { x0, y0, dx, dy })
 }
 
 fn check_hex_map(
@@ -375,7 +429,23 @@ fn check_hex_map(
     h: &Spanned<schema::HexGrid>,
     sets: &mut Registry,
 ) -> Option<Map> {
-    let geo = hex_geometry(cx, file, h)?;
+    let mut geo = hex_geometry(cx, file, h)?;
+    if m.image.is_none() && geo.picture.is_some() {
+        if let Some(at) = h.get_ref().origin.as_ref().or(h.get_ref().spacing.as_ref()) {
+            cx.push(
+                Diagnostic::warning(
+                    "ignored-key",
+                    format!(
+                        "map `{}` has no supplied `image` to lay its grid on: `origin` and `spacing` are ignored",
+                        m.id.get_ref()
+                    ),
+                )
+                .at(Cx::span(file, at))
+                .hint("a generated map lays its hexes at the game's `[art] hex-size`; give the map an `image` or remove the two keys"),
+            );
+            geo.picture = None;
+        }
+    }
 
     // Terrain (required), country and region layers.
     let Some(terrain_layer) = &m.terrain else {

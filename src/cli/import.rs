@@ -1,6 +1,7 @@
-//! `sandtable import FILE.map|FILE.cfg -o DIR [--id ID] [--title T] [--year Y] [--years N]
-//! [--maps DIR]… [--format json]`: a Diplomacy board in DPjudge's format (`.map`) or a Parlance variant
-//! (`.cfg`) made into a new game directory.
+//! `sandtable import FILE.map|FILE.cfg|FILE.vmod -o DIR [--id ID] [--title T] [--year Y]
+//! [--years N] [--maps DIR]… [--format json]`: a Diplomacy board in DPjudge's format
+//! (`.map`) or a Parlance variant (`.cfg`), or a VASSAL module (`.vmod`, or an unpacked
+//! module's `buildFile.xml`), made into a new game directory.
 //! The directory must not exist (or be empty): an import never overwrites a game. The files
 //! are written into a temporary folder beside it and moved into place together.
 
@@ -16,8 +17,9 @@ use crate::import::dpjudge::{self, Options};
 /// Arguments of `import`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The DPjudge `.map` file (it may `USE` others beside it), or a Parlance variant's `.cfg`
-    /// (it may name a `base` beside it).
+    /// The DPjudge `.map` file (it may `USE` others beside it), a Parlance variant's `.cfg`
+    /// (it may name a `base` beside it), or a VASSAL module (`.vmod`, or an unpacked
+    /// module's `buildFile.xml` with its `images/` beside it).
     file: PathBuf,
     /// The game directory to create.
     #[arg(short, long, value_name = "DIR")]
@@ -77,6 +79,9 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             a.out.display()
         )
         .into());
+    }
+    if is_vassal(&a.file) {
+        return run_vassal(&a);
     }
     let mut sources = SourceMap::default();
     let parlance = a
@@ -201,8 +206,65 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether the file is a VASSAL module: a ZIP archive (`.vmod`, `.vmdx`) or a buildfile.
+fn is_vassal(file: &Path) -> bool {
+    let extension = file
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    matches!(extension.as_str(), "vmod" | "vmdx" | "zip")
+        || name == "buildFile"
+        || name == "buildFile.xml"
+}
+
+/// `import FILE.vmod`: the module's game directory, written atomically, and the report.
+fn run_vassal(a: &Args) -> Result<ExitCode, Failure> {
+    let id = a.id.clone().unwrap_or_else(|| {
+        let s = stem(&a.out);
+        crate::import::vassal::slug_id(&s)
+    });
+    let options = crate::import::vassal::Options {
+        id,
+        title: a.title.clone(),
+    };
+    let imported = crate::import::vassal::import(&a.file, &options).map_err(|diags| {
+        Failure::diagnostics(
+            format!("cannot import `{}`", a.file.display()),
+            diags,
+            SourceMap::default(),
+        )
+    })?;
+    write_tree(&a.out, &imported.files, &imported.assets)
+        .map_err(|e| format!("cannot write `{}`: {e}", a.out.display()))?;
+    let dir = a.out.display().to_string();
+    match a.format {
+        Format::Json => super::emit(
+            &(serde_json::to_string_pretty(&imported.report).map_err(|e| e.to_string())? + "\n"),
+        ),
+        Format::Text => super::emit(&crate::import::vassal::render_report(
+            &imported.report,
+            &dir,
+        )),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Write the files into a temporary folder beside `out`, then move it into place.
 fn write_game(out: &Path, files: &[crate::import::File]) -> std::io::Result<()> {
+    write_tree(out, files, &[])
+}
+
+/// Write text files and copied files (their names may hold folders) into a temporary folder
+/// beside `out`, then move it into place: nothing is left behind when a write fails.
+fn write_tree(
+    out: &Path,
+    files: &[crate::import::File],
+    assets: &[crate::import::vassal::Asset],
+) -> std::io::Result<()> {
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -211,8 +273,16 @@ fn write_game(out: &Path, files: &[crate::import::File]) -> std::io::Result<()> 
     let tmp = tempfile::Builder::new()
         .prefix(".sandtable-import-")
         .tempdir_in(&parent)?;
-    for f in files {
-        std::fs::write(tmp.path().join(&f.name), &f.text)?;
+    let contents = files
+        .iter()
+        .map(|f| (f.name.as_str(), f.text.as_bytes()))
+        .chain(assets.iter().map(|a| (a.name.as_str(), a.bytes.as_slice())));
+    for (name, bytes) in contents {
+        let path = tmp.path().join(name);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        std::fs::write(path, bytes)?;
     }
     if out.is_dir() {
         std::fs::remove_dir(out)?;

@@ -127,6 +127,7 @@ pub(super) fn test_grid(columns: i32, rows: i32, across: f64) -> KmGrid {
         columns,
         rows,
         odd_shifted: true,
+        picture: None,
         numbering: crate::model::hex::Numbering {
             column_first: true,
             first_column: 1,
@@ -150,6 +151,7 @@ mod tests {
             columns: 20,
             rows: 15,
             odd_shifted: true,
+            picture: None,
             numbering: Numbering {
                 column_first: true,
                 first_column: 1,

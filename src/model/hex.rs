@@ -66,7 +66,37 @@ pub struct HexGeometry {
     pub odd_shifted: bool,
     /// Printed numbering.
     pub numbering: Numbering,
+    /// Where the grid lies on a supplied picture (`origin` and `spacing`), when the map
+    /// gives it; else the grid is laid at the game's hex size ([`HexGeometry::layout`]).
+    pub picture: Option<PictureGrid>,
 }
+
+/// A hex grid laid on a supplied picture as its own drawing has it: VASSAL's `x0`, `y0`,
+/// `dx`, `dy` (the centre of raw hex (0, 0), the distance between columns and between the
+/// hexes of a column), in the un-rotated frame of columns.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PictureGrid {
+    /// Centre of raw hex (0, 0) along the column axis.
+    pub x0: f64,
+    /// Centre of raw hex (0, 0) along the row axis.
+    pub y0: f64,
+    /// Distance between neighbouring columns.
+    pub dx: f64,
+    /// Distance between neighbouring hexes of one column.
+    pub dy: f64,
+}
+
+impl PartialEq for PictureGrid {
+    /// The same numbers, bit for bit (a grid is written and read back exactly).
+    fn eq(&self, other: &Self) -> bool {
+        [self.x0, self.y0, self.dx, self.dy]
+            .iter()
+            .zip([other.x0, other.y0, other.dx, other.dy])
+            .all(|(a, b)| a.to_bits() == b.to_bits())
+    }
+}
+
+impl Eq for PictureGrid {}
 
 /// Pixel layout of a hex grid on a map picture (the same numbers go into VASSAL's `HexGrid`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -332,6 +362,9 @@ impl HexGeometry {
 
     /// Pixel layout for hexes `hex_size` pixels apart within a column, with a margin.
     pub fn layout(&self, hex_size: u32, margin: u32) -> HexLayout {
+        if let Some(p) = self.picture {
+            return self.picture_layout(p);
+        }
         let dy = f64::from(hex_size);
         let dx = (dy * 3f64.sqrt() / 2.0).round();
         let radius = (dy / 3f64.sqrt()).ceil();
@@ -355,6 +388,31 @@ impl HexGeometry {
             y0,
             width: w.ceil() as u32,
             height: h.ceil() as u32,
+        }
+    }
+
+    /// The layout of a grid drawn on a supplied picture: its own spacing and origin (the
+    /// top-left hex's centre, unshifted), its size the grid's extent (the picture's own size
+    /// is read from its file).
+    fn picture_layout(&self, p: PictureGrid) -> HexLayout {
+        let x0 = p.x0;
+        let (majors, minors) = match self.orientation {
+            Orientation::Columns => (self.columns, self.rows),
+            Orientation::Rows => (self.rows, self.columns),
+        };
+        let along = x0 + p.dx * f64::from(majors.max(1)) + p.dx / 2.0;
+        let across = p.y0 + p.dy * f64::from(minors.max(1)) + p.dy / 2.0;
+        let (w, h) = match self.orientation {
+            Orientation::Columns => (along, across),
+            Orientation::Rows => (across, along),
+        };
+        HexLayout {
+            dy: p.dy,
+            dx: p.dx,
+            x0,
+            y0: p.y0,
+            width: w.max(1.0).ceil() as u32,
+            height: h.max(1.0).ceil() as u32,
         }
     }
 
@@ -422,6 +480,7 @@ mod tests {
             columns: 30,
             rows: 20,
             odd_shifted,
+            picture: None,
             numbering: Numbering {
                 column_first: true,
                 first_column: 1,
@@ -430,6 +489,27 @@ mod tests {
                 stagger,
             },
         }
+    }
+
+    #[test]
+    fn a_grid_on_a_supplied_picture_is_laid_where_it_says() {
+        // Kassala's grid: VASSAL's x0 = 51, y0 = 55, dx = 227.9…, dy = 265.8…
+        let mut g = grid(Orientation::Columns, true, false);
+        g.picture = Some(PictureGrid {
+            x0: 51.0,
+            y0: 55.0,
+            dx: 227.900_000_000_000_52,
+            dy: 265.899_999_999_999_5,
+        });
+        let layout = g.layout(64, 48);
+        assert_eq!((layout.x0, layout.y0), (51.0, 55.0), "not the hex size's");
+        // VASSAL's own centres of the pieces Kassala's set-up snaps there.
+        assert_eq!(g.centre(&layout, HexCoord::new(2, 2)), (506, 586));
+        assert_eq!(g.centre(&layout, HexCoord::new(1, 2)), (278, 718));
+        assert_eq!(g.centre(&layout, HexCoord::new(8, 6)), (1874, 1650));
+        // Without it, the hex size decides.
+        g.picture = None;
+        assert_ne!(g.layout(64, 48).x0, 51.0);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use serde::Serialize;
 
 pub use colour::Colour;
 pub use counter::{Class, Counter, Faces, Factor, Size, UnitKind, UnitType};
-pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation};
+pub use hex::{HexCoord, HexGeometry, HexLayout, Orientation, PictureGrid};
 pub use map::{
     Area, AreaMap, Coast, Edge, Hex, HexMap, HexSet, Map, MapKind, Misplaced, Place, Rail, Route,
     Site,

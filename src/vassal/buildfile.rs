@@ -183,6 +183,58 @@ fn declares_latin1(bytes: &[u8]) -> bool {
     .any(|name| declaration.contains(name))
 }
 
+/// An element tree written back as XML text (indented by two spaces, attributes in their
+/// order, text escaped by quick-xml), so that [`parse_buildfile_str`] reads the same tree
+/// but for the whitespace between a container's children, which is written as indentation.
+/// A TAB or line break in an attribute value is written as a character reference, which
+/// an XML parser keeps (a literal one it would turn into a space).
+pub fn write_element(element: &Element) -> String {
+    let mut writer = quick_xml::Writer::new(Vec::new());
+    write_into(&mut writer, element, 0);
+    String::from_utf8(writer.into_inner()).unwrap_or_default()
+}
+
+fn write_into(writer: &mut quick_xml::Writer<Vec<u8>>, element: &Element, depth: usize) {
+    use quick_xml::events::{BytesEnd, BytesText};
+    let indent = "  ".repeat(depth);
+    let _ = writer.write_event(Event::Text(BytesText::from_escaped(indent.as_str())));
+    let mut start = BytesStart::new(element.name.as_str());
+    for (key, value) in &element.attributes {
+        let escaped = quick_xml::escape::escape(value.as_str())
+            .replace('\t', "&#9;")
+            .replace('\n', "&#10;")
+            .replace('\r', "&#13;");
+        start.push_attribute(quick_xml::events::attributes::Attribute {
+            key: quick_xml::name::QName(key.as_bytes()),
+            value: Cow::Owned(escaped.into_bytes()),
+        });
+    }
+    // The whitespace between a container's children is layout, not content.
+    let text = if !element.children.is_empty() && element.text.trim().is_empty() {
+        ""
+    } else {
+        element.text.as_str()
+    };
+    if element.children.is_empty() && text.is_empty() {
+        let _ = writer.write_event(Event::Empty(start));
+        let _ = writer.write_event(Event::Text(BytesText::from_escaped("\n")));
+        return;
+    }
+    let _ = writer.write_event(Event::Start(start));
+    if !text.is_empty() {
+        let _ = writer.write_event(Event::Text(BytesText::new(text)));
+    }
+    if !element.children.is_empty() {
+        let _ = writer.write_event(Event::Text(BytesText::from_escaped("\n")));
+        for child in &element.children {
+            write_into(writer, child, depth + 1);
+        }
+        let _ = writer.write_event(Event::Text(BytesText::from_escaped(indent.as_str())));
+    }
+    let _ = writer.write_event(Event::End(BytesEnd::new(element.name.as_str())));
+    let _ = writer.write_event(Event::Text(BytesText::from_escaped("\n")));
+}
+
 /// Parses buildfile bytes (any encoding [`decode_xml_bytes`] understands).
 pub fn parse_buildfile(bytes: &[u8]) -> Result<Element, BuildFileError> {
     parse_buildfile_str(&decode_xml_text(bytes))
@@ -312,6 +364,30 @@ mod tests {
         assert!(!root.children[0].is_class("Slot"));
         assert_eq!(root.children_of("entry").count(), 1);
         assert_eq!(root.descendants().count(), 3);
+    }
+
+    #[test]
+    fn a_written_tree_reads_back_the_same() {
+        let xml = "<?xml version=\"1.0\"?>\n<VASSAL.build.GameModule name=\"A &amp; B &lt;&quot;\" b=\"x&#9;y&#10;z\">\n  \
+            <VASSAL.build.widget.PieceSlot gpid=\"1\">+/null/prototype;Unit\tpiece;;;a &amp; b.png;X/\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>\n  \
+            <entry>Red &lt;1&gt;</entry><custom.Thing/></VASSAL.build.GameModule>";
+        // The whitespace between a container's children is layout.
+        fn without_layout(mut e: Element) -> Element {
+            if !e.children.is_empty() && e.text.trim().is_empty() {
+                e.text.clear();
+            }
+            e.children = e.children.into_iter().map(without_layout).collect();
+            e
+        }
+        let root = parse_buildfile(xml.as_bytes()).expect("parses");
+        let written = write_element(&root);
+        let again = parse_buildfile_str(&written).expect("reads back");
+        assert_eq!(
+            without_layout(again.clone()),
+            without_layout(root),
+            "{written}"
+        );
+        assert_eq!(again.attr("b"), Some("x\ty\nz"));
     }
 
     #[test]

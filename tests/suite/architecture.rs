@@ -37,7 +37,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("emit", &["diag", "load", "model", "layout", "vassal"]),
     ("helpers", &["diag", "load", "model", "layout", "vassal"]),
     ("geo", &["diag", "load", "model"]),
-    ("import", &["diag", "load"]),
+    ("import", &["diag", "load", "vassal"]),
     (
         "testgame",
         &[

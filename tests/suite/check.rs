@@ -924,3 +924,46 @@ fn an_area_maps_drawing_is_a_known_word() {
     let (code, diags) = check_json(d);
     assert_eq!((code, diags.len()), (0, 0), "{diags:#?}");
 }
+
+/// `origin` and `spacing` lay a hex grid on a supplied picture: both or neither, a spacing
+/// of a pixel or more, and on a generated map they are ignored with a warning.
+#[test]
+fn a_grid_on_a_picture_needs_both_keys_and_a_picture() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let d = tmp.path();
+    edit(
+        d,
+        "map.toml",
+        "rows = 5\n",
+        "rows = 5\norigin = [10.0, 12.0]\n",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&diags),
+        vec![("missing-key".into(), "map.toml".into(), 9)]
+    );
+    edit(
+        d,
+        "map.toml",
+        "origin = [10.0, 12.0]\n",
+        "origin = [10.0, 12.0]\nspacing = [0.0, 40.0]\n",
+    );
+    let (_, diags) = check_json(d);
+    assert_eq!(
+        codes(&diags),
+        vec![("out-of-range".into(), "map.toml".into(), 10)]
+    );
+    edit(
+        d,
+        "map.toml",
+        "spacing = [0.0, 40.0]",
+        "spacing = [35.0, 40.0]",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 0, "a warning only");
+    assert_eq!(
+        codes(&diags),
+        vec![("ignored-key".into(), "map.toml".into(), 9)]
+    );
+}

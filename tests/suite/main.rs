@@ -24,6 +24,7 @@ mod guerilla;
 mod helpers_cli;
 mod hidden_counters;
 mod hidden_parts;
+mod import_vassal;
 mod inspect_cli;
 mod multi_factor;
 mod mutation;

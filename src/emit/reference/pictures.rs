@@ -94,6 +94,7 @@ impl Grid {
             columns: 5,
             rows: 4,
             odd_shifted: self.odd_shifted,
+            picture: None,
             numbering: Numbering {
                 column_first: true,
                 first_column: 1,

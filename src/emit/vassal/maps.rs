@@ -323,6 +323,7 @@ mod tests {
                 columns,
                 rows,
                 odd_shifted,
+                picture: None,
                 numbering: Numbering { column_first, first_column, first_row, digits, stagger },
             };
             let layout = g.layout(hex_size, (hex_size * 3 / 4).max(24));
@@ -370,6 +371,7 @@ mod tests {
                 columns,
                 rows,
                 odd_shifted,
+                picture: None,
                 numbering: Numbering { column_first, first_column, first_row, digits, stagger },
             };
             let layout = g.layout(hex_size, crate::layout::map_margin(hex_size));

@@ -111,6 +111,14 @@ pub struct HexGrid {
     pub shifted: Option<Spanned<String>>,
     /// How hexes are numbered on the printed map.
     pub numbering: Spanned<Numbering>,
+    /// On a supplied map `image`: where the centre of the top-left hex lies on the picture
+    /// (were its column not shifted), `[x, y]` in pixels (VASSAL's `x0`, `y0`). With `spacing`; without them the grid is
+    /// laid at the game's `[art] hex-size` inside a margin, as on a generated map.
+    pub origin: Option<Spanned<[f64; 2]>>,
+    /// On a supplied map `image`: the distance between the centres of two neighbouring
+    /// columns (rows) and between two hexes of one column (row), `[across, along]` in
+    /// pixels (VASSAL's `dx`, `dy`); hexes need not be regular. With `origin`.
+    pub spacing: Option<Spanned<[f64; 2]>>,
 }
 
 /// `[map.hex.numbering]`.
