@@ -184,7 +184,8 @@ impl AreaLayout {
 
 /// The layouts of every area, nudged apart where the designer's positions make neighbouring
 /// labels and boxes overlap (a few rounds of pushing overlapping pairs apart, each area
-/// moving at most a bounded distance from its position; whole pixels, deterministic).
+/// moving at most a bounded distance from its position; whole pixels, deterministic). A
+/// split coast's fleet box with a written `position` is not nudged.
 pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
     let base: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
     let n = base.len();
@@ -232,7 +233,29 @@ pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
     }
     base.into_iter()
         .zip(off)
-        .map(|(l, (dx, dy))| l.shifted(dx.round(), dy.round()))
+        .enumerate()
+        .map(|(i, (l, (dx, dy)))| {
+            // A fleet box the designer placed stays where it was written.
+            let placed: Vec<(AreaSlot, Rect)> = l
+                .slots
+                .iter()
+                .filter(|(slot, _)| match slot {
+                    AreaSlot::Coast(c) => am.areas[i]
+                        .coasts
+                        .get(*c as usize)
+                        .is_some_and(|c| c.position.is_some()),
+                    _ => false,
+                })
+                .copied()
+                .collect();
+            let mut l = l.shifted(dx.round(), dy.round());
+            for (slot, rect) in placed {
+                if let Some(r) = l.slots.iter_mut().find(|(s, _)| *s == slot) {
+                    r.1 = rect;
+                }
+            }
+            l
+        })
         .collect()
 }
 

@@ -148,6 +148,7 @@ pub fn with_area_map() -> Game {
             }],
             size: (600, 450),
             crossings: Vec::new(),
+            off_board: Vec::new(),
         }),
         places: Vec::new(),
         hex_sets: Vec::new(),

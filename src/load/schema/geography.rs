@@ -92,6 +92,67 @@ pub struct Geography {
     pub hex: Vec<Override>,
 }
 
+impl Geography {
+    /// The keys only a hex map's geography may have that this one gives, each with where
+    /// it is written (the first entry of a list).
+    pub fn hex_map_keys(&self) -> Vec<(&'static str, std::ops::Range<usize>)> {
+        let first_override = self.hex.iter().find_map(|o| {
+            o.hex
+                .as_ref()
+                .map(Spanned::span)
+                .or(o.hexes.as_ref().map(Spanned::span))
+        });
+        [
+            ("hex-km", self.hex_km.as_ref().map(Spanned::span)),
+            ("anchor", self.anchor.as_ref().map(Spanned::span)),
+            ("pin", self.pin.first().map(|p| p.hex.span())),
+            (
+                "default-terrain",
+                self.default_terrain.as_ref().map(Spanned::span),
+            ),
+            ("terrain", self.terrain.first().map(|r| r.id.span())),
+            ("country", self.country.first().map(|r| r.id.span())),
+            ("river", self.river.first().map(|r| r.name.span())),
+            ("strait", self.strait.first().map(|r| r.name.span())),
+            ("rail", self.rail.first().map(|r| r.name.span())),
+            ("place", self.place.first().map(|r| r.name.span())),
+            ("junction", self.junction.first().map(|r| r.name.span())),
+            (
+                "terrain-priority",
+                self.terrain_priority.as_ref().map(Spanned::span),
+            ),
+            (
+                "terrain-share",
+                self.terrain_share.as_ref().map(Spanned::span),
+            ),
+            (
+                "rail-detour",
+                self.rail_detour.values().next().map(Spanned::span),
+            ),
+            ("hex", first_override),
+        ]
+        .into_iter()
+        .filter_map(|(k, s)| s.map(|s| (k, s)))
+        .collect()
+    }
+
+    /// The keys only an area map's geography may have that this one gives, each with
+    /// where it is written (the first entry of a list).
+    pub fn area_map_keys(&self) -> Vec<(&'static str, std::ops::Range<usize>)> {
+        [
+            ("extent", self.extent.as_ref().map(Spanned::span)),
+            ("width-px", self.width_px.as_ref().map(Spanned::span)),
+            ("province", self.province.first().map(|p| p.area.span())),
+            ("land", self.land.first().map(|p| p.name.span())),
+            ("unplayable", self.unplayable.first().map(|p| p.name.span())),
+            ("crossing", self.crossing.first().map(|c| c.between.span())),
+        ]
+        .into_iter()
+        .filter_map(|(k, s)| s.map(|s| (k, s)))
+        .collect()
+    }
+}
+
 /// `projection = { kind = "lambert-conformal-conic", parallels = [47, 57], centre = [52, 32] }`
 /// or `{ kind = "equirectangular", centre = [lat, lon] }`.
 #[derive(Debug, Deserialize, JsonSchema)]

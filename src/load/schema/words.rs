@@ -144,6 +144,9 @@ pub const UNIT_KINDS: &[&str] = &["army", "fleet"];
 /// `kind` of a `[map.geography.projection]`.
 pub const PROJECTIONS: &[&str] = &["lambert-conformal-conic", "equirectangular"];
 
+/// `kind` of a `[[map.off-board]]` piece.
+pub const OFF_BOARD_KINDS: &[&str] = &["land", "water", "lake"];
+
 /// `position` of `[map.cartouche]`: where a hex map's title and legend go.
 pub const CARTOUCHE_POSITIONS: &[&str] = &[
     "auto",
@@ -197,6 +200,7 @@ word_schemas! {
     unit_kind => UNIT_KINDS,
     projection => PROJECTIONS,
     cartouche_position => CARTOUCHE_POSITIONS,
+    off_board_kind => OFF_BOARD_KINDS,
 }
 
 word_list_schemas! {
