@@ -1455,7 +1455,11 @@ fn check_area_map(
                     format!("area `{}` has neither `position` nor `outline`", a.id),
                 )
                 .at(Cx::span(*afile, &sa.id))
-                .hint("give its centre as `position = [x, y]` so the map can be drawn"),
+                .hint(if m.geography.is_some() {
+                    "lay the picture from the map's `[map.geography]` with `sandtable geo DIR` (it writes every area's `position` and `outline`), or give its centre as `position = [x, y]`"
+                } else {
+                    "give its centre as `position = [x, y]` so the map can be drawn, or lay the picture from real geography with `[map.geography]` and `sandtable geo`"
+                }),
             );
         }
     }

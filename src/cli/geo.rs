@@ -1,6 +1,7 @@
 //! `sandtable geo DIR [--map ID] [--check] [--format json]`: compute a hex map's layers,
-//! places, river hexsides and rail lines from its `[map.geography]` and write them into the
-//! map's own file; `--check` only says whether the file is up to date.
+//! places, river hexsides and rail lines, or an area map's outlines, names, fleet boxes and
+//! what it draws off the board, from its `[map.geography]` and write them into the map's
+//! own file; `--check` only says whether the file is up to date.
 
 use std::process::ExitCode;
 

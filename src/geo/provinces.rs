@@ -931,7 +931,7 @@ pub(super) fn lay(
             coasts: Vec::new(),
         });
     }
-    coast_positions(map, &mut out, water);
+    coast_positions(map, &mut out, water, picture.size);
     Laid {
         areas: out,
         off_board,
@@ -1124,7 +1124,13 @@ fn bbox(ring: &[P2]) -> [f64; 4] {
 /// seas nearest to the land only it reaches, a quarter of the stretch's length away from
 /// that land (Spain's north coast, which shares the Mid-Atlantic with the south coast but
 /// alone reaches Gascony).
-fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) -> bool) {
+fn coast_positions(
+    map: &Map,
+    laid: &mut [ComputedArea],
+    water: &dyn Fn(&str) -> bool,
+    size: [u32; 2],
+) {
+    let mut taken: Vec<P2> = Vec::new();
     let index: BTreeMap<&str, usize> = laid
         .iter()
         .enumerate()
@@ -1237,9 +1243,13 @@ fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) ->
                     .unwrap_or(0);
                 ring[(run.0 + k) % ring.len()]
             };
+            let names: Vec<P2> = laid.iter().map(|a| a.position).collect();
+            let position = fleet_box(ring, point, laid[ai].position, size, &names, &taken)
+                .unwrap_or_else(|| inset(ring, point, laid[ai].position));
+            taken.push(position);
             coasts.push(ComputedCoast {
                 id: c.id.get_ref().clone(),
-                position: inset(ring, point, laid[ai].position),
+                position,
             });
         }
         found.push((ai, coasts));
@@ -1247,6 +1257,95 @@ fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) ->
     for (ai, coasts) in found {
         laid[ai].coasts = coasts;
     }
+}
+
+/// The box a split coast's fleet is drawn in, in pixels: a counter of the default size with
+/// its margin, as the map's art draws it.
+const FLEET_BOX: [f64; 2] = [79.2, 66.0];
+
+/// Half the size of the block an area's name and Open box take around its position.
+const NAME_BLOCK: [f64; 2] = [55.0, 45.0];
+
+/// Where a split coast's fleet box goes: near `point` on the coast, moved inwards towards
+/// the province's name (`towards`), at the place where the box covers the fewest areas'
+/// names and boxes placed before it (`taken`), then lies most inside the province and the
+/// picture, then lies nearest the coast; `None` when the ring is not a polygon.
+fn fleet_box(
+    ring: &[P2],
+    point: P2,
+    towards: P2,
+    [width, height]: [u32; 2],
+    names: &[P2],
+    taken: &[P2],
+) -> Option<P2> {
+    if ring.len() < 3 {
+        return None;
+    }
+    let poly = Polygon::new(
+        LineString::from(ring.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
+        vec![],
+    );
+    let [w, h] = FLEET_BOX;
+    let (pw, ph) = (f64::from(width), f64::from(height));
+    let score = |c: P2| -> (usize, usize) {
+        let mut outside = 0;
+        for fx in [-0.5, 0.0, 0.5] {
+            for fy in [-0.5, 0.0, 0.5] {
+                let (x, y) = (c[0] + fx * w, c[1] + fy * h);
+                if !(0.0..=pw).contains(&x)
+                    || !(0.0..=ph).contains(&y)
+                    || !poly.contains(&Point::new(x, y))
+                {
+                    outside += 1;
+                }
+            }
+        }
+        let covered = names
+            .iter()
+            .filter(|n| {
+                (n[0] - c[0]).abs() < w / 2.0 + NAME_BLOCK[0]
+                    && (n[1] - c[1]).abs() < h / 2.0 + NAME_BLOCK[1]
+            })
+            .count()
+            + taken
+                .iter()
+                .filter(|t| (t[0] - c[0]).abs() < w && (t[1] - c[1]).abs() < h)
+                .count();
+        (covered, outside)
+    };
+    // From the coast's point and the ring's points near it, inwards by steps.
+    let near: Vec<P2> = std::iter::once(point)
+        .chain(
+            ring.iter()
+                .copied()
+                .filter(|p| (p[0] - point[0]).hypot(p[1] - point[1]) <= 2.0 * w),
+        )
+        .collect();
+    let r = |v: f64| (v * 10.0).round() / 10.0;
+    let mut best: Option<((usize, usize, u64), P2)> = None;
+    for (k, from) in near.iter().enumerate() {
+        let (dx, dy) = (towards[0] - from[0], towards[1] - from[1]);
+        let dist = dx.hypot(dy);
+        if dist <= 0.0 {
+            continue;
+        }
+        for step in [COAST_INSET_PX, 20.0, 30.0, 40.0, 50.0, 65.0, 80.0] {
+            if step >= dist {
+                break;
+            }
+            let c = [r(from[0] + dx / dist * step), r(from[1] + dy / dist * step)];
+            if !poly.contains(&Point::new(c[0], c[1])) {
+                continue;
+            }
+            let (covered, outside) = score(c);
+            let away = (c[0] - point[0]).hypot(c[1] - point[1]).round() as u64;
+            let key = (covered, outside, away * 1000 + k as u64);
+            if best.as_ref().is_none_or(|(b, _)| key < *b) {
+                best = Some((key, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// The stretches of the ring's vertices marked `on` (consecutive, around the ring), each as

@@ -184,8 +184,9 @@ impl AreaLayout {
 
 /// The layouts of every area, nudged apart where the designer's positions make neighbouring
 /// labels and boxes overlap (a few rounds of pushing overlapping pairs apart, each area
-/// moving at most a bounded distance from its position; whole pixels, deterministic). A
-/// split coast's fleet box with a written `position` is not nudged.
+/// moving at most a bounded distance from its position; whole pixels, deterministic), then
+/// moved inside the picture where they would reach beyond its edge. A split coast's fleet
+/// box with a written `position` is not moved.
 pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
     let base: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
     let n = base.len();
@@ -249,6 +250,24 @@ pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
                 .copied()
                 .collect();
             let mut l = l.shifted(dx.round(), dy.round());
+            // The name and its boxes kept inside the picture.
+            let (w, h) = (am.size.0 as f32, am.size.1 as f32);
+            let (bx, by, bw, bh) = l.bounds;
+            let inwards = |lo: f32, len: f32, size: f32| {
+                if len >= size {
+                    0.0
+                } else if lo < 0.0 {
+                    -lo
+                } else if lo + len > size {
+                    size - lo - len
+                } else {
+                    0.0
+                }
+            };
+            let (ix, iy) = (inwards(bx, bw, w).round(), inwards(by, bh, h).round());
+            if ix != 0.0 || iy != 0.0 {
+                l = l.shifted(ix, iy);
+            }
             for (slot, rect) in placed {
                 if let Some(r) = l.slots.iter_mut().find(|(s, _)| *s == slot) {
                     r.1 = rect;
