@@ -257,14 +257,14 @@ pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
                 if len >= size {
                     0.0
                 } else if lo < 0.0 {
-                    -lo
+                    (-lo).ceil()
                 } else if lo + len > size {
-                    size - lo - len
+                    (size - lo - len).floor()
                 } else {
                     0.0
                 }
             };
-            let (ix, iy) = (inwards(bx, bw, w).round(), inwards(by, bh, h).round());
+            let (ix, iy) = (inwards(bx, bw, w), inwards(by, bh, h));
             if ix != 0.0 || iy != 0.0 {
                 l = l.shifted(ix, iy);
             }

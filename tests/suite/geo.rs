@@ -966,6 +966,17 @@ fn a_coast_box_placed_by_hand_stays_where_it_is_written() {
         .expect("the north coast's box");
     let (x, y) = slot.centre;
     assert!((x - 700).abs() <= 1 && (y - 75).abs() <= 1, "{slot:?}");
+    // Every name and box is inside the picture (the Black Sea's name by its top edge).
+    let (w, h) = (am.size.0 as f32, am.size.1 as f32);
+    for (a, l) in sandtable::layout::area::layouts(&g, am).iter().enumerate() {
+        let (bx, by, bw, bh) = l.bounds;
+        assert!(
+            bx >= 0.0 && by >= 0.0 && bx + bw <= w && by + bh <= h,
+            "`{}` is drawn inside the picture: {:?}",
+            am.areas[a].id,
+            l.bounds
+        );
+    }
 }
 
 #[test]

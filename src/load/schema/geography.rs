@@ -37,8 +37,9 @@ pub struct Geography {
     /// like the rest of the land.
     #[serde(default)]
     pub land: Vec<Patch>,
-    /// Area maps: land drawn on the picture that is in no province (the coast beyond the
-    /// board's play). Land on which no province has a seed (an island) is in none either.
+    /// Area maps: land and water drawn off the board, in no province (the coast beyond the
+    /// board's play, a gulf no sea of the board holds). Land on which no province has a
+    /// seed (an island) is off the board too.
     #[serde(default)]
     pub unplayable: Vec<Patch>,
     /// Area maps: straits two provinces border across without sharing a border on the
@@ -60,7 +61,8 @@ pub struct Geography {
     /// Country regions, painted in order; a hex no region covers belongs to no country.
     #[serde(default)]
     pub country: Vec<Region>,
-    /// Natural Earth lakes, each picked by a point inside it.
+    /// Natural Earth lakes, each picked by a point inside it: on a hex map the hexes it
+    /// covers take its terrain; on an area map it is drawn over the province it lies in.
     #[serde(default)]
     pub lake: Vec<Lake>,
     /// Rivers, canals and other lines that run along hexsides.
@@ -234,7 +236,9 @@ pub struct Province {
     /// The seed point; also where its name is printed.
     pub at: Spanned<LatLon>,
     /// More seed points: the province is the land (or sea) nearer to any of its points than
-    /// to another province's.
+    /// to another province's. Every piece of that share holding a seed is drawn (an island
+    /// with a seed is drawn with its province); a piece holding none goes to the neighbour
+    /// it borders most, else off the board.
     pub seeds: Option<Spanned<Vec<LatLon>>>,
     /// An outline, as `[lat, lon]` points, instead of the seed's share.
     pub outline: Option<Spanned<Vec<LatLon>>>,
