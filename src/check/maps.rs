@@ -51,6 +51,7 @@ pub(crate) fn check_maps(
             );
         }
         natural_earth_data(cx, file, &g.root, m);
+        geography_keys(cx, file, m);
         let mut sets = Registry::new("hex set");
         let map = match (&m.hex, m.area.is_empty()) {
             (Some(h), true) => {
@@ -997,6 +998,35 @@ struct Declared {
 /// its lakes when the geography names one — reported here, at the key, when it or a file
 /// it needs is missing, rather than when `geo` next runs. A base board read from another
 /// game's folder is that game's to lay.
+/// A key of `[map.geography]` for the other kind of map: an error, as `sandtable geo`
+/// gives it.
+fn geography_keys(cx: &mut Cx, file: FileId, m: &schema::Map) {
+    let Some(geography) = &m.geography else {
+        return;
+    };
+    let g = geography.get_ref();
+    let (keys, kind, hint) = match (&m.hex, m.area.is_empty()) {
+        (None, false) => (
+            g.hex_map_keys(),
+            "hex maps",
+            "an area map's geography has `extent`, `width-px`, `[[map.geography.province]]` and `[[map.geography.lake]]`",
+        ),
+        (Some(_), true) => (
+            g.area_map_keys(),
+            "area maps",
+            "a hex map's geography has `hex-km` and `anchor` instead",
+        ),
+        _ => return,
+    };
+    for (key, span) in keys {
+        cx.push(
+            Diagnostic::error("conflicting-keys", format!("`{key}` is for {kind}"))
+                .at(Span::new(file, span))
+                .hint(hint),
+        );
+    }
+}
+
 fn natural_earth_data(cx: &mut Cx, file: FileId, root: &std::path::Path, m: &schema::Map) {
     if cx.sources.path(file).starts_with("../") {
         return;
@@ -1196,6 +1226,7 @@ fn compare_outlines_with_adjacency(
         size,
         crossings: Vec::new(),
         network: false,
+        off_board: Vec::new(),
     };
     let Some(mut implied) = map.implied_adjacency() else {
         return;
@@ -1548,7 +1579,11 @@ fn check_area_map(
                     format!("area `{}` has neither `position` nor `outline`", a.id),
                 )
                 .at(Cx::span(*afile, &sa.id))
-                .hint("give its centre as `position = [x, y]` so the map can be drawn"),
+                .hint(if m.geography.is_some() {
+                    "lay the picture from the map's `[map.geography]` with `sandtable geo DIR` (it writes every area's `position` and `outline`), or give its centre as `position = [x, y]`"
+                } else {
+                    "give its centre as `position = [x, y]` so the map can be drawn, or lay the picture from real geography with `[map.geography]` and `sandtable geo`"
+                }),
             );
         }
     }
@@ -1621,12 +1656,14 @@ fn check_area_map(
         return None;
     }
     let network = drawing(cx, file, m);
+    let off_board = off_board(cx, file, m);
     let kind = MapKind::Area(AreaMap {
         areas,
         routes,
         size,
         crossings: crossings.into_iter().map(|d| d.crossing).collect(),
         network,
+        off_board,
     });
     let mut map = finish_map(cx, file, g, m, sets, (kind, places, hex_sets, edges));
     if let Some((_, a)) = amended(|a| a.title.is_some()) {
@@ -1640,6 +1677,37 @@ fn check_area_map(
     }
     picture_size(cx, size_file, size_map, map.image.as_deref(), size);
     Some(map)
+}
+
+/// What an area map's picture draws outside its areas (`[[map.off-board]]`): a piece of an
+/// unknown kind is an error and left out.
+fn off_board(cx: &mut Cx, file: FileId, m: &schema::Map) -> Vec<crate::model::map::OffBoard> {
+    use crate::model::map::{OffBoard, OffBoardKind};
+    m.off_board
+        .iter()
+        .filter_map(|o| {
+            let kind = match o.kind.get_ref().as_str() {
+                "land" => OffBoardKind::Land,
+                "water" => OffBoardKind::Water,
+                "lake" => OffBoardKind::Lake,
+                other => {
+                    cx.push(
+                        Diagnostic::error(
+                            "unknown-value",
+                            format!("unknown kind of piece off the board `{other}`"),
+                        )
+                        .at(Span::new(file, o.kind.span()))
+                        .hint("use `land`, `water` or `lake` (`sandtable geo` writes these)"),
+                    );
+                    return None;
+                }
+            };
+            Some(OffBoard {
+                kind,
+                outline: o.outline.iter().map(|p| (p[0], p[1])).collect(),
+            })
+        })
+        .collect()
 }
 
 /// A warning when an area map's written `size` is not its supplied picture's: the areas'

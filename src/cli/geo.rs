@@ -1,6 +1,7 @@
 //! `sandtable geo DIR [--map ID] [--check] [--format json]`: compute a hex map's layers,
-//! places, river hexsides and rail lines from its `[map.geography]` and write them into the
-//! map's own file; `--check` only says whether the file is up to date.
+//! places, river hexsides and rail lines, or an area map's outlines, names, fleet boxes and
+//! what it draws off the board, from its `[map.geography]` and write them into the map's
+//! own file; `--check` only says whether the file is up to date.
 
 use std::process::ExitCode;
 
@@ -51,6 +52,10 @@ struct MapReport {
     rivers: usize,
     rails: usize,
     adjustments: Vec<Adjustment>,
+    /// Warnings located in the map's file (a province drawn much smaller or larger than
+    /// its seeds' share).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<serde_json::Value>,
 }
 
 /// How many adjustments of each kind the text shows before summing up the rest.
@@ -68,6 +73,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let known = KnownIds::of(&loaded);
     let mut reports = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
+    let mut warnings = crate::diag::Diagnostics::default();
     let mut found = false;
     let mut atlases = std::collections::BTreeMap::new();
     let mut kept = Vec::new();
@@ -177,6 +183,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             };
             let changed = new != *old;
             *old = new;
+            warnings.extend(computed.warnings.clone());
+            let located: Vec<serde_json::Value> = serde_json::from_str(
+                &crate::diag::render::to_json(&computed.warnings, &loaded.sources),
+            )
+            .map_err(|e| e.to_string())?;
             reports.push(MapReport {
                 map: computed.map.clone(),
                 file: rel,
@@ -187,6 +198,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 rivers: computed.hexsides.len(),
                 rails: computed.rails.len(),
                 adjustments: computed.report,
+                warnings: located,
             });
         }
     }
@@ -235,9 +247,18 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         }
     }
     let stale = a.check && reports.iter().any(|r| r.changed);
+    warnings.sort(&loaded.sources);
     match a.format {
         Format::Json => super::emit(&super::positions::json(&reports)?),
-        Format::Text => super::emit(&text(&reports, a.check)),
+        Format::Text => {
+            super::emit(&text(&reports, a.check));
+            if !warnings.is_empty() {
+                eprint!(
+                    "{}",
+                    crate::diag::render::to_text(&warnings, &loaded.sources)
+                );
+            }
+        }
     }
     Ok(if stale {
         ExitCode::from(1)

@@ -82,8 +82,9 @@ pub enum Command {
     /// Resolve a phase of written orders on a province board (Diplomacy) and write the next
     /// position.
     Adjudicate(adjudicate::Args),
-    /// Compute a hex map's terrain and country layers, places, rivers and rails from its
-    /// `[map.geography]` and write them into the map's file.
+    /// Lay a map from its `[map.geography]` and write it into the map's file: a hex map's
+    /// terrain and country layers, places, rivers and rails, or a province board's outlines,
+    /// names, fleet boxes, lakes and what is drawn off the board.
     Geo(geo::Args),
     /// Make a new game directory from a Diplomacy board in DPjudge's `.map` format.
     Import(import::Args),

@@ -471,6 +471,8 @@ pub const CATALOGUE: &[Entry] = &[
         "The phases of a `[[player-turn]]` do not follow one another in the order of the `[[phase]]`s: one is listed out of order, or a phase of the whole turn or of another player turn stands between two of them."),
     e("points-lead-without-points", Error, &["[rules]"],
         "A victory condition's `points-lead` compares victory points, but no `[[rules.victory-points]]` scores points for its side."),
+    e("province-shape", Warning, &["[[map]]"],
+        "`sandtable geo` drew a province much smaller or larger than the land or sea its seed points share: most of that share lies in pieces apart from its seeds, drawn with a neighbour or off the board."),
     e("removed", Error, &["[[map]]"],
         "An area the board's changes remove is still named by the map's places, sets or edges."),
     e("repeated-phase", Error, &["[[player-turn]]"],

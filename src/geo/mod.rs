@@ -58,8 +58,15 @@ pub struct Computed {
     /// Where each of an area map's crossings given a `line` is drawn, in pixels, in the
     /// order of `[[map.geography.crossing]]` (`None`: drawn across the closest points).
     pub crossings: Vec<Option<[[f64; 2]; 2]>>,
+    /// What an area map's picture draws outside its areas: land and water off the board,
+    /// and lakes.
+    pub off_board: Vec<provinces::OffBoard>,
     /// Every decision worth a look.
     pub report: Vec<Adjustment>,
+    /// Warnings located in the map's file (a province drawn much larger or smaller than
+    /// its seeds' share).
+    #[serde(skip)]
+    pub warnings: Diagnostics,
     /// The Natural Earth data the map used, cut to its extent.
     #[serde(skip)]
     pub natural_earth: Option<Atlas>,
@@ -173,7 +180,8 @@ pub enum Adjustment {
         /// The area.
         area: String,
     },
-    /// A province is in several pieces (islands, an exclave); only the largest is drawn.
+    /// A piece of a province's share holding none of its seeds, which no neighbour of its
+    /// kind borders: it is drawn off the board.
     PieceLeftOut {
         /// The area.
         area: String,
@@ -291,7 +299,7 @@ impl std::fmt::Display for Adjustment {
             Adjustment::PieceLeftOut { area, km2, at } => {
                 write!(
                     f,
-                    "area `{area}`: a piece of {km2} km² apart from the rest, at [{}, {}], is not drawn",
+                    "area `{area}`: a piece of {km2} km² apart from the rest, at [{}, {}], is drawn off the board",
                     at[0], at[1]
                 )
             }
@@ -417,21 +425,12 @@ pub fn compute(
             "name the terrain of land no region covers, e.g. `default-terrain = \"clear\"`",
         );
     }
-    for (key, span) in [
-        ("extent", g.extent.as_ref().map(Spanned::span)),
-        ("width-px", g.width_px.as_ref().map(Spanned::span)),
-        ("province", g.province.first().map(|p| p.area.span())),
-        ("land", g.land.first().map(|p| p.name.span())),
-        ("unplayable", g.unplayable.first().map(|p| p.name.span())),
-        ("crossing", g.crossing.first().map(|c| c.between.span())),
-    ] {
-        if let Some(span) = span {
-            diags.push(
-                Diagnostic::error("conflicting-keys", format!("`{key}` is for area maps"))
-                    .at(at(span))
-                    .hint("a hex map's geography has `hex-km` and `anchor` instead"),
-            );
-        }
+    for (key, span) in g.area_map_keys() {
+        diags.push(
+            Diagnostic::error("conflicting-keys", format!("`{key}` is for area maps"))
+                .at(at(span))
+                .hint("a hex map's geography has `hex-km` and `anchor` instead"),
+        );
     }
     let (Some(hex_km), Some(anchor_at), Some(default_terrain)) =
         (&g.hex_km, &g.anchor, &g.default_terrain)
@@ -1539,28 +1538,12 @@ pub fn compute_areas(
     let g = geo.get_ref();
     let at = |s: std::ops::Range<usize>| Span::new(file, s);
     let projection = projection_of(g, &mut diags, &at);
-    let hex_only: [(&str, Option<std::ops::Range<usize>>); 9] = [
-        ("hex-km", g.hex_km.as_ref().map(Spanned::span)),
-        ("anchor", g.anchor.as_ref().map(Spanned::span)),
-        ("pin", g.pin.first().map(|p| p.hex.span())),
-        (
-            "default-terrain",
-            g.default_terrain.as_ref().map(Spanned::span),
-        ),
-        ("terrain", g.terrain.first().map(|r| r.id.span())),
-        ("country", g.country.first().map(|r| r.id.span())),
-        ("river", g.river.first().map(|r| r.name.span())),
-        ("rail", g.rail.first().map(|r| r.name.span())),
-        ("place", g.place.first().map(|r| r.name.span())),
-    ];
-    for (key, span) in hex_only {
-        if let Some(span) = span {
-            diags.push(
-                Diagnostic::error("conflicting-keys", format!("`{key}` is for hex maps"))
-                    .at(at(span))
-                    .hint("an area map's geography has `extent`, `width-px` and `[[map.geography.province]]`"),
-            );
-        }
+    for (key, span) in g.hex_map_keys() {
+        diags.push(
+            Diagnostic::error("conflicting-keys", format!("`{key}` is for hex maps"))
+                .at(at(span))
+                .hint("an area map's geography has `extent`, `width-px`, `[[map.geography.province]]` and `[[map.geography.lake]]`"),
+        );
     }
     let (Some(extent), Some(width)) = (&g.extent, &g.width_px) else {
         diags.push(
@@ -1715,6 +1698,26 @@ pub fn compute_areas(
             }
         }
     }
+    // Lakes: drawn over the provinces they lie in; one that is not there is a mistake.
+    for l in &g.lake {
+        check_point(&mut diags, file, &l.at);
+        let [lat, lon] = *l.at.get_ref();
+        if valid_point([lat, lon]) && atlas.is_some_and(|a| a.lake_at(lat, lon).is_none()) {
+            diags.push(
+                Diagnostic::error(
+                    "unknown-reference",
+                    format!(
+                        "no Natural Earth lake at [{lat}, {lon}] for `{}`",
+                        l.name.get_ref()
+                    ),
+                )
+                .at(at(l.at.span()))
+                .hint(
+                    "give a point well inside the lake (Natural Earth's 1:10m lakes), on the map",
+                ),
+            );
+        }
+    }
     for a in map.area.iter().filter(|a| a.within.is_none()) {
         if !laid.contains(a.id.get_ref().as_str()) {
             diags.push(
@@ -1766,12 +1769,13 @@ pub fn compute_areas(
         ]),
         countries: BTreeMap::new(),
         lakes: Vec::new(),
+        covers: None,
     };
     let mut out = Computed {
         map: map.id.get_ref().clone(),
         ..Computed::default()
     };
-    let areas = provinces::lay(
+    let laid = provinces::lay(
         g,
         map,
         &projection,
@@ -1779,7 +1783,10 @@ pub fn compute_areas(
         clipped.as_ref().unwrap_or(&whole_land),
         &|t| known.water.contains(t),
         &mut out.report,
+        (file, &mut out.warnings),
     );
+    let areas = laid.areas;
+    out.off_board = laid.off_board;
     let (differences, needless) = provinces::compare_adjacency(map, g, &areas, picture.size);
     for (a, b, outlines_touch) in differences {
         out.report.push(Adjustment::Adjacency {

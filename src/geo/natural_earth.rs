@@ -81,6 +81,10 @@ pub struct Atlas {
     pub countries: BTreeMap<String, MultiPolygon<f64>>,
     /// Natural Earth's lakes (1:10m), when a map asked for them.
     pub lakes: Vec<Polygon<f64>>,
+    /// The longitude/latitude box the data covers (`None`: the whole globe): beyond it
+    /// there is no data, neither land nor water. A cut atlas covers its box; a folder of
+    /// data says its box as the land file's GeoJSON `bbox`.
+    pub covers: Option<Rect<f64>>,
 }
 
 impl Atlas {
@@ -130,6 +134,7 @@ impl Atlas {
             land: MultiPolygon::new(vec![]),
             countries: BTreeMap::new(),
             lakes,
+            covers: folder.as_ref().and_then(|_| bbox_of(&land)),
         };
         for (_, shape) in features(&land, "land")? {
             atlas.land.0.extend(shape.0);
@@ -148,9 +153,18 @@ impl Atlas {
     }
 
     /// The same atlas cut to a longitude/latitude box: point tests then only look at the
-    /// coast near the map.
+    /// coast near the map. The edges the cut makes follow the box's parallels and
+    /// meridians point by point ([`densified`]), so that projected they stay the curves
+    /// they are, not chords cutting a band off the land.
     pub fn clipped(&self, west: f64, south: f64, east: f64, north: f64) -> Self {
         let rect = Rect::new((west, south), (east, north));
+        let covers = match self.covers {
+            None => Some(rect),
+            Some(c) => Some(Rect::new(
+                (c.min().x.max(west), c.min().y.max(south)),
+                (c.max().x.min(east), c.max().y.min(north)),
+            )),
+        };
         let frame = MultiPolygon::new(vec![rect.to_polygon()]);
         let cut = |m: &MultiPolygon<f64>| -> MultiPolygon<f64> {
             let near: Vec<Polygon<f64>> =
@@ -161,7 +175,7 @@ impl Atlas {
             if near.is_empty() {
                 return MultiPolygon::new(vec![]);
             }
-            MultiPolygon::new(near).intersection(&frame)
+            densified(&MultiPolygon::new(near).intersection(&frame))
         };
         Atlas {
             land: cut(&self.land),
@@ -177,6 +191,7 @@ impl Atlas {
                 .filter(|p| p.bounding_rect().is_some_and(|b| overlaps(b, rect)))
                 .cloned()
                 .collect(),
+            covers,
         }
     }
 
@@ -184,6 +199,53 @@ impl Atlas {
     pub fn lake_at(&self, lat: f64, lon: f64) -> Option<&Polygon<f64>> {
         let p = Point::new(lon, lat);
         self.lakes.iter().find(|l| l.contains(&p))
+    }
+}
+
+/// The longest edge, in degrees, [`densified`] leaves.
+const DENSE_DEGREES: f64 = 0.5;
+
+/// A shape in degrees with points added along every edge longer than [`DENSE_DEGREES`]:
+/// a straight edge in degrees (a cut along a parallel) is a curve once projected.
+pub fn densified(m: &MultiPolygon<f64>) -> MultiPolygon<f64> {
+    let ring = |r: &geo::LineString<f64>| -> geo::LineString<f64> {
+        let mut out: Vec<geo::Coord<f64>> = Vec::with_capacity(r.0.len());
+        for w in r.0.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            out.push(a);
+            let steps = ((b.x - a.x).abs().max((b.y - a.y).abs()) / DENSE_DEGREES).ceil();
+            if steps > 1.0 && steps < 1e6 {
+                let n = steps as usize;
+                for k in 1..n {
+                    let t = k as f64 / steps;
+                    out.push(geo::coord! { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+                }
+            }
+        }
+        if let Some(last) = r.0.last() {
+            out.push(*last);
+        }
+        geo::LineString::new(out)
+    };
+    MultiPolygon::new(
+        m.0.iter()
+            .map(|p| Polygon::new(ring(p.exterior()), p.interiors().iter().map(ring).collect()))
+            .collect(),
+    )
+}
+
+/// The GeoJSON `bbox` of a file of data (`[west, south, east, north]`), if it has one.
+fn bbox_of(text: &str) -> Option<Rect<f64>> {
+    let json: serde_json::Value = serde_json::from_str(text).ok()?;
+    let b: Vec<f64> = json
+        .get("bbox")?
+        .as_array()?
+        .iter()
+        .map(serde_json::Value::as_f64)
+        .collect::<Option<_>>()?;
+    match b[..] {
+        [w, s, e, n] if w < e && s < n => Some(Rect::new((w, s), (e, n))),
+        _ => None,
     }
 }
 
@@ -476,12 +538,13 @@ impl Atlas {
             .iter()
             .map(|(k, v)| (k.clone(), round(v)))
             .collect();
-        let land_json = to_geojson(&[(None, &land)]);
+        let land_json = to_geojson(&[(None, &land)], self.covers);
         let countries_json = to_geojson(
             &countries
                 .iter()
                 .map(|(k, v)| (Some(k.as_str()), v))
                 .collect::<Vec<_>>(),
+            None,
         );
         write_atomic(
             &folder.join(format!("land-{}.json", scale.suffix())),
@@ -493,7 +556,7 @@ impl Atlas {
                 .iter()
                 .map(|p| round(&MultiPolygon::new(vec![p.clone()])))
                 .collect();
-            let json = to_geojson(&lakes.iter().map(|m| (None, m)).collect::<Vec<_>>());
+            let json = to_geojson(&lakes.iter().map(|m| (None, m)).collect::<Vec<_>>(), None);
             write_atomic(&folder.join("lakes-10m.json"), json.as_bytes())?;
         }
         write_atomic(
@@ -503,8 +566,8 @@ impl Atlas {
     }
 }
 
-/// A GeoJSON feature collection of named shapes.
-fn to_geojson(shapes: &[(Option<&str>, &MultiPolygon<f64>)]) -> String {
+/// A GeoJSON feature collection of named shapes, with the box the data covers.
+fn to_geojson(shapes: &[(Option<&str>, &MultiPolygon<f64>)], covers: Option<Rect<f64>>) -> String {
     let features = shapes
         .iter()
         .map(|(name, shape)| {
@@ -516,7 +579,7 @@ fn to_geojson(shapes: &[(Option<&str>, &MultiPolygon<f64>)]) -> String {
         })
         .collect();
     geojson::FeatureCollection {
-        bbox: None,
+        bbox: covers.map(|c| vec![c.min().x, c.min().y, c.max().x, c.max().y]),
         features,
         foreign_members: None,
     }
@@ -575,6 +638,7 @@ mod tests {
             land: f[0].1.clone(),
             countries: BTreeMap::new(),
             lakes: Vec::new(),
+            covers: None,
         };
         assert!(atlas.land.contains(&Point::new(11.0, 51.0)));
         assert!(!atlas.land.contains(&Point::new(11.0, 53.0)));
@@ -587,6 +651,7 @@ mod tests {
             land: f[0].1.clone(),
             countries: [("Square".to_string(), f[0].1.clone())].into(),
             lakes: f[0].1 .0.clone(),
+            covers: None,
         };
         let c = atlas.clipped(11.0, 49.0, 13.0, 53.0);
         assert!(c.land.contains(&Point::new(11.5, 51.0)));

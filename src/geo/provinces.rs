@@ -23,8 +23,10 @@ use super::coverage::Coverage;
 use super::natural_earth::Atlas;
 use super::projection::Projection;
 use super::{Adjustment, Km};
+use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::load::schema::geography::{Geography, LatLon, Patch};
 use crate::load::schema::Map;
+use crate::load::source::FileId;
 
 /// An area as laid: its outline and where its name goes, in the picture's pixels.
 #[derive(Debug, Clone, Serialize)]
@@ -39,6 +41,49 @@ pub struct ComputedArea {
     /// Where a fleet stands on each of its split coasts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub coasts: Vec<ComputedCoast>,
+}
+
+/// What a province board's picture draws outside every province, in pixels: land and water
+/// off the board, and lakes.
+#[derive(Debug, Clone, Serialize)]
+pub struct OffBoard {
+    /// Land, water or a lake.
+    pub kind: OffBoardKind,
+    /// Its outline.
+    pub outline: Vec<[f64; 2]>,
+}
+
+/// What a piece drawn outside the provinces is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OffBoardKind {
+    /// Land off the board: an island without a seed, land marked unplayable, a piece no
+    /// neighbour took.
+    Land,
+    /// Water off the board: water marked unplayable, a piece of sea no neighbour took.
+    Water,
+    /// A lake the geography names (drawn over the province it lies in).
+    Lake,
+}
+
+impl OffBoardKind {
+    /// The word the map's file writes (`kind = "water"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Land => "land",
+            Self::Water => "water",
+            Self::Lake => "lake",
+        }
+    }
+}
+
+/// An area map as laid: its areas and what is drawn outside them.
+#[derive(Debug, Clone, Default)]
+pub struct Laid {
+    /// The areas, in the order of the provinces.
+    pub areas: Vec<ComputedArea>,
+    /// Land and water off the board, and lakes.
+    pub off_board: Vec<OffBoard>,
 }
 
 /// Where a fleet on one split coast of a province stands, in pixels.
@@ -64,7 +109,7 @@ const COAST_INSET_PX: f64 = 10.0;
 const BORDER_PX: f64 = 3.0;
 
 /// The picture: its extent in km and the scale.
-pub(super) struct Picture {
+pub struct Picture {
     west: f64,
     north: f64,
     /// Pixels per km.
@@ -105,7 +150,8 @@ impl Picture {
         })
     }
 
-    pub(super) fn px(&self, (x, y): Km) -> [f64; 2] {
+    /// Where a point in projected kilometres lies on the picture, in pixels.
+    pub fn px(&self, (x, y): Km) -> [f64; 2] {
         let r = |v: f64| (v * 10.0).round() / 10.0;
         [
             r((x - self.west) * self.scale),
@@ -424,7 +470,33 @@ fn owner(
         .map(|(_, i)| i)
 }
 
-/// Lay an area map's provinces. `water` says whether an area's terrain is water.
+/// The pieces of a shape holding one of `seeds`: the one holding the first seed (the
+/// name's point) first, then the others in the order of their seeds; the largest piece
+/// when none holds a seed.
+fn seeded_pieces(pieces: &[Polygon<f64>], seeds: &[Km]) -> Vec<Polygon<f64>> {
+    let mut out: Vec<Polygon<f64>> = Vec::new();
+    for &(x, y) in seeds {
+        if let Some(p) = pieces.iter().find(|p| p.contains(&Point::new(x, y))) {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+    }
+    if out.is_empty() {
+        out.extend(
+            pieces
+                .iter()
+                .max_by(|a, b| a.unsigned_area().total_cmp(&b.unsigned_area()))
+                .cloned(),
+        );
+    }
+    out
+}
+
+/// Lay an area map's provinces. `water` says whether an area's terrain is water; a
+/// province drawn much larger or smaller than its seeds' share is a warning located in
+/// `file`.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn lay(
     g: &Geography,
     map: &Map,
@@ -433,16 +505,33 @@ pub(super) fn lay(
     atlas: &Atlas,
     water: &dyn Fn(&str) -> bool,
     report: &mut Vec<Adjustment>,
-) -> Vec<ComputedArea> {
+    (file, warnings): (FileId, &mut Diagnostics),
+) -> Laid {
     let frame = MultiPolygon::new(vec![picture.frame.to_polygon()]);
-    let coast = to_km(&atlas.land, projection).intersection(&frame);
+    // What the data covers of the picture: beyond it there is neither land nor sea.
+    let data = match atlas.covers {
+        Some(c) => to_km(
+            &super::natural_earth::densified(&MultiPolygon::new(vec![c.to_polygon()])),
+            projection,
+        )
+        .intersection(&frame),
+        None => frame.clone(),
+    };
+    let coast = to_km(&atlas.land, projection).intersection(&data);
     let added = patches(&g.land, atlas, projection);
     let land = if added.0.is_empty() {
         coast
     } else {
-        coast.union(&added.intersection(&frame))
+        coast.union(&added.intersection(&data))
     };
-    let sea = frame.difference(&land);
+    let unplayable = patches(&g.unplayable, atlas, projection);
+    let all_sea = data.difference(&land);
+    // Water marked off the board is no sea's.
+    let sea = if unplayable.0.is_empty() {
+        all_sea.clone()
+    } else {
+        all_sea.difference(&unplayable)
+    };
     let terrain: BTreeMap<&str, &str> = map
         .area
         .iter()
@@ -474,21 +563,6 @@ pub(super) fn lay(
             .map(|s| s.intersection(base))
         })
         .collect();
-    // What a given shape holds: its largest piece; the rest goes back to be shared.
-    let held: Vec<Option<MultiPolygon<f64>>> = given
-        .iter()
-        .map(|s| {
-            s.as_ref().map(|s| {
-                MultiPolygon::new(
-                    s.0.iter()
-                        .max_by(|a, b| a.unsigned_area().total_cmp(&b.unsigned_area()))
-                        .cloned()
-                        .into_iter()
-                        .collect(),
-                )
-            })
-        })
-        .collect();
     let seeds: Vec<Vec<Km>> = g
         .province
         .iter()
@@ -497,6 +571,16 @@ pub(super) fn lay(
                 .chain(p.seeds.iter().flat_map(|s| s.get_ref().iter()))
                 .map(|[lat, lon]| projection.project(*lat, *lon))
                 .collect()
+        })
+        .collect();
+    // What a given shape holds: the pieces holding its seeds (its largest when none does);
+    // the rest goes back to be shared.
+    let held: Vec<Option<MultiPolygon<f64>>> = given
+        .iter()
+        .zip(&seeds)
+        .map(|(s, seeds)| {
+            s.as_ref()
+                .map(|s| MultiPolygon::new(seeded_pieces(&s.0, seeds)))
         })
         .collect();
     // The land the seeds share: the land masses some land seed lies on, less what is
@@ -533,7 +617,6 @@ pub(super) fn lay(
                     .collect(),
             )
         };
-        let unplayable = patches(&g.unplayable, atlas, projection);
         if unplayable.0.is_empty() {
             masses
         } else {
@@ -596,17 +679,27 @@ pub(super) fn lay(
             shape
         })
         .collect();
-    // Each province's largest piece is drawn; a piece apart from it joins the neighbour of
-    // its kind whose drawn piece it borders most (a firth cut off from its sea by a
-    // headland, a peninsula across a bay from its province), else it is left out.
+    // A province is the piece holding its seed (its name's point, else another seed, else
+    // its largest piece) and every other piece holding one of its seeds (an island); a
+    // piece holding none joins the neighbour of its kind whose drawn piece it borders most
+    // (a firth cut off from its sea by a headland, a peninsula across a bay from its
+    // province), else it is drawn off the board.
     let mut drawn: Vec<Option<Polygon<f64>>> = Vec::with_capacity(shapes.len());
+    let mut islands: Vec<Vec<Polygon<f64>>> = vec![Vec::new(); shapes.len()];
     let mut apart: Vec<(usize, Polygon<f64>)> = Vec::new();
     for (i, shape) in shapes.iter().enumerate() {
-        let mut pieces: Vec<Polygon<f64>> = shape.0.clone();
-        pieces.sort_by(|a, b| b.unsigned_area().total_cmp(&a.unsigned_area()));
-        let mut pieces = pieces.into_iter();
-        drawn.push(pieces.next());
-        apart.extend(pieces.map(|piece| (i, piece)));
+        let own = seeded_pieces(&shape.0, &seeds[i]);
+        let mut own = own.into_iter();
+        drawn.push(own.next());
+        islands[i].extend(own);
+        apart.extend(
+            shape
+                .0
+                .iter()
+                .filter(|p| !seeds[i].iter().any(|&(x, y)| p.contains(&Point::new(x, y))))
+                .filter(|p| drawn[i].as_ref() != Some(*p))
+                .map(|piece| (i, piece.clone())),
+        );
     }
     let mut joined: Vec<(usize, usize, Polygon<f64>)> = Vec::new();
     loop {
@@ -666,6 +759,10 @@ pub(super) fn lay(
             });
         }
     }
+    // What is drawn off the board: land no province takes (an island without a seed, land
+    // marked unplayable), water marked unplayable, and pieces no neighbour took.
+    let mut off_land: Vec<Polygon<f64>> = Vec::new();
+    let mut off_water: Vec<Polygon<f64>> = Vec::new();
     for (i, piece) in &apart {
         let km2 = piece.unsigned_area();
         let island = !kinds[*i]
@@ -679,27 +776,128 @@ pub(super) fn lay(
                 at: at(piece),
             });
         }
+        if kinds[*i] {
+            off_water.push(piece.clone());
+        } else {
+            off_land.push(piece.clone());
+        }
     }
+    // Land masses no land province has a seed or a given shape on.
+    let land_seeds: Vec<Km> = seeds
+        .iter()
+        .zip(&kinds)
+        .filter(|(_, k)| !**k)
+        .flat_map(|(s, _)| s.iter().copied())
+        .collect();
+    let given_land: Vec<&MultiPolygon<f64>> = held
+        .iter()
+        .zip(&kinds)
+        .filter_map(|(h, k)| h.as_ref().filter(|_| !*k))
+        .collect();
+    for (mass, cover) in land.0.iter().zip(&covers) {
+        let seeded = land_seeds.iter().any(|&(x, y)| cover.contains(x, y))
+            || given_land
+                .iter()
+                .any(|h| overlapping(h, &MultiPolygon::new(vec![mass.clone()])));
+        if !seeded {
+            off_land.push(mass.clone());
+        }
+    }
+    if !unplayable.0.is_empty() {
+        off_land.extend(land.intersection(&unplayable).0);
+        off_water.extend(all_sea.intersection(&unplayable).0);
+    }
+    // The lakes the geography names, drawn over the provinces they lie in.
+    let lakes: Vec<Polygon<f64>> = g
+        .lake
+        .iter()
+        .filter_map(|l| {
+            let [lat, lon] = *l.at.get_ref();
+            atlas.lake_at(lat, lon)
+        })
+        .flat_map(|l| {
+            to_km(&MultiPolygon::new(vec![l.clone()]), projection)
+                .intersection(&data)
+                .0
+        })
+        .collect();
     let island_km2 = ISLAND_PX2 / (picture.scale * picture.scale);
+    let rings = |polys: &[Polygon<f64>]| -> Vec<Vec<[f64; 2]>> {
+        let mut out: Vec<Vec<[f64; 2]>> = polys
+            .iter()
+            .filter(|p| p.unsigned_area() >= island_km2)
+            .map(|p| ring_px(picture, p.exterior()))
+            .filter(|r| r.len() >= 3)
+            .collect();
+        out.sort_by(|a, b| {
+            a[0][0]
+                .total_cmp(&b[0][0])
+                .then(a[0][1].total_cmp(&b[0][1]))
+        });
+        out
+    };
+    let mut off_board = Vec::new();
+    for (kind, polys) in [
+        (OffBoardKind::Water, &off_water),
+        (OffBoardKind::Land, &off_land),
+        (OffBoardKind::Lake, &lakes),
+    ] {
+        off_board.extend(
+            rings(polys)
+                .into_iter()
+                .map(|outline| OffBoard { kind, outline }),
+        );
+    }
     let mut out = Vec::new();
     for (i, p) in g.province.iter().enumerate() {
-        let Some(largest) = drawn[i].clone() else {
+        let Some(main) = drawn[i].clone() else {
             report.push(Adjustment::NoShape {
                 area: p.area.get_ref().clone(),
             });
             continue;
         };
-        let mut outline = ring_px(picture, largest.exterior());
+        // Drawn much smaller or larger than its seeds' share: a located warning.
+        let share = shapes[i].unsigned_area();
+        let kept = main.unsigned_area() + islands[i].iter().map(Area::unsigned_area).sum::<f64>();
+        let joined_in: f64 = joined
+            .iter()
+            .filter(|(_, j, _)| *j == i)
+            .map(|(_, _, piece)| piece.unsigned_area())
+            .sum();
+        let drawn_km2 = kept + joined_in;
+        if held[i].is_none() && share > 0.0 && !(0.5..=2.0).contains(&(drawn_km2 / share)) {
+            warnings.push(
+                Diagnostic::warning(
+                    "province-shape",
+                    format!(
+                        "area `{}` is drawn {} km² where its seeds' share is {} km²",
+                        p.area.get_ref(),
+                        drawn_km2.round(),
+                        share.round()
+                    ),
+                )
+                .at(Span::new(file, p.area.span()))
+                .hint("its seeds' share lies in pieces apart, drawn with its neighbours or off the board (`sandtable geo` lists them); move or add seeds, or mark the water or land off the board with `[[map.geography.unplayable]]`"),
+            );
+        }
+        let mut outline = ring_px(picture, main.exterior());
         if kinds[i] {
-            let islands: Vec<Vec<[f64; 2]>> = largest
+            let holes: Vec<Vec<[f64; 2]>> = main
                 .interiors()
                 .iter()
                 .filter(|h| Polygon::new((*h).clone(), vec![]).unsigned_area() >= island_km2)
                 .map(|h| ring_px(picture, h))
                 .filter(|h| h.len() >= 3)
                 .collect();
-            outline = with_holes(outline, islands);
+            outline = with_holes(outline, holes);
         }
+        // Its islands, each joined to the rest by a cut there and back.
+        let own_islands: Vec<Vec<[f64; 2]>> = islands[i]
+            .iter()
+            .map(|piece| ring_px(picture, piece.exterior()))
+            .filter(|r| r.len() >= 3)
+            .collect();
+        outline = with_islands(outline, own_islands);
         let seed = picture.px(seeds[i][0]);
         let inside = Polygon::new(
             LineString::from(outline.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
@@ -708,7 +906,16 @@ pub(super) fn lay(
         let position = if inside.contains(&Point::new(seed[0], seed[1])) {
             seed
         } else {
-            let moved = inside.interior_point().map_or(seed, |q| {
+            let main_px = Polygon::new(
+                LineString::from(
+                    ring_px(picture, main.exterior())
+                        .iter()
+                        .map(|p| (p[0], p[1]))
+                        .collect::<Vec<_>>(),
+                ),
+                vec![],
+            );
+            let moved = main_px.interior_point().map_or(seed, |q| {
                 [(q.x() * 10.0).round() / 10.0, (q.y() * 10.0).round() / 10.0]
             });
             report.push(Adjustment::LabelMoved {
@@ -724,8 +931,11 @@ pub(super) fn lay(
             coasts: Vec::new(),
         });
     }
-    coast_positions(map, &mut out, water);
-    out
+    coast_positions(map, &mut out, water, picture.size);
+    Laid {
+        areas: out,
+        off_board,
+    }
 }
 
 /// A ring in km as pixels, simplified, without the closing point.
@@ -846,6 +1056,40 @@ pub(crate) fn with_holes(mut ring: Vec<P2>, mut holes: Vec<Vec<P2>>) -> Vec<P2> 
     ring
 }
 
+/// A ring with the rings of its islands as one ring: each island, turned the ring's way,
+/// is joined to it by a cut from the island's point nearest to the ring to that point of
+/// the ring, there and back (the cut has no width: it fills nothing, and the map's art
+/// draws no border along it).
+pub(crate) fn with_islands(mut ring: Vec<P2>, mut islands: Vec<Vec<P2>>) -> Vec<P2> {
+    if ring.len() < 3 {
+        return ring;
+    }
+    let outer = signed_area(&ring);
+    for h in &mut islands {
+        if signed_area(h).signum() != outer.signum() {
+            h.reverse();
+        }
+    }
+    for island in islands.into_iter().filter(|h| h.len() >= 3) {
+        let d2 = |p: P2, q: P2| (p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2);
+        let Some((v, m, _)) = (0..ring.len())
+            .flat_map(|v| (0..island.len()).map(move |m| (v, m)))
+            .map(|(v, m)| (v, m, d2(ring[v], island[m])))
+            .min_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)))
+        else {
+            continue;
+        };
+        let mut joined = Vec::with_capacity(ring.len() + island.len() + 2);
+        joined.extend_from_slice(&ring[..=v]);
+        joined.extend(island[m..].iter().chain(&island[..m]).copied());
+        joined.push(island[m]);
+        joined.push(ring[v]);
+        joined.extend_from_slice(&ring[v + 1..]);
+        ring = joined;
+    }
+    ring
+}
+
 /// The distance from `p` to the segment `a`–`b`.
 fn to_segment(p: P2, a: P2, b: P2) -> f64 {
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
@@ -880,7 +1124,13 @@ fn bbox(ring: &[P2]) -> [f64; 4] {
 /// seas nearest to the land only it reaches, a quarter of the stretch's length away from
 /// that land (Spain's north coast, which shares the Mid-Atlantic with the south coast but
 /// alone reaches Gascony).
-fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) -> bool) {
+fn coast_positions(
+    map: &Map,
+    laid: &mut [ComputedArea],
+    water: &dyn Fn(&str) -> bool,
+    size: [u32; 2],
+) {
+    let mut taken: Vec<P2> = Vec::new();
     let index: BTreeMap<&str, usize> = laid
         .iter()
         .enumerate()
@@ -993,9 +1243,13 @@ fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) ->
                     .unwrap_or(0);
                 ring[(run.0 + k) % ring.len()]
             };
+            let names: Vec<P2> = laid.iter().map(|a| a.position).collect();
+            let position = fleet_box(ring, point, laid[ai].position, size, &names, &taken)
+                .unwrap_or_else(|| inset(ring, point, laid[ai].position));
+            taken.push(position);
             coasts.push(ComputedCoast {
                 id: c.id.get_ref().clone(),
-                position: inset(ring, point, laid[ai].position),
+                position,
             });
         }
         found.push((ai, coasts));
@@ -1003,6 +1257,95 @@ fn coast_positions(map: &Map, laid: &mut [ComputedArea], water: &dyn Fn(&str) ->
     for (ai, coasts) in found {
         laid[ai].coasts = coasts;
     }
+}
+
+/// The box a split coast's fleet is drawn in, in pixels: a counter of the default size with
+/// its margin, as the map's art draws it.
+const FLEET_BOX: [f64; 2] = [79.2, 66.0];
+
+/// Half the size of the block an area's name and Open box take around its position.
+const NAME_BLOCK: [f64; 2] = [55.0, 45.0];
+
+/// Where a split coast's fleet box goes: near `point` on the coast, moved inwards towards
+/// the province's name (`towards`), at the place where the box covers the fewest areas'
+/// names and boxes placed before it (`taken`), then lies most inside the province and the
+/// picture, then lies nearest the coast; `None` when the ring is not a polygon.
+fn fleet_box(
+    ring: &[P2],
+    point: P2,
+    towards: P2,
+    [width, height]: [u32; 2],
+    names: &[P2],
+    taken: &[P2],
+) -> Option<P2> {
+    if ring.len() < 3 {
+        return None;
+    }
+    let poly = Polygon::new(
+        LineString::from(ring.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
+        vec![],
+    );
+    let [w, h] = FLEET_BOX;
+    let (pw, ph) = (f64::from(width), f64::from(height));
+    let score = |c: P2| -> (usize, usize) {
+        let mut outside = 0;
+        for fx in [-0.5, 0.0, 0.5] {
+            for fy in [-0.5, 0.0, 0.5] {
+                let (x, y) = (c[0] + fx * w, c[1] + fy * h);
+                if !(0.0..=pw).contains(&x)
+                    || !(0.0..=ph).contains(&y)
+                    || !poly.contains(&Point::new(x, y))
+                {
+                    outside += 1;
+                }
+            }
+        }
+        let covered = names
+            .iter()
+            .filter(|n| {
+                (n[0] - c[0]).abs() < w / 2.0 + NAME_BLOCK[0]
+                    && (n[1] - c[1]).abs() < h / 2.0 + NAME_BLOCK[1]
+            })
+            .count()
+            + taken
+                .iter()
+                .filter(|t| (t[0] - c[0]).abs() < w && (t[1] - c[1]).abs() < h)
+                .count();
+        (covered, outside)
+    };
+    // From the coast's point and the ring's points near it, inwards by steps.
+    let near: Vec<P2> = std::iter::once(point)
+        .chain(
+            ring.iter()
+                .copied()
+                .filter(|p| (p[0] - point[0]).hypot(p[1] - point[1]) <= 2.0 * w),
+        )
+        .collect();
+    let r = |v: f64| (v * 10.0).round() / 10.0;
+    let mut best: Option<((usize, usize, u64), P2)> = None;
+    for (k, from) in near.iter().enumerate() {
+        let (dx, dy) = (towards[0] - from[0], towards[1] - from[1]);
+        let dist = dx.hypot(dy);
+        if dist <= 0.0 {
+            continue;
+        }
+        for step in [COAST_INSET_PX, 20.0, 30.0, 40.0, 50.0, 65.0, 80.0] {
+            if step >= dist {
+                break;
+            }
+            let c = [r(from[0] + dx / dist * step), r(from[1] + dy / dist * step)];
+            if !poly.contains(&Point::new(c[0], c[1])) {
+                continue;
+            }
+            let (covered, outside) = score(c);
+            let away = (c[0] - point[0]).hypot(c[1] - point[1]).round() as u64;
+            let key = (covered, outside, away * 1000 + k as u64);
+            if best.as_ref().is_none_or(|(b, _)| key < *b) {
+                best = Some((key, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// The stretches of the ring's vertices marked `on` (consecutive, around the ring), each as
@@ -1217,6 +1560,63 @@ mod tests {
         }
         assert!(!inside(&one, 45.0, 50.0) && !inside(&one, 20.0, 50.0));
         assert!(inside(&one, 35.0, 50.0));
+    }
+
+    #[test]
+    fn a_province_is_the_piece_holding_its_seed_and_its_islands_not_its_largest() {
+        let poly = |x: f64, side: f64| {
+            Polygon::new(
+                LineString::from(vec![(x, 0.0), (x + side, 0.0), (x + side, side), (x, side)]),
+                vec![],
+            )
+        };
+        // A large piece without a seed (a sea beyond the board), the seeded piece, an
+        // island holding a second seed.
+        let (large, seeded, island) = (poly(0.0, 100.0), poly(200.0, 10.0), poly(300.0, 5.0));
+        let pieces = [large.clone(), island.clone(), seeded.clone()];
+        let kept = seeded_pieces(&pieces, &[(205.0, 5.0), (302.0, 2.0)]);
+        assert_eq!(kept, vec![seeded, island]);
+        // No seed on any piece: the largest.
+        assert_eq!(seeded_pieces(&pieces, &[(-50.0, -50.0)]), vec![large]);
+    }
+
+    #[test]
+    fn an_island_is_joined_to_its_province_by_a_cut_there_and_back() {
+        let ring = square(0.0, 0.0, 100.0);
+        let island = square(150.0, 40.0, 20.0);
+        let one = with_islands(ring, vec![island]);
+        assert_eq!(one.len(), 4 + 4 + 2);
+        assert!(inside(&one, 50.0, 50.0), "the province");
+        assert!(inside(&one, 160.0, 50.0), "the island");
+        assert!(!inside(&one, 125.0, 50.0), "the water between");
+        let cut = edges(&one)
+            .filter(|(a, b)| edges(&one).any(|(c, d)| c == *b && d == *a))
+            .count();
+        assert_eq!(cut, 2);
+    }
+
+    #[test]
+    fn land_cut_along_a_parallel_follows_it_once_projected() {
+        // Land from 50° to 60° north, cut to the box of a map whose south edge is 52°: the
+        // cut runs along the parallel, which a conic projection curves. Projected as a
+        // chord between its ends it left a band of the south of the picture without land
+        // (taken for sea and handed to the nearest seas).
+        let land = MultiPolygon::new(vec![Polygon::new(
+            LineString::from(vec![(0.0, 50.0), (40.0, 50.0), (40.0, 60.0), (0.0, 60.0)]),
+            vec![],
+        )]);
+        let atlas = Atlas {
+            land,
+            countries: BTreeMap::new(),
+            lakes: Vec::new(),
+            covers: None,
+        };
+        let cut = atlas.clipped(5.0, 52.0, 35.0, 58.0);
+        let projection = Projection::lambert(55.0, 63.0, 59.0, 20.0).expect("a cone");
+        let km = to_km(&cut.land, &projection);
+        let (x, y) = projection.project(52.1, 20.0);
+        assert!(km.contains(&Point::new(x, y)), "land just north of the cut");
+        assert_eq!(cut.covers, Some(Rect::new((5.0, 52.0), (35.0, 58.0))));
     }
 
     #[test]

@@ -280,7 +280,8 @@ fn laid_out(mut a: Array, per: usize) -> Array {
 }
 
 /// `text` with the areas of the area map `computed.map` given their computed `position` and
-/// `outline` (and each split coast its `position`), each crossing given a `line` that line
+/// `outline` (and each split coast without one its `position`), what is drawn outside them
+/// (`[[map.off-board]]`: land and water off the board, lakes), each crossing given a `line` that line
 /// on the picture (`line-px`), and the map its picture `size`.
 pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String> {
     let mut doc: DocumentMut = text
@@ -325,14 +326,32 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
         t.insert("position", value(point(a.position)));
         let outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
         t.insert("outline", value(laid_out(outline, 6)));
+        // A coast's position is written when it has none: one there, by hand or by an
+        // earlier run, is kept.
         if let Some(coasts) = t.get_mut("coast").and_then(Item::as_array_of_tables_mut) {
             for c in coasts.iter_mut() {
                 let id = c.get("id").and_then(Item::as_str).map(str::to_string);
                 if let Some(at) = a.coasts.iter().find(|k| Some(&k.id) == id.as_ref()) {
-                    c.insert("position", value(point(at.position)));
+                    if !c.contains_key("position") {
+                        c.insert("position", value(point(at.position)));
+                    }
                 }
             }
         }
+    }
+    // What is drawn outside the areas, replaced whole.
+    if computed.off_board.is_empty() {
+        map.remove("off-board");
+    } else {
+        let mut list = ArrayOfTables::new();
+        for o in &computed.off_board {
+            let mut t = Table::new();
+            t.insert("kind", value(o.kind.word()));
+            let outline: Array = o.outline.iter().map(|p| Value::Array(point(*p))).collect();
+            t.insert("outline", value(laid_out(outline, 6)));
+            list.push(t);
+        }
+        map.insert("off-board", Item::ArrayOfTables(list));
     }
     Ok(doc.to_string())
 }

@@ -184,7 +184,9 @@ impl AreaLayout {
 
 /// The layouts of every area, nudged apart where the designer's positions make neighbouring
 /// labels and boxes overlap (a few rounds of pushing overlapping pairs apart, each area
-/// moving at most a bounded distance from its position; whole pixels, deterministic).
+/// moving at most a bounded distance from its position; whole pixels, deterministic), then
+/// moved inside the picture where they would reach beyond its edge. A split coast's fleet
+/// box with a written `position` is not moved.
 pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
     let base: Vec<AreaLayout> = (0..am.areas.len()).map(|a| layout(game, am, a)).collect();
     let n = base.len();
@@ -232,7 +234,47 @@ pub fn layouts(game: &Game, am: &AreaMap) -> Vec<AreaLayout> {
     }
     base.into_iter()
         .zip(off)
-        .map(|(l, (dx, dy))| l.shifted(dx.round(), dy.round()))
+        .enumerate()
+        .map(|(i, (l, (dx, dy)))| {
+            // A fleet box the designer placed stays where it was written.
+            let placed: Vec<(AreaSlot, Rect)> = l
+                .slots
+                .iter()
+                .filter(|(slot, _)| match slot {
+                    AreaSlot::Coast(c) => am.areas[i]
+                        .coasts
+                        .get(*c as usize)
+                        .is_some_and(|c| c.position.is_some()),
+                    _ => false,
+                })
+                .copied()
+                .collect();
+            let mut l = l.shifted(dx.round(), dy.round());
+            // The name and its boxes kept inside the picture.
+            let (w, h) = (am.size.0 as f32, am.size.1 as f32);
+            let (bx, by, bw, bh) = l.bounds;
+            let inwards = |lo: f32, len: f32, size: f32| {
+                if len >= size {
+                    0.0
+                } else if lo < 0.0 {
+                    (-lo).ceil()
+                } else if lo + len > size {
+                    (size - lo - len).floor()
+                } else {
+                    0.0
+                }
+            };
+            let (ix, iy) = (inwards(bx, bw, w), inwards(by, bh, h));
+            if ix != 0.0 || iy != 0.0 {
+                l = l.shifted(ix, iy);
+            }
+            for (slot, rect) in placed {
+                if let Some(r) = l.slots.iter_mut().find(|(s, _)| *s == slot) {
+                    r.1 = rect;
+                }
+            }
+            l
+        })
         .collect()
 }
 

@@ -217,6 +217,29 @@ pub struct AreaMap {
     /// The generated picture is a network (point-to-point): each area a box at its
     /// position, adjacent areas joined by roads, rather than cells bordering each other.
     pub network: bool,
+    /// What the picture draws outside every area: land and water off the board, lakes.
+    pub off_board: Vec<OffBoard>,
+}
+
+/// A piece of an area map's picture outside every area (`[[map.off-board]]`).
+#[derive(Debug, Clone, Serialize)]
+pub struct OffBoard {
+    /// What it is.
+    pub kind: OffBoardKind,
+    /// Its outline, in pixels.
+    pub outline: Vec<(f64, f64)>,
+}
+
+/// Land or water off the board, or a lake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OffBoardKind {
+    /// Land off the board.
+    Land,
+    /// Water off the board.
+    Water,
+    /// A lake, drawn over the area it lies in.
+    Lake,
 }
 
 /// A strait two areas border across (`[[map.geography.crossing]]`): drawn as a line across

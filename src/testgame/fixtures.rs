@@ -149,6 +149,7 @@ pub fn with_area_map() -> Game {
             size: (600, 450),
             crossings: Vec::new(),
             network: false,
+            off_board: Vec::new(),
         }),
         places: Vec::new(),
         hex_sets: Vec::new(),

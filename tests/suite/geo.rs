@@ -799,3 +799,241 @@ fn one_run_lays_the_geography_whatever_the_designer_wrote_after_it() {
     assert_eq!(code, 0);
     assert_eq!(std::fs::read_to_string(&map).expect("read"), once);
 }
+
+/// The Aegean test board (authored test data around another sea than the fixture's): a
+/// province board with islands holding seeds, lakes, land and water off the board, and a
+/// split coast whose north coast's fleet box is placed by hand.
+const AEGEAN: &str = "tests/fixtures/aegean";
+
+/// The south-west and north-east corners of the Aegean board's picture, and its width.
+const AEGEAN_EXTENT: [[f64; 2]; 2] = [[34.6, 19.6], [42.4, 30.2]];
+
+/// The Aegean board's area map as `check` reads it.
+fn aegean_map(dir: &std::path::Path) -> sandtable::model::AreaMap {
+    let checked = sandtable::check::check_dir(dir).expect("reads");
+    let g = checked.game.expect("the Aegean board checks");
+    let map = g
+        .maps
+        .into_iter()
+        .find(|m| m.id == "board")
+        .expect("the board");
+    let sandtable::model::MapKind::Area(am) = map.kind else {
+        panic!("an area map");
+    };
+    am
+}
+
+/// Where a point of the globe lies on the Aegean board's picture under `projection`.
+fn aegean_px(
+    projection: &sandtable::geo::projection::Projection,
+    [lat, lon]: [f64; 2],
+) -> (f64, f64) {
+    let picture = sandtable::geo::provinces::Picture::new(projection, AEGEAN_EXTENT, 1000)
+        .expect("a picture");
+    let [x, y] = picture.px(projection.project(lat, lon));
+    (x, y)
+}
+
+fn polygon(ring: &[(f64, f64)]) -> geo::Polygon<f64> {
+    geo::Polygon::new(geo::LineString::from(ring.to_vec()), vec![])
+}
+
+/// What the Aegean board must show, whatever the projection: islands with a seed drawn in
+/// their province (Euboea in Attica, Lesbos in Smyrna, Rhodes in Caria), unseeded land
+/// (the Cyclades' Naxos) and the Balkans off the board, the Gulf of Corinth water off the
+/// board, both lakes, every name inside its province and every outline on the picture.
+fn assert_the_aegean_is_drawn_as_its_geography_says(
+    am: &sandtable::model::AreaMap,
+    projection: &sandtable::geo::projection::Projection,
+) {
+    use geo::Contains;
+    use sandtable::model::map::OffBoardKind;
+    let area = |id: &str| am.areas.iter().find(|a| a.id == id).expect(id);
+    let inside = |id: &str, at: [f64; 2]| {
+        let (x, y) = aegean_px(projection, at);
+        polygon(&area(id).outline).contains(&geo::Point::new(x, y))
+    };
+    for (id, island) in [
+        ("att", [38.6, 23.7]),
+        ("smy", [39.2, 26.25]),
+        ("smy", [38.4, 26.0]),
+        ("car", [36.2, 27.95]),
+        ("cre", [35.25, 24.9]),
+    ] {
+        assert!(
+            inside(id, island),
+            "the island at {island:?} is drawn in `{id}`"
+        );
+    }
+    let off = |kind: OffBoardKind, at: [f64; 2]| {
+        let (x, y) = aegean_px(projection, at);
+        am.off_board
+            .iter()
+            .filter(|o| o.kind == kind)
+            .any(|o| polygon(&o.outline).contains(&geo::Point::new(x, y)))
+    };
+    assert!(
+        off(OffBoardKind::Land, [37.05, 25.45]),
+        "Naxos has no seed: off the board"
+    );
+    assert!(
+        off(OffBoardKind::Land, [42.2, 24.0]),
+        "Bulgaria is marked unplayable"
+    );
+    assert!(
+        off(OffBoardKind::Water, [38.2, 22.6]),
+        "the Gulf of Corinth is water off the board"
+    );
+    assert!(off(OffBoardKind::Lake, [40.9, 21.02]), "Prespa is drawn");
+    assert!(off(OffBoardKind::Lake, [41.05, 20.72]), "Ohrid is drawn");
+    assert!(
+        !off(OffBoardKind::Water, [37.5, 20.4]),
+        "the Ionian Sea is played"
+    );
+    for a in &am.areas {
+        let (x, y) = a.position.expect("a position");
+        assert!(
+            polygon(&a.outline).contains(&geo::Point::new(x, y)),
+            "`{}`'s name is inside it",
+            a.id
+        );
+        for &(px, py) in &a.outline {
+            assert!(
+                (0.0..=f64::from(am.size.0)).contains(&px)
+                    && (0.0..=f64::from(am.size.1)).contains(&py),
+                "`{}` is drawn on the picture",
+                a.id
+            );
+        }
+    }
+}
+
+#[test]
+fn the_aegean_board_draws_its_islands_lakes_and_what_is_off_the_board() {
+    let tmp = copy_game(AEGEAN);
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d, "--check"]);
+    assert_eq!(
+        code, 0,
+        "the committed board is what its geography gives: {stdout}{stderr}"
+    );
+    let lambert =
+        sandtable::geo::projection::Projection::lambert(36.0, 41.0, 38.5, 25.0).expect("a cone");
+    assert_the_aegean_is_drawn_as_its_geography_says(&aegean_map(tmp.path()), &lambert);
+    // The same board laid by the equirectangular projection.
+    edit(
+        tmp.path(),
+        "board.toml",
+        "projection = { kind = \"lambert-conformal-conic\", parallels = [36, 41], centre = [38.5, 25.0] }",
+        "projection = { kind = \"equirectangular\", centre = [38.5, 25.0] }",
+    );
+    let (code, stdout, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let plain = sandtable::geo::projection::Projection::Equirectangular {
+        lat0: 38.5,
+        lon0: 25.0,
+    };
+    assert_the_aegean_is_drawn_as_its_geography_says(&aegean_map(tmp.path()), &plain);
+}
+
+#[test]
+fn a_coast_box_placed_by_hand_stays_where_it_is_written() {
+    let tmp = copy_game(AEGEAN);
+    let d = tmp.path().to_str().expect("utf-8");
+    // `geo` keeps the written position (the committed file is up to date with it).
+    let (code, stdout, _) = run(&["geo", d, "--check"]);
+    assert_eq!(code, 0, "{stdout}");
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    assert!(
+        text.contains("position = [700.0, 75.0]"),
+        "the hand-placed box is kept"
+    );
+    // And the built board's box is centred there, not nudged with the province's name.
+    let checked = sandtable::check::check_dir(tmp.path()).expect("reads");
+    let g = checked.game.expect("checks");
+    let map = g
+        .maps
+        .iter()
+        .position(|m| m.id == "board")
+        .expect("the board");
+    let sandtable::model::MapKind::Area(am) = &g.maps[map].kind else {
+        panic!("an area map");
+    };
+    let thr = am.areas.iter().position(|a| a.id == "thr").expect("Thrace");
+    let slot = sandtable::layout::area::slots(&g, map)
+        .into_iter()
+        .find(|s| s.area == thr && s.slot == sandtable::model::scenario::AreaSlot::Coast(0))
+        .expect("the north coast's box");
+    let (x, y) = slot.centre;
+    assert!((x - 700).abs() <= 1 && (y - 75).abs() <= 1, "{slot:?}");
+    // Every name and box is inside the picture (the Black Sea's name by its top edge).
+    let (w, h) = (am.size.0 as f32, am.size.1 as f32);
+    for (a, l) in sandtable::layout::area::layouts(&g, am).iter().enumerate() {
+        let (bx, by, bw, bh) = l.bounds;
+        assert!(
+            bx >= 0.0 && by >= 0.0 && bx + bw <= w && by + bh <= h,
+            "`{}` is drawn inside the picture: {:?}",
+            am.areas[a].id,
+            l.bounds
+        );
+    }
+}
+
+#[test]
+fn a_province_drawn_much_smaller_than_its_seeds_share_is_a_located_warning() {
+    let tmp = copy_game(AEGEAN);
+    let d = tmp.path().to_str().expect("utf-8");
+    // Caria's only seed on Rhodes: the mainland its seed's share holds lies apart from it.
+    edit(
+        tmp.path(),
+        "board.toml",
+        "at = [37.4, 28.6]\nseeds = [[36.2, 27.95]]",
+        "at = [36.2, 27.95]",
+    );
+    let (code, stdout, _) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 0, "a warning: {stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let warnings = v[0]["warnings"].as_array().expect("warnings");
+    assert!(
+        warnings.iter().any(|w| w["code"] == "province-shape"
+            && w["message"].as_str().unwrap_or("").contains("area `car`")
+            && w["file"] == "board.toml"
+            && w["line"].as_u64().is_some()),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn a_geography_key_for_the_other_kind_of_map_is_a_located_error_in_check() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "width-px = 800",
+        "width-px = 800\nhex-km = 30",
+    );
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "[[map.geography.province]]\narea = \"baltic\"",
+        "[[map.geography.pin]]\nhex = \"0101\"\nat = [52.0, 21.0]\n\n[[map.geography.province]]\narea = \"baltic\"",
+    );
+    let (code, diags) = check_json(d);
+    assert_eq!(code, 1);
+    let located: Vec<String> = diags
+        .iter()
+        .filter(|x| x["code"] == "conflicting-keys")
+        .map(|x| format!("{} {}:{}", x["message"], x["file"], x["line"]))
+        .collect();
+    assert!(
+        located
+            .iter()
+            .any(|m| m.contains("`hex-km` is for hex maps") && m.contains("provinces.toml")),
+        "{located:?}"
+    );
+    assert!(
+        located.iter().any(|m| m.contains("`pin` is for hex maps")),
+        "{located:?}"
+    );
+}

@@ -18,9 +18,19 @@ use super::symbols::star_points;
 use super::text::{Align, Face, Font};
 use crate::layout::area::{layouts, scale, Rect};
 use crate::layout::voronoi::{self, P};
+use crate::model::map::OffBoardKind;
 use crate::model::map::{closest_points, Crossing};
 use crate::model::scenario::AreaSlot;
 use crate::model::{AreaMap, Game, MapId, MapKind};
+
+/// Water off the board: a grey blue, paler than any sea.
+pub const OFF_BOARD_WATER: Rgba = Rgba(0xc9, 0xd5, 0xdc, 255);
+/// Land off the board: a grey, unlike the beige of the provinces.
+pub const OFF_BOARD_LAND: Rgba = Rgba(0xd4, 0xd1, 0xc8, 255);
+/// The thin edge of a piece off the board and of a lake.
+const OFF_BOARD_EDGE: Rgba = Rgba(110, 110, 110, 255);
+/// A lake.
+pub const LAKE: Rgba = Rgba(0x8f, 0xb8, 0xdc, 255);
 
 /// The colour a crossing is drawn in.
 pub const CROSSING_INK: Rgba = Rgba(150, 25, 25, 255);
@@ -128,6 +138,59 @@ pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
     out
 }
 
+/// A stretch of an outline's border to stroke.
+struct Border {
+    points: Vec<(f32, f32)>,
+    closed: bool,
+}
+
+/// The borders of an outline: the whole ring, closed, or, when it holds cuts walked there
+/// and back (to a sea's island, to a province's own island), the stretches between them,
+/// so that no border is drawn across the water along a cut.
+fn borders(poly: &[(f32, f32)]) -> Vec<Border> {
+    let n = poly.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let key = |p: (f32, f32)| (p.0.to_bits(), p.1.to_bits());
+    let edges: std::collections::BTreeSet<_> = (0..n)
+        .map(|k| (key(poly[k]), key(poly[(k + 1) % n])))
+        .collect();
+    let cut: Vec<bool> = (0..n)
+        .map(|k| {
+            let (a, b) = (poly[k], poly[(k + 1) % n]);
+            a == b || edges.contains(&(key(b), key(a)))
+        })
+        .collect();
+    let Some(start) = (0..n).find(|&k| cut[k]) else {
+        return vec![Border {
+            points: poly.to_vec(),
+            closed: true,
+        }];
+    };
+    // Edge k runs from point k to the next; the walk starts after a cut and ends on one.
+    let mut out = Vec::new();
+    let mut run: Vec<(f32, f32)> = Vec::new();
+    for step in 1..=n {
+        let k = (start + step) % n;
+        if cut[k] {
+            if run.len() >= 2 {
+                out.push(Border {
+                    points: std::mem::take(&mut run),
+                    closed: false,
+                });
+            }
+            run.clear();
+        } else {
+            if run.is_empty() {
+                run.push(poly[k]);
+            }
+            run.push(poly[(k + 1) % n]);
+        }
+    }
+    out
+}
+
 fn f32s(poly: &[P]) -> Vec<(f32, f32)> {
     poly.iter().map(|p| (p.0 as f32, p.1 as f32)).collect()
 }
@@ -165,7 +228,22 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
     let layouts = layouts(game, am);
     let border = Pen::new(Rgba(35, 35, 35, 255), 2.0 * k);
 
-    // Fills and patterns, then borders.
+    // Off the board: water, then land, each in its muted colour.
+    for kind in [OffBoardKind::Water, OffBoardKind::Land] {
+        for o in am.off_board.iter().filter(|o| o.kind == kind) {
+            let poly = f32s(&o.outline);
+            if poly.len() >= 3 {
+                let fill = if kind == OffBoardKind::Water {
+                    OFF_BOARD_WATER
+                } else {
+                    OFF_BOARD_LAND
+                };
+                c.fill_poly(&poly, fill);
+                c.stroke_poly(&poly, true, &Pen::new(OFF_BOARD_EDGE, 1.0 * k));
+            }
+        }
+    }
+    // Fills and patterns, then lakes, then borders.
     for (i, a) in am.areas.iter().enumerate() {
         let poly = f32s(&shapes[i]);
         if poly.len() < 3 {
@@ -184,10 +262,16 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
             patterns::fill_polygon(c, p, &poly, 14.0 * k, base, i as u64, &free);
         }
     }
-    for (i, _) in am.areas.iter().enumerate() {
-        let poly = f32s(&shapes[i]);
+    for o in am.off_board.iter().filter(|o| o.kind == OffBoardKind::Lake) {
+        let poly = f32s(&o.outline);
         if poly.len() >= 3 {
-            c.stroke_poly(&poly, true, &border);
+            c.fill_poly(&poly, LAKE);
+            c.stroke_poly(&poly, true, &Pen::new(OFF_BOARD_EDGE, 1.0 * k));
+        }
+    }
+    for (i, _) in am.areas.iter().enumerate() {
+        for run in borders(&f32s(&shapes[i])) {
+            c.stroke_poly(&run.points, run.closed, &border);
         }
     }
 
@@ -544,6 +628,39 @@ mod tests {
             }
         }
         assert!(slots(&game, 0).is_empty());
+    }
+
+    #[test]
+    fn no_border_is_drawn_along_a_cut_to_an_island() {
+        // A square joined to an island by a cut from (10, 5) to (20, 5) and back.
+        let ring = [
+            (0.0, 0.0),
+            (10.0, 0.0),
+            (10.0, 5.0),
+            (20.0, 5.0),
+            (20.0, 2.0),
+            (25.0, 2.0),
+            (25.0, 8.0),
+            (20.0, 8.0),
+            (20.0, 5.0),
+            (10.0, 5.0),
+            (10.0, 10.0),
+            (0.0, 10.0),
+        ];
+        let runs = borders(&ring);
+        assert_eq!(runs.len(), 2, "the province's border and the island's");
+        for run in &runs {
+            assert!(!run.closed);
+            for w in run.points.windows(2) {
+                let cut = (w[0] == (10.0, 5.0) && w[1] == (20.0, 5.0))
+                    || (w[0] == (20.0, 5.0) && w[1] == (10.0, 5.0));
+                assert!(!cut, "{:?}", run.points);
+            }
+        }
+        // A plain ring is stroked whole, closed.
+        let plain = borders(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)]);
+        assert_eq!(plain.len(), 1);
+        assert!(plain[0].closed);
     }
 
     #[test]

@@ -37,8 +37,9 @@ pub struct Geography {
     /// like the rest of the land.
     #[serde(default)]
     pub land: Vec<Patch>,
-    /// Area maps: land drawn on the picture that is in no province (the coast beyond the
-    /// board's play). Land on which no province has a seed (an island) is in none either.
+    /// Area maps: land and water drawn off the board, in no province (the coast beyond the
+    /// board's play, a gulf no sea of the board holds). Land on which no province has a
+    /// seed (an island) is off the board too.
     #[serde(default)]
     pub unplayable: Vec<Patch>,
     /// Area maps: straits two provinces border across without sharing a border on the
@@ -60,7 +61,8 @@ pub struct Geography {
     /// Country regions, painted in order; a hex no region covers belongs to no country.
     #[serde(default)]
     pub country: Vec<Region>,
-    /// Natural Earth lakes, each picked by a point inside it.
+    /// Natural Earth lakes, each picked by a point inside it: on a hex map the hexes it
+    /// covers take its terrain; on an area map it is drawn over the province it lies in.
     #[serde(default)]
     pub lake: Vec<Lake>,
     /// Rivers, canals and other lines that run along hexsides.
@@ -90,6 +92,67 @@ pub struct Geography {
     /// Per-hex decisions that override the geography.
     #[serde(default)]
     pub hex: Vec<Override>,
+}
+
+impl Geography {
+    /// The keys only a hex map's geography may have that this one gives, each with where
+    /// it is written (the first entry of a list).
+    pub fn hex_map_keys(&self) -> Vec<(&'static str, std::ops::Range<usize>)> {
+        let first_override = self.hex.iter().find_map(|o| {
+            o.hex
+                .as_ref()
+                .map(Spanned::span)
+                .or(o.hexes.as_ref().map(Spanned::span))
+        });
+        [
+            ("hex-km", self.hex_km.as_ref().map(Spanned::span)),
+            ("anchor", self.anchor.as_ref().map(Spanned::span)),
+            ("pin", self.pin.first().map(|p| p.hex.span())),
+            (
+                "default-terrain",
+                self.default_terrain.as_ref().map(Spanned::span),
+            ),
+            ("terrain", self.terrain.first().map(|r| r.id.span())),
+            ("country", self.country.first().map(|r| r.id.span())),
+            ("river", self.river.first().map(|r| r.name.span())),
+            ("strait", self.strait.first().map(|r| r.name.span())),
+            ("rail", self.rail.first().map(|r| r.name.span())),
+            ("place", self.place.first().map(|r| r.name.span())),
+            ("junction", self.junction.first().map(|r| r.name.span())),
+            (
+                "terrain-priority",
+                self.terrain_priority.as_ref().map(Spanned::span),
+            ),
+            (
+                "terrain-share",
+                self.terrain_share.as_ref().map(Spanned::span),
+            ),
+            (
+                "rail-detour",
+                self.rail_detour.values().next().map(Spanned::span),
+            ),
+            ("hex", first_override),
+        ]
+        .into_iter()
+        .filter_map(|(k, s)| s.map(|s| (k, s)))
+        .collect()
+    }
+
+    /// The keys only an area map's geography may have that this one gives, each with
+    /// where it is written (the first entry of a list).
+    pub fn area_map_keys(&self) -> Vec<(&'static str, std::ops::Range<usize>)> {
+        [
+            ("extent", self.extent.as_ref().map(Spanned::span)),
+            ("width-px", self.width_px.as_ref().map(Spanned::span)),
+            ("province", self.province.first().map(|p| p.area.span())),
+            ("land", self.land.first().map(|p| p.name.span())),
+            ("unplayable", self.unplayable.first().map(|p| p.name.span())),
+            ("crossing", self.crossing.first().map(|c| c.between.span())),
+        ]
+        .into_iter()
+        .filter_map(|(k, s)| s.map(|s| (k, s)))
+        .collect()
+    }
 }
 
 /// `projection = { kind = "lambert-conformal-conic", parallels = [47, 57], centre = [52, 32] }`
@@ -173,7 +236,9 @@ pub struct Province {
     /// The seed point; also where its name is printed.
     pub at: Spanned<LatLon>,
     /// More seed points: the province is the land (or sea) nearer to any of its points than
-    /// to another province's.
+    /// to another province's. Every piece of that share holding a seed is drawn (an island
+    /// with a seed is drawn with its province); a piece holding none goes to the neighbour
+    /// it borders most, else off the board.
     pub seeds: Option<Spanned<Vec<LatLon>>>,
     /// An outline, as `[lat, lon]` points, instead of the seed's share.
     pub outline: Option<Spanned<Vec<LatLon>>>,

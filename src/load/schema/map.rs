@@ -55,6 +55,10 @@ pub struct Map {
     /// Movement routes between areas that do not share a border.
     #[serde(default)]
     pub route: Vec<Route>,
+    /// Area maps: what the picture draws outside every area (land and water off the board,
+    /// lakes), written by `sandtable geo`.
+    #[serde(default)]
+    pub off_board: Vec<OffBoard>,
     /// Size of an area map's picture in pixels `[width, height]`.
     pub size: Option<Spanned<[u32; 2]>>,
     /// Designer-supplied map image instead of the generated one.
@@ -339,6 +343,19 @@ pub struct Area {
     pub coast: Vec<Coast>,
 }
 
+/// `[[map.off-board]]`: a piece of an area map's picture outside every area, written by
+/// `sandtable geo`: land or water off the board, drawn apart from the playable areas, or a
+/// lake, drawn over the area it lies in.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct OffBoard {
+    /// `land`, `water` or `lake`.
+    #[schemars(schema_with = "super::words::off_board_kind")]
+    pub kind: Spanned<String>,
+    /// Its outline, in pixels.
+    pub outline: Vec<[f64; 2]>,
+}
+
 /// `[[map.area.coast]]`: one coast of a split-coast province.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -351,7 +368,8 @@ pub struct Coast {
     #[serde(default)]
     pub fleet: Vec<Spanned<String>>,
     /// Where a fleet on this coast stands on the picture, `[x, y]` pixels (else beside the
-    /// province's position, towards the first sea it reaches).
+    /// province's position, towards the first sea it reaches). `sandtable geo` writes it
+    /// when it is not given, and keeps one that is.
     pub position: Option<Spanned<[f64; 2]>>,
 }
 

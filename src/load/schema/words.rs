@@ -146,6 +146,8 @@ pub const PROJECTIONS: &[&str] = &["lambert-conformal-conic", "equirectangular"]
 
 /// `drawing` of an area map: how its generated picture shows the areas.
 pub const AREA_DRAWINGS: &[&str] = &["cells", "network"];
+/// `kind` of a `[[map.off-board]]` piece.
+pub const OFF_BOARD_KINDS: &[&str] = &["land", "water", "lake"];
 
 /// `position` of `[map.cartouche]`: where a hex map's title and legend go.
 pub const CARTOUCHE_POSITIONS: &[&str] = &[
@@ -201,6 +203,7 @@ word_schemas! {
     projection => PROJECTIONS,
     cartouche_position => CARTOUCHE_POSITIONS,
     area_drawing => AREA_DRAWINGS,
+    off_board_kind => OFF_BOARD_KINDS,
 }
 
 word_list_schemas! {
