@@ -146,6 +146,7 @@ pub const PROJECTIONS: &[&str] = &["lambert-conformal-conic", "equirectangular"]
 
 /// `drawing` of an area map: how its generated picture shows the areas.
 pub const AREA_DRAWINGS: &[&str] = &["cells", "network"];
+
 /// `kind` of a `[[map.off-board]]` piece.
 pub const OFF_BOARD_KINDS: &[&str] = &["land", "water", "lake"];
 
