@@ -732,23 +732,11 @@ pub fn compute(
     }
     // A lake is looked up in the whole atlas here, so a wrong point is reported with the
     // other mistakes; off the map it is not drawn (and is reported below).
-    let no_lake = |l: &crate::load::schema::geography::Lake| {
-        let [lat, lon] = *l.at.get_ref();
-        Diagnostic::error(
-            "unknown-reference",
-            format!(
-                "no Natural Earth lake at [{lat}, {lon}] for `{}`",
-                l.name.get_ref()
-            ),
-        )
-        .at(at(l.at.span()))
-        .hint("give a point well inside the lake (Natural Earth's 1:10m lakes), on the map")
-    };
     for l in &g.lake {
         point(&mut diags, &l.at);
         let [lat, lon] = *l.at.get_ref();
         if valid_point([lat, lon]) && atlas.is_some_and(|a| a.lake_at(lat, lon).is_none()) {
-            diags.push(no_lake(l));
+            diags.push(no_lake(file, l));
         }
         match l.terrain.as_ref().or(lake_default) {
             Some(t) => check_id(&mut diags, t, &known.terrain, "terrain"),
@@ -965,7 +953,7 @@ pub fn compute(
                 cover: Coverage::of_polygon(shape),
                 min_share: l.min_share.as_ref().map(|s| *s.get_ref()),
             }),
-            None => diags.push(no_lake(l)),
+            None => diags.push(no_lake(file, l)),
         }
     }
     if diags.has_errors() {
@@ -1703,19 +1691,7 @@ pub fn compute_areas(
         check_point(&mut diags, file, &l.at);
         let [lat, lon] = *l.at.get_ref();
         if valid_point([lat, lon]) && atlas.is_some_and(|a| a.lake_at(lat, lon).is_none()) {
-            diags.push(
-                Diagnostic::error(
-                    "unknown-reference",
-                    format!(
-                        "no Natural Earth lake at [{lat}, {lon}] for `{}`",
-                        l.name.get_ref()
-                    ),
-                )
-                .at(at(l.at.span()))
-                .hint(
-                    "give a point well inside the lake (Natural Earth's 1:10m lakes), on the map",
-                ),
-            );
+            diags.push(no_lake(file, l));
         }
     }
     for a in map.area.iter().filter(|a| a.within.is_none()) {
@@ -1815,4 +1791,18 @@ pub fn compute_areas(
     out.areas = areas;
     out.natural_earth = clipped;
     Ok(out)
+}
+
+/// A lake whose point lies in no Natural Earth lake.
+fn no_lake(file: FileId, l: &crate::load::schema::geography::Lake) -> Diagnostic {
+    let [lat, lon] = *l.at.get_ref();
+    Diagnostic::error(
+        "unknown-reference",
+        format!(
+            "no Natural Earth lake at [{lat}, {lon}] for `{}`",
+            l.name.get_ref()
+        ),
+    )
+    .at(Span::new(file, l.at.span()))
+    .hint("give a point well inside the lake (Natural Earth's 1:10m lakes), on the map")
 }

@@ -27,6 +27,7 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::load::schema::geography::{Geography, LatLon, Patch};
 use crate::load::schema::Map;
 use crate::load::source::FileId;
+pub use crate::model::map::OffBoardKind;
 
 /// An area as laid: its outline and where its name goes, in the picture's pixels.
 #[derive(Debug, Clone, Serialize)]
@@ -51,30 +52,6 @@ pub struct OffBoard {
     pub kind: OffBoardKind,
     /// Its outline.
     pub outline: Vec<[f64; 2]>,
-}
-
-/// What a piece drawn outside the provinces is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OffBoardKind {
-    /// Land off the board: an island without a seed, land marked unplayable, a piece no
-    /// neighbour took.
-    Land,
-    /// Water off the board: water marked unplayable, a piece of sea no neighbour took.
-    Water,
-    /// A lake the geography names (drawn over the province it lies in).
-    Lake,
-}
-
-impl OffBoardKind {
-    /// The word the map's file writes (`kind = "water"`).
-    pub fn word(self) -> &'static str {
-        match self {
-            Self::Land => "land",
-            Self::Water => "water",
-            Self::Lake => "lake",
-        }
-    }
 }
 
 /// An area map as laid: its areas and what is drawn outside them.

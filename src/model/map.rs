@@ -234,12 +234,24 @@ pub struct OffBoard {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum OffBoardKind {
-    /// Land off the board.
+    /// Land off the board: an island without a seed, land marked unplayable, a piece no
+    /// neighbour took.
     Land,
-    /// Water off the board.
+    /// Water off the board: water marked unplayable, a piece of sea no neighbour took.
     Water,
-    /// A lake, drawn over the area it lies in.
+    /// A lake the geography names, drawn over the area it lies in.
     Lake,
+}
+
+impl OffBoardKind {
+    /// The word the map's file writes (`kind = "water"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Land => "land",
+            Self::Water => "water",
+            Self::Lake => "lake",
+        }
+    }
 }
 
 /// A strait two areas border across (`[[map.geography.crossing]]`): drawn as a line across
