@@ -854,49 +854,43 @@ fn a_snow_modifier_for_one_sides_attacks_applies_to_that_side_alone_in_the_modul
         roll: 3,
         ..Case::default()
     };
-    // Red attacks in snow: its winter offensive makes up for the snow.
-    let line = agree(
-        &g,
-        &m,
-        &case(
-            vec![unit("red-1", "0305")],
-            vec![unit("blue-1", "0405")],
+    // (attacker, its hex, defender, its hex, turn, the chat line): Red's winter offensive
+    // makes up for the snow; Blue in snow has the snow alone; on the clear turn, neither.
+    let cases = [
+        (
+            "red-1",
+            "0305",
+            "blue-1",
+            "0405",
             "t3",
+            "Attack 4 vs 4 = 1:1, Snow -1, Red winter offensive +1 → 1:1, roll 3: AR (attacker \
+             retreats one hex)",
         ),
-    );
-    assert_eq!(
-        line,
-        "Attack 4 vs 4 = 1:1, Snow -1, Red winter offensive +1 → 1:1, roll 3: AR (attacker \
-         retreats one hex)"
-    );
-    // Blue attacks in snow: the snow alone.
-    let line = agree(
-        &g,
-        &m,
-        &case(
-            vec![unit("blue-1", "0405")],
-            vec![unit("red-1", "0305")],
+        (
+            "blue-1",
+            "0405",
+            "red-1",
+            "0305",
             "t3",
+            "Attack 6 vs 4 = 1:1, Snow -1 → 1:2, roll 3: AR (attacker retreats one hex)",
         ),
-    );
-    assert_eq!(
-        line,
-        "Attack 6 vs 4 = 1:1, Snow -1 → 1:2, roll 3: AR (attacker retreats one hex)"
-    );
-    // Red attacks on the clear turn: neither.
-    let line = agree(
-        &g,
-        &m,
-        &case(
-            vec![unit("red-1", "0305")],
-            vec![unit("blue-1", "0405")],
+        (
+            "red-1",
+            "0305",
+            "blue-1",
+            "0405",
             "t1",
+            "Attack 4 vs 4 = 1:1, roll 3: AR (attacker retreats one hex)",
         ),
-    );
-    assert_eq!(
-        line,
-        "Attack 4 vs 4 = 1:1, roll 3: AR (attacker retreats one hex)"
-    );
+    ];
+    for (attacker, from, defender, at, turn, want) in cases {
+        let line = agree(
+            &g,
+            &m,
+            &case(vec![unit(attacker, from)], vec![unit(defender, at)], turn),
+        );
+        assert_eq!(line, want, "{attacker} attacks on {turn}");
+    }
 }
 
 #[test]
