@@ -90,7 +90,7 @@ impl Args {
 
 /// What was written by --apply (or, one reader's, by --views).
 #[derive(Debug, Serialize)]
-struct Applied {
+pub(super) struct Applied {
     output: String,
     /// Who the file is for.
     reader: String,
@@ -104,7 +104,7 @@ struct Applied {
 
 impl Applied {
     /// `Wrote FILE: …`, the line the text report ends with.
-    fn line(&self) -> String {
+    pub(super) fn line(&self) -> String {
         let mut text = format!("Wrote {}", self.output);
         if let Some(s) = &self.save {
             text.push_str(&format!(
@@ -192,7 +192,19 @@ fn start(
         .save
         .as_deref()
         .ok_or_else(|| "give --position, --save or --scenario".to_string())?;
-    let save = positions::load_save(g, path, a.module.as_deref(), true)?;
+    let (p, adapted, save) = from_save_file(board, path, a.module.as_deref())?;
+    Ok((p, adapted, Some(save)))
+}
+
+/// The position of the referee's save at `path` (played with `module`, or the module
+/// `sandtable build` makes of the game); a reader's save is refused.
+pub(super) fn from_save_file(
+    board: &ProvinceBoard,
+    path: &Path,
+    module: Option<&Path>,
+) -> Result<(Position, Adapted, positions::LoadedSave), Failure> {
+    let g = board.game;
+    let save = positions::load_save(g, path, module, true)?;
     // A reader's save lacks what that reader may not see: adjudicated, the hidden parts
     // and notes left out of it would be lost from the game.
     if let Some(who) = views::reader_of(&save.state) {
@@ -207,7 +219,7 @@ fn start(
     let phase = save::phase_of(g, &save.state);
     let retreat = save::retreat_record(&save.state);
     let (p, adapted) = position::from_positions(board, &from_save(&save.adapted), phase, retreat);
-    Ok((p, adapted, Some(save)))
+    Ok((p, adapted, save))
 }
 
 /// A save's positions with the supply-centre owners its control markers show.
@@ -220,7 +232,7 @@ fn from_save(adapted: &savegame::SavePositions) -> crate::helpers::Positions {
 
 /// Read every orders file, and the Delayed notes of the phase in every player's save;
 /// all their mistakes at once.
-fn orders(
+pub(super) fn orders(
     board: &ProvinceBoard,
     files: &[PathBuf],
     phase: (TurnId, PhaseId),
@@ -285,7 +297,7 @@ fn orders(
 
 /// Whether an orders argument is a player's save or log rather than an orders file: by
 /// its name (`.vsav`, `.vlog`, `.sav`), else by the ZIP archive it is.
-fn players_save(path: &Path) -> bool {
+pub(super) fn players_save(path: &Path) -> bool {
     let by_name = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         ["vsav", "vlog", "sav"]
             .iter()
@@ -303,7 +315,11 @@ fn players_save(path: &Path) -> bool {
 /// phase each power with units or hidden parts, in a retreat phase each with a dislodged
 /// unit (an adjustment phase's are not asked for: a power with nothing to adjust writes
 /// nothing).
-fn missing_powers(g: &Game, position: &Position, heard: &BTreeSet<String>) -> Vec<String> {
+pub(super) fn missing_powers(
+    g: &Game,
+    position: &Position,
+    heard: &BTreeSet<String>,
+) -> Vec<crate::model::SideId> {
     let needed: BTreeSet<&str> = match position.orders(g) {
         Some(OrderPhase::Movement) => position
             .units
@@ -318,10 +334,13 @@ fn missing_powers(g: &Game, position: &Position, heard: &BTreeSet<String>) -> Ve
             .collect(),
         _ => BTreeSet::new(),
     };
-    g.sides
-        .iter()
-        .filter(|s| needed.contains(s.id.as_str()) && !heard.contains(&s.id))
-        .map(|s| s.name.clone())
+    // Neutral garrisons take no orders.
+    (0..g.sides.len())
+        .filter(|&s| {
+            !g.is_neutral(s)
+                && needed.contains(g.sides[s].id.as_str())
+                && !heard.contains(&g.sides[s].id)
+        })
         .collect()
 }
 
@@ -362,7 +381,7 @@ fn next_for(next: &Position, audience: &Audience) -> Position {
 }
 
 /// The name a reader's files take: `referee`, `public` or the power's id.
-fn reader_name(audience: &Audience) -> String {
+pub(super) fn reader_name(audience: &Audience) -> String {
     match audience {
         Audience::Referee => "referee".into(),
         Audience::Public => "public".into(),
@@ -431,7 +450,7 @@ fn next_state(
 /// reader may see (the referee's everything), read back before anything is written — the
 /// units must stand where the next position says, the reader's hidden parts be there and no
 /// other power's.
-fn reader_save(
+pub(super) fn reader_save(
     board: &ProvinceBoard,
     save: &positions::LoadedSave,
     state: &crate::vassal::save::GameState,
@@ -618,13 +637,14 @@ fn apply(
 
 /// Every reader's save and report of the next position, made and read back, then written
 /// into `dir`: the referee's, the public's and each power's.
-fn views_into(
+pub(super) fn views_into(
     board: &ProvinceBoard,
     adjudication: &Adjudication,
     save: &positions::LoadedSave,
     module: Option<&Path>,
     inputs: &[&Path],
     dir: &Path,
+    notes: &[String],
 ) -> Result<Vec<Applied>, String> {
     let g = board.game;
     let Some(next) = &adjudication.next_position else {
@@ -639,19 +659,9 @@ fn views_into(
         ));
     }
     let (state, edit) = next_state(board, adjudication, save, module, next)?;
-    let readers: Vec<Audience> = [Audience::Referee, Audience::Public]
-        .into_iter()
-        .chain(
-            g.sides
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !g.is_neutral(*i))
-                .map(|(_, s)| Audience::Power(s.id.clone())),
-        )
-        .collect();
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut applied = Vec::new();
-    for audience in &readers {
+    for audience in &readers(g) {
         let who = reader_name(audience);
         let name = format!("{who}.vsav");
         let (bytes, withheld) = reader_save(board, save, &state, next, audience, &dir.join(&name))?;
@@ -661,7 +671,8 @@ fn views_into(
             save: Some(summary_for(g, &edit, audience)),
             withheld: (*audience != Audience::Referee).then_some(withheld),
         };
-        let mut report = adjudicate::render(g, &adjudication.seen_by(audience));
+        let mut report: String = notes.iter().map(|n| format!("{n}\n")).collect();
+        report.push_str(&adjudicate::render(g, &adjudication.seen_by(audience)));
         report.push('\n');
         report.push_str(&written.line());
         files.push((name, bytes));
@@ -682,10 +693,25 @@ fn views_into(
     Ok(applied)
 }
 
+/// Every reader of a phase's files: the referee, the public and each power (not the
+/// neutrals).
+pub(super) fn readers(g: &Game) -> Vec<Audience> {
+    [Audience::Referee, Audience::Public]
+        .into_iter()
+        .chain(
+            g.sides
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !g.is_neutral(*i))
+                .map(|(_, s)| Audience::Power(s.id.clone())),
+        )
+        .collect()
+}
+
 /// Files written into `dir` as one: a missing directory is filled under a temporary name
 /// beside it and renamed into place; in an existing one each file is written to a temporary
 /// file and renamed (all were made and checked before the first is written).
-fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), String> {
+pub(super) fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), String> {
     if dir.is_dir() {
         for (name, bytes) in files {
             write_atomic(&dir.join(name), bytes)?;
@@ -789,7 +815,10 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     )?;
     // The referee's phase for every reader waits for every power's orders.
     if a.views.is_some() {
-        let missing = missing_powers(&g, &position, &heard);
+        let missing: Vec<&str> = missing_powers(&g, &position, &heard)
+            .into_iter()
+            .map(|s| g.sides[s].name.as_str())
+            .collect();
         if !missing.is_empty() {
             let files: Vec<String> = a.orders.iter().map(|f| f.display().to_string()).collect();
             return Err(format!(
@@ -822,7 +851,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     };
     let views = match (&a.views, &save) {
         (Some(dir), Some(save)) => {
-            views_into(&board, &full, save, a.module.as_deref(), &inputs, dir)?
+            views_into(&board, &full, save, a.module.as_deref(), &inputs, dir, &[])?
         }
         _ => Vec::new(),
     };

@@ -19,6 +19,7 @@ mod man;
 mod new;
 mod positions;
 mod publish;
+mod referee;
 mod render;
 mod scenario;
 mod schema;
@@ -82,6 +83,9 @@ pub enum Command {
     /// Resolve a phase of written orders on a province board (Diplomacy) and write the next
     /// position.
     Adjudicate(adjudicate::Args),
+    /// Referee a game of written orders by mail from a folder that keeps its state: start
+    /// it, receive the players' files, see whose orders are in, run each phase.
+    Referee(referee::Args),
     /// Lay a map from its `[map.geography]` and write it into the map's file: a hex map's
     /// terrain and country layers, places, rivers and rails, or a province board's outlines,
     /// names, fleet boxes, lakes and what is drawn off the board.
@@ -120,6 +124,7 @@ impl Command {
             Command::Supply(a) => a.format(),
             Command::Control(a) => a.format(),
             Command::Adjudicate(a) => a.format(),
+            Command::Referee(a) => a.format(),
             Command::Geo(a) => a.format(),
             Command::Import(a) => a.format(),
             Command::Publish(a) => a.format(),
@@ -173,6 +178,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
         Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Referee(a) => referee::run(a),
         Command::Publish(a) => publish::run(a),
         Command::Geo(a) => geo::run(a),
         Command::Import(a) => import::run(a),
@@ -254,7 +260,7 @@ impl Failure {
     }
 
     /// Print it: diagnostics and `error: …` on stderr, or one JSON object on stdout.
-    fn report(&self, format: Format) {
+    pub(super) fn report(&self, format: Format) {
         if let Some(e) = &self.usage {
             match format {
                 Format::Text => {

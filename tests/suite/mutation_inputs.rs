@@ -2,8 +2,8 @@
 //! the three order grammars (standard Diplomacy; the multi-factor orders of The Great
 //! Patriotic War QH07 with its winter orders; the hidden parts of Guerilla Warfare II),
 //! position files, DPjudge `.map` and Parlance `.cfg` boards, saved games (their bytes and
-//! their ZIP structure), the numbers and ids given to `table` and `crt`, and a map's
-//! `[map.geography]` sections.
+//! their ZIP structure), the numbers and ids given to `table` and `crt`, a map's
+//! `[map.geography]` sections, and a referee's game folder (`referee.toml`).
 //!
 //! Each edit must give a clean run or errors located in the input (file, line and column for
 //! a text; the file's name for a save; the argument for the command line), never a panic,
@@ -1489,4 +1489,78 @@ fn an_edit_depends_on_its_seed_and_index_alone() {
         })
         .count();
     assert!(differ > 25, "{differ}");
+}
+
+// ---------------------------------------------------------------------------------------
+// A referee's game folder
+
+/// A referee's game folder (`referee start` of Guerilla Warfare II), its `referee.toml`
+/// edited: `referee status` reads it or refuses it saying why, and `referee run` either
+/// refuses it or opens the next phase, whose folder `status` then reads.
+#[test]
+fn referee_folders() {
+    let Some(game) = module("modules/guerilla-warfare-ii") else {
+        return;
+    };
+    let Some((vmod, save, _keep)) = built("modules/guerilla-warfare-ii", "1914.vsav") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let base = tmp.path().join("base");
+    let out = sandtable([
+        "referee",
+        "start",
+        s(&game),
+        "--save",
+        s(&save),
+        "--module",
+        s(&vmod),
+        "--deadline",
+        "2026-12-01T18:00:00Z",
+        "-o",
+        s(&base),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = std::fs::read_to_string(base.join("referee.toml")).expect("state");
+    let files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(&base)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let rel = e.path().strip_prefix(&base).expect("inside").to_path_buf();
+            (rel, std::fs::read(e.path()).expect("read"))
+        })
+        .collect();
+    exercise("referee-folders", 12, |rng| {
+        let (what, bytes) = edit_text(rng, &text, 0..usize::MAX);
+        let dir = tempfile::tempdir().expect("tmp");
+        for (rel, content) in &files {
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("dir");
+            std::fs::write(&path, content).expect("copy");
+        }
+        std::fs::write(dir.path().join("referee.toml"), &bytes).expect("state");
+        let folder = s(dir.path());
+        let verdict = judge(
+            &sandtable(["referee", "status", folder, "--format", "json"]),
+            Located::InFile,
+        )
+        .and_then(|_| {
+            judge(
+                &sandtable(["referee", "run", folder, "--now", "--format", "json"]),
+                Located::InFile,
+            )
+        })
+        .and_then(|ran| {
+            if !ran {
+                return Ok(());
+            }
+            let after = sandtable(["referee", "status", folder, "--format", "json"]);
+            judge(&after, Located::InFile).and_then(|ok| {
+                ok.then_some(())
+                    .ok_or_else(|| format!("the folder run wrote does not read: {}", after.stdout))
+            })
+        });
+        (what, verdict)
+    });
 }

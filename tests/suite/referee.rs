@@ -142,12 +142,19 @@ fn plain(save: &Path) -> String {
     SaveGame::read(save).expect("a save").plain_text
 }
 
-/// Every reader's file of a --views directory: referee, public and each power.
+/// Every reader's file of a --views directory: referee, public and each power (not the
+/// neutrals, who read nothing).
 fn readers(game: &Game) -> Vec<String> {
     ["referee", "public"]
         .into_iter()
         .map(str::to_string)
-        .chain(game.sides.iter().map(|s| s.id.clone()))
+        .chain(
+            game.sides
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !game.is_neutral(*i))
+                .map(|(_, s)| s.id.clone()),
+        )
         .collect()
 }
 
@@ -774,4 +781,573 @@ fn orders_are_read_from_the_players_saves_and_a_wrong_file_is_refused() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("error[wrong-game]"), "{err}");
     assert!(!out.exists(), "nothing written");
+}
+
+/// `referee …` in a game folder: its exit code, stdout and stderr.
+fn referee(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["referee"];
+    all.extend(args);
+    run(&all)
+}
+
+/// `referee status FOLDER --format json`.
+fn status(folder: &Path) -> serde_json::Value {
+    let (code, out, err) = referee(&["status", p(folder), "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    serde_json::from_str(&out).expect("json")
+}
+
+/// A player's file as they send it: the save the referee sent their power, in which they
+/// joined as that power and wrote the phase's orders as a Delayed note (not revealed).
+fn players_file(sent: &Path, power: &str, name: &str, phase: &str, orders: &str, out: &Path) {
+    with_commands(
+        sent,
+        &[
+            format!("PLAYER\tpw-{power}\tplayer of {name}\t{name}"),
+            delayed_note(
+                &format!("{phase} — {name}"),
+                &format!("pw-{power}"),
+                true,
+                &format!("{name}:\n{orders}"),
+                name,
+            ),
+        ],
+        out,
+    );
+}
+
+/// A year of Guerilla Warfare II refereed from a game folder, July 1914 to June 1915, each
+/// phase from the seven players' own saves (from January every power holds): every power writes its orders as a Delayed note
+/// in the save the referee sent it, `referee receive` takes the seven files, `referee run`
+/// adjudicates and writes every reader's save and report into the next phase's folder.
+/// Dispersals, parts moving and boarding a fleet and going ashore, a unit forming, builds,
+/// a dislodgement, its retreat and a disband. Every save is decoded and searched for every
+/// other power's parts and part orders (none found), read back as its reader's position.
+#[test]
+fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    let folder = tmp.path().join("game");
+    let (code, out, err) = referee(&[
+        "start",
+        p(&dir),
+        "--save",
+        p(&setup),
+        "--module",
+        p(&vmod),
+        "--deadline",
+        "2026-12-01T18:00:00Z",
+        "-o",
+        p(&folder),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("July 1914 — Movement"), "{out}");
+    // Each phase's orders by power (a heading alone: every unit holds); the orders to parts
+    // are their power's secret.
+    let hold = "";
+    let year: &[(&str, &[(&str, &str)])] = &[
+        (
+            "July 1914 — Movement",
+            &[
+                (
+                    "austria",
+                    "A Vie disperses - 1/3 A Boh, 1/3 A Gal, 1/3 A Bud\nA Pec - Ser",
+                ),
+                (
+                    "england",
+                    "A Lpl disperses - 1/3 A Wal, 1/3 A Yor, 1/3 A Cly\nF Edi - Nth\nF Lon - Ang",
+                ),
+                ("france", "A Par - Pic"),
+                ("germany", "F Kie - Den"),
+                ("italy", hold),
+                ("russia", "A Arc - Lap"),
+                ("turkey", "A Con - Bul"),
+            ],
+        ),
+        (
+            "August 1914 — Movement",
+            &[
+                ("austria", "A Gal forms from 1/3 A Boh, 1/3 A Bud, 1/3 A Gal"),
+                ("england", "1/3 A Wal - Lon\n1/3 A Yor - Nth\nF Ang - Bel"),
+                ("france", hold),
+                ("germany", hold),
+                ("italy", hold),
+                ("russia", "A Lap - Swe"),
+                ("turkey", hold),
+            ],
+        ),
+        (
+            "September 1914 — Adjustments",
+            &[
+                ("austria", "Build A Vie"),
+                ("england", "Build F Edi"),
+                ("germany", "Build F Kie"),
+                ("russia", "Build A Arc"),
+                ("turkey", "Build A Con"),
+            ],
+        ),
+        (
+            "October 1914 — Movement",
+            &[
+                ("austria", "A Gal - Sil\nA Vie - Gal"),
+                ("england", "1/3 A Nth - Nwy"),
+                ("france", hold),
+                ("germany", hold),
+                ("italy", hold),
+                ("russia", hold),
+                ("turkey", hold),
+            ],
+        ),
+        (
+            "November 1914 — Movement",
+            &[
+                ("austria", "A Gal - War\nA Sil S A Gal - War"),
+                ("england", hold),
+                ("france", hold),
+                ("germany", hold),
+                ("italy", hold),
+                ("russia", hold),
+                ("turkey", hold),
+            ],
+        ),
+        (
+            "November 1914 — Retreats",
+            &[("russia", "A War - Ukr")],
+        ),
+        (
+            "December 1914 — Adjustments",
+            &[("austria", "Build A Vie"), ("russia", "Disband A Ukr")],
+        ),
+    ];
+    let secrets = [
+        ("A Vie disperses", "austria"),
+        ("forms from", "austria"),
+        ("A Lpl disperses", "england"),
+        ("1/3 A Yor - Nth", "england"),
+        ("1/3 A Nth - Nwy", "england"),
+        ("pw-austria", "austria"),
+        ("pw-england", "england"),
+    ];
+    for (i, (phase, orders)) in year.iter().enumerate() {
+        let standing = status(&folder);
+        assert_eq!(standing["status"]["phase"], *phase, "{standing}");
+        let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
+        let mut files = Vec::new();
+        for (power, text) in orders.iter() {
+            let name = &game.sides.iter().find(|s| s.id == *power).expect("power").name;
+            let file = tmp.path().join(format!("{i:02}-{power}.vsav"));
+            players_file(
+                &here.join(format!("{power}.vsav")),
+                power,
+                name,
+                phase,
+                text,
+                &file,
+            );
+            files.push(file);
+        }
+        let mut args = vec!["receive", p(&folder)];
+        args.extend(files.iter().map(|f| p(f)));
+        args.extend(["--at", "2026-11-30T10:00:00Z"]);
+        let (code, out, err) = referee(&args);
+        assert_eq!(code, 0, "{phase}: {out}{err}");
+        assert!(out.contains("missing: none"), "{phase}: {out}");
+        let (code, out, err) = referee(&["run", p(&folder), "--at", "2026-11-30T12:00:00Z"]);
+        assert_eq!(code, 0, "{phase}: {out}{err}");
+        let standing = status(&folder);
+        let next = folder.join(standing["status"]["folder"].as_str().expect("folder"));
+        nothing_leaks(&game, &next, &secrets);
+        let referee_sees = read_back(&board, &next.join("referee.vsav"));
+        for reader in readers(&game) {
+            let seen = read_back(&board, &next.join(format!("{reader}.vsav")));
+            assert_eq!(seen.units, referee_sees.units, "{phase}: {reader}");
+            assert_eq!(seen.phase, referee_sees.phase, "{phase}: {reader}");
+            for power in game.sides.iter().map(|s| s.id.as_str()) {
+                let own = reader == "referee" || reader == power;
+                assert_eq!(
+                    fractions_of(&seen, power),
+                    if own {
+                        fractions_of(&referee_sees, power)
+                    } else {
+                        Vec::new()
+                    },
+                    "{phase}: {reader} sees {power}'s parts"
+                );
+            }
+        }
+        let at = |power: &str, place: &str| {
+            referee_sees
+                .units
+                .iter()
+                .any(|u| u.power == power && u.location == place)
+        };
+        match i {
+            0 => {
+                assert_eq!(fractions_of(&referee_sees, "austria").len(), 3);
+                assert_eq!(fractions_of(&referee_sees, "england").len(), 3);
+                assert!(at("austria", "ser") && at("germany", "den"));
+            }
+            1 => {
+                assert!(at("austria", "gal"), "a unit formed in Galicia");
+                assert!(fractions_of(&referee_sees, "austria").is_empty());
+                assert!(
+                    fractions_of(&referee_sees, "england").contains(&"1/3 A nth".to_string()),
+                    "a third aboard the North Sea fleet: {:?}",
+                    referee_sees.fractions
+                );
+            }
+            2 => {
+                for (power, place) in [
+                    ("austria", "vie"),
+                    ("england", "edi"),
+                    ("germany", "kie"),
+                    ("russia", "arc"),
+                    ("turkey", "con"),
+                ] {
+                    assert!(at(power, place), "{power} built in {place}");
+                }
+            }
+            3 => assert!(
+                fractions_of(&referee_sees, "england").contains(&"1/3 A nwy".to_string()),
+                "the third went ashore in Norway: {:?}",
+                referee_sees.fractions
+            ),
+            4 => {
+                assert!(at("austria", "war"));
+                assert_eq!(referee_sees.dislodged.len(), 1, "Russia's Warsaw army");
+            }
+            5 => assert!(at("russia", "ukr")),
+            6 => assert!(!at("russia", "ukr"), "Russia disbanded in the Ukraine"),
+            _ => {}
+        }
+    }
+    assert_eq!(status(&folder)["status"]["phase"], "January 1915 — Movement");
+    // January to June 1915: every power whose orders the phase needs holds (a note with its
+    // heading alone); the adjustments come as the rules make them.
+    let mut more = 0;
+    loop {
+        let standing = status(&folder);
+        let phase = standing["status"]["phase"].as_str().expect("phase").to_string();
+        if phase.starts_with("July 1915") {
+            break;
+        }
+        more += 1;
+        assert!(more < 12, "the year does not end: {phase}");
+        let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
+        let mut files = Vec::new();
+        for power in standing["status"]["missing"].as_array().expect("missing") {
+            let power = power.as_str().expect("power");
+            let name = &game.sides.iter().find(|s| s.id == power).expect("power").name;
+            let file = tmp.path().join(format!("1915-{more:02}-{power}.vsav"));
+            players_file(&here.join(format!("{power}.vsav")), power, name, &phase, "", &file);
+            files.push(file);
+        }
+        if !files.is_empty() {
+            let mut args = vec!["receive", p(&folder)];
+            args.extend(files.iter().map(|f| p(f)));
+            let (code, out, err) = referee(&args);
+            assert_eq!(code, 0, "{phase}: {out}{err}");
+        }
+        let (code, out, err) = referee(&["run", p(&folder)]);
+        assert_eq!(code, 0, "{phase}: {out}{err}");
+        let next = folder.join(status(&folder)["status"]["folder"].as_str().expect("folder"));
+        nothing_leaks(&game, &next, &secrets);
+    }
+    // The folder keeps the year: every phase adjudicated, with its reports and saves.
+    let standing = status(&folder);
+    let history = standing["history"].as_array().expect("history");
+    assert_eq!(history.len(), year.len() + more);
+    // March's and June's adjustments are passed over: no power had anything to adjust.
+    let last = history.last().expect("a phase");
+    assert_eq!(last["phase"], "May 1915 — Movement", "{standing}");
+    assert_eq!(last["next"], "12-july-1915-movement", "{standing}");
+}
+
+/// A game folder refuses, with nothing kept, a file of another power's orders, a note that
+/// is not an order, a save of another phase or game and a save without orders; it will
+/// not run a phase while a power's orders are missing before the deadline; orders after
+/// the deadline are marked late and left out (the power holds) unless the referee takes
+/// them.
+#[test]
+fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
+    let Some(dir) = example_dir(GUERILLA) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
+    let folder = tmp.path().join("game");
+    let (code, out, err) = referee(&[
+        "start",
+        p(&dir),
+        "--save",
+        p(&setup),
+        "--module",
+        p(&vmod),
+        "--deadline",
+        "2026-12-01T18:00:00Z",
+        "-o",
+        p(&folder),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A second start into the same folder is refused.
+    let (code, _, err) = referee(&["start", p(&dir), "--save", p(&setup), "-o", p(&folder)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("already exists"), "{err}");
+    let here = folder.join("01-july-1914-movement");
+    let state = || std::fs::read(folder.join("referee.toml")).expect("state");
+    let kept = || {
+        walkdir::WalkDir::new(&folder)
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|e| e.path().display().to_string())
+            .collect::<Vec<_>>()
+    };
+    let before = (state(), kept());
+    let phase = "July 1914 — Movement";
+    let file = |power: &str, name: &str, orders: &str| {
+        let out = tmp.path().join(format!("{power}-{}.vsav", orders.len()));
+        players_file(&here.join(format!("{power}.vsav")), power, name, phase, orders, &out);
+        out
+    };
+    let receive = |f: &Path, more: &[&str]| {
+        let mut args = vec!["receive", p(&folder), p(f)];
+        args.extend(more);
+        referee(&args)
+    };
+
+    // France sends Germany's orders.
+    let germans = file("germany", "Germany", "F Kie - Den");
+    let (code, _, err) = receive(&germans, &["--from", "france"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("gives the orders of germany but was sent by france"),
+        "{err}"
+    );
+    // A line that is not an order.
+    let nonsense = file("france", "France", "A Par marches gloriously on");
+    let (code, _, err) = receive(&nonsense, &["--from", "france"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("nothing received"), "{err}");
+    // A save with no orders of the phase.
+    let (code, _, err) = receive(&here.join("france.vsav"), &[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("holds no orders for July 1914 — Movement"), "{err}");
+    // A save of another phase.
+    let later = tmp.path().join("later.vsav");
+    let august = game
+        .turns
+        .iter()
+        .position(|t| t.name.starts_with("August"))
+        .expect("August");
+    with_commands(
+        &germans,
+        &[sandtable::helpers::diplomacy::save::tracker_command(
+            &game, august, 0,
+        )],
+        &later,
+    );
+    let (code, _, err) = receive(&later, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error[wrong-phase]"), "{err}");
+    // A save of another game.
+    if let Some(standard) = example_dir("modules/diplomacy") {
+        let other = tempfile::tempdir().expect("tmp");
+        let (_, _, other_setup) = module(&standard, other.path(), "1901.vsav");
+        let (code, _, err) = receive(&other_setup, &[]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("error[wrong-game]"), "{err}");
+    }
+    assert!(before == (state(), kept()), "a refused file leaves the folder as it was");
+
+    // Six powers on time; Turkey is missing: the phase waits for it until the deadline.
+    let on_time = "2026-11-30T10:00:00Z";
+    for (power, name, orders) in [
+        ("austria", "Austria", "A Vie - Gal"),
+        ("england", "England", "F Lon - Nth"),
+        ("france", "France", "A Par - Bur"),
+        ("germany", "Germany", "A Ber - Kie"),
+        ("italy", "Italy", "A Rom - Apu"),
+        ("russia", "Russia", "A Mos - Ukr"),
+    ] {
+        let (code, out, err) = receive(&file(power, name, orders), &["--at", on_time]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let (code, out, err) = referee(&["run", p(&folder), "--at", "2026-12-01T12:00:00Z"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("waiting for orders from Turkey"), "{err}");
+    assert!(!folder.join("02-july-1914-retreats").exists());
+    assert!(
+        !folder.join("02-august-1914-movement").exists(),
+        "nothing written"
+    );
+    // Turkey's orders come after the deadline: late, and not taken by default.
+    let (code, out, err) = receive(
+        &file("turkey", "Turkey", "A Con - Bul"),
+        &["--at", "2026-12-02T09:00:00Z", "--from", "turkey"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("late, after the deadline"), "{out}");
+    let standing = status(&folder);
+    assert_eq!(standing["status"]["late"], serde_json::json!(["turkey"]));
+    assert_eq!(standing["status"]["missing"], serde_json::json!([]));
+    let (code, out, err) = referee(&["run", p(&folder), "--at", "2026-12-02T10:00:00Z"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let next = folder.join("02-august-1914-movement");
+    let public = std::fs::read_to_string(next.join("public.txt")).expect("report");
+    assert!(public.contains("No orders from Turkey: its units held."), "{public}");
+    assert!(
+        public.contains("Orders from Turkey came after the deadline and were not taken."),
+        "{public}"
+    );
+    let board = ProvinceBoard::first(&game).expect("board");
+    let after = read_back(&board, &next.join("referee.vsav"));
+    assert!(after
+        .units
+        .iter()
+        .any(|u| u.power == "turkey" && u.location == "con"));
+    assert!(after
+        .units
+        .iter()
+        .any(|u| u.power == "austria" && u.location == "gal"));
+    let standing = status(&folder);
+    assert_eq!(
+        standing["history"][0]["late_left_out"],
+        serde_json::json!(["turkey"])
+    );
+    assert_eq!(standing["history"][0]["missing"], serde_json::json!(["turkey"]));
+}
+
+/// A year of The Great Patriotic War (qh07), Spring 1939 to Winter 1939, refereed from a
+/// game folder with the players' own saves: each power's multi-factor orders and winter
+/// orders written as a Delayed note, not revealed, in the save the referee sent it. No
+/// power's save or report holds another power's note or password (nor does the referee's
+/// save: the players' notes stay in the folder's `orders/`); every reader's save reads back
+/// as the referee's position.
+#[test]
+fn a_year_of_the_great_patriotic_war_is_refereed_from_the_players_saves() {
+    let Some(dir) = example_dir("modules/great-patriotic-war-qh07") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (game, vmod, setup) = module(&dir, tmp.path(), "1939.vsav");
+    let board = ProvinceBoard::first(&game).expect("a province board");
+    let folder = tmp.path().join("game");
+    let (code, out, err) = referee(&[
+        "start",
+        p(&dir),
+        "--save",
+        p(&setup),
+        "--module",
+        p(&vmod),
+        "-o",
+        p(&folder),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let year: &[(&str, &[(&str, &str)])] = &[
+        (
+            "Spring 1939 — Combat and movement",
+            &[
+                (
+                    "germany",
+                    "A5 Mun a Boh\nA3 Ber aM Pru\nA1 Kie M Den\nF2 Kie a Den\nF1 Ber H",
+                ),
+                ("soviet-union", "A2 War a Gal\nA3 Mos M Ukr\nF1 StP/sc M Bot"),
+                ("england", "F2 Lon aM Nth\nA1 Lvp H"),
+                ("italy", "A2 Ven a Tyr\nA1 Rom S A Ven a Tyr"),
+                ("france", ""),
+            ],
+        ),
+        (
+            "Autumn 1939 — Combat and movement",
+            &[
+                ("germany", "A5 Mun M Boh\nA3 Pru a War"),
+                ("soviet-union", "A2 War H NR\nA3 Ukr a Gal"),
+                ("england", "F2 Nth aM Nwy"),
+                ("italy", ""),
+                ("france", ""),
+            ],
+        ),
+        (
+            "Winter 1939 — Winter",
+            &[
+                (
+                    "germany",
+                    "supply A5 Boh\nsupply A2 Pru\nsupply F2 Kie\nsupply F1 Ber\nbuild A4 Mun\n\
+                     build P1\nfactory 1",
+                ),
+                (
+                    "england",
+                    "build P1\nsupply F2 Nth\nsupply A1 Edi\nbuild A2 Lon\nbuild F1 Lon\n\
+                     give 2 France",
+                ),
+                ("france", "factory 2"),
+            ],
+        ),
+    ];
+    // What each player wrote, which no other player may find in a file.
+    let mut written: Vec<(String, String)> = Vec::new();
+    for (i, (phase, orders)) in year.iter().enumerate() {
+        let standing = status(&folder);
+        assert_eq!(standing["status"]["phase"], *phase, "{standing}");
+        let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
+        let mut files = Vec::new();
+        for (power, text) in orders.iter() {
+            let name = &game.sides.iter().find(|s| s.id == *power).expect("power").name;
+            let file = tmp.path().join(format!("{i:02}-{power}.vsav"));
+            players_file(&here.join(format!("{power}.vsav")), power, name, phase, text, &file);
+            written.push((power.to_string(), format!("pw-{power}")));
+            files.push(file);
+        }
+        let mut args = vec!["receive", p(&folder)];
+        args.extend(files.iter().map(|f| p(f)));
+        let (code, out, err) = referee(&args);
+        assert_eq!(code, 0, "{phase}: {out}{err}");
+        assert!(out.contains("missing: none"), "{phase}: {out}");
+        let (code, out, err) = referee(&["run", p(&folder)]);
+        assert_eq!(code, 0, "{phase}: {out}{err}");
+        assert!(!out.contains("No orders from"), "{phase}: {out}");
+        let standing = status(&folder);
+        let next = folder.join(standing["status"]["folder"].as_str().expect("folder"));
+        let referee_sees = read_back(&board, &next.join("referee.vsav"));
+        for reader in readers(&game) {
+            let save = next.join(format!("{reader}.vsav"));
+            let seen = read_back(&board, &save);
+            assert_eq!(seen.units, referee_sees.units, "{phase}: {reader}");
+            assert_eq!(seen.owners, referee_sees.owners, "{phase}: {reader}");
+            let text = plain(&save);
+            let report =
+                std::fs::read_to_string(next.join(format!("{reader}.txt"))).expect("report");
+            for (power, secret) in &written {
+                assert!(
+                    !text.contains(secret.as_str()) && !report.contains(secret.as_str()),
+                    "{phase}: {reader}'s files hold {power}'s `{secret}`"
+                );
+            }
+            assert!(
+                !text.contains("SNOTE"),
+                "{phase}: {reader}.vsav holds a player's note"
+            );
+        }
+        if i == 1 {
+            assert_eq!(
+                referee_sees.owners.get("boh").map(String::as_str),
+                Some("germany"),
+                "Bohemia, entered in the autumn"
+            );
+        }
+    }
+    let standing = status(&folder);
+    assert_eq!(standing["status"]["phase"], "Spring 1940 — Combat and movement");
+    assert_eq!(standing["history"].as_array().expect("history").len(), 3);
+    // The players' files are kept as received, and each power's orders as read.
+    let first = folder.join("01-spring-1939-combat-and-movement/orders");
+    assert!(first.join("germany.txt").is_file());
+    assert_eq!(
+        std::fs::read_dir(first.join("received")).expect("received").count(),
+        5
+    );
 }

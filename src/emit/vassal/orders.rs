@@ -421,18 +421,28 @@ pub fn help(plan: &Plan<'_>, p: &mut Page) {
     p.list(&[
         "A player: open the save you received (yours alone, named after your power) and join \
          as your power; read your report (the .txt file beside it); write your orders as \
-         above, or as a text file, one order per line under your power\u{2019}s name, and \
-         send them to the referee alone."
+         above, in a Delayed note named for the phase and your power and not revealed, save \
+         the game and send the file to the referee alone (or send a text file, one order per \
+         line under your power\u{2019}s name). Your note stays in your file and the \
+         referee\u{2019}s: the saves sent to the others never hold it."
             .to_string(),
         format!(
-            "The {REFEREE}: when every power\u{2019}s orders are in, run sandtable adjudicate \
-             GAME --save referee.vsav --orders ORDERS.txt --views NEXT (one --orders file per \
-             power if you like; a power whose units all hold sends its name and a colon \
-             alone, and a phase missing a power\u{2019}s orders is not resolved). NEXT then holds referee.vsav, the next phase\u{2019}s save, \
-             which you keep; public.vsav and public.txt for observers and the public report; \
-             and for each power its save and report (france.vsav, france.txt). Send each \
-             player their own two files and never referee.vsav: VASSAL hides the others\u{2019} \
-             secrets on the map, but that file holds them."
+            "The {REFEREE}: once, sandtable referee start GAME --save SETUP.vsav --deadline \
+             TIME -o FOLDER: the game folder, whose first phase folder holds each \
+             player\u{2019}s save to send. As each player\u{2019}s file comes in, sandtable \
+             referee receive FOLDER FILE --from POWER: it is checked at once (a file of \
+             another game or phase, a note written by another power\u{2019}s player, a line \
+             that is not an order is refused, nothing kept, so you can ask again) and marked \
+             late after the deadline. sandtable referee status FOLDER says whose orders are \
+             in, late or missing. sandtable referee run FOLDER --deadline NEXT-TIME resolves \
+             the phase when every power\u{2019}s orders are in, or after the deadline (a \
+             power without orders holds; late orders are left out unless you add \
+             --accept-late), and opens the next phase\u{2019}s folder: referee.vsav, which \
+             you keep; public.vsav and public.txt for observers and the public report; and \
+             for each power its save and report (france.vsav, france.txt). Send each player \
+             their own two files and never referee.vsav: VASSAL hides the others\u{2019} \
+             secrets on the map, but that file holds them. (sandtable adjudicate GAME --save \
+             referee.vsav --orders FILE… --views NEXT does one phase without a folder.)"
         ),
     ]);
     p.heading(3, "Phases");
@@ -531,10 +541,12 @@ fn hidden_help(g: &Game, p: &mut Page) {
         ));
     }
     items.push(format!(
-        "Orders to parts are not written in the Delayed notes, which everyone reads once \
-         revealed: send them to the {REFEREE} alone (a private message). The referee resolves \
-         the phase with sandtable adjudicate --views NEXT (its report for the referee has \
-         everything) and sends each power its own save and report: a power\u{2019}s save \
+        "Orders to parts are never revealed: when playing together, do not write them in the \
+         Delayed notes everyone reads once revealed, send them to the {REFEREE} alone (a \
+         private message); by mail, write them in the note of the save you send the referee \
+         alone. The referee resolves the phase (sandtable referee run, or adjudicate --views \
+         NEXT; its report for the referee has everything) and sends each power its own save \
+         and report: a power\u{2019}s save \
          holds its own parts and none of the others\u{2019}, which are absent from the file, \
          not merely hidden; the public report (a dispersing unit stands, a unit formed \
          appears) goes to everyone. Never send anyone the referee\u{2019}s save: VASSAL hides \
