@@ -487,6 +487,14 @@ fn check_site(site: &BTreeMap<String, Vec<u8>>, problems: &mut Vec<String>) -> S
             check_ref(site, &ids, name, "url()", &r, problems);
         }
     }
+    // Generated tables and sentences a designer would keep (the print page repeats the
+    // chapters).
+    for (name, bytes) in site
+        .iter()
+        .filter(|(n, _)| n.ends_with(".html") && *n != "print.html")
+    {
+        generated_text_problems(name, &String::from_utf8_lossy(bytes), problems);
+    }
     // Every page but the title page is reached from another.
     for page in pages.keys() {
         if page != "index.html" && !linked.contains(page) {
@@ -550,6 +558,154 @@ fn check_site(site: &BTreeMap<String, Vec<u8>>, problems: &mut Vec<String>) -> S
         }
     }
     facts
+}
+
+/// The generated material of a page (`<div class="material …">`), each block's HTML.
+fn material_blocks(html: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = html[from..].find("<div class=\"material") {
+        let start = from + at;
+        let mut depth = 0usize;
+        let mut i = start;
+        let end = loop {
+            let open = html[i..].find("<div").map(|k| i + k);
+            let close = html[i..].find("</div>").map(|k| i + k);
+            match (open, close) {
+                (Some(o), Some(c)) if o < c => {
+                    depth += 1;
+                    i = o + 4;
+                }
+                (_, Some(c)) => {
+                    depth -= 1;
+                    i = c + 6;
+                    if depth == 0 {
+                        break i;
+                    }
+                }
+                _ => break html.len(),
+            }
+        };
+        out.push(&html[start..end]);
+        from = end;
+    }
+    out
+}
+
+/// Text with its tags dropped, a block's end (`</p>`, `</li>`, a cell) as a line break.
+fn text_lines(html: &str) -> Vec<String> {
+    let mut text = String::new();
+    let mut in_tag = false;
+    let mut tag = String::new();
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                tag.clear();
+            }
+            '>' if in_tag => {
+                in_tag = false;
+                let name = tag.trim_start_matches('/').split_whitespace().next().unwrap_or("");
+                if ["p", "li", "td", "th", "tr", "h2", "h3", "h4", "br", "figcaption"]
+                    .contains(&name)
+                {
+                    text.push('\n');
+                }
+            }
+            _ if in_tag => tag.push(c),
+            _ => text.push(c),
+        }
+    }
+    decode_entities(&text)
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// What a designer would not keep in generated material: a table with no text in its
+/// cells, or a column empty in every row; a sentence that says the same words twice (`Mud
+/// in Mud weather`, `out of supply when … out of supply`).
+fn generated_text_problems(page: &str, html: &str, problems: &mut Vec<String>) {
+    for block in material_blocks(html) {
+        for table in block.split("<table").skip(1) {
+            let table = table.split("</table>").next().unwrap_or("");
+            let rows: Vec<Vec<String>> = table
+                .split("<tr")
+                .skip(1)
+                .map(|row| {
+                    row.split("<td")
+                        .skip(1)
+                        .map(|cell| text_lines(&format!("<td{cell}")).join(" "))
+                        .collect()
+                })
+                .filter(|cells: &Vec<String>| !cells.is_empty())
+                .collect();
+            let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+            if rows.iter().flatten().all(String::is_empty) && !rows.is_empty() {
+                problems.push(format!("{page}: a generated table with every cell empty"));
+                continue;
+            }
+            for col in 1..width {
+                if rows.len() > 1 && rows.iter().all(|r| r.get(col).is_none_or(String::is_empty)) {
+                    problems.push(format!(
+                        "{page}: a generated table whose column {} is empty in every row",
+                        col + 1
+                    ));
+                }
+            }
+        }
+        for line in text_lines(block) {
+            // Lists (`A Budapest, A Vienna`) are not sentences saying a thing twice.
+            for sentence in line.split(['.', ';', ':', ',']) {
+                let words: Vec<String> = sentence
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .map(|w| w.to_lowercase().trim_end_matches('s').to_string())
+                    .collect();
+                let raw: Vec<&str> = sentence
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                // A condition saying again what the name before it says (`Attacker out of
+                // supply when the attackers are out of supply`).
+                let twice = words.iter().position(|w| w == "when").is_some_and(|at| {
+                    let (name, condition) = words.split_at(at);
+                    name.windows(3)
+                        .any(|t| condition.windows(3).any(|c| c == t))
+                });
+                // A capitalised name again after a small word (`Mud in Mud`; not the names
+                // of `First Player First Impulse`, nor `from Region to Region`).
+                let named_twice = raw.windows(3).any(|w| {
+                    w[0] == w[2]
+                        && w[0].chars().next().is_some_and(char::is_uppercase)
+                        && w[1].chars().all(char::is_lowercase)
+                        && !["to", "by", "after", "upon"].contains(&w[1])
+                });
+                if twice || named_twice {
+                    problems.push(format!(
+                        "{page}: a generated sentence repeats its own words: {:?}",
+                        sentence.trim()
+                    ));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn generated_text_problems_are_found() {
+    let mut problems = Vec::new();
+    let page = "<div class=\"material crt\"><ul><li>Mud in Mud weather: attack halved</li>\
+                <li>Attacker out of supply when the attackers are out of supply: halved</li>\
+                <li>Each column the attacker chooses to lower the odds by: −1 column</li></ul>\
+                <table><tr><th>Turn</th><th>Weather</th></tr><tr><td>1</td><td></td></tr>\
+                <tr><td>2</td><td></td></tr></table></div><p>Mud in Mud (prose)</p>";
+    generated_text_problems("p.html", page, &mut problems);
+    assert_eq!(problems.len(), 3, "{problems:#?}");
+    assert!(problems[0].contains("column 2 is empty"), "{problems:#?}");
+    assert!(problems[1].contains("Mud in Mud weather"), "{problems:#?}");
+    assert!(problems[2].contains("out of supply"), "{problems:#?}");
 }
 
 // ---------------------------------------------------------------------------------------

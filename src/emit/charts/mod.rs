@@ -33,10 +33,16 @@ fn cost(c: Cost) -> String {
     }
 }
 
-fn costs(game: &Game, movement: &[(Option<usize>, Cost)]) -> String {
+/// Costs, each number after `extra` (`+1` for a cost added to the hex's); entering and
+/// stopping and a prohibition are not numbers and take none.
+fn costs_added(game: &Game, movement: &[(Option<usize>, Cost)], extra: &str) -> String {
     if movement.is_empty() {
         return "—".into();
     }
+    let cost = |c: Cost| match c {
+        Cost::Points(_) => format!("{extra}{}", cost(c)),
+        _ => cost(c),
+    };
     movement
         .iter()
         .map(|(t, c)| match t {
@@ -55,6 +61,18 @@ fn names<'a>(items: impl Iterator<Item = &'a str>, and: &str) -> String {
         Some((last, [])) => (*last).to_string(),
         Some((last, rest)) => format!("{} {and} {last}", rest.join(", ")),
     }
+}
+
+/// Whether `name` holds `words` as whole words, in any case.
+fn says(name: &str, words: &str) -> bool {
+    let split = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (name, words) = (split(name), split(words));
+    !words.is_empty() && name.windows(words.len()).any(|w| w == words.as_slice())
 }
 
 fn signed(n: i64) -> String {
@@ -132,10 +150,13 @@ pub(crate) fn crt_page(game: &Game, i: usize, flavour: Flavour) -> ChartPage {
             .iter()
             .map(|m| {
                 let mut when = Vec::new();
-                if let Some(w) = m.weather {
+                // A condition the modifier's name already states is not said again
+                // (`Mud`, not `Mud in Mud weather`).
+                let named = |words: &str| says(&m.name, words);
+                if let Some(w) = m.weather.filter(|&w| !named(&game.weather[w].name)) {
                     when.push(format!("in {} weather", game.weather[w].name));
                 }
-                if m.attacker_out_of_supply {
+                if m.attacker_out_of_supply && !named("out of supply") {
                     when.push("when the attackers are out of supply".into());
                 }
                 if let Some(s) = m.attacking_side {
@@ -282,12 +303,12 @@ fn costs_with_weather(
     movement_in: &[(usize, crate::model::table::Costs)],
     extra: &str,
 ) -> String {
-    let mut text = format!("{extra}{}", costs(game, movement));
+    let mut text = costs_added(game, movement, extra);
     for (w, list) in movement_in {
         text.push_str(&format!(
-            "; in {}: {extra}{}",
+            "; in {}: {}",
             game.weather[*w].name,
-            costs(game, list)
+            costs_added(game, list, extra)
         ));
     }
     text
@@ -387,6 +408,47 @@ fn phase_items<'a>(game: &Game, phases: impl Iterator<Item = &'a Phase>) -> Vec<
 /// below (in a game of written orders, one turn every side plays at once) —, then the
 /// calendar with only the columns some turn fills — the phases a turn plays when the
 /// calendar picks them, its weather, its notes.
+/// A turn's markers in words: a phase's name where a marker is a phase's id, else the id's
+/// words (`victory-check` → `victory check`), the first capitalised.
+fn turn_notes(game: &Game, markers: &[String]) -> String {
+    let words: Vec<String> = markers
+        .iter()
+        .map(|m| match game.phases.iter().find(|ph| ph.id == *m) {
+            Some(ph) => ph.name.clone(),
+            None => m.replace(['-', '_'], " "),
+        })
+        .collect();
+    let text = words.join(", ");
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// Calendar rows with the same cells after the turn's name, one after another, as one row
+/// naming the first and last turn (`Turn 1 – Turn 4`).
+fn same_turns_together(rows: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    let mut out: Vec<(Vec<String>, String)> = Vec::new();
+    for row in rows {
+        let Some((name, rest)) = row.split_first() else {
+            continue;
+        };
+        match out.last_mut() {
+            Some((first, last)) if first[1..] == *rest => *last = name.clone(),
+            _ => out.push((row.clone(), name.clone())),
+        }
+    }
+    out.into_iter()
+        .map(|(mut row, last)| {
+            if row[0] != last {
+                row[0] = format!("{} \u{2013} {last}", row[0]);
+            }
+            row
+        })
+        .collect()
+}
+
 pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
     let mut p = Page::with(flavour);
     p.heading(2, "Sequence of Play");
@@ -473,12 +535,12 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
                 );
             }
             if with_notes {
-                row.push(t.markers.join(", "));
+                row.push(turn_notes(game, &t.markers));
             }
             row
         })
         .collect();
-    p.table(&header, &rows);
+    p.table(&header, &same_turns_together(rows));
     let weather: Vec<Vec<String>> = game
         .weather
         .iter()

@@ -399,24 +399,42 @@ fn counter_card(game: &Game, c: CounterId, pictures: &mut Pictures) -> String {
     )
 }
 
+/// `1 counter`, `36 counters`.
+fn counted(n: u32) -> String {
+    format!("{n} counter{}", if n == 1 { "" } else { "s" })
+}
+
 fn counters(game: &Game, side: Option<usize>, pictures: &mut Pictures) -> String {
     let mut out = String::new();
     let mut total = 0u32;
+    let (mut two_faced, mut one_faced) = (0, 0);
     for (group, list) in manifest_groups(game, side) {
         let n: u32 = list.iter().map(|c| game.counters[*c].count).sum();
         total += n;
         out += &format!(
-            "<h4>{} <small>({n} counters)</small></h4>\n<div class=\"manifest\">\n",
-            t(&group)
+            "<h4>{} <small>({})</small></h4>\n<div class=\"manifest\">\n",
+            t(&group),
+            counted(n)
         );
         for c in list {
+            if has_back_face(game, c) {
+                two_faced += 1;
+            } else {
+                one_faced += 1;
+            }
             out += &counter_card(game, c, pictures);
         }
         out += "</div>\n";
     }
+    // Say how the faces are shown only as the counters have them.
+    let faces = match (two_faced, one_faced) {
+        (0, _) => "Each is printed on one side",
+        (_, 0) => "Each is shown front and back",
+        _ => "Each is shown front and back where it has a back",
+    };
     format!(
-        "<p>The counter mix: {total} counters{}. Each is shown front and back; ×N is how many \
-         of it the mix holds.</p>\n{out}",
+        "<p>The counter mix: {}{}. {faces}; ×N is how many of it the mix holds.</p>\n{out}",
+        counted(total),
         side.map_or(String::new(), |s| format!(
             " of the {}",
             t(&game.sides[s].name)
@@ -633,14 +651,12 @@ fn turns(game: &Game, s: usize) -> String {
     // One column per replacement schedule, with what it adds each turn.
     head.extend(game.schedules.iter().map(|x| x.name.clone()));
     let mut out = format!(
-        "<p>The turn record of {}: each turn with its weather and what the scenario's boxes \
-         bring in or take out.</p>\n<table class=\"chart turns\">\n<tr>",
-        t(&sc.title)
+        "<p>The turn record of {}: each turn{} and what the scenario's boxes bring in or take \
+         out.</p>\n<table class=\"chart turns\">\n<tr>",
+        t(&sc.title),
+        if weather { " with its weather" } else { "" }
     );
-    for h in &head {
-        out += &format!("<th scope=\"col\">{}</th>", t(h));
-    }
-    out += "</tr>\n";
+    let header_at = out.len();
     // Each turn's cells after its name; turns in a row with nothing to show share a line.
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     for turn in sc.start..=last {
@@ -690,10 +706,34 @@ fn turns(game: &Game, s: usize) -> String {
             _ => rows.push((t(&tu.name), cells)),
         }
     }
+    // Nothing to show on any turn: a sentence, not a table of empty cells.
+    if rows.iter().all(|(_, cells)| cells.iter().all(String::is_empty)) {
+        let count = last + 1 - sc.start;
+        return format!(
+            "<p>The turn record of {}: {count} turn{}, {} to {}; no turn brings weather, \
+             reinforcements, withdrawals or replacements.</p>\n",
+            t(&sc.title),
+            if count == 1 { "" } else { "s" },
+            t(&game.turns[sc.start].name),
+            t(&game.turns[last].name),
+        );
+    }
+    // A column empty on every turn is left out.
+    let keep: Vec<bool> = (0..head.len() - 1)
+        .map(|i| rows.iter().any(|(_, cells)| !cells[i].is_empty()))
+        .collect();
     let schedules_from = head.len() - game.schedules.len();
+    let mut header = String::new();
+    for (i, h) in head.iter().enumerate() {
+        if i == 0 || keep[i - 1] {
+            header += &format!("<th scope=\"col\">{}</th>", t(h));
+        }
+    }
+    header += "</tr>\n";
+    out.insert_str(header_at, &header);
     for (name, cells) in rows {
         out += &format!("<tr><td>{name}</td>");
-        for (i, c) in cells.iter().enumerate() {
+        for (i, c) in cells.iter().enumerate().filter(|(i, _)| keep[*i]) {
             if i + 1 >= schedules_from {
                 out += &format!("<td class=\"c\">{c}</td>");
             } else {
@@ -755,6 +795,43 @@ fn track(game: &Game, i: usize) -> String {
     out
 }
 
+/// Units as orders name them: the kind's letter and the place (`A Budapest`); in a game of
+/// multi-factor units the factors of one kind in one place added up (`F2 London`).
+fn as_ordered<'a>(
+    game: &Game,
+    placed: impl Iterator<Item = &'a crate::model::Placement>,
+) -> Vec<String> {
+    let strength = game.rules.multi_factor.as_ref().and_then(|m| m.strength);
+    let mut units: Vec<(String, String, Option<i64>)> = Vec::new();
+    for p in placed {
+        let class = game.class_of(p.counter);
+        let place = game.location_name(&p.location);
+        let Some(kind) = game.unit_types[class.unit_type].moves_as else {
+            units.push((game.counters[p.counter].name.clone(), place, None));
+            continue;
+        };
+        let letter = match kind {
+            crate::model::UnitKind::Army => "A",
+            crate::model::UnitKind::Fleet => "F",
+        };
+        let factors = strength.map(|f| class.faces.front(f).unwrap_or(1));
+        match units
+            .iter_mut()
+            .find(|(l, at, n)| l == letter && *at == place && n.is_some() == factors.is_some())
+        {
+            Some((_, _, Some(n))) if factors.is_some() => *n += factors.unwrap_or(0),
+            _ => units.push((letter.to_string(), place, factors)),
+        }
+    }
+    units
+        .into_iter()
+        .map(|(what, place, factors)| match factors {
+            Some(n) => format!("{what}{n} {place}"),
+            None => format!("{what} {place}"),
+        })
+        .collect()
+}
+
 fn powers(game: &Game, s: usize) -> String {
     let Some(sc) = game.scenarios.get(s) else {
         return String::new();
@@ -772,21 +849,23 @@ fn powers(game: &Game, s: usize) -> String {
                 MapKind::Hex(_) => None,
             })
             .collect();
-        let units: Vec<String> = sc
-            .placements
-            .iter()
-            .filter(|p| {
-                game.side_of(p.counter) == Some(i)
-                    && !matches!(p.location, Location::Pool(_) | Location::Track { .. })
-            })
-            .map(|p| {
-                format!(
-                    "{} {}",
-                    game.counters[p.counter].name,
-                    game.location_name(&p.location)
-                )
-            })
-            .collect();
+        let placed = sc.placements.iter().filter(|p| {
+            game.side_of(p.counter) == Some(i)
+                && !matches!(p.location, Location::Pool(_) | Location::Track { .. })
+        });
+        let units: Vec<String> = if written_orders(game) {
+            as_ordered(game, placed)
+        } else {
+            placed
+                .map(|p| {
+                    format!(
+                        "{} {}",
+                        game.counters[p.counter].name,
+                        game.location_name(&p.location)
+                    )
+                })
+                .collect()
+        };
         if homes.is_empty() && units.is_empty() {
             continue;
         }
