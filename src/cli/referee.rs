@@ -744,7 +744,11 @@ fn receive(a: ReceiveArgs, format: Format) -> Result<ExitCode, Failure> {
                     side_name(&g, &r.power),
                     r.from,
                     r.at,
-                    if r.late { " — late, after the deadline" } else { "" }
+                    if r.late {
+                        " — late, after the deadline"
+                    } else {
+                        ""
+                    }
                 ));
             }
             text.push_str(&standing_text(&g, &report.status));

@@ -605,9 +605,24 @@ fn text_lines(html: &str) -> Vec<String> {
             }
             '>' if in_tag => {
                 in_tag = false;
-                let name = tag.trim_start_matches('/').split_whitespace().next().unwrap_or("");
-                if ["p", "li", "td", "th", "tr", "h2", "h3", "h4", "br", "figcaption"]
-                    .contains(&name)
+                let name = tag
+                    .trim_start_matches('/')
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("");
+                if [
+                    "p",
+                    "li",
+                    "td",
+                    "th",
+                    "tr",
+                    "h2",
+                    "h3",
+                    "h4",
+                    "br",
+                    "figcaption",
+                ]
+                .contains(&name)
                 {
                     text.push('\n');
                 }

@@ -871,7 +871,10 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
         (
             "August 1914 — Movement",
             &[
-                ("austria", "A Gal forms from 1/3 A Boh, 1/3 A Bud, 1/3 A Gal"),
+                (
+                    "austria",
+                    "A Gal forms from 1/3 A Boh, 1/3 A Bud, 1/3 A Gal",
+                ),
                 ("england", "1/3 A Wal - Lon\n1/3 A Yor - Nth\nF Ang - Bel"),
                 ("france", hold),
                 ("germany", hold),
@@ -914,10 +917,7 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
                 ("turkey", hold),
             ],
         ),
-        (
-            "November 1914 — Retreats",
-            &[("russia", "A War - Ukr")],
-        ),
+        ("November 1914 — Retreats", &[("russia", "A War - Ukr")]),
         (
             "December 1914 — Adjustments",
             &[("austria", "Build A Vie"), ("russia", "Disband A Ukr")],
@@ -938,7 +938,12 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
         let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
         let mut files = Vec::new();
         for (power, text) in orders.iter() {
-            let name = &game.sides.iter().find(|s| s.id == *power).expect("power").name;
+            let name = &game
+                .sides
+                .iter()
+                .find(|s| s.id == *power)
+                .expect("power")
+                .name;
             let file = tmp.path().join(format!("{i:02}-{power}.vsav"));
             players_file(
                 &here.join(format!("{power}.vsav")),
@@ -1025,13 +1030,19 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
             _ => {}
         }
     }
-    assert_eq!(status(&folder)["status"]["phase"], "January 1915 — Movement");
+    assert_eq!(
+        status(&folder)["status"]["phase"],
+        "January 1915 — Movement"
+    );
     // January to June 1915: every power whose orders the phase needs holds (a note with its
     // heading alone); the adjustments come as the rules make them.
     let mut more = 0;
     loop {
         let standing = status(&folder);
-        let phase = standing["status"]["phase"].as_str().expect("phase").to_string();
+        let phase = standing["status"]["phase"]
+            .as_str()
+            .expect("phase")
+            .to_string();
         if phase.starts_with("July 1915") {
             break;
         }
@@ -1041,9 +1052,21 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
         let mut files = Vec::new();
         for power in standing["status"]["missing"].as_array().expect("missing") {
             let power = power.as_str().expect("power");
-            let name = &game.sides.iter().find(|s| s.id == power).expect("power").name;
+            let name = &game
+                .sides
+                .iter()
+                .find(|s| s.id == power)
+                .expect("power")
+                .name;
             let file = tmp.path().join(format!("1915-{more:02}-{power}.vsav"));
-            players_file(&here.join(format!("{power}.vsav")), power, name, &phase, "", &file);
+            players_file(
+                &here.join(format!("{power}.vsav")),
+                power,
+                name,
+                &phase,
+                "",
+                &file,
+            );
             files.push(file);
         }
         if !files.is_empty() {
@@ -1054,7 +1077,11 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
         }
         let (code, out, err) = referee(&["run", p(&folder)]);
         assert_eq!(code, 0, "{phase}: {out}{err}");
-        let next = folder.join(status(&folder)["status"]["folder"].as_str().expect("folder"));
+        let next = folder.join(
+            status(&folder)["status"]["folder"]
+                .as_str()
+                .expect("folder"),
+        );
         nothing_leaks(&game, &next, &secrets);
     }
     // The folder keeps the year: every phase adjudicated, with its reports and saves.
@@ -1110,7 +1137,14 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
     let phase = "July 1914 — Movement";
     let file = |power: &str, name: &str, orders: &str| {
         let out = tmp.path().join(format!("{power}-{}.vsav", orders.len()));
-        players_file(&here.join(format!("{power}.vsav")), power, name, phase, orders, &out);
+        players_file(
+            &here.join(format!("{power}.vsav")),
+            power,
+            name,
+            phase,
+            orders,
+            &out,
+        );
         out
     };
     let receive = |f: &Path, more: &[&str]| {
@@ -1135,7 +1169,10 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
     // A save with no orders of the phase.
     let (code, _, err) = receive(&here.join("france.vsav"), &[]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("holds no orders for July 1914 — Movement"), "{err}");
+    assert!(
+        err.contains("holds no orders for July 1914 — Movement"),
+        "{err}"
+    );
     // A save of another phase.
     let later = tmp.path().join("later.vsav");
     let august = game
@@ -1161,7 +1198,10 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
         assert_eq!(code, 1, "{err}");
         assert!(err.contains("error[wrong-game]"), "{err}");
     }
-    assert!(before == (state(), kept()), "a refused file leaves the folder as it was");
+    assert!(
+        before == (state(), kept()),
+        "a refused file leaves the folder as it was"
+    );
 
     // Six powers on time; Turkey is missing: the phase waits for it until the deadline.
     let on_time = "2026-11-30T10:00:00Z";
@@ -1198,7 +1238,10 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
     assert_eq!(code, 0, "{out}{err}");
     let next = folder.join("02-august-1914-movement");
     let public = std::fs::read_to_string(next.join("public.txt")).expect("report");
-    assert!(public.contains("No orders from Turkey: its units held."), "{public}");
+    assert!(
+        public.contains("No orders from Turkey: its units held."),
+        "{public}"
+    );
     assert!(
         public.contains("Orders from Turkey came after the deadline and were not taken."),
         "{public}"
@@ -1218,7 +1261,10 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
         standing["history"][0]["late_left_out"],
         serde_json::json!(["turkey"])
     );
-    assert_eq!(standing["history"][0]["missing"], serde_json::json!(["turkey"]));
+    assert_eq!(
+        standing["history"][0]["missing"],
+        serde_json::json!(["turkey"])
+    );
 }
 
 /// A year of The Great Patriotic War (qh07), Spring 1939 to Winter 1939, refereed from a
@@ -1255,7 +1301,10 @@ fn a_year_of_the_great_patriotic_war_is_refereed_from_the_players_saves() {
                     "germany",
                     "A5 Mun a Boh\nA3 Ber aM Pru\nA1 Kie M Den\nF2 Kie a Den\nF1 Ber H",
                 ),
-                ("soviet-union", "A2 War a Gal\nA3 Mos M Ukr\nF1 StP/sc M Bot"),
+                (
+                    "soviet-union",
+                    "A2 War a Gal\nA3 Mos M Ukr\nF1 StP/sc M Bot",
+                ),
                 ("england", "F2 Lon aM Nth\nA1 Lvp H"),
                 ("italy", "A2 Ven a Tyr\nA1 Rom S A Ven a Tyr"),
                 ("france", ""),
@@ -1296,9 +1345,21 @@ fn a_year_of_the_great_patriotic_war_is_refereed_from_the_players_saves() {
         let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
         let mut files = Vec::new();
         for (power, text) in orders.iter() {
-            let name = &game.sides.iter().find(|s| s.id == *power).expect("power").name;
+            let name = &game
+                .sides
+                .iter()
+                .find(|s| s.id == *power)
+                .expect("power")
+                .name;
             let file = tmp.path().join(format!("{i:02}-{power}.vsav"));
-            players_file(&here.join(format!("{power}.vsav")), power, name, phase, text, &file);
+            players_file(
+                &here.join(format!("{power}.vsav")),
+                power,
+                name,
+                phase,
+                text,
+                &file,
+            );
             written.push((power.to_string(), format!("pw-{power}")));
             files.push(file);
         }
@@ -1341,13 +1402,18 @@ fn a_year_of_the_great_patriotic_war_is_refereed_from_the_players_saves() {
         }
     }
     let standing = status(&folder);
-    assert_eq!(standing["status"]["phase"], "Spring 1940 — Combat and movement");
+    assert_eq!(
+        standing["status"]["phase"],
+        "Spring 1940 — Combat and movement"
+    );
     assert_eq!(standing["history"].as_array().expect("history").len(), 3);
     // The players' files are kept as received, and each power's orders as read.
     let first = folder.join("01-spring-1939-combat-and-movement/orders");
     assert!(first.join("germany.txt").is_file());
     assert_eq!(
-        std::fs::read_dir(first.join("received")).expect("received").count(),
+        std::fs::read_dir(first.join("received"))
+            .expect("received")
+            .count(),
         5
     );
 }

@@ -707,7 +707,10 @@ fn turns(game: &Game, s: usize) -> String {
         }
     }
     // Nothing to show on any turn: a sentence, not a table of empty cells.
-    if rows.iter().all(|(_, cells)| cells.iter().all(String::is_empty)) {
+    if rows
+        .iter()
+        .all(|(_, cells)| cells.iter().all(String::is_empty))
+    {
         let count = last + 1 - sc.start;
         return format!(
             "<p>The turn record of {}: {count} turn{}, {} to {}; no turn brings weather, \
