@@ -404,6 +404,113 @@ fn separate(pos: &mut [[f64; 2]], blocks: &[Block]) {
     }
 }
 
+/// Whether `k` stands within `slack` pixels of the circle whose diameter joins `a` and `b`
+/// (outside it, `a` and `b` are Gabriel neighbours as far as `k` goes: their Voronoi
+/// cells share a border through the midpoint, a stretch of it about `slack` long).
+fn intrudes(a: [f64; 2], b: [f64; 2], k: [f64; 2], slack: f64) -> Option<(f64, [f64; 2])> {
+    let m = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+    let r = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt() / 2.0;
+    let (dx, dy) = (k[0] - m[0], k[1] - m[1]);
+    let d = (dx * dx + dy * dy).sqrt();
+    if d >= r + slack {
+        return None;
+    }
+    // Out from the midpoint; straight across the line `a b` if `k` is on it.
+    let u = if d > 1e-9 {
+        [dx / d, dy / d]
+    } else {
+        let (ex, ey) = (b[0] - a[0], b[1] - a[1]);
+        let l = (ex * ex + ey * ey).sqrt().max(1e-9);
+        [-ey / l, ex / l]
+    };
+    Some((r + slack - d, u))
+}
+
+/// How many bordering pairs are Gabriel neighbours (no other province within `slack` of
+/// the circle on their line as diameter).
+fn touching(pos: &[[f64; 2]], borders: &[(usize, usize)], slack: f64) -> usize {
+    borders
+        .iter()
+        .filter(|&&(a, b)| {
+            (0..pos.len())
+                .filter(|&k| k != a && k != b)
+                .all(|k| intrudes(pos[a], pos[b], pos[k], slack).is_none())
+        })
+        .count()
+}
+
+/// Bring bordering provinces into contact: for each border whose circle another province
+/// stands in, that province steps out of it and the two bordering ones step towards each
+/// other (never nearer than their blocks need); then [`separate`] again. At most `rounds`
+/// rounds, stopping once the picture would grow by more than a fifth; the round with the
+/// most borders in contact is kept.
+fn bring_into_contact(
+    pos: &mut Vec<[f64; 2]>,
+    blocks: &[Block],
+    borders: &[(usize, usize)],
+    rounds: usize,
+) {
+    const SLACK: f64 = 12.0;
+    let n = pos.len();
+    // The picture may grow by a fifth at most for it.
+    let area = |pos: &[[f64; 2]]| {
+        let (x0, y0, x1, y1) = extent(pos, blocks);
+        (x1 - x0) * (y1 - y0)
+    };
+    let most = 1.2 * area(pos);
+    let mut best = (touching(pos, borders, SLACK), pos.clone());
+    for _ in 0..rounds {
+        let mut moved = vec![[0.0f64; 2]; n];
+        for &(a, b) in borders {
+            let mut blocked = false;
+            for k in (0..n).filter(|&k| k != a && k != b) {
+                if let Some((depth, u)) = intrudes(pos[a], pos[b], pos[k], SLACK) {
+                    blocked = true;
+                    moved[k][0] += u[0] * depth * 0.5;
+                    moved[k][1] += u[1] * depth * 0.5;
+                }
+            }
+            if blocked {
+                let (u, len) = direction(pos[a], pos[b], a, b);
+                let spare = (len - needed(&blocks[a], &blocks[b], u)).max(0.0);
+                let step = spare * 0.25;
+                moved[a][0] += u[0] * step;
+                moved[a][1] += u[1] * step;
+                moved[b][0] -= u[0] * step;
+                moved[b][1] -= u[1] * step;
+            }
+        }
+        for (p, m) in pos.iter_mut().zip(&moved) {
+            p[0] += m[0] * 0.5;
+            p[1] += m[1] * 0.5;
+        }
+        separate(pos, blocks);
+        if area(pos) > most {
+            break;
+        }
+        let now = touching(pos, borders, SLACK);
+        if now > best.0 {
+            best = (now, pos.clone());
+        }
+    }
+    *pos = best.1;
+}
+
+/// The rectangle the blocks cover: `(left, top, right, bottom)`, all zero for none.
+fn extent(pos: &[[f64; 2]], blocks: &[Block]) -> (f64, f64, f64, f64) {
+    if pos.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (p, b) in pos.iter().zip(blocks) {
+        x0 = x0.min(p[0] + b.extent[0]);
+        y0 = y0.min(p[1] + b.extent[1]);
+        x1 = x1.max(p[0] + b.extent[2]);
+        y1 = y1.max(p[1] + b.extent[3]);
+    }
+    (x0, y0, x1, y1)
+}
+
 /// The schematic layout of `provinces` joined by `edges` (pairs of indices, either order,
 /// repeats ignored).
 pub fn layout(provinces: &[Province], edges: &[(usize, usize)]) -> Schematic {
@@ -475,18 +582,14 @@ pub fn layout(provinces: &[Province], edges: &[(usize, usize)]) -> Schematic {
         stress(&mut pos, &d, 60);
     }
     separate(&mut pos, &blocks);
+    let borders: Vec<(usize, usize)> = (0..n)
+        .flat_map(|a| adjacent[a].iter().map(move |&b| (a, b)))
+        .filter(|(a, b)| a < b)
+        .collect();
+    bring_into_contact(&mut pos, &blocks, &borders, 40);
 
     // The frame: the blocks' extent and a margin, the title's strip above.
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for (p, b) in pos.iter().zip(&blocks) {
-        x0 = x0.min(p[0] + b.extent[0]);
-        y0 = y0.min(p[1] + b.extent[1]);
-        x1 = x1.max(p[0] + b.extent[2]);
-        y1 = y1.max(p[1] + b.extent[3]);
-    }
-    if n == 0 {
-        (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
-    }
+    let (x0, y0, x1, y1) = extent(&pos, &blocks);
     let width = (x1 - x0 + 2.0 * MARGIN).max(MIN_WIDTH).ceil();
     let height = (y1 - y0 + 2.0 * MARGIN + TITLE_STRIP)
         .max(MIN_HEIGHT)
