@@ -415,8 +415,25 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
             }
         }
     }
-    let (width, height) = (1600.0, 1200.0);
-    let positions = schematic::layout(provinces.len(), &edges, width, height);
+    let laid: Vec<schematic::Province> = provinces
+        .iter()
+        .map(|l| schematic::Province {
+            name: l.name.clone().unwrap_or_else(|| l.id.to_ascii_uppercase()),
+            supply_centre: centres.contains(&l.id.as_str()),
+            coasts: coasts_of(&l.id)
+                .iter()
+                .map(|c| {
+                    c.abuts
+                        .iter()
+                        .filter_map(|a| index.get(split(&a.to).0).copied())
+                        .collect()
+                })
+                .collect(),
+        })
+        .collect();
+    let schematic = schematic::layout(&laid, &edges);
+    let (width, height) = schematic.size;
+    let positions = &schematic.positions;
 
     // board.toml
     let mut doc = DocumentMut::new();
@@ -450,8 +467,8 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
     map["id"] = value("board");
     map["title"] = value(options.title.as_str());
     let mut size = Array::new();
-    size.push(width as i64);
-    size.push(height as i64);
+    size.push(i64::from(width));
+    size.push(i64::from(height));
     map["size"] = value(size);
     let mut areas = ArrayOfTables::new();
     for (i, l) in provinces.iter().enumerate() {
@@ -496,12 +513,18 @@ pub fn import(board: &Board, options: &Options) -> Vec<File> {
         }
         if !coasts.is_empty() {
             let mut list = ArrayOfTables::new();
-            for c in coasts {
+            for (k, c) in coasts.into_iter().enumerate() {
                 let mut t = Table::new();
                 t["id"] = value(split(&c.id).1.unwrap_or(""));
                 t["name"] = value(coast_name(c));
                 let fleet: Vec<String> = board.fleet_moves(&c.id).into_iter().collect();
                 t["fleet"] = wrapped(&fleet);
+                if let Some(at) = schematic.coasts[i].get(k) {
+                    let mut pos = Array::new();
+                    pos.push(at[0]);
+                    pos.push(at[1]);
+                    t["position"] = value(pos);
+                }
                 list.push(t);
             }
             a["coast"] = Item::ArrayOfTables(list);

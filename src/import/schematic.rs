@@ -1,82 +1,789 @@
-//! A schematic picture of a board known only by its adjacency: a position for every area,
-//! laid out by a force-directed layout (neighbours pull, everything pushes), so that an
-//! imported board can be checked, drawn and built at once. Its real geography replaces it
-//! (`sandtable geo`). Deterministic: fixed start, fixed number of rounds.
+//! A schematic picture of a board known only by its adjacency: a position for every
+//! province (and for the fleet box of each split coast) and the picture's size, so that an
+//! imported board can be checked, drawn, built and played at once. Its real geography
+//! replaces it (`sandtable geo`).
+//!
+//! How it is laid out:
+//!
+//! 1. **Embedding.** Provinces are placed so that their distances on the picture follow
+//!    their distances on the board (the fewest moves between them): classical
+//!    multidimensional scaling gives a deterministic start, stress majorization (Gansner,
+//!    Koren and North's localized update, weights `d⁻²`) refines it. Boards are maps, so this
+//!    unfolds them roughly flat, neighbours beside each other. The picture is turned so
+//!    that its long side is horizontal.
+//! 2. **Room for what is printed.** Each province reserves the rectangle its label needs as
+//!    the map art lays it out (`layout/area.rs`: the name in bold 15 px with its
+//!    supply-centre star, the Open slot below it a counter fits in, a box for the fleet of
+//!    each split coast, in a row above or below on the side its seas lie), measured with
+//!    the embedded font.
+//! 3. **Sizes from the rectangles.** The board's edges are given the length two
+//!    neighbouring rectangles need side by side; the embedding is redone on those lengths,
+//!    so a large board gets a large picture and a small one a small picture.
+//! 4. **Every label in its cell.** The map art draws each province as the Voronoi cell of
+//!    its position. A rectangle lies inside its cell when, for every other province, it
+//!    lies on its own side of the line halfway between the two positions. Pairs that break
+//!    this are pushed apart until none does (spreading the whole picture a little where
+//!    pushing alone does not settle), so no label, slot or fleet box crosses a border.
+//! 5. **Frame.** The picture is the rectangles' extent plus a margin (wider at the top,
+//!    where the map's title goes); nothing is clamped to the frame, so no cell is a sliver
+//!    along it.
+//!
+//! Deterministic: no randomness, fixed numbers of rounds, index order throughout; the
+//! same board gives the same bytes.
 
-/// Positions in a `width` × `height` picture for `n` nodes joined by `edges`.
-pub fn layout(n: usize, edges: &[(usize, usize)], width: f64, height: f64) -> Vec<[f64; 2]> {
-    if n == 0 {
-        return Vec::new();
+use std::collections::BTreeSet;
+
+use ab_glyph::{Font as _, FontRef};
+
+/// What the layout needs to know of a province.
+#[derive(Debug, Clone, Default)]
+pub struct Province {
+    /// The name printed on it.
+    pub name: String,
+    /// Whether it is a supply centre (a star beside its name).
+    pub supply_centre: bool,
+    /// For each split coast, in order, the provinces a fleet there borders (indices).
+    pub coasts: Vec<Vec<usize>>,
+}
+
+/// A laid-out board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schematic {
+    /// The picture's width and height in pixels.
+    pub size: (u32, u32),
+    /// Each province's position (the centre of its label and Open slot), whole pixels.
+    pub positions: Vec<[f64; 2]>,
+    /// For each province, the centre of each split coast's fleet box, whole pixels.
+    pub coasts: Vec<Vec<[f64; 2]>>,
+}
+
+// The map art's measures at the default counter size of 60 px (`layout/area.rs`, scale 1):
+// the name's em size and cap height, a slot's side (a counter and 6 px), the gap between
+// things, the Open slot's and a coast box's widths, and the supply-centre star's reach to
+// the right of the name (a home centre's star, the larger, is centred 9 px beyond the
+// name's end with a radius of 8 px).
+const NAME_SIZE: f64 = 15.0;
+const CAP: f64 = NAME_SIZE * 0.729;
+const SLOT: f64 = 66.0;
+const GAP: f64 = 5.0;
+const OPEN_WIDTH: f64 = SLOT * 1.6;
+const COAST_WIDTH: f64 = SLOT * 1.2;
+const STAR: f64 = 17.0;
+/// Room around the label and slots inside the cell: the art's 3 px around an area's
+/// bounds, the name's halo and a line's width to spare.
+const PAD: f64 = 6.0;
+/// Each rectangle keeps this far from the border line between two cells.
+const CLEARANCE: f64 = 4.0;
+/// The picture's margin around the rectangles, and the strip at the top for the title.
+const MARGIN: f64 = 24.0;
+const TITLE_STRIP: f64 = 48.0;
+/// The narrowest picture (the title's cartouche fits).
+const MIN_WIDTH: f64 = 640.0;
+const MIN_HEIGHT: f64 = 360.0;
+
+/// The width of a name in the art's bold face at [`NAME_SIZE`] (kerned advances, as the
+/// art measures it), from the embedded DejaVu Sans Bold.
+fn name_width(text: &str) -> f64 {
+    let Some(font) = crate::load::shared_art("fonts/DejaVuSans-Bold.ttf")
+        .and_then(|bytes| FontRef::try_from_slice(bytes).ok())
+    else {
+        // The font is embedded in the binary; a rough width keeps the layout working.
+        return text.chars().count() as f64 * NAME_SIZE * 0.75;
+    };
+    let scale = NAME_SIZE / f64::from(font.units_per_em().unwrap_or(2048.0));
+    let mut width = 0.0;
+    let mut prev = None;
+    for ch in text.chars() {
+        let id = font.glyph_id(ch);
+        if let Some(p) = prev {
+            width += f64::from(font.kern_unscaled(p, id)) * scale;
+        }
+        width += f64::from(font.h_advance_unscaled(id)) * scale;
+        prev = Some(id);
     }
-    // Start on a spiral (the golden angle spreads the nodes evenly).
-    let mut pos: Vec<(f64, f64)> = (0..n)
-        .map(|i| {
-            let r = (i as f64 + 0.5).sqrt() / (n as f64).sqrt();
-            let a = i as f64 * 2.399_963_229_728_653;
-            (0.5 + 0.45 * r * a.cos(), 0.5 + 0.45 * r * a.sin())
-        })
-        .collect();
-    let k = (1.0 / n as f64).sqrt();
-    let rounds = 300;
-    for round in 0..rounds {
-        let t = 0.1 * (1.0 - round as f64 / rounds as f64) + 0.002;
-        let mut push = vec![(0.0f64, 0.0f64); n];
-        for i in 0..n {
-            for j in i + 1..n {
-                let (dx, dy) = (pos[i].0 - pos[j].0, pos[i].1 - pos[j].1);
-                let d2 = (dx * dx + dy * dy).max(1e-6);
-                let f = k * k / d2;
-                push[i].0 += dx * f;
-                push[i].1 += dy * f;
-                push[j].0 -= dx * f;
-                push[j].1 -= dy * f;
+    width
+}
+
+/// The rectangle a province reserves around its position: `[left, top, right, bottom]`
+/// (left and top negative), and the offsets of its coasts' fleet boxes.
+#[derive(Debug, Clone, PartialEq)]
+struct Block {
+    extent: [f64; 4],
+    coasts: Vec<[f64; 2]>,
+}
+
+impl Block {
+    /// How far the rectangle reaches from the position in the direction `u` (a unit vector).
+    fn reach(&self, u: [f64; 2]) -> f64 {
+        let [l, t, r, b] = self.extent;
+        (u[0] * l).max(u[0] * r) + (u[1] * t).max(u[1] * b)
+    }
+}
+
+/// The block of a province whose coasts' seas lie in the directions `towards` (one per
+/// coast; a coast whose seas lie above goes in a row above the name, the others below,
+/// each row ordered left to right as its seas are).
+fn block(p: &Province, towards: &[[f64; 2]]) -> Block {
+    let label = name_width(&p.name) / 2.0 + if p.supply_centre { STAR } else { 0.0 };
+    // The name and the Open slot, centred on the position as the art centres them.
+    let core = CAP + 1.5 * GAP + SLOT;
+    let mut half_width = label.max(OPEN_WIDTH / 2.0);
+    let (mut above, mut below): (Vec<usize>, Vec<usize>) =
+        (0..p.coasts.len()).partition(|&c| towards.get(c).is_some_and(|d| d[1] < 0.0));
+    let by_x = |c: &usize| towards.get(*c).map_or(0.0, |d| d[0]);
+    above.sort_by(|a, b| by_x(a).total_cmp(&by_x(b)).then(a.cmp(b)));
+    below.sort_by(|a, b| by_x(a).total_cmp(&by_x(b)).then(a.cmp(b)));
+    let mut coasts = vec![[0.0, 0.0]; p.coasts.len()];
+    let row_y = core / 2.0 + 1.5 * GAP + SLOT / 2.0;
+    for (row, y) in [(&above, -row_y), (&below, row_y)] {
+        let n = row.len() as f64;
+        let width = n * COAST_WIDTH + (n - 1.0).max(0.0) * GAP;
+        half_width = half_width.max(width / 2.0);
+        for (k, &c) in row.iter().enumerate() {
+            coasts[c] = [
+                -width / 2.0 + COAST_WIDTH / 2.0 + k as f64 * (COAST_WIDTH + GAP),
+                y,
+            ];
+        }
+    }
+    let extra = 1.5 * GAP + SLOT;
+    let top = core / 2.0 + if above.is_empty() { 0.0 } else { extra };
+    let bottom = core / 2.0 + if below.is_empty() { 0.0 } else { extra };
+    // Symmetric across: the art keeps an area's bounds symmetric about its position.
+    Block {
+        extent: [
+            -half_width - PAD,
+            -top - PAD,
+            half_width + PAD,
+            bottom + PAD,
+        ],
+        coasts,
+    }
+}
+
+/// The number of moves between every two provinces (row-major `n × n`), a pair in
+/// different parts of the board counted one more than the longest distance there is.
+fn hops(adjacent: &[BTreeSet<usize>]) -> Vec<f64> {
+    let n = adjacent.len();
+    let mut d = vec![f64::INFINITY; n * n];
+    let mut queue = std::collections::VecDeque::new();
+    for s in 0..n {
+        d[s * n + s] = 0.0;
+        queue.push_back(s);
+        while let Some(a) = queue.pop_front() {
+            for &b in &adjacent[a] {
+                if d[s * n + b].is_infinite() {
+                    d[s * n + b] = d[s * n + a] + 1.0;
+                    queue.push_back(b);
+                }
             }
         }
-        for &(a, b) in edges {
-            if a >= n || b >= n || a == b {
+    }
+    let longest = d
+        .iter()
+        .copied()
+        .filter(|x| x.is_finite())
+        .fold(0.0, f64::max);
+    for x in &mut d {
+        if x.is_infinite() {
+            *x = longest + 1.0;
+        }
+    }
+    d
+}
+
+/// Shortest paths over edges of the given lengths (Floyd–Warshall; `n × n`, row-major),
+/// unreachable pairs a little beyond the longest path there is.
+fn shortest(n: usize, edges: &[(usize, usize, f64)]) -> Vec<f64> {
+    let mut d = vec![f64::INFINITY; n * n];
+    for i in 0..n {
+        d[i * n + i] = 0.0;
+    }
+    for &(a, b, l) in edges {
+        d[a * n + b] = d[a * n + b].min(l);
+        d[b * n + a] = d[b * n + a].min(l);
+    }
+    for k in 0..n {
+        for i in 0..n {
+            let dik = d[i * n + k];
+            if dik.is_infinite() {
                 continue;
             }
-            let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
-            let d = (dx * dx + dy * dy).sqrt().max(1e-6);
-            let f = d / k;
-            push[a].0 -= dx * f;
-            push[a].1 -= dy * f;
-            push[b].0 += dx * f;
-            push[b].1 += dy * f;
-        }
-        for (p, (fx, fy)) in pos.iter_mut().zip(push) {
-            let len = (fx * fx + fy * fy).sqrt().max(1e-9);
-            let step = len.min(t);
-            p.0 = (p.0 + fx / len * step).clamp(0.0, 1.0);
-            p.1 = (p.1 + fy / len * step).clamp(0.0, 1.0);
+            for j in 0..n {
+                let via = dik + d[k * n + j];
+                if via < d[i * n + j] {
+                    d[i * n + j] = via;
+                }
+            }
         }
     }
-    let margin = 60.0;
-    pos.iter()
-        .map(|(x, y)| {
-            [
-                (margin + x * (width - 2.0 * margin)).round(),
-                (margin + y * (height - 2.0 * margin)).round(),
-            ]
+    let longest = d
+        .iter()
+        .copied()
+        .filter(|x| x.is_finite())
+        .fold(0.0, f64::max);
+    let step = edges.iter().map(|e| e.2).fold(0.0, f64::max);
+    for x in &mut d {
+        if x.is_infinite() {
+            *x = longest + step;
+        }
+    }
+    d
+}
+
+/// Classical multidimensional scaling: the two leading eigenvectors of the doubly centred
+/// squared distances (by power iteration from a fixed start), scaled by their roots.
+fn classical(d: &[f64], n: usize) -> Vec<[f64; 2]> {
+    let mut b: Vec<f64> = d.iter().map(|x| -0.5 * x * x).collect();
+    let row: Vec<f64> = (0..n)
+        .map(|i| b[i * n..(i + 1) * n].iter().sum::<f64>() / n as f64)
+        .collect();
+    let all = row.iter().sum::<f64>() / n as f64;
+    for i in 0..n {
+        for j in 0..n {
+            b[i * n + j] += all - row[i] - row[j];
+        }
+    }
+    let multiply = |v: &[f64]| -> Vec<f64> {
+        (0..n)
+            .map(|i| {
+                b[i * n..(i + 1) * n]
+                    .iter()
+                    .zip(v)
+                    .map(|(x, y)| x * y)
+                    .sum()
+            })
+            .collect()
+    };
+    let normalise = |v: &mut Vec<f64>| -> f64 {
+        let len = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if len > 1e-12 {
+            v.iter_mut().for_each(|x| *x /= len);
+        }
+        len
+    };
+    let mut axes: Vec<(Vec<f64>, f64)> = Vec::new();
+    for axis in 0..2 {
+        // A fixed start that is not symmetric in any obvious way.
+        let mut v: Vec<f64> = (0..n)
+            .map(|i| ((i * (axis + 2) + 1) as f64 * 0.618_033_988_749_895).fract() - 0.5)
+            .collect();
+        let mut value = 0.0;
+        for _ in 0..200 {
+            for (u, _) in &axes {
+                let dot: f64 = u.iter().zip(&v).map(|(a, b)| a * b).sum();
+                v.iter_mut().zip(u).for_each(|(x, y)| *x -= dot * y);
+            }
+            normalise(&mut v);
+            let mut w = multiply(&v);
+            for (u, _) in &axes {
+                let dot: f64 = u.iter().zip(&w).map(|(a, b)| a * b).sum();
+                w.iter_mut().zip(u).for_each(|(x, y)| *x -= dot * y);
+            }
+            value = normalise(&mut w);
+            v = w;
+        }
+        axes.push((v, value));
+    }
+    (0..n)
+        .map(|i| {
+            let [(x, lx), (y, ly)] = [&axes[0], &axes[1]];
+            // A small fixed spread keeps provinces at the same spot apart.
+            let jitter = 1e-3 * (i as f64 * 0.754_877_666).fract();
+            [x[i] * lx.sqrt() + jitter, y[i] * ly.sqrt() - jitter]
         })
         .collect()
+}
+
+/// Stress majorization: each position in turn moved to the weighted mean of where each
+/// other province would put it at the wanted distance (weights `d⁻²`), `rounds` sweeps.
+fn stress(pos: &mut [[f64; 2]], d: &[f64], rounds: usize) {
+    let n = pos.len();
+    for _ in 0..rounds {
+        for i in 0..n {
+            let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
+            for j in 0..n {
+                let dij = d[i * n + j];
+                if j == i || dij <= 0.0 {
+                    continue;
+                }
+                let w = 1.0 / (dij * dij);
+                let (dx, dy) = (pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]);
+                let len = (dx * dx + dy * dy).sqrt();
+                let (ux, uy) = if len > 1e-9 {
+                    (dx / len, dy / len)
+                } else {
+                    (if i < j { 1.0 } else { -1.0 }, 0.0)
+                };
+                sx += w * (pos[j][0] + dij * ux);
+                sy += w * (pos[j][1] + dij * uy);
+                sw += w;
+            }
+            if sw > 0.0 {
+                pos[i] = [sx / sw, sy / sw];
+            }
+        }
+    }
+}
+
+/// Turn the positions about their centre so that their long axis is horizontal.
+fn level(pos: &mut [[f64; 2]]) {
+    let n = pos.len().max(1) as f64;
+    let (mx, my) = pos
+        .iter()
+        .fold((0.0, 0.0), |s, p| (s.0 + p[0] / n, s.1 + p[1] / n));
+    let (mut xx, mut yy, mut xy) = (0.0, 0.0, 0.0);
+    for p in pos.iter() {
+        let (x, y) = (p[0] - mx, p[1] - my);
+        xx += x * x;
+        yy += y * y;
+        xy += x * y;
+    }
+    let angle = 0.5 * (2.0 * xy).atan2(xx - yy);
+    let (s, c) = angle.sin_cos();
+    for p in pos.iter_mut() {
+        let (x, y) = (p[0] - mx, p[1] - my);
+        *p = [x * c + y * s, -x * s + y * c];
+    }
+}
+
+/// The distance two provinces' positions need for each block to lie on its own side of
+/// the line halfway between them, with [`CLEARANCE`] to spare.
+fn needed(a: &Block, b: &Block, u: [f64; 2]) -> f64 {
+    2.0 * (a.reach(u).max(b.reach([-u[0], -u[1]])) + CLEARANCE)
+}
+
+fn direction(from: [f64; 2], to: [f64; 2], i: usize, j: usize) -> ([f64; 2], f64) {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len > 1e-9 {
+        ([dx / len, dy / len], len)
+    } else if i < j {
+        ([1.0, 0.0], len)
+    } else {
+        ([-1.0, 0.0], len)
+    }
+}
+
+/// Push apart every pair of provinces closer than their blocks need, until none is;
+/// every 40 rounds without settling, the whole picture spreads by a tenth.
+fn separate(pos: &mut [[f64; 2]], blocks: &[Block]) {
+    let n = pos.len();
+    for round in 0.. {
+        let mut moved = vec![[0.0f64; 2]; n];
+        let mut any = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (u, len) = direction(pos[i], pos[j], i, j);
+                let need = needed(&blocks[i], &blocks[j], u);
+                if len >= need {
+                    continue;
+                }
+                any = true;
+                // A little beyond, so that pairs settle rather than creep.
+                let push = (need - len) / 2.0 + 0.5;
+                moved[i][0] -= u[0] * push;
+                moved[i][1] -= u[1] * push;
+                moved[j][0] += u[0] * push;
+                moved[j][1] += u[1] * push;
+            }
+        }
+        if !any {
+            return;
+        }
+        for (p, m) in pos.iter_mut().zip(&moved) {
+            p[0] += m[0] * 0.5;
+            p[1] += m[1] * 0.5;
+        }
+        if round % 40 == 39 {
+            for p in pos.iter_mut() {
+                p[0] *= 1.1;
+                p[1] *= 1.1;
+            }
+        }
+    }
+}
+
+/// Whether `k` stands within `slack` pixels of the circle whose diameter joins `a` and `b`
+/// (outside it, `a` and `b` are Gabriel neighbours as far as `k` goes: their Voronoi
+/// cells share a border through the midpoint, a stretch of it about `slack` long).
+fn intrudes(a: [f64; 2], b: [f64; 2], k: [f64; 2], slack: f64) -> Option<(f64, [f64; 2])> {
+    let m = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+    let r = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt() / 2.0;
+    let (dx, dy) = (k[0] - m[0], k[1] - m[1]);
+    let d = (dx * dx + dy * dy).sqrt();
+    if d >= r + slack {
+        return None;
+    }
+    // Out from the midpoint; straight across the line `a b` if `k` is on it.
+    let u = if d > 1e-9 {
+        [dx / d, dy / d]
+    } else {
+        let (ex, ey) = (b[0] - a[0], b[1] - a[1]);
+        let l = (ex * ex + ey * ey).sqrt().max(1e-9);
+        [-ey / l, ex / l]
+    };
+    Some((r + slack - d, u))
+}
+
+/// How many bordering pairs are Gabriel neighbours (no other province within `slack` of
+/// the circle on their line as diameter).
+fn touching(pos: &[[f64; 2]], borders: &[(usize, usize)], slack: f64) -> usize {
+    borders
+        .iter()
+        .filter(|&&(a, b)| {
+            (0..pos.len())
+                .filter(|&k| k != a && k != b)
+                .all(|k| intrudes(pos[a], pos[b], pos[k], slack).is_none())
+        })
+        .count()
+}
+
+/// Bring bordering provinces into contact: for each border whose circle another province
+/// stands in, that province steps out of it and the two bordering ones step towards each
+/// other (never nearer than their blocks need); then [`separate`] again. At most `rounds`
+/// rounds, stopping once the picture would grow by more than a fifth; the round with the
+/// most borders in contact is kept.
+fn bring_into_contact(
+    pos: &mut Vec<[f64; 2]>,
+    blocks: &[Block],
+    borders: &[(usize, usize)],
+    rounds: usize,
+) {
+    const SLACK: f64 = 12.0;
+    let n = pos.len();
+    // The picture may grow by a fifth at most for it.
+    let area = |pos: &[[f64; 2]]| {
+        let (x0, y0, x1, y1) = extent(pos, blocks);
+        (x1 - x0) * (y1 - y0)
+    };
+    let most = 1.2 * area(pos);
+    let mut best = (touching(pos, borders, SLACK), pos.clone());
+    for _ in 0..rounds {
+        let mut moved = vec![[0.0f64; 2]; n];
+        for &(a, b) in borders {
+            let mut blocked = false;
+            for k in (0..n).filter(|&k| k != a && k != b) {
+                if let Some((depth, u)) = intrudes(pos[a], pos[b], pos[k], SLACK) {
+                    blocked = true;
+                    moved[k][0] += u[0] * depth * 0.5;
+                    moved[k][1] += u[1] * depth * 0.5;
+                }
+            }
+            if blocked {
+                let (u, len) = direction(pos[a], pos[b], a, b);
+                let spare = (len - needed(&blocks[a], &blocks[b], u)).max(0.0);
+                let step = spare * 0.25;
+                moved[a][0] += u[0] * step;
+                moved[a][1] += u[1] * step;
+                moved[b][0] -= u[0] * step;
+                moved[b][1] -= u[1] * step;
+            }
+        }
+        for (p, m) in pos.iter_mut().zip(&moved) {
+            p[0] += m[0] * 0.5;
+            p[1] += m[1] * 0.5;
+        }
+        separate(pos, blocks);
+        if area(pos) > most {
+            break;
+        }
+        let now = touching(pos, borders, SLACK);
+        if now > best.0 {
+            best = (now, pos.clone());
+        }
+    }
+    *pos = best.1;
+}
+
+/// The rectangle the blocks cover: `(left, top, right, bottom)`, all zero for none.
+fn extent(pos: &[[f64; 2]], blocks: &[Block]) -> (f64, f64, f64, f64) {
+    if pos.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (p, b) in pos.iter().zip(blocks) {
+        x0 = x0.min(p[0] + b.extent[0]);
+        y0 = y0.min(p[1] + b.extent[1]);
+        x1 = x1.max(p[0] + b.extent[2]);
+        y1 = y1.max(p[1] + b.extent[3]);
+    }
+    (x0, y0, x1, y1)
+}
+
+/// The schematic layout of `provinces` joined by `edges` (pairs of indices, either order,
+/// repeats ignored).
+pub fn layout(provinces: &[Province], edges: &[(usize, usize)]) -> Schematic {
+    let n = provinces.len();
+    let mut adjacent = vec![BTreeSet::new(); n];
+    for &(a, b) in edges {
+        if a < n && b < n && a != b {
+            adjacent[a].insert(b);
+            adjacent[b].insert(a);
+        }
+    }
+    let mut pos = if n > 1 {
+        let d = hops(&adjacent);
+        let mut pos = classical(&d, n);
+        stress(&mut pos, &d, 60);
+        pos
+    } else {
+        vec![[0.0, 0.0]; n]
+    };
+    level(&mut pos);
+
+    // Which way each coast's seas lie decides where its box goes.
+    let blocks: Vec<Block> = provinces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let towards: Vec<[f64; 2]> = p
+                .coasts
+                .iter()
+                .map(|seas| {
+                    let seas: Vec<&usize> = seas.iter().filter(|&&s| s < n && s != i).collect();
+                    let k = seas.len().max(1) as f64;
+                    seas.iter().fold([0.0, 0.0], |s, &&j| {
+                        [
+                            s[0] + (pos[j][0] - pos[i][0]) / k,
+                            s[1] + (pos[j][1] - pos[i][1]) / k,
+                        ]
+                    })
+                })
+                .collect();
+            block(p, &towards)
+        })
+        .collect();
+
+    // The embedding again, on the lengths the blocks need along each border.
+    if n > 1 {
+        let lengths: Vec<(usize, usize, f64)> = (0..n)
+            .flat_map(|a| adjacent[a].iter().map(move |&b| (a, b)))
+            .filter(|(a, b)| a < b)
+            .map(|(a, b)| {
+                let (u, _) = direction(pos[a], pos[b], a, b);
+                (a, b, needed(&blocks[a], &blocks[b], u))
+            })
+            .collect();
+        let d = shortest(n, &lengths);
+        // Scale the first embedding to the new lengths, then refine.
+        let hop = hops(&adjacent);
+        let (mut num, mut den) = (0.0, 0.0);
+        for k in 0..n * n {
+            if hop[k] > 0.0 {
+                num += d[k] / hop[k];
+                den += 1.0;
+            }
+        }
+        let s = if den > 0.0 { num / den } else { 1.0 };
+        for p in &mut pos {
+            *p = [p[0] * s, p[1] * s];
+        }
+        stress(&mut pos, &d, 60);
+    }
+    separate(&mut pos, &blocks);
+    let borders: Vec<(usize, usize)> = (0..n)
+        .flat_map(|a| adjacent[a].iter().map(move |&b| (a, b)))
+        .filter(|(a, b)| a < b)
+        .collect();
+    bring_into_contact(&mut pos, &blocks, &borders, 40);
+
+    // The frame: the blocks' extent and a margin, the title's strip above.
+    let (x0, y0, x1, y1) = extent(&pos, &blocks);
+    let width = (x1 - x0 + 2.0 * MARGIN).max(MIN_WIDTH).ceil();
+    let height = (y1 - y0 + 2.0 * MARGIN + TITLE_STRIP)
+        .max(MIN_HEIGHT)
+        .ceil();
+    // Centred in a picture larger than the blocks need.
+    let dx = (width - (x1 - x0)) / 2.0 - x0;
+    let dy = TITLE_STRIP + (height - TITLE_STRIP - (y1 - y0)) / 2.0 - y0;
+    let positions: Vec<[f64; 2]> = pos
+        .iter()
+        .map(|p| [(p[0] + dx).round(), (p[1] + dy).round()])
+        .collect();
+    let coasts = positions
+        .iter()
+        .zip(&blocks)
+        .map(|(p, b)| {
+            b.coasts
+                .iter()
+                .map(|c| [(p[0] + c[0]).round(), (p[1] + c[1]).round()])
+                .collect()
+        })
+        .collect();
+    Schematic {
+        size: (width as u32, height as u32),
+        positions,
+        coasts,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn named(n: usize) -> Vec<Province> {
+        (0..n)
+            .map(|i| Province {
+                name: format!("Province {i}"),
+                supply_centre: i % 3 == 0,
+                coasts: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn distance(p: &[[f64; 2]], a: usize, b: usize) -> f64 {
+        ((p[a][0] - p[b][0]).powi(2) + (p[a][1] - p[b][1]).powi(2)).sqrt()
+    }
+
+    /// Every block on its own side of every halfway line (less a pixel for rounding), and
+    /// inside the picture.
+    fn assert_blocks_fit(provinces: &[Province], s: &Schematic) {
+        let (w, h) = (f64::from(s.size.0), f64::from(s.size.1));
+        let blocks: Vec<Block> = provinces
+            .iter()
+            .zip(&s.coasts)
+            .map(|(p, c)| {
+                let towards: Vec<[f64; 2]> = c.iter().map(|_| [0.0, 1.0]).collect();
+                block(p, &towards)
+            })
+            .collect();
+        for (i, p) in s.positions.iter().enumerate() {
+            let [l, t, r, b] = blocks[i].extent;
+            assert!(p[0] + l >= 0.0 && p[0] + r <= w, "{i} across: {p:?} in {w}");
+            assert!(p[1] + t >= 0.0 && p[1] + b <= h, "{i} down: {p:?} in {h}");
+            for j in i + 1..s.positions.len() {
+                let (u, len) = direction(s.positions[i], s.positions[j], i, j);
+                let need = needed(&blocks[i], &blocks[j], u) - 2.0 * CLEARANCE;
+                assert!(len + 1.0 >= need, "{i}-{j}: {len} < {need}");
+            }
+        }
+    }
 
     #[test]
     fn neighbours_end_nearer_than_strangers_and_inside_the_picture() {
         // A ring of 12: each node's neighbours are nearer than the node opposite.
         let edges: Vec<(usize, usize)> = (0..12).map(|i| (i, (i + 1) % 12)).collect();
-        let p = layout(12, &edges, 800.0, 600.0);
-        let d =
-            |a: usize, b: usize| ((p[a][0] - p[b][0]).powi(2) + (p[a][1] - p[b][1]).powi(2)).sqrt();
+        let provinces = named(12);
+        let s = layout(&provinces, &edges);
         for i in 0..12 {
-            assert!(d(i, (i + 1) % 12) < d(i, (i + 6) % 12), "{i}: {p:?}");
-            assert!((0.0..=800.0).contains(&p[i][0]) && (0.0..=600.0).contains(&p[i][1]));
+            let p = &s.positions;
+            assert!(
+                distance(p, i, (i + 1) % 12) < distance(p, i, (i + 6) % 12),
+                "{i}: {p:?}"
+            );
         }
-        assert_eq!(p, layout(12, &edges, 800.0, 600.0));
+        assert_blocks_fit(&provinces, &s);
+        assert_eq!(
+            s,
+            layout(&provinces, &edges),
+            "the same board, the same layout"
+        );
+    }
+
+    #[test]
+    fn a_grid_keeps_its_rows_and_columns_and_lies_long_side_across() {
+        // 3 rows of 8: a neighbour across a row is nearer than two steps along it, and the
+        // picture is wider than tall.
+        let (rows, cols) = (3, 8);
+        let mut edges = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let i = r * cols + c;
+                if c + 1 < cols {
+                    edges.push((i, i + 1));
+                }
+                if r + 1 < rows {
+                    edges.push((i, i + cols));
+                }
+            }
+        }
+        let provinces = named(rows * cols);
+        let s = layout(&provinces, &edges);
+        assert!(s.size.0 > s.size.1, "{:?}", s.size);
+        for &(a, b) in &edges {
+            let far = if b == a + 1 {
+                (a + 2) % (rows * cols)
+            } else {
+                a + 2
+            };
+            if far / cols == a / cols && far != b {
+                assert!(distance(&s.positions, a, b) < distance(&s.positions, a, far));
+            }
+        }
+        assert_blocks_fit(&provinces, &s);
+    }
+
+    #[test]
+    fn larger_boards_get_larger_pictures_and_names_widen_the_room() {
+        let ring = |n: usize| -> Vec<(usize, usize)> { (0..n).map(|i| (i, (i + 1) % n)).collect() };
+        let small = layout(&named(20), &ring(20));
+        let large = layout(&named(200), &ring(200));
+        let area = |s: &Schematic| f64::from(s.size.0) * f64::from(s.size.1);
+        assert!(
+            area(&large) > 5.0 * area(&small),
+            "{:?} {:?}",
+            large.size,
+            small.size
+        );
+        let long: Vec<Province> = named(20)
+            .into_iter()
+            .map(|p| Province {
+                name: format!("{} of the Eastern Mediterranean", p.name),
+                ..p
+            })
+            .collect();
+        assert!(area(&layout(&long, &ring(20))) > area(&small));
+    }
+
+    #[test]
+    fn a_split_coast_goes_on_the_side_of_its_seas() {
+        // Province 0 between a sea above (1) and one below (2), with a coast on each.
+        let mut provinces = named(5);
+        provinces[0].coasts = vec![vec![1], vec![2]];
+        let edges = [(0, 1), (0, 2), (1, 3), (2, 4), (0, 3), (0, 4)];
+        let s = layout(&provinces, &edges);
+        let p = s.positions[0];
+        for (c, sea) in [(0, 1), (1, 2)] {
+            let (box_, sea) = (s.coasts[0][c], s.positions[sea]);
+            assert!(
+                (box_[1] - p[1]).signum() == (sea[1] - p[1]).signum(),
+                "coast {c} at {box_:?}, its sea at {sea:?}, the province at {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_measured_in_the_art_s_font() {
+        // DejaVu Sans Bold: a capital W is wider than a lower-case i.
+        assert!(name_width("W") > 2.0 * name_width("i"));
+        assert!((name_width("Mid-Atlantic Ocean") - 150.0).abs() < 30.0);
+        assert_eq!(name_width(""), 0.0);
+    }
+
+    #[test]
+    fn no_province_or_one_alone() {
+        let empty = layout(&[], &[]);
+        assert!(empty.positions.is_empty());
+        let one = layout(&named(1), &[]);
+        assert_eq!(one.positions.len(), 1);
+        assert_blocks_fit(&named(1), &one);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Any board, connected or not: every block fits its cell and the picture.
+        #[test]
+        fn every_block_fits_on_any_board(
+            n in 1usize..40,
+            pairs in proptest::collection::vec((0usize..40, 0usize..40), 0..80),
+        ) {
+            let edges: Vec<(usize, usize)> = pairs.into_iter().filter(|(a, b)| *a < n && *b < n).collect();
+            let provinces = named(n);
+            let s = layout(&provinces, &edges);
+            assert_blocks_fit(&provinces, &s);
+        }
     }
 }

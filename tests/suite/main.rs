@@ -40,6 +40,7 @@ mod reference;
 mod render_cli;
 mod savegame;
 mod schema;
+mod schematic;
 mod shell;
 mod support;
 mod tables_cli;

@@ -16,12 +16,12 @@ use super::canvas::{Canvas, Pen, Rgba};
 use super::patterns::{self, Pattern};
 use super::symbols::star_points;
 use super::text::{Align, Face, Font};
-use crate::layout::area::{layouts, scale, Rect};
+use crate::layout::area::{layouts, scale, AreaLayout, Rect};
 use crate::layout::voronoi::{self, P};
 use crate::model::map::OffBoardKind;
 use crate::model::map::{closest_points, Crossing};
 use crate::model::scenario::AreaSlot;
-use crate::model::{AreaMap, Game, MapId, MapKind};
+use crate::model::{Area, AreaMap, Game, MapId, MapKind};
 
 /// Water off the board: a grey blue, paler than any sea.
 pub const OFF_BOARD_WATER: Rgba = Rgba(0xc9, 0xd5, 0xdc, 255);
@@ -70,9 +70,18 @@ pub fn crossing_line(shapes: &[Vec<P>], c: &Crossing, reach: f64, least: f64) ->
     ))
 }
 
-/// The drawn shape of every area (empty for areas inside another and on a network map,
-/// drawn as boxes).
+/// The shape of every area, the cells derived from positions clipped without regard to
+/// what is printed on them ([`shapes_around`] with nothing printed): what is drawn wherever
+/// every area has an outline.
 pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
+    shapes_around(am, &[])
+}
+
+/// The drawn shape of every area (empty for areas inside another and on a network map,
+/// drawn as boxes). `printed` is where each area's name, star and slots are printed
+/// ([`layouts`]): the outer clipping of a cell derived from its position (to the grown
+/// hull of the positions and a disc around its own) never cuts them.
+pub fn shapes_around(am: &AreaMap, printed: &[AreaLayout]) -> Vec<Vec<P>> {
     if am.network {
         return vec![Vec::new(); am.areas.len()];
     }
@@ -106,7 +115,22 @@ pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
         d.sort_by(f64::total_cmp);
         d.get(d.len() / 2).copied().unwrap_or(w.min(h) / 4.0)
     };
-    let hull = voronoi::grow(&voronoi::convex_hull(&pts), spacing * 0.7);
+    // What each area prints, with a little room: the outer clipping keeps all of it.
+    let keep: Vec<Vec<P>> = (0..am.areas.len())
+        .map(|i| {
+            printed
+                .get(i)
+                .map_or_else(Vec::new, |l| printed_corners(&am.areas[i], l, 6.0))
+        })
+        .collect();
+    let mut around = voronoi::grow(&voronoi::convex_hull(&pts), spacing * 0.7);
+    for (i, _) in sites
+        .iter()
+        .filter(|(i, _)| am.areas[*i].outline.is_empty())
+    {
+        around.extend(&keep[*i]);
+    }
+    let hull = voronoi::convex_hull(&around);
     let inset = 4.0;
     let cells = voronoi::cells(&pts, (inset, inset, w - inset, h - inset));
     let mut out = vec![Vec::new(); am.areas.len()];
@@ -120,7 +144,10 @@ pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
                 .iter()
                 .find(|(j, _)| j == i)
                 .map_or((0.0, 0.0), |(_, p)| *p);
-            let r = spacing * 1.5;
+            let r = keep[*i]
+                .iter()
+                .map(|q| (q.0 - p.0).hypot(q.1 - p.1))
+                .fold(spacing * 1.5, f64::max);
             let disc: Vec<P> = (0..32)
                 .map(|k| {
                     let a = std::f64::consts::TAU * f64::from(k) / 32.0;
@@ -136,6 +163,33 @@ pub fn shapes(am: &AreaMap) -> Vec<Vec<P>> {
         };
     }
     out
+}
+
+/// The corners of what an area prints — its name (with a supply centre's star beside it),
+/// points and slots ([`AreaLayout::bounds`]) and each slot, a split coast's fleet box
+/// included — each pushed `pad` pixels outwards.
+fn printed_corners(a: &Area, l: &AreaLayout, pad: f32) -> Vec<P> {
+    let (f, x, y) = l.name;
+    let k = f.size / 15.0;
+    let half = f.width(&a.name) / 2.0;
+    // The star as `draw` prints it: centred half a capital up, 9 px past the name, 8 px wide.
+    let star = if a.supply_centre { 17.0 * k } else { 0.0 };
+    let top = (y - f.cap_height()).min(y - f.cap_height() / 2.0 - 8.0 * k);
+    let name = (x - half, top, 2.0 * half + star, y + f.descent() - top);
+    let mut rects: Vec<Rect> = vec![l.bounds, name];
+    rects.extend(l.slots.iter().map(|(_, r)| *r));
+    rects
+        .into_iter()
+        .flat_map(|(x, y, w, h)| {
+            [
+                (x - pad, y - pad),
+                (x + w + pad, y - pad),
+                (x + w + pad, y + h + pad),
+                (x - pad, y + h + pad),
+            ]
+        })
+        .map(|(x, y)| (f64::from(x), f64::from(y)))
+        .collect()
 }
 
 /// A stretch of an outline's border to stroke.
@@ -224,8 +278,8 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         panic!("area_map::draw called on a hex map");
     };
     let k = scale(game);
-    let shapes = shapes(am);
     let layouts = layouts(game, am);
+    let shapes = shapes_around(am, &layouts);
     let border = Pen::new(Rgba(35, 35, 35, 255), 2.0 * k);
 
     // Off the board: water, then land, each in its muted colour.
@@ -680,7 +734,12 @@ mod tests {
         am.network = true;
         let (w, h) = am.size;
         let am = am.clone();
-        assert!(shapes(&am).iter().all(Vec::is_empty), "no cells");
+        assert!(
+            shapes_around(&am, &layouts(&game, &am))
+                .iter()
+                .all(Vec::is_empty),
+            "no cells"
+        );
         let mut c = Canvas::new(w, h, Rgba(250, 246, 235, 255));
         draw(&mut c, &game, 1);
         let img = c.into_image();
@@ -724,7 +783,7 @@ mod tests {
         let MapKind::Area(am) = &game.maps[1].kind else {
             panic!()
         };
-        let sh = shapes(am);
+        let sh = shapes_around(am, &layouts(&game, am));
         for (i, a) in am.areas.iter().enumerate() {
             if a.within.is_some() {
                 assert!(sh[i].is_empty());

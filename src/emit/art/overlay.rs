@@ -112,8 +112,8 @@ fn tint(c: &mut Canvas, game: &Game, map: MapId, t: &Tint) {
             }
         }
         MapKind::Area(am) => {
-            let shapes = area_map::shapes(am);
             let layouts = layouts(game, am);
+            let shapes = area_map::shapes_around(am, &layouts);
             for cell in &t.cells {
                 let Cell::Area(a) = *cell else { continue };
                 let Some(shape) = shapes.get(a) else { continue };
