@@ -7,12 +7,12 @@
 //! outside the measurement.
 //!
 //! And the largest of the 44 boards DPjudge ships (`tests/fixtures/dpjudge-maps`, by count of
-//! provinces: `imperial`, 356, with 85 units), imported as `sandtable import` does: its first movement phase
-//! with every starting unit ordered (a third hold, a third move to a neighbour, a third
-//! support a neighbour's hold), adjudicated whole; and on the same board the worst case of
-//! the convoy searches, a fleet in every sea and an army on every coast, all the fleets
-//! ordered to convoy one army to a neighbouring coast (each fleet's order asks whether it
-//! lies on a route) and every other army ordered by convoy to a far coast.
+//! provinces: `imperial`, 356, with 85 units), imported as `sandtable import` does: its first
+//! movement phase with every starting unit ordered (a third hold, a third move to a
+//! neighbour, a third support a neighbour's hold), adjudicated whole; and on the same board
+//! the worst case of the convoy searches, a fleet in every sea and an army on every coast,
+//! all the fleets ordered to convoy one army to a neighbouring coast (each fleet's order asks
+//! whether it lies on a route) and every other army ordered by convoy to a far coast.
 //!
 //! Run with `cargo bench --bench diplomacy`.
 
