@@ -3,6 +3,11 @@
 //! 1941 borders, 102 places, 24 rivers and 41 rail lines — what replaced a 1,300-line Python
 //! generator that took about six seconds.
 //!
+//! And `sandtable geo --check` on a province board, the Diplomacy board of `modules/diplomacy`
+//! (76 provinces cut from the coast of Europe, their pieces apart joined to their
+//! neighbours, the borders compared with the declared adjacency): what a designer runs after
+//! each move of a seed point.
+//!
 //! Needs Natural Earth in the cache (the first `sandtable geo modules/great-patriotic-war`
 //! fetches it); without it the benchmark says so and measures nothing. Reading and clipping
 //! the atlas is measured apart from the laying.
@@ -12,9 +17,10 @@
 use std::path::Path;
 
 use sandtable::geo::natural_earth::{Atlas, Scale};
-use sandtable::geo::{compute, KnownIds};
+use sandtable::geo::{compute, compute_areas, KnownIds};
 
 const GAME: &str = "modules/great-patriotic-war";
+const PROVINCE_BOARD: &str = "modules/diplomacy";
 
 fn main() {
     match Atlas::load(Scale::Large, true) {
@@ -48,6 +54,27 @@ fn lay_the_great_patriotic_war(bencher: divan::Bencher) {
         compute(file, map, &geometry, &known, Some(&atlas))
             .expect("the geography is clean")
             .terrain
+            .len()
+    });
+}
+
+/// Lay the Diplomacy board's provinces from geography and compare their borders with the
+/// declared adjacency, as `geo --check` does (the atlas read once, outside the measurement).
+#[divan::bench(sample_count = 5)]
+fn check_the_diplomacy_board(bencher: divan::Bencher) {
+    let loaded = sandtable::load::load(Path::new(PROVINCE_BOARD)).expect("the game loads");
+    let known = KnownIds::of(&loaded);
+    let atlas = Atlas::load(Scale::Large, true).expect("cached");
+    let (file, map) = loaded
+        .files
+        .iter()
+        .flat_map(|(id, f)| f.map.iter().map(move |m| (*id, m)))
+        .find(|(_, m)| m.geography.is_some())
+        .expect("a map with geography");
+    bencher.bench(|| {
+        compute_areas(file, map, &known, Some(&atlas))
+            .expect("the geography is clean")
+            .areas
             .len()
     });
 }

@@ -13,8 +13,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use geo::{
-    Area, BooleanOps, Contains, InteriorPoint, LineString, MapCoords, MultiPolygon, Point, Polygon,
-    Rect, Simplify,
+    Area, BooleanOps, BoundingRect, Contains, InteriorPoint, LineString, MapCoords, MultiPolygon,
+    Point, Polygon, Rect, Simplify,
 };
 use rayon::prelude::*;
 use serde::Serialize;
@@ -300,7 +300,6 @@ fn patches(list: &[Patch], atlas: &Atlas, projection: &Projection) -> MultiPolyg
 
 /// Whether the bounding boxes of two shapes overlap.
 fn overlapping(a: &MultiPolygon<f64>, b: &MultiPolygon<f64>) -> bool {
-    use geo::BoundingRect;
     match (a.bounding_rect(), b.bounding_rect()) {
         (Some(a), Some(b)) => {
             a.min().x <= b.max().x
@@ -312,26 +311,22 @@ fn overlapping(a: &MultiPolygon<f64>, b: &MultiPolygon<f64>) -> bool {
     }
 }
 
-/// Whether the bounding boxes of two polygons overlap.
-fn overlapping_polygons(a: &Polygon<f64>, b: &Polygon<f64>) -> bool {
-    overlapping(
-        &MultiPolygon::new(vec![a.clone()]),
-        &MultiPolygon::new(vec![b.clone()]),
-    )
+/// Whether two bounding boxes overlap.
+fn boxes_overlap(a: &Rect<f64>, b: &Rect<f64>) -> bool {
+    a.min().x <= b.max().x
+        && b.min().x <= a.max().x
+        && a.min().y <= b.max().y
+        && b.min().y <= a.max().y
 }
 
 /// A piece's point lies on a neighbour's border within this many km.
 const SHARED_KM: f64 = 0.5;
 
 /// How many points of `piece`'s ring lie on `other`'s (within [`SHARED_KM`]); only the
-/// edges of `other` near `piece` are looked at.
-fn shared_points(piece: &Polygon<f64>, other: &Polygon<f64>) -> usize {
-    use geo::BoundingRect;
-    let Some(b) = piece.bounding_rect() else {
-        return 0;
-    };
-    let (x0, y0) = (b.min().x - SHARED_KM, b.min().y - SHARED_KM);
-    let (x1, y1) = (b.max().x + SHARED_KM, b.max().y + SHARED_KM);
+/// edges of `other` near `piece` (its box `near`) are looked at.
+fn shared_points(piece: &Polygon<f64>, near: &Rect<f64>, other: &Polygon<f64>) -> usize {
+    let (x0, y0) = (near.min().x - SHARED_KM, near.min().y - SHARED_KM);
+    let (x1, y1) = (near.max().x + SHARED_KM, near.max().y + SHARED_KM);
     let near: Vec<(P2, P2)> = other
         .exterior()
         .lines()
@@ -361,7 +356,6 @@ const APART_KM: f64 = 1.0;
 
 /// Whether two regions lie at least [`APART_KM`] apart.
 fn apart(a: &MultiPolygon<f64>, b: &MultiPolygon<f64>) -> bool {
-    use geo::BoundingRect;
     let (Some(ra), Some(rb)) = (a.bounding_rect(), b.bounding_rect()) else {
         return true;
     };
@@ -679,21 +673,34 @@ pub(super) fn lay(
         );
     }
     let mut joined: Vec<(usize, usize, Polygon<f64>)> = Vec::new();
+    // Each drawn piece's box, kept as pieces join it: a piece apart is measured only against
+    // the drawn pieces whose box meets its own.
+    let mut boxes: Vec<Option<Rect<f64>>> = drawn
+        .iter()
+        .map(|d| d.as_ref().and_then(BoundingRect::bounding_rect))
+        .collect();
+    let mut apart: Vec<(usize, Option<Rect<f64>>, Polygon<f64>)> = apart
+        .into_iter()
+        .map(|(i, piece)| (i, piece.bounding_rect(), piece))
+        .collect();
     loop {
         let mut progress = false;
         let mut left = Vec::new();
-        for (i, piece) in apart {
-            let border = |j: usize| -> usize {
-                let Some(other) = &drawn[j] else { return 0 };
-                if j == i || kinds[j] != kinds[i] || !overlapping_polygons(&piece, other) {
-                    return 0;
+        for (i, piece_box, piece) in apart {
+            let mut best: Option<(usize, usize)> = None;
+            for j in 0..drawn.len() {
+                let (Some(other), Some(a), Some(b)) = (&drawn[j], &piece_box, &boxes[j]) else {
+                    continue;
+                };
+                if j == i || kinds[j] != kinds[i] || !boxes_overlap(a, b) {
+                    continue;
                 }
-                shared_points(&piece, other)
-            };
-            let best = (0..drawn.len())
-                .map(|j| (border(j), j))
-                .filter(|(n, _)| *n >= 2)
-                .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+                let n = shared_points(&piece, a, other);
+                // The most shared points; the first area of those.
+                if n >= 2 && best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, j));
+                }
+            }
             let merged = best.and_then(|(_, j)| {
                 let into = drawn[j].as_ref()?;
                 let union = MultiPolygon::new(vec![into.clone()])
@@ -702,11 +709,12 @@ pub(super) fn lay(
             });
             match merged {
                 Some((j, whole)) => {
+                    boxes[j] = whole.bounding_rect();
                     drawn[j] = Some(whole);
                     joined.push((i, j, piece));
                     progress = true;
                 }
-                None => left.push((i, piece)),
+                None => left.push((i, piece_box, piece)),
             }
         }
         apart = left;
@@ -714,6 +722,7 @@ pub(super) fn lay(
             break;
         }
     }
+    let apart: Vec<(usize, Polygon<f64>)> = apart.into_iter().map(|(i, _, p)| (i, p)).collect();
     let r = |v: f64| (v * 10.0).round() / 10.0;
     let at = |piece: &Polygon<f64>| {
         piece.interior_point().map_or([f64::NAN; 2], |q| {

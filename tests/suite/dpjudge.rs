@@ -333,3 +333,327 @@ fn every_dpjudge_board_imports_checks_builds_and_adjudicates() {
         failed.join("\n")
     );
 }
+
+/// One game year on every DPjudge board, played as a designer would through position files:
+/// each board imported, then spring's movement, its retreats, autumn's movement, its
+/// retreats and the adjustments, each phase `adjudicate … --apply -o NEXT.toml` with random
+/// legal orders (a fixed seed per board: holds, army and fleet moves to every place and coast
+/// next to the unit, supports of holds and of the moves ordered, convoys by a fleet at sea,
+/// retreats and disbands, builds on vacant home centres and the disbands owed), and the
+/// position written read again, through the library, for the next phase's orders. Every
+/// phase exits 0 and every position file is accepted (armies on islands among them). The
+/// boards are played two at a time.
+#[test]
+fn every_dpjudge_board_plays_a_year_of_random_legal_orders_through_position_files() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let boards = dpjudge_boards();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failed = std::sync::Mutex::new(Vec::new());
+    let played = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(path) = boards.get(k) else { break };
+                match play_a_year(path, tmp.path(), k as u64) {
+                    Ok(phases) => played.lock().expect("lock").extend(phases),
+                    Err(e) => failed.lock().expect("lock").push(e),
+                }
+            });
+        }
+    });
+    let failed = failed.into_inner().expect("lock");
+    assert!(
+        failed.is_empty(),
+        "{} of {} fail:\n{}",
+        failed.len(),
+        boards.len(),
+        failed.join("\n")
+    );
+    // Every board played its two movement phases; retreats and adjustments were played too.
+    let played = played.into_inner().expect("lock");
+    let count = |kind| played.iter().filter(|k| **k == Some(kind)).count();
+    use sandtable::model::OrderPhase;
+    assert_eq!(count(OrderPhase::Movement), 2 * boards.len());
+    assert!(count(OrderPhase::Retreat) > 0 && count(OrderPhase::Adjustment) > 0);
+}
+
+/// Import one board and play its first year: the kinds of phase played, or what went wrong,
+/// named after the board.
+fn play_a_year(
+    path: &Path,
+    tmp: &Path,
+    seed: u64,
+) -> Result<Vec<Option<sandtable::model::OrderPhase>>, String> {
+    use rand::SeedableRng;
+    use sandtable::helpers::diplomacy::board::ProvinceBoard;
+    use sandtable::helpers::diplomacy::position;
+    use sandtable::model::OrderPhase;
+
+    let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
+    let dir = tmp.join(name);
+    let game_dir = dir.to_str().expect("path");
+    let run = |args: &[&str]| -> Result<(), String> {
+        let (code, out, err) = crate::support::run(args);
+        (code == 0)
+            .then_some(())
+            .ok_or_else(|| format!("{name}: `{}`: {out}{err}", args.join(" ")))
+    };
+    run(&["import", path.to_str().expect("path"), "-o", game_dir])?;
+    let game = sandtable::check::check_dir(&dir)
+        .map_err(|e| format!("{name}: {e}"))?
+        .game
+        .ok_or_else(|| format!("{name}: the imported game does not check"))?;
+    let board = ProvinceBoard::first(&game).ok_or_else(|| format!("{name}: no province board"))?;
+    let scenario = game
+        .scenarios
+        .first()
+        .ok_or_else(|| format!("{name}: no scenario"))?;
+    let (mut position, _) = position::from_positions(
+        &board,
+        &sandtable::helpers::Positions::from_scenario(scenario),
+        None,
+        None,
+    );
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    let mut from: Vec<String> = vec!["--scenario".into(), scenario.id.clone()];
+    let mut played = Vec::new();
+    for step in 0..8 {
+        let kind = position.orders(&game);
+        let movements = played
+            .iter()
+            .filter(|k| **k == Some(OrderPhase::Movement))
+            .count();
+        if movements == 2
+            && kind != Some(OrderPhase::Retreat)
+            && kind != Some(OrderPhase::Adjustment)
+        {
+            return Ok(played);
+        }
+        played.push(kind);
+        let orders = match kind {
+            Some(OrderPhase::Retreat) => retreat_orders(&board, &position, &mut rng),
+            Some(OrderPhase::Adjustment) => adjustment_orders(&board, &position, &mut rng),
+            _ => movement_orders(&board, &position, &mut rng),
+        };
+        let orders_file = dir.join(format!("orders-{step}.txt"));
+        std::fs::write(&orders_file, orders.join("\n")).expect("orders");
+        let written = tmp.join(format!("{name}-{step}.toml"));
+        let mut args: Vec<&str> = vec!["adjudicate", game_dir];
+        args.extend(from.iter().map(String::as_str));
+        args.extend([
+            "--orders",
+            orders_file.to_str().expect("path"),
+            "--apply",
+            "-o",
+            written.to_str().expect("path"),
+        ]);
+        run(&args).map_err(|e| format!("{e}\norders:\n{}", orders.join("\n")))?;
+        let mut sources = SourceMap::default();
+        let (id, parsed) = sandtable::load::position::read(&written, &mut sources)
+            .map_err(|e| format!("{name}: {e}"))?;
+        let parsed = parsed.map_err(|d| format!("{name}: {}: {d:?}", written.display()))?;
+        let text = sources.text(id).to_string();
+        position = position::resolve(&board, id, &text, &parsed)
+            .map_err(|d| format!("{name}: the position written is not accepted: {d:?}\n{text}"))?;
+        from = vec!["--position".into(), written.to_str().expect("path").into()];
+    }
+    Err(format!("{name}: no year played in eight phases"))
+}
+
+/// A random element of a list.
+fn pick<'a, T>(rng: &mut rand_pcg::Pcg64, list: &'a [T]) -> Option<&'a T> {
+    use rand::Rng;
+    (!list.is_empty()).then(|| &list[rng.gen_range(0..list.len())])
+}
+
+/// Where a unit may move: an army to the provinces next to it, a fleet to the places and
+/// coasts next to its own.
+fn moves_of(
+    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
+    unit: &sandtable::helpers::diplomacy::Unit,
+) -> Vec<String> {
+    use sandtable::helpers::diplomacy::{Board, UnitKind};
+    match unit.kind {
+        UnitKind::Army => board.army_moves_from(board.province(&unit.location)),
+        UnitKind::Fleet => board.fleet_moves_from(&unit.location),
+    }
+}
+
+/// `A lon`, as the orders write a unit.
+fn unit_text(unit: &sandtable::helpers::diplomacy::Unit) -> String {
+    use sandtable::helpers::diplomacy::UnitKind;
+    let kind = match unit.kind {
+        UnitKind::Army => "A",
+        UnitKind::Fleet => "F",
+    };
+    format!("{kind} {}", unit.location)
+}
+
+/// Movement orders for every unit: a third hold, a third move, a third support a hold or a
+/// move ordered, or (a fleet at sea) convoy an army next to its sea to a coast of it.
+fn movement_orders(
+    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
+    position: &sandtable::helpers::diplomacy::position::Position,
+    rng: &mut rand_pcg::Pcg64,
+) -> Vec<String> {
+    use rand::Rng;
+    use sandtable::helpers::diplomacy::{Board, UnitKind};
+    let units = &position.units;
+    // First the holds and moves: (order, destination province).
+    let mut orders: Vec<(String, Option<String>)> = Vec::new();
+    let mut helpers = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        let roll = rng.gen_range(0..3);
+        let moves = moves_of(board, u);
+        match (roll, pick(rng, &moves)) {
+            (1, Some(to)) => orders.push((
+                format!("{} - {to}", unit_text(u)),
+                Some(board.province(to).to_string()),
+            )),
+            (2, _) => {
+                helpers.push(i);
+                orders.push((format!("{} H", unit_text(u)), None));
+            }
+            _ => orders.push((format!("{} H", unit_text(u)), None)),
+        }
+    }
+    // Then the supports and convoys.
+    for i in helpers {
+        let u = &units[i];
+        let reach: Vec<String> = moves_of(board, u)
+            .iter()
+            .map(|l| board.province(l).to_string())
+            .collect();
+        let here = board.province(&u.location).to_string();
+        let sea = u.kind == UnitKind::Fleet && board.is_sea(&here);
+        if sea && rng.gen_bool(0.5) {
+            // An army on a coast of this sea, to another coast of it.
+            let armies: Vec<usize> = (0..units.len())
+                .filter(|&j| units[j].kind == UnitKind::Army && reach.contains(&units[j].location))
+                .collect();
+            if let Some(&j) = pick(rng, &armies) {
+                let shores: Vec<&String> = reach
+                    .iter()
+                    .filter(|p| !board.is_sea(p) && **p != units[j].location)
+                    .collect();
+                if let Some(to) = pick(rng, &shores) {
+                    orders[i].0 = format!("{} C {} - {to}", unit_text(u), unit_text(&units[j]));
+                    orders[j] = (
+                        format!("{} - {to}", unit_text(&units[j])),
+                        Some(to.to_string()),
+                    );
+                    continue;
+                }
+            }
+        }
+        // A support of a hold next to it, or of a move into a province it reaches.
+        let supported: Vec<usize> = (0..units.len())
+            .filter(|&j| j != i)
+            .filter(|&j| match &orders[j].1 {
+                Some(to) => reach.contains(to) && *to != here,
+                None => reach.contains(&board.province(&units[j].location).to_string()),
+            })
+            .collect();
+        if let Some(&j) = pick(rng, &supported) {
+            let other = &units[j];
+            orders[i].0 = match &orders[j].1 {
+                Some(to) => format!("{} S {} - {to}", unit_text(u), unit_text(other)),
+                None => format!("{} S {}", unit_text(u), unit_text(other)),
+            };
+        }
+    }
+    units
+        .iter()
+        .zip(orders)
+        .map(|(u, (o, _))| format!("{}: {o}", u.power))
+        .collect()
+}
+
+/// Retreat orders: each dislodged unit retreats to a place it may reach, or disbands.
+fn retreat_orders(
+    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
+    position: &sandtable::helpers::diplomacy::position::Position,
+    rng: &mut rand_pcg::Pcg64,
+) -> Vec<String> {
+    use rand::Rng;
+    use sandtable::helpers::diplomacy::Board;
+    let taken: Vec<&str> = position
+        .units
+        .iter()
+        .map(|u| board.province(&u.location))
+        .collect();
+    position
+        .dislodged
+        .iter()
+        .map(|d| {
+            let open: Vec<String> = moves_of(board, &d.unit)
+                .into_iter()
+                .filter(|l| {
+                    let p = board.province(l);
+                    !taken.contains(&p)
+                        && !position.standoffs.iter().any(|s| s == p)
+                        && (d.convoyed || p != d.from)
+                })
+                .collect();
+            let order = match pick(rng, &open) {
+                Some(to) if rng.gen_bool(0.8) => format!("{} - {to}", unit_text(&d.unit)),
+                _ => format!("{} D", unit_text(&d.unit)),
+            };
+            format!("{}: {order}", d.unit.power)
+        })
+        .collect()
+}
+
+/// Adjustment orders: every power builds on vacant home centres it owns as far as it may
+/// (an army, or a fleet on a coast, at random), and disbands at random what it owes.
+fn adjustment_orders(
+    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
+    position: &sandtable::helpers::diplomacy::position::Position,
+    rng: &mut rand_pcg::Pcg64,
+) -> Vec<String> {
+    use rand::Rng;
+    use sandtable::helpers::diplomacy::adjudicate::{centres, standings};
+    use sandtable::helpers::diplomacy::Board;
+    let homes = centres(board, position).home;
+    let mut out = Vec::new();
+    for s in standings(board, position) {
+        let mine: Vec<&sandtable::helpers::diplomacy::Unit> = position
+            .units
+            .iter()
+            .filter(|u| u.power == s.power)
+            .collect();
+        let mut vacant: Vec<String> = homes
+            .get(&s.power)
+            .into_iter()
+            .flatten()
+            .filter(|h| position.owners.get(*h) == Some(&s.power))
+            .filter(|h| {
+                !position
+                    .units
+                    .iter()
+                    .any(|u| board.province(&u.location) == h.as_str())
+            })
+            .cloned()
+            .collect();
+        for _ in 0..s.builds_possible {
+            if vacant.is_empty() {
+                break;
+            }
+            let h = vacant.remove(rng.gen_range(0..vacant.len()));
+            let coasts = board.fleet_locations(&h);
+            let army = !board.is_sea(&h);
+            let order = match pick(rng, &coasts) {
+                Some(c) if !army || rng.gen_bool(0.5) => format!("Build F {c}"),
+                _ => format!("Build A {h}"),
+            };
+            out.push(format!("{}: {order}", s.power));
+        }
+        let mut left = mine;
+        for _ in 0..s.disbands_owed.min(left.len()) {
+            let u = left.remove(rng.gen_range(0..left.len()));
+            out.push(format!("{}: {} D", s.power, unit_text(u)));
+        }
+    }
+    out
+}

@@ -1238,6 +1238,19 @@ fn quote(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
+/// A key as TOML writes it: bare when it may be (`austria`), else quoted (`"italië"`, a
+/// power an imported board names in its own language).
+fn key(s: &str) -> String {
+    let bare = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if bare {
+        s.to_string()
+    } else {
+        quote(s)
+    }
+}
+
 fn list(items: &[String]) -> String {
     let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
     format!("[{}]", quoted.join(", "))
@@ -1257,7 +1270,7 @@ pub fn to_toml(game: &Game, position: &Position, comment: &str) -> String {
         out.push_str(&format!("standoffs = {}\n", list(&v.standoffs)));
     }
     for p in &v.powers {
-        out.push_str(&format!("\n[power.{}]\n", p.power));
+        out.push_str(&format!("\n[power.{}]\n", key(&p.power)));
         out.push_str(&format!("units = {}\n", list(&p.units)));
         out.push_str(&format!("centres = {}\n", list(&p.centres)));
         if let Some(h) = p.industry {
@@ -1270,7 +1283,7 @@ pub fn to_toml(game: &Game, position: &Position, comment: &str) -> String {
             let pairs: Vec<String> = p
                 .captured
                 .iter()
-                .map(|(k, n)| format!("{k} = {n}"))
+                .map(|(k, n)| format!("{} = {n}", key(k)))
                 .collect();
             out.push_str(&format!("captured = {{ {} }}\n", pairs.join(", ")));
         }
@@ -1299,4 +1312,23 @@ pub fn to_toml(game: &Game, position: &Position, comment: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key;
+
+    /// A power named in Dutch (`italië`, DPjudge's `standard_dutch.map`) made a position file
+    /// that TOML could not read: its key was written bare.
+    #[test]
+    fn a_key_that_cannot_stand_bare_is_quoted() {
+        assert_eq!(key("austria"), "austria");
+        assert_eq!(key("north-east_1"), "north-east_1");
+        assert_eq!(key("italië"), "\"italië\"");
+        assert_eq!(key("new york"), "\"new york\"");
+        let doc: toml::Table = format!("[power.{}]\nunits = []\n", key("italië"))
+            .parse()
+            .expect("TOML");
+        assert!(doc["power"].get("italië").is_some());
+    }
 }
