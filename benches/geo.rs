@@ -29,6 +29,21 @@ fn main() {
     }
 }
 
+/// The game's map with a `[map.geography]`, and its file.
+fn geography_map(
+    loaded: &sandtable::load::Loaded,
+) -> (
+    sandtable::diag::source::FileId,
+    &sandtable::load::schema::Map,
+) {
+    loaded
+        .files
+        .iter()
+        .flat_map(|(id, f)| f.map.iter().map(move |m| (*id, m)))
+        .find(|(_, m)| m.geography.is_some())
+        .expect("a map with geography")
+}
+
 /// Read the atlas and the lakes from the cache.
 #[divan::bench(sample_count = 5)]
 fn read_natural_earth() -> Atlas {
@@ -41,12 +56,7 @@ fn lay_the_great_patriotic_war(bencher: divan::Bencher) {
     let loaded = sandtable::load::load(Path::new(GAME)).expect("the game loads");
     let known = KnownIds::of(&loaded);
     let atlas = Atlas::load(Scale::Large, true).expect("cached");
-    let (file, map) = loaded
-        .files
-        .iter()
-        .flat_map(|(id, f)| f.map.iter().map(move |m| (*id, m)))
-        .find(|(_, m)| m.geography.is_some())
-        .expect("a map with geography");
+    let (file, map) = geography_map(&loaded);
     let hex = map.hex.as_ref().expect("a hex map");
     let (geometry, _) = sandtable::check::hex_grid(&loaded.sources, file, hex);
     let geometry = geometry.expect("a grid");
@@ -65,12 +75,7 @@ fn check_the_diplomacy_board(bencher: divan::Bencher) {
     let loaded = sandtable::load::load(Path::new(PROVINCE_BOARD)).expect("the game loads");
     let known = KnownIds::of(&loaded);
     let atlas = Atlas::load(Scale::Large, true).expect("cached");
-    let (file, map) = loaded
-        .files
-        .iter()
-        .flat_map(|(id, f)| f.map.iter().map(move |m| (*id, m)))
-        .find(|(_, m)| m.geography.is_some())
-        .expect("a map with geography");
+    let (file, map) = geography_map(&loaded);
     bencher.bench(|| {
         compute_areas(file, map, &known, Some(&atlas))
             .expect("the geography is clean")

@@ -119,7 +119,17 @@ mod tests {
         assert_eq!(names[0], "sandtable.1");
         assert!(names.contains(&"sandtable-check.1"), "{names:?}");
         assert!(!names.contains(&"sandtable-help.1"), "{names:?}");
-        let count = command().get_subcommands().count();
+        // A page for each sub-command, and for each of a sub-command's own (`referee start`).
+        let count: usize = command()
+            .get_subcommands()
+            .map(|c| {
+                1 + c
+                    .get_subcommands()
+                    .filter(|s| s.get_name() != "help")
+                    .count()
+            })
+            .sum();
         assert_eq!(pages.len(), count + 1);
+        assert!(names.contains(&"sandtable-referee-start.1"), "{names:?}");
     }
 }

@@ -816,6 +816,53 @@ fn players_file(sent: &Path, power: &str, name: &str, phase: &str, orders: &str,
     );
 }
 
+/// The players of `orders` (power, orders) each write them in the save the referee sent
+/// their power for `phase` (`tag` names their files), and `referee receive` takes the files
+/// (with `more` arguments): its text report.
+#[allow(clippy::too_many_arguments)]
+fn send_orders(
+    game: &Game,
+    folder: &Path,
+    tmp: &Path,
+    tag: &str,
+    phase: &str,
+    orders: &[(&str, &str)],
+    more: &[&str],
+) -> String {
+    let standing = status(folder);
+    let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
+    let files: Vec<PathBuf> = orders
+        .iter()
+        .map(|(power, text)| {
+            let name = &game
+                .sides
+                .iter()
+                .find(|s| s.id == *power)
+                .expect("power")
+                .name;
+            let file = tmp.join(format!("{tag}-{power}.vsav"));
+            players_file(
+                &here.join(format!("{power}.vsav")),
+                power,
+                name,
+                phase,
+                text,
+                &file,
+            );
+            file
+        })
+        .collect();
+    if files.is_empty() {
+        return String::new();
+    }
+    let mut args = vec!["receive", p(folder)];
+    args.extend(files.iter().map(|f| p(f)));
+    args.extend(more);
+    let (code, out, err) = referee(&args);
+    assert_eq!(code, 0, "{phase}: {out}{err}");
+    out
+}
+
 /// A year of Guerilla Warfare II refereed from a game folder, July 1914 to June 1915, each
 /// phase from the seven players' own saves (from January every power holds): every power writes its orders as a Delayed note
 /// in the save the referee sent it, `referee receive` takes the seven files, `referee run`
@@ -933,33 +980,16 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
         ("pw-england", "england"),
     ];
     for (i, (phase, orders)) in year.iter().enumerate() {
-        let standing = status(&folder);
-        assert_eq!(standing["status"]["phase"], *phase, "{standing}");
-        let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
-        let mut files = Vec::new();
-        for (power, text) in orders.iter() {
-            let name = &game
-                .sides
-                .iter()
-                .find(|s| s.id == *power)
-                .expect("power")
-                .name;
-            let file = tmp.path().join(format!("{i:02}-{power}.vsav"));
-            players_file(
-                &here.join(format!("{power}.vsav")),
-                power,
-                name,
-                phase,
-                text,
-                &file,
-            );
-            files.push(file);
-        }
-        let mut args = vec!["receive", p(&folder)];
-        args.extend(files.iter().map(|f| p(f)));
-        args.extend(["--at", "2026-11-30T10:00:00Z"]);
-        let (code, out, err) = referee(&args);
-        assert_eq!(code, 0, "{phase}: {out}{err}");
+        assert_eq!(status(&folder)["status"]["phase"], *phase);
+        let out = send_orders(
+            &game,
+            &folder,
+            tmp.path(),
+            &format!("{i:02}"),
+            phase,
+            orders,
+            &["--at", "2026-11-30T10:00:00Z"],
+        );
         assert!(out.contains("missing: none"), "{phase}: {out}");
         let (code, out, err) = referee(&["run", p(&folder), "--at", "2026-11-30T12:00:00Z"]);
         assert_eq!(code, 0, "{phase}: {out}{err}");
@@ -1048,33 +1078,21 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
         }
         more += 1;
         assert!(more < 12, "the year does not end: {phase}");
-        let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
-        let mut files = Vec::new();
-        for power in standing["status"]["missing"].as_array().expect("missing") {
-            let power = power.as_str().expect("power");
-            let name = &game
-                .sides
-                .iter()
-                .find(|s| s.id == power)
-                .expect("power")
-                .name;
-            let file = tmp.path().join(format!("1915-{more:02}-{power}.vsav"));
-            players_file(
-                &here.join(format!("{power}.vsav")),
-                power,
-                name,
-                &phase,
-                "",
-                &file,
-            );
-            files.push(file);
-        }
-        if !files.is_empty() {
-            let mut args = vec!["receive", p(&folder)];
-            args.extend(files.iter().map(|f| p(f)));
-            let (code, out, err) = referee(&args);
-            assert_eq!(code, 0, "{phase}: {out}{err}");
-        }
+        let missing: Vec<(&str, &str)> = standing["status"]["missing"]
+            .as_array()
+            .expect("missing")
+            .iter()
+            .map(|power| (power.as_str().expect("power"), ""))
+            .collect();
+        send_orders(
+            &game,
+            &folder,
+            tmp.path(),
+            &format!("1915-{more:02}"),
+            &phase,
+            &missing,
+            &[],
+        );
         let (code, out, err) = referee(&["run", p(&folder)]);
         assert_eq!(code, 0, "{phase}: {out}{err}");
         let next = folder.join(
@@ -1340,33 +1358,21 @@ fn a_year_of_the_great_patriotic_war_is_refereed_from_the_players_saves() {
     // What each player wrote, which no other player may find in a file.
     let mut written: Vec<(String, String)> = Vec::new();
     for (i, (phase, orders)) in year.iter().enumerate() {
-        let standing = status(&folder);
-        assert_eq!(standing["status"]["phase"], *phase, "{standing}");
-        let here = folder.join(standing["status"]["folder"].as_str().expect("folder"));
-        let mut files = Vec::new();
-        for (power, text) in orders.iter() {
-            let name = &game
-                .sides
+        assert_eq!(status(&folder)["status"]["phase"], *phase);
+        written.extend(
+            orders
                 .iter()
-                .find(|s| s.id == *power)
-                .expect("power")
-                .name;
-            let file = tmp.path().join(format!("{i:02}-{power}.vsav"));
-            players_file(
-                &here.join(format!("{power}.vsav")),
-                power,
-                name,
-                phase,
-                text,
-                &file,
-            );
-            written.push((power.to_string(), format!("pw-{power}")));
-            files.push(file);
-        }
-        let mut args = vec!["receive", p(&folder)];
-        args.extend(files.iter().map(|f| p(f)));
-        let (code, out, err) = referee(&args);
-        assert_eq!(code, 0, "{phase}: {out}{err}");
+                .map(|(power, _)| (power.to_string(), format!("pw-{power}"))),
+        );
+        let out = send_orders(
+            &game,
+            &folder,
+            tmp.path(),
+            &format!("{i:02}"),
+            phase,
+            orders,
+            &[],
+        );
         assert!(out.contains("missing: none"), "{phase}: {out}");
         let (code, out, err) = referee(&["run", p(&folder)]);
         assert_eq!(code, 0, "{phase}: {out}{err}");

@@ -54,6 +54,14 @@ fn man_writes_a_page_for_the_tool_and_every_subcommand() {
     let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
     let mut expected = vec!["sandtable.1".to_string()];
     expected.extend(subcommands().iter().map(|n| format!("sandtable-{n}.1")));
+    // A sub-command's own sub-commands have pages too (`sandtable-referee-start.1`).
+    for c in sandtable::cli::Cli::command().get_subcommands() {
+        expected.extend(
+            c.get_subcommands()
+                .filter(|s| s.get_name() != "help")
+                .map(|s| format!("sandtable-{}-{}.1", c.get_name(), s.get_name())),
+        );
+    }
     let mut written: Vec<String> = std::fs::read_dir(&dir)
         .expect("folder")
         .flatten()

@@ -426,25 +426,26 @@ fn turn_notes(game: &Game, markers: &[String]) -> String {
     }
 }
 
-/// Calendar rows with the same cells after the turn's name, one after another, as one row
-/// naming the first and last turn (`Turn 1 – Turn 4`).
+/// Calendar rows with the same cells after the turn's name, three or more one after
+/// another, as one row naming the first and last turn (`Turn 1 – Turn 4`); two such turns
+/// (a spring and an autumn) keep a row each.
 fn same_turns_together(rows: Vec<Vec<String>>) -> Vec<Vec<String>> {
-    let mut out: Vec<(Vec<String>, String)> = Vec::new();
+    let mut runs: Vec<Vec<Vec<String>>> = Vec::new();
     for row in rows {
-        let Some((name, rest)) = row.split_first() else {
-            continue;
-        };
-        match out.last_mut() {
-            Some((first, last)) if first[1..] == *rest => *last = name.clone(),
-            _ => out.push((row.clone(), name.clone())),
+        match runs.last_mut() {
+            Some(run) if run[0][1..] == row[1..] => run.push(row),
+            _ => runs.push(vec![row]),
         }
     }
-    out.into_iter()
-        .map(|(mut row, last)| {
-            if row[0] != last {
-                row[0] = format!("{} \u{2013} {last}", row[0]);
+    runs.into_iter()
+        .flat_map(|run| {
+            if run.len() < 3 {
+                return run;
             }
-            row
+            let last = run[run.len() - 1][0].clone();
+            let mut row = run.into_iter().next().unwrap_or_default();
+            row[0] = format!("{} \u{2013} {last}", row[0]);
+            vec![row]
         })
         .collect()
 }
