@@ -238,6 +238,7 @@ pub(super) fn orders(
     phase: (TurnId, PhaseId),
     module: Option<&str>,
     sources: &mut SourceMap,
+    refused: &str,
 ) -> Result<(Vec<Written>, BTreeSet<String>), Failure> {
     let mut all = Vec::new();
     let mut heard = BTreeSet::new();
@@ -284,7 +285,7 @@ pub(super) fn orders(
     if diags.has_errors() {
         return Err(Failure::diagnostics(
             format!(
-                "{} order{} cannot be read; nothing adjudicated",
+                "{} order{} cannot be read; {refused}",
                 diags.error_count(),
                 if diags.error_count() == 1 { "" } else { "s" }
             ),
@@ -812,6 +813,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         (position.turn, position.phase),
         module.as_deref(),
         &mut sources,
+        "nothing adjudicated",
     )?;
     // The referee's phase for every reader waits for every power's orders.
     if a.views.is_some() {

@@ -282,17 +282,18 @@ impl Folder {
     }
 
     fn write(&self) -> Result<(), String> {
-        write_atomic(&self.dir.join(STATE), state_text(&self.state).as_bytes())
+        write_atomic(&self.dir.join(STATE), state_text(&self.state)?.as_bytes())
     }
 }
 
 /// `referee.toml`'s text: a comment saying what it is, then the state.
-fn state_text(state: &State) -> String {
-    let body = toml::to_string_pretty(state).unwrap_or_default();
-    format!(
+fn state_text(state: &State) -> Result<String, String> {
+    let body = toml::to_string_pretty(state)
+        .map_err(|e| format!("the referee's state cannot be written: {e}"))?;
+    Ok(format!(
         "# The referee's state of a game, kept by `sandtable referee` (receive, run); \
          read it, do not edit it.\n\n{body}"
-    )
+    ))
 }
 
 /// A phase's folder name: its number and its name in lower case, words joined by `-`.
@@ -431,7 +432,7 @@ fn start(a: StartArgs, format: Format) -> Result<ExitCode, Failure> {
             adjudicated: None,
         }],
     };
-    files.push((STATE.to_string(), state_text(&state).into_bytes()));
+    files.push((STATE.to_string(), state_text(&state)?.into_bytes()));
     new_folder(&a.output, &files)?;
     let started = Started {
         folder: a.output.display().to_string(),
@@ -510,6 +511,7 @@ fn orders_in(
         (phase.position.turn, phase.position.phase),
         phase.module.as_deref(),
         sources,
+        "nothing received",
     )?;
     let mut by_power: BTreeMap<String, Vec<&Written>> =
         heard.iter().map(|p| (p.clone(), Vec::new())).collect();
@@ -880,6 +882,7 @@ fn run_phase(a: RunArgs, format: Format) -> Result<ExitCode, Failure> {
         (phase.position.turn, phase.position.phase),
         phase.module.as_deref(),
         &mut sources,
+        "nothing adjudicated",
     )?;
     let missing: Vec<String> = missing_powers(&g, &phase.position, &heard)
         .into_iter()
@@ -1050,9 +1053,9 @@ mod tests {
                 adjudicated: None,
             }],
         };
-        let text = state_text(&state);
+        let text = state_text(&state).expect("written");
         let back: State = toml::from_str(&text).expect("reads back");
-        assert_eq!(state_text(&back), text);
+        assert_eq!(state_text(&back).expect("written"), text);
         assert!(text.starts_with("# The referee's state"));
     }
 }

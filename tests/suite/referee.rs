@@ -790,6 +790,17 @@ fn referee(args: &[&str]) -> (i32, String, String) {
     run(&all)
 }
 
+/// `referee start` of `game` from the save `setup` played with `vmod`, into `folder` (with
+/// `more` arguments): its text report.
+fn start(game: &Path, setup: &Path, vmod: &Path, folder: &Path, more: &[&str]) -> String {
+    let mut args = vec!["start", p(game), "--save", p(setup), "--module", p(vmod)];
+    args.extend(more);
+    args.extend(["-o", p(folder)]);
+    let (code, out, err) = referee(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    out
+}
+
 /// `referee status FOLDER --format json`.
 fn status(folder: &Path) -> serde_json::Value {
     let (code, out, err) = referee(&["status", p(folder), "--format", "json"]);
@@ -879,19 +890,13 @@ fn a_year_of_guerilla_warfare_is_refereed_from_the_players_saves() {
     let (game, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
     let board = ProvinceBoard::first(&game).expect("a province board");
     let folder = tmp.path().join("game");
-    let (code, out, err) = referee(&[
-        "start",
-        p(&dir),
-        "--save",
-        p(&setup),
-        "--module",
-        p(&vmod),
-        "--deadline",
-        "2026-12-01T18:00:00Z",
-        "-o",
-        p(&folder),
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    let out = start(
+        &dir,
+        &setup,
+        &vmod,
+        &folder,
+        &["--deadline", "2026-12-01T18:00:00Z"],
+    );
     assert!(out.contains("July 1914 — Movement"), "{out}");
     // Each phase's orders by power (a heading alone: every unit holds); the orders to parts
     // are their power's secret.
@@ -1125,19 +1130,13 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (game, vmod, setup) = module(&dir, tmp.path(), "1914.vsav");
     let folder = tmp.path().join("game");
-    let (code, out, err) = referee(&[
-        "start",
-        p(&dir),
-        "--save",
-        p(&setup),
-        "--module",
-        p(&vmod),
-        "--deadline",
-        "2026-12-01T18:00:00Z",
-        "-o",
-        p(&folder),
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    start(
+        &dir,
+        &setup,
+        &vmod,
+        &folder,
+        &["--deadline", "2026-12-01T18:00:00Z"],
+    );
     // A second start into the same folder is refused.
     let (code, _, err) = referee(&["start", p(&dir), "--save", p(&setup), "-o", p(&folder)]);
     assert_eq!(code, 1, "{err}");
@@ -1300,17 +1299,7 @@ fn a_year_of_the_great_patriotic_war_is_refereed_from_the_players_saves() {
     let (game, vmod, setup) = module(&dir, tmp.path(), "1939.vsav");
     let board = ProvinceBoard::first(&game).expect("a province board");
     let folder = tmp.path().join("game");
-    let (code, out, err) = referee(&[
-        "start",
-        p(&dir),
-        "--save",
-        p(&setup),
-        "--module",
-        p(&vmod),
-        "-o",
-        p(&folder),
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    start(&dir, &setup, &vmod, &folder, &[]);
     let year: &[(&str, &[(&str, &str)])] = &[
         (
             "Spring 1939 — Combat and movement",
