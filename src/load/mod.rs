@@ -373,7 +373,7 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
             }
             Err(e) => {
                 unreadable.push(id);
-                diagnostics.push(toml_error(id, &e));
+                diagnostics.push(toml_error(id, sources.text(id), &e));
             }
         }
     }
@@ -389,14 +389,66 @@ pub fn load_contents(root: &Path, texts: Vec<(String, Contents)>) -> Loaded {
     }
 }
 
-/// A file that is not TOML: one located diagnostic.
-fn toml_error(file: FileId, e: &toml::de::Error) -> Diagnostic {
+/// A file that is not TOML: one located diagnostic; a key or table given twice with where it
+/// was first given.
+fn toml_error(file: FileId, text: &str, e: &toml::de::Error) -> Diagnostic {
     let message = e.message().trim();
     let first_line = message.lines().next().unwrap_or("").to_string();
+    let at = e.span().unwrap_or(0..0);
+    if first_line.starts_with("duplicate key") || first_line.starts_with("duplicate table") {
+        let written = text.get(at.clone()).unwrap_or("").trim();
+        let first = first_given(text, at.start);
+        return Diagnostic::error("syntax", format!("not TOML: `{written}` is given twice"))
+            .at(Span::new(file, at))
+            .label("given again here")
+            .note_opt(first.map(|r| Span::new(file, r)), "first given here")
+            .hint(
+                "a key is given once in its table, and a table header once in a file: keep \
+                 one of the two (a list of tables is written `[[name]]`)",
+            );
+    }
     Diagnostic::error("syntax", format!("not TOML: {first_line}"))
-        .at(Span::new(file, e.span().unwrap_or(0..0)))
+        .at(Span::new(file, at))
         .label("the file cannot be read past this mistake")
         .hint("see https://toml.io for the syntax; the file may be truncated")
+}
+
+/// Where the key or table header on the line of byte `at` was first given: the same header
+/// earlier in the file, or the same key earlier in the same table (up to the header above
+/// it). None when it cannot be told from the lines (a dotted key, an inline table).
+fn first_given(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next().unwrap_or("");
+    let code = |l: &str| l.split('#').next().unwrap_or("").trim().to_string();
+    let header = line.starts_with('[').then(|| code(line));
+    let key = match &header {
+        Some(_) => None,
+        None => Some(line.split('=').next()?.trim().to_string()).filter(|k| !k.is_empty()),
+    };
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for l in text[..line_start].split_inclusive('\n') {
+        lines.push((offset, l.trim_end_matches(['\n', '\r'])));
+        offset += l.len();
+    }
+    for (start, earlier) in lines.into_iter().rev() {
+        let found = match (&header, &key) {
+            (Some(h), _) => code(earlier) == *h,
+            (None, Some(k)) => {
+                if earlier.starts_with('[') {
+                    return None;
+                }
+                earlier.split_once('=').is_some_and(|(l, _)| l.trim() == k)
+            }
+            (None, None) => return None,
+        };
+        if found {
+            let indent = earlier.len() - earlier.trim_start().len();
+            let width = header.as_ref().or(key.as_ref()).map_or(0, String::len);
+            return Some(start + indent..start + indent + width);
+        }
+    }
+    None
 }
 
 mod shared_art {
@@ -409,4 +461,43 @@ pub fn shared_art(path: &str) -> Option<&'static [u8]> {
         .iter()
         .find(|(p, _)| *p == path)
         .map(|(_, bytes)| *bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_given;
+
+    #[test]
+    fn a_key_given_twice_is_found_where_first_given_in_its_own_table() {
+        for newline in ["\n", "\r\n"] {
+            let text = [
+                "[a]",
+                "name = 1",
+                "[b]",
+                "name = 2",
+                "  colour = 3",
+                "name = 4",
+            ]
+            .join(newline);
+            let again = text.rfind("name").expect("the second");
+            let first = first_given(&text, again).expect("found");
+            assert_eq!(&text[first.clone()], "name");
+            assert_eq!(first.start, text.find("name = 2").expect("b's name"));
+        }
+    }
+
+    #[test]
+    fn a_table_given_twice_is_found_anywhere_above() {
+        let text = "[game]\nid = 1\n\n[rules]\nx = 1\n[game] # again\n";
+        let again = text.rfind("[game]").expect("the second");
+        assert_eq!(first_given(text, again), Some(0..6));
+    }
+
+    #[test]
+    fn a_key_not_above_in_its_table_is_not_guessed() {
+        let text = "[a]\nname = 1\n[b]\nname = 2\n";
+        let again = text.rfind("name").expect("b's");
+        assert_eq!(first_given(text, again), None);
+        assert_eq!(first_given("x.y = 1\nx = {y = 2}\n", 8), None);
+    }
 }

@@ -110,6 +110,53 @@ fn a_new_diplomacy_game_checks_builds_and_renders() {
 }
 
 #[test]
+fn the_diplomacy_starter_marks_centres_and_stacks_one_unit_a_province() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("baltic");
+    ok(&[
+        "new".as_ref(),
+        dir.as_os_str(),
+        "--kind".as_ref(),
+        "diplomacy".as_ref(),
+    ]);
+    // Every home centre starts with its power's marker beside the unit, and that is no
+    // breach of stacking; each phase says what happens in it, not what the game is.
+    let vmod = tmp.path().join("baltic.vmod");
+    ok(&[
+        "build".as_ref(),
+        dir.as_os_str(),
+        "-o".as_ref(),
+        vmod.as_os_str(),
+    ]);
+    let inspected = ok(&["inspect".as_ref(), vmod.as_os_str()]);
+    assert_eq!(inspected.matches("Centre\" \"").count(), 4, "{inspected}");
+    let game = std::fs::read_to_string(dir.join("game.toml")).expect("game.toml");
+    let table: toml::Table = game.parse().expect("TOML");
+    let description = table["game"]["description"]
+        .as_str()
+        .expect("a description");
+    let phases = table["phase"].as_array().expect("phases");
+    assert_eq!(phases.len(), 3);
+    for phase in phases {
+        assert_ne!(phase["description"].as_str(), Some(description), "{phase}");
+    }
+    // A second unit in Holland breaks the stacking rule.
+    let scenario = dir.join("scenario.toml");
+    let text = std::fs::read_to_string(&scenario).expect("scenario");
+    let crowded = text.replacen(
+        "counters = [\"north-army\"]",
+        "counters = [\"north-army\", \"north-fleet\"]",
+        1,
+    );
+    assert_ne!(crowded, text);
+    std::fs::write(&scenario, crowded).expect("write");
+    let (code, diags) = check_json(&dir);
+    assert_eq!(code, 1);
+    let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
+    assert!(codes.contains(&"stacking"), "{diags:#?}");
+}
+
+#[test]
 fn the_hex_game_resolves_a_combat_and_lists_its_scenario() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("g");

@@ -92,6 +92,10 @@ impl<'g> ProvinceBoard<'g> {
 }
 
 impl Board for ProvinceBoard<'_> {
+    fn provinces(&self) -> Vec<String> {
+        self.areas.areas.iter().map(|a| a.id.clone()).collect()
+    }
+
     fn army_move(&self, from: &str, to: &str) -> bool {
         match (self.site(from), self.site(to)) {
             (Some(f), Some(t)) => self.areas.areas[f.area].army.contains(&t.area),

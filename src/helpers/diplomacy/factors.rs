@@ -194,12 +194,9 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<FactorOrder, OrderError> {
         let w = ws.get(i).ok_or_else(|| {
             OrderError::new(format!("`{text}`: a province is missing"), end.clone())
         })?;
-        board.resolve_name(&w.text).ok_or_else(|| {
-            OrderError::new(
-                format!("`{}` is no location of this board", w.text),
-                w.at.clone(),
-            )
-        })
+        board
+            .resolve_name(&w.text)
+            .ok_or_else(|| super::orders::unknown_location(board, &w.text, w.at.clone()))
     };
     // Words after a complete order (`NR` aside): a mistake located on them.
     let nothing_after = |i: usize| -> Result<(), OrderError> {

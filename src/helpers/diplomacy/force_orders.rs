@@ -45,12 +45,9 @@ pub fn parse_losses(board: &dyn Board, text: &str) -> Result<LossOrder, OrderErr
 /// A location named by one word of an order.
 fn place(board: &dyn Board, text: &str, w: Option<&Word>) -> Result<String, OrderError> {
     let w = w.ok_or_else(|| OrderError::whole(format!("`{text}`: a province is missing"), text))?;
-    board.resolve_name(w.text).ok_or_else(|| {
-        OrderError::new(
-            format!("`{}` is no location of this board", w.text),
-            w.at.clone(),
-        )
-    })
+    board
+        .resolve_name(w.text)
+        .ok_or_else(|| super::orders::unknown_location(board, w.text, w.at.clone()))
 }
 
 /// The power named by the words from `ws[i]` on (`France`, `to France`, `Soviet Union`): the

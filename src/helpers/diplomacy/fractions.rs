@@ -218,7 +218,11 @@ impl Reader<'_> {
             .rev()
             .find(|&k| self.board.resolve_name(&name[..ws[k - 1].at.end]).is_some());
         let Some(k) = named else {
-            return Err(self.at(written, format!("no location `{name}` on the board")));
+            return Err(super::orders::unknown_location(
+                self.board,
+                name,
+                span_in(self.body, written.trim()),
+            ));
         };
         let at = last_words(self.body, written, ws.len() - k);
         let extra = &self.body[at.clone()];
@@ -436,6 +440,9 @@ impl Board for WithArrivals<'_> {
     }
     fn resolve_name(&self, name: &str) -> Option<String> {
         self.board.resolve_name(name)
+    }
+    fn provinces(&self) -> Vec<String> {
+        self.board.provinces()
     }
 }
 

@@ -69,6 +69,11 @@ pub trait Board {
     fn is_sea(&self, province: &str) -> bool;
     /// The location id an order's name means (`Spain (north coast)`, `spa(nc)`, `SPA/NC`).
     fn resolve_name(&self, name: &str) -> Option<String>;
+    /// The board's provinces (their ids), for a did-you-mean and for examples of orders in
+    /// a hint; none by default.
+    fn provinces(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The most factors a force, an order or a build may name: orders and positions beyond it are

@@ -85,6 +85,24 @@ impl OrderError {
     }
 }
 
+/// `name` (at `at` in the order) names no location of `board`: the mistake, with the nearest
+/// of the board's provinces as its hint.
+pub(super) fn unknown_location(
+    board: &dyn Board,
+    name: &str,
+    at: std::ops::Range<usize>,
+) -> OrderError {
+    let provinces = board.provinces();
+    OrderError {
+        message: format!("no location `{name}` on the board"),
+        at,
+        hint: crate::diag::suggest::did_you_mean(
+            &name.to_ascii_lowercase(),
+            provinces.iter().map(String::as_str),
+        ),
+    }
+}
+
 /// Words written after a complete order (from `ws[i]` on): a mistake located on them, or
 /// nothing when the order ends there.
 pub(super) fn nothing_after(text: &str, ws: &[Word], i: usize) -> Result<(), OrderError> {
@@ -178,10 +196,7 @@ pub fn parse(text: &str, board: &dyn Board) -> Result<Order, OrderError> {
                 return Ok(id);
             }
         }
-        Err(err(
-            format!("no location `{}` on the board", start.text),
-            start.at.clone(),
-        ))
+        Err(unknown_location(board, start.text, start.at.clone()))
     };
     let keyword = |ws: &[Word], i: usize| ws.get(i).map(|w| w.text.to_ascii_lowercase());
     // `Build A Par`, `Disband F Lon`: the verb first.

@@ -130,6 +130,55 @@ fn force_entry(
         })
 }
 
+/// How orders are written, with examples on `board`'s own provinces (the standard board's
+/// when it gives none to take them from).
+fn examples(board: &dyn Board) -> String {
+    let name = |id: &str| {
+        let mut c = id.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
+    let provinces = board.provinces();
+    let seas: Vec<&String> = provinces.iter().filter(|p| board.is_sea(p)).collect();
+    // An army's move, and a fleet at sea beside its destination that can support it (and
+    // convoy it, when the sea touches both ends).
+    let mut found: Option<(String, String, String, bool)> = None;
+    for from in provinces.iter().filter(|p| !board.is_sea(p)) {
+        for to in board.army_moves_from(from) {
+            let beside = |s: &&&String| board.fleet_move(s, &to);
+            if let Some(sea) = seas.iter().find(|s| beside(s) && board.fleet_move(s, from)) {
+                found = Some((from.clone(), to, (*sea).clone(), true));
+                break;
+            }
+            if found.is_none() {
+                if let Some(sea) = seas.iter().find(beside) {
+                    found = Some((from.clone(), to.clone(), (*sea).clone(), false));
+                }
+            }
+        }
+        if found.as_ref().is_some_and(|f| f.3) {
+            break;
+        }
+    }
+    let Some((from, to, sea, convoys)) = found else {
+        return "write orders as `A Par - Bur`, `A Mun H`, `F Lon S A Wal - Bel`, \
+                `F Nth C A Lon - Nwy`, `A Ser - Alb` (retreat), `A Par B`, `F Lon D`, `waive`"
+            .to_string();
+    };
+    let (from, to, sea) = (name(&from), name(&to), name(&sea));
+    let convoy = if convoys {
+        format!("`F {sea} C A {from} - {to}` (a convoy), ")
+    } else {
+        String::new()
+    };
+    format!(
+        "write orders as `A {from} - {to}`, `A {from} H`, `F {sea} S A {from} - {to}`, \
+         {convoy}`A {to} - {from}` (a retreat), `A {from} B` (a build), `F {sea} D` \
+         (a disbanding), `waive`"
+    )
+}
+
 /// A line that is not an order: located in the file (`at` is where the order's text
 /// starts), with the mistake's own hint or else the grammar's.
 fn bad_order(
@@ -158,6 +207,8 @@ pub fn read(
 ) -> (Vec<Written>, Diagnostics) {
     let mut out = Vec::new();
     let mut diags = Diagnostics::default();
+    // The grammar's hint, with examples on this board: made at the first line that needs it.
+    let mut grammar: Option<String> = None;
     let mut heading: Option<String> = None;
     let mut offset = 0;
     let powers = || {
@@ -275,13 +326,10 @@ pub fn read(
                     span: whole,
                 });
             }
-            Err(e) => diags.push(bad_order(
-                e,
-                span,
-                body_at,
-                "write orders as `A Par - Bur`, `A Mun H`, `F Lon S A Wal - Bel`, \
-                 `F Nth C A Lon - Nwy`, `A Ser - Alb` (retreat), `A Par B`, `F Lon D`, `waive`",
-            )),
+            Err(e) => {
+                let hint = grammar.get_or_insert_with(|| examples(board));
+                diags.push(bad_order(e, span, body_at, hint));
+            }
         }
     }
     (out, diags)
@@ -315,5 +363,28 @@ mod tests {
             .and_then(|d| d.span.clone())
             .expect("span");
         assert_eq!(&text[bad.range], "Bru");
+    }
+
+    #[test]
+    fn a_misspelt_province_is_told_the_nearest_and_the_grammar_speaks_of_this_board() {
+        let game = crate::testgame::fixtures::example("diplomacy");
+        let board = ProvinceBoard::first(&game).expect("a province board");
+        let text = "France:\nA Parr - Bur\nA Par jumps Bur\n";
+        let mut sources = SourceMap::default();
+        let id = sources.add("o.txt", text);
+        let (_, diags) = read(&game, &board, id, "o.txt", text);
+        let hints: Vec<&str> = diags.iter().filter_map(|d| d.hint.as_deref()).collect();
+        assert_eq!(hints.len(), 2, "{hints:?}");
+        assert_eq!(hints[0], "did you mean `par`?");
+        // Every example of the grammar's hint is an order on this board.
+        let examples: Vec<&str> = hints[1].split('`').skip(1).step_by(2).collect();
+        assert!(examples.len() >= 7, "{examples:?}");
+        for example in examples.iter().filter(|e| **e != "waive") {
+            assert!(
+                crate::helpers::diplomacy::orders::parse(example, &board).is_ok(),
+                "`{example}` in {}",
+                hints[1]
+            );
+        }
     }
 }
