@@ -450,6 +450,51 @@ fn same_turns_together(rows: Vec<Vec<String>>) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A seasonal calendar's rows (`Spring 1901`, `Autumn 1901`, `Winter 1901`, `Spring 1902`…)
+/// as one row a season, `Spring (1901 – 1920)`, when every turn's name is a season and a
+/// year, the seasons come round in the same order, each at least twice, and a season's
+/// other cells are the same every year. None for any other calendar.
+fn seasons_together(rows: &[Vec<String>]) -> Option<Vec<Vec<String>>> {
+    let named: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| {
+            let (season, year) = r.first()?.rsplit_once(' ')?;
+            year.parse::<i64>().ok()?;
+            Some((season, year))
+        })
+        .collect::<Option<_>>()?;
+    let mut seasons: Vec<&str> = Vec::new();
+    for (season, _) in &named {
+        if !seasons.contains(season) {
+            seasons.push(season);
+        }
+    }
+    let period = seasons.len();
+    if period < 2 || named.len() < 2 * period {
+        return None;
+    }
+    let comes_round = named
+        .iter()
+        .enumerate()
+        .all(|(i, (season, _))| *season == seasons[i % period]);
+    if !comes_round {
+        return None;
+    }
+    seasons
+        .iter()
+        .map(|season| {
+            let of: Vec<usize> = (0..rows.len()).filter(|&i| named[i].0 == *season).collect();
+            let (first, last) = (of[0], of[of.len() - 1]);
+            if of.iter().any(|&i| rows[i][1..] != rows[first][1..]) {
+                return None;
+            }
+            let mut row = rows[first].clone();
+            row[0] = format!("{season} ({} \u{2013} {})", named[first].1, named[last].1);
+            Some(row)
+        })
+        .collect()
+}
+
 pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
     let mut p = Page::with(flavour);
     p.heading(2, "Sequence of Play");
@@ -541,7 +586,8 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
             row
         })
         .collect();
-    p.table(&header, &same_turns_together(rows));
+    let rows = seasons_together(&rows).unwrap_or_else(|| same_turns_together(rows));
+    p.table(&header, &rows);
     let weather: Vec<Vec<String>> = game
         .weather
         .iter()
@@ -689,6 +735,56 @@ pub(crate) fn other_chart(game: &Game, i: usize, flavour: Flavour) -> ChartPage 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rows(names: &[&str], phases: impl Fn(&str) -> &'static str) -> Vec<Vec<String>> {
+        names
+            .iter()
+            .map(|n| vec![n.to_string(), phases(n).to_string()])
+            .collect()
+    }
+
+    #[test]
+    fn a_seasonal_calendar_is_one_row_a_season() {
+        let phases = |n: &str| {
+            if n.starts_with("Winter") {
+                "Adjustments"
+            } else {
+                "Movement, Retreats"
+            }
+        };
+        let years: Vec<String> = (1901..=1920)
+            .flat_map(|y| ["Spring", "Autumn", "Winter"].map(|s| format!("{s} {y}")))
+            .collect();
+        let names: Vec<&str> = years.iter().map(String::as_str).collect();
+        let together = seasons_together(&rows(&names, phases)).expect("seasons");
+        assert_eq!(
+            together,
+            [
+                ["Spring (1901 \u{2013} 1920)", "Movement, Retreats"],
+                ["Autumn (1901 \u{2013} 1920)", "Movement, Retreats"],
+                ["Winter (1901 \u{2013} 1920)", "Adjustments"],
+            ]
+        );
+        // Numbered turns, a season that changes its phases, seasons out of order and a
+        // calendar that does not come round twice stay as they are.
+        let numbered: Vec<String> = (1..=9).map(|t| format!("Turn {t}")).collect();
+        let numbered: Vec<&str> = numbered.iter().map(String::as_str).collect();
+        assert_eq!(seasons_together(&rows(&numbered, phases)), None);
+        let changing = rows(&names, |n| {
+            if n == "Spring 1905" {
+                "Movement"
+            } else {
+                phases(n)
+            }
+        });
+        assert_eq!(seasons_together(&changing), None);
+        let shuffled = rows(
+            &["Spring 1901", "Autumn 1901", "Autumn 1902", "Spring 1902"],
+            phases,
+        );
+        assert_eq!(seasons_together(&shuffled), None);
+        assert_eq!(seasons_together(&rows(&names[..4], phases)), None);
+    }
 
     #[test]
     fn the_terrain_chart_gives_the_costs_in_each_weather_and_what_weather_does_to_movement() {

@@ -835,6 +835,26 @@ fn as_ordered<'a>(
         .collect()
 }
 
+/// Units as the powers chart writes them: as orders name them in a game of written orders
+/// (`A Budapest`), else the counter's name and where it stands.
+fn units_written<'a>(
+    game: &Game,
+    placed: impl Iterator<Item = &'a crate::model::Placement>,
+) -> Vec<String> {
+    if written_orders(game) {
+        return as_ordered(game, placed);
+    }
+    placed
+        .map(|p| {
+            format!(
+                "{} {}",
+                game.counters[p.counter].name,
+                game.location_name(&p.location)
+            )
+        })
+        .collect()
+}
+
 fn powers(game: &Game, s: usize) -> String {
     let Some(sc) = game.scenarios.get(s) else {
         return String::new();
@@ -856,19 +876,7 @@ fn powers(game: &Game, s: usize) -> String {
             game.side_of(p.counter) == Some(i)
                 && !matches!(p.location, Location::Pool(_) | Location::Track { .. })
         });
-        let units: Vec<String> = if written_orders(game) {
-            as_ordered(game, placed)
-        } else {
-            placed
-                .map(|p| {
-                    format!(
-                        "{} {}",
-                        game.counters[p.counter].name,
-                        game.location_name(&p.location)
-                    )
-                })
-                .collect()
-        };
+        let units = units_written(game, placed);
         if homes.is_empty() && units.is_empty() {
             continue;
         }
@@ -878,6 +886,46 @@ fn powers(game: &Game, s: usize) -> String {
             t(&side.name),
             t(&homes.join(", ")),
             t(&units.join(", "))
+        );
+    }
+    // Centres no power starts with, and the units of no power (neutral garrisons).
+    let neutral: Vec<String> = game
+        .maps
+        .iter()
+        .enumerate()
+        .flat_map(|(m, map)| match &map.kind {
+            MapKind::Area(am) => am
+                .areas
+                .iter()
+                .enumerate()
+                .filter(|(a, area)| {
+                    area.supply_centre
+                        && !game
+                            .sides
+                            .iter()
+                            .any(|side| side.home.iter().any(|h| *h == (m, *a)))
+                })
+                .map(|(_, area)| area.name.clone())
+                .collect(),
+            MapKind::Hex(_) => Vec::new(),
+        })
+        .collect();
+    let garrisons = sc.placements.iter().filter(|p| {
+        game.side_of(p.counter).is_none()
+            && !matches!(p.location, Location::Pool(_) | Location::Track { .. })
+    });
+    let garrisons = units_written(game, garrisons);
+    if !neutral.is_empty() || !garrisons.is_empty() {
+        out += &format!(
+            "<tr><td>Neutral ({} {})</td><td>{}</td><td>{}</td></tr>\n",
+            neutral.len(),
+            if neutral.len() == 1 {
+                "centre"
+            } else {
+                "centres"
+            },
+            t(&neutral.join(", ")),
+            t(&garrisons.join(", "))
         );
     }
     out += "</table>\n";
@@ -944,6 +992,22 @@ fn victory(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::header_groups;
+
+    #[test]
+    fn the_powers_chart_lists_the_neutral_centres_and_writes_units_as_orders_do() {
+        let game = crate::testgame::fixtures::example("diplomacy");
+        let chart = super::powers(&game, 0);
+        let neutral = chart
+            .lines()
+            .find(|l| l.contains("Neutral"))
+            .expect("a neutral row");
+        assert!(neutral.contains("Neutral (12 centres)"), "{neutral}");
+        for centre in ["Belgium", "Norway", "Tunis", "Serbia"] {
+            assert!(neutral.contains(centre), "{centre}: {neutral}");
+        }
+        assert!(!neutral.contains("Paris"), "{neutral}");
+        assert!(chart.contains("A Budapest, A Vienna, F Trieste"), "{chart}");
+    }
 
     #[test]
     fn a_header_row_goes_in_a_thead_and_the_rest_in_a_tbody() {
