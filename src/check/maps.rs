@@ -1276,6 +1276,10 @@ fn compare_outlines_with_adjacency(
             }
         }
     }
+    // A province board's borders are its moves (`army`, `fleet`), not only `adjacent`.
+    let province_board = entries
+        .iter()
+        .any(|(_, a)| !a.army.is_empty() || !a.fleet.is_empty());
     let span_of = |i: usize| {
         entries
             .iter()
@@ -1293,7 +1297,14 @@ fn compare_outlines_with_adjacency(
                     ),
                 )
                 .at_opt(span_of(a))
-                .hint(format!("add `{}` to `adjacent`, or move the border (`sandtable geo`)", areas[b].id)),
+                .hint(if province_board {
+                    format!(
+                        "if units cross it, add `{}` to `{}`'s `army` (between land provinces) or `fleet` (along a coast or at sea); if none does, to its `adjacent`; or move the border (`sandtable geo`)",
+                        areas[b].id, areas[a].id
+                    )
+                } else {
+                    format!("add `{}` to `adjacent`, or move the border (`sandtable geo`)", areas[b].id)
+                }),
             );
         }
     }
@@ -1309,7 +1320,11 @@ fn compare_outlines_with_adjacency(
                         ),
                     )
                     .at_opt(span_of(a))
-                    .hint("remove the adjacency, or declare a `[[map.geography.crossing]]` between them if they border across water"),
+                    .hint(if province_board {
+                        "remove the move from `army`, `fleet` or `adjacent` (on either province), or declare a `[[map.geography.crossing]]` between them if they border across water"
+                    } else {
+                        "remove the adjacency, or declare a `[[map.geography.crossing]]` between them if they border across water"
+                    }),
                 );
             }
         }

@@ -318,6 +318,40 @@ fn the_province_map_is_laid_from_the_coast_and_its_seeds() {
 }
 
 #[test]
+fn on_a_province_board_a_missing_border_is_told_in_moves() {
+    let tmp = copy_game(GEO);
+    let d = tmp.path().to_str().expect("utf-8");
+    // Masovia's borders become army moves: the map is a province board.
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "adjacent = [\"podlasie\", \"lublin\"]",
+        "army = [\"podlasie\", \"lublin\"]",
+    );
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "adjacent = [\"lithuania\", \"grodno\", \"lublin\", \"polesie\"]",
+        "adjacent = [\"lithuania\", \"lublin\", \"polesie\"]",
+    );
+    let (_, diags) = crate::support::check_json(d);
+    let hint = diags
+        .iter()
+        .find(|x| {
+            x["code"] == "adjacency-mismatch"
+                && x["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("`podlasie` and `grodno`"))
+        })
+        .and_then(|x| x["hint"].as_str())
+        .unwrap_or_else(|| panic!("a mismatch: {diags:?}"));
+    assert!(
+        hint.contains("add `grodno` to `podlasie`'s `army`") && hint.contains("`fleet`"),
+        "{hint}"
+    );
+}
+
+#[test]
 fn a_declared_adjacency_the_outlines_do_not_bear_is_a_warning() {
     let tmp = copy_game(GEO);
     let d = tmp.path().to_str().expect("utf-8");
