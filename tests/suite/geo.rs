@@ -320,7 +320,6 @@ fn the_province_map_is_laid_from_the_coast_and_its_seeds() {
 #[test]
 fn on_a_province_board_a_missing_border_is_told_in_moves() {
     let tmp = copy_game(GEO);
-    let d = tmp.path().to_str().expect("utf-8");
     // Masovia's borders become army moves: the map is a province board.
     edit(
         tmp.path(),
@@ -334,7 +333,7 @@ fn on_a_province_board_a_missing_border_is_told_in_moves() {
         "adjacent = [\"lithuania\", \"grodno\", \"lublin\", \"polesie\"]",
         "adjacent = [\"lithuania\", \"lublin\", \"polesie\"]",
     );
-    let (_, diags) = crate::support::check_json(d);
+    let (_, diags) = crate::support::check_json(tmp.path());
     let hint = diags
         .iter()
         .find(|x| {
