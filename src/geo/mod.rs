@@ -1384,10 +1384,16 @@ fn check_countries(
                     format!("Natural Earth has no country `{name}`"),
                 )
                 .at(Span::new(file, names.span()))
-                .hint_opt(crate::diag::suggest::did_you_mean(
-                    name,
-                    atlas.countries.keys().map(String::as_str),
-                )),
+                .hint_opt(
+                    crate::diag::suggest::did_you_mean(
+                        name,
+                        atlas.countries.keys().map(String::as_str),
+                    )
+                    .or_else(|| {
+                        natural_earth::spelling(name, atlas.countries.keys().map(String::as_str))
+                            .map(|c| format!("did you mean `{c}`? (Natural Earth's name)"))
+                    }),
+                ),
             );
         }
     }

@@ -586,9 +586,57 @@ fn to_geojson(shapes: &[(Option<&str>, &MultiPolygon<f64>)], covers: Option<Rect
     .to_string()
 }
 
+/// The country Natural Earth names otherwise than `name`: a shorter or longer name of it
+/// (`Macedonia` for `North Macedonia`), or its abbreviation (`Bosnia and Herz.` for `Bosnia
+/// and Herzegovina`).
+pub(crate) fn spelling<'a>(
+    name: &str,
+    countries: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let words = |s: &str| -> Vec<String> {
+        s.split_whitespace()
+            .map(|w| w.trim_end_matches('.').to_lowercase())
+            .collect()
+    };
+    let asked = words(name);
+    let abbreviates = |short: &[String], long: &[String]| {
+        short.len() == long.len()
+            && short
+                .iter()
+                .zip(long)
+                .all(|(s, l)| l.starts_with(s.as_str()))
+    };
+    let within = |part: &[String], whole: &[String]| {
+        !part.is_empty() && whole.windows(part.len()).any(|w| w == part)
+    };
+    countries.into_iter().find(|c| {
+        let known = words(c);
+        abbreviates(&known, &asked)
+            || abbreviates(&asked, &known)
+            || within(&known, &asked)
+            || within(&asked, &known)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_country_natural_earth_names_otherwise_is_found() {
+        let known = [
+            "Bosnia and Herz.",
+            "Macedonia",
+            "Montenegro",
+            "Greece",
+            "Turkey",
+        ];
+        let found = |n: &str| spelling(n, known);
+        assert_eq!(found("North Macedonia"), Some("Macedonia"));
+        assert_eq!(found("Bosnia and Herzegovina"), Some("Bosnia and Herz."));
+        assert_eq!(found("Hellas"), None);
+        assert_eq!(found("Republic of Turkey"), Some("Turkey"));
+    }
 
     const SQUARE: &str = r#"{"type":"FeatureCollection","features":[
         {"type":"Feature","properties":{"name":"Square"},

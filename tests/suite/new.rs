@@ -157,6 +157,38 @@ fn the_diplomacy_starter_marks_centres_and_stacks_one_unit_a_province() {
 }
 
 #[test]
+fn the_diplomacy_starter_names_its_winner_as_players_call_it() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("g");
+    ok(&[
+        "new".as_ref(),
+        dir.as_os_str(),
+        "--kind".as_ref(),
+        "diplomacy".as_ref(),
+    ]);
+    // North takes Picardy, its third centre, in the autumn: 3 centres win.
+    let position = tmp.path().join("autumn-1901.toml");
+    std::fs::write(
+        &position,
+        "game = \"g\"\nturn = \"autumn-1901\"\nphase = \"movement\"\n\n\
+         [power.north]\nunits = [\"A pic\", \"F bel\"]\ncentres = [\"hol\", \"bel\"]\n\n\
+         [power.south]\nunits = [\"A bur\", \"F bre\"]\ncentres = [\"bur\", \"bre\"]\n",
+    )
+    .expect("position");
+    let orders = tmp.path().join("orders.txt");
+    std::fs::write(&orders, "North:\nA Pic H\n").expect("orders");
+    let report = ok(&[
+        "adjudicate".as_ref(),
+        dir.as_os_str(),
+        "--position".as_ref(),
+        position.as_os_str(),
+        "--orders".as_ref(),
+        orders.as_os_str(),
+    ]);
+    assert!(report.contains("\nVictory: North\n"), "{report}");
+}
+
+#[test]
 fn the_hex_game_resolves_a_combat_and_lists_its_scenario() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("g");

@@ -1537,7 +1537,8 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
         if v.winners.is_empty() {
             out.push_str("\nNo power wins yet.\n");
         } else {
-            out.push_str(&format!("\nVictory: {}\n", v.winners.join(", ")));
+            let winners: Vec<String> = v.winners.iter().map(|w| name(w)).collect();
+            out.push_str(&format!("\nVictory: {}\n", winners.join(", ")));
         }
     }
     for s in &a.skipped {
