@@ -54,7 +54,12 @@ pub fn diagnostic(
     }
     if first.starts_with("missing field ") {
         let field = quoted.first().copied().unwrap_or("?");
-        let message = match table(None) {
+        // The table at fault is the key's own value (`projection = { … }` in
+        // `[map.geography]`), else the section's entry.
+        let inner = key
+            .zip(section)
+            .map(|(k, (name, _))| format!("`[{name}.{k}]`"));
+        let message = match inner.or_else(|| table(None)) {
             Some(t) => format!("{t} lacks the key `{field}`"),
             None => format!("the key `{field}` is missing"),
         };

@@ -318,6 +318,29 @@ fn the_province_map_is_laid_from_the_coast_and_its_seeds() {
 }
 
 #[test]
+fn a_key_missing_from_the_projection_names_the_projection() {
+    let tmp = copy_game(GEO);
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "projection = { kind = \"lambert-conformal-conic\", parallels = [50, 54], centre = [52, 24] }",
+        "projection = { kind = \"equirectangular\" }",
+    );
+    let (code, diags) = crate::support::check_json(tmp.path());
+    assert_eq!(code, 1);
+    let missing: Vec<&str> = diags
+        .iter()
+        .filter(|x| x["code"] == "missing-key")
+        .filter_map(|x| x["message"].as_str())
+        .collect();
+    assert_eq!(
+        missing,
+        ["`[map.geography.projection]` lacks the key `centre`"],
+        "{diags:?}"
+    );
+}
+
+#[test]
 fn on_a_province_board_a_missing_border_is_told_in_moves() {
     let tmp = copy_game(GEO);
     // Masovia's borders become army moves: the map is a province board.
