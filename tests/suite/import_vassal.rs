@@ -649,3 +649,81 @@ fn almoravid_set_ups_keep_their_location_names() {
     assert_eq!(moved.len(), 1, "{moved:?}");
     assert_eq!(moved[0].1, "León");
 }
+
+const ZONED: &str = r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Box" locationFormat="$name$" path="0,0;100,0;100,100;0,100" useParentGrid="false"/>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Flat" locationFormat="$name$" path="0,0;50,0;100,0" useParentGrid="false"/>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="" locationFormat="$name$" path="120,120;150,120;150,150" useParentGrid="false"/>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Kingdom" locationFormat="$gridLocation$" path="100,0;200,0;200,100;100,100" useParentGrid="false">
+    <VASSAL.build.module.map.boardPicker.board.RegionGrid snapto="true">
+      <VASSAL.build.module.map.boardPicker.board.Region name="León" originx="150" originy="50"/>
+      <VASSAL.build.module.map.boardPicker.board.Region name="León" originx="160" originy="60"/>
+      <VASSAL.build.module.map.boardPicker.board.Region name="" originx="170" originy="70"/>
+      <VASSAL.build.module.map.boardPicker.board.Region name="Far" originx="9000" originy="-50"/>
+    </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+  </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Hexes" locationFormat="$gridLocation$" path="0,100;200,100;200,200;0,200" useParentGrid="false">
+    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="40" dy="46" x0="20" y0="123"/>
+  </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#;
+
+/// A board of zones and regions with every flaw the import must survive — a zone whose
+/// polygon encloses nothing, a zone and a region without a name, two regions of one name, a
+/// region off the picture, a zone of hexes — imports deterministically into an area map that
+/// `check` accepts, each flaw said in the report, the at-start piece in the region's area.
+#[test]
+fn a_flawed_zoned_board_imports_as_an_area_map() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("zoned.vmod");
+    let buildfile = BUILDFILE.replace("GRID", ZONED).replace(
+        "  </VASSAL.build.module.Map>",
+        r#"    <VASSAL.build.module.map.SetupStack name="s" owningBoard="Board" x="160" y="55" useGridLocation="false">
+      <VASSAL.build.widget.PieceSlot entryName="A" gpid="2">+/null/piece;;;a.png;A/null;0;0;2;0</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.module.map.SetupStack>
+  </VASSAL.build.module.Map>"#,
+    );
+    let picture = blank_png(200, 200);
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", buildfile.as_bytes()),
+            ("images/board.png", &picture),
+            ("images/a.png", &png()),
+        ],
+    );
+    let mut maps = Vec::new();
+    for dir in ["first", "second"] {
+        let dir = tmp.path().join(dir);
+        let (code, out, err) = run(&["import", p(&module), "-o", p(&dir), "--format", "json"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(v["area_maps"], 1);
+        assert_eq!(v["areas"], 3, "Box, León and Far");
+        let notes = v["notes"].to_string();
+        for said in [
+            "zone `Flat` encloses nothing",
+            "2 regions or zones without a name",
+            "1 point of its grid lies outside its 200×200 picture",
+            "zone `Hexes` names the hexes of its own hex grid",
+        ] {
+            assert!(notes.contains(said), "{said}: {notes}");
+        }
+        let (code, out, err) = run(&["check", p(&dir)]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(!err.contains("warning"), "{err}");
+        let scenario =
+            std::fs::read_to_string(dir.join("scenarios/at-start-stacks.toml")).expect("scenario");
+        assert!(scenario.contains("at = \"le-n\""), "{scenario}");
+        maps.push(std::fs::read(dir.join("map.toml")).expect("map.toml"));
+    }
+    assert_eq!(maps[0], maps[1], "same input, same bytes");
+    let map = String::from_utf8(maps.remove(0)).expect("UTF-8");
+    assert!(
+        map.contains("position = [199.0, 0.0]"),
+        "Far moved inside: {map}"
+    );
+    assert!(
+        map.contains("outline = [[0.0, 0.0], [100.0, 0.0], [100.0, 100.0], [0.0, 100.0]]"),
+        "{map}"
+    );
+}
