@@ -42,6 +42,18 @@ pub struct Places {
     pub mapped: BTreeMap<&'static str, usize>,
 }
 
+/// Which cells of a square grid become areas.
+#[derive(Clone, Copy)]
+enum Cells<'z> {
+    /// Every cell on the picture.
+    All,
+    /// The cells inside a zone, named through its location format (with the multi-zone
+    /// grid's background grid).
+    Inside(&'z Zone, Option<&'z Grid>),
+    /// The cells outside every zone (a multi-zone grid's background grid).
+    Outside(&'z [Zone]),
+}
+
 /// Gathers the places of one board.
 struct Collector<'a> {
     board: &'a str,
@@ -77,7 +89,7 @@ pub fn places(board: &str, grid: &Grid, size: Size) -> Result<Places, String> {
     match grid {
         Grid::Hex(_) => return Err("a hex grid".into()),
         Grid::Region(r) => c.regions(r, None),
-        Grid::Square(s) => c.cells(s, None)?,
+        Grid::Square(s) => c.cells(s, Cells::All)?,
         Grid::Zoned(z) => {
             let background = z.background.as_deref();
             for zone in &z.zones {
@@ -106,7 +118,7 @@ pub fn places(board: &str, grid: &Grid, size: Size) -> Result<Places, String> {
                     c.regions(&outside, None);
                 }
                 Some(Grid::Square(s)) => {
-                    if let Err(why) = c.cells(s, Some((None, z.zones.as_slice()))) {
+                    if let Err(why) = c.cells(s, Cells::Outside(&z.zones)) {
                         c.places.notes.push(format!(
                             "board `{board}`: the background square grid outside its zones is kept verbatim, {why}"
                         ));
@@ -213,13 +225,9 @@ impl Collector<'_> {
         }
     }
 
-    /// Each numbered cell of a square grid whose centre lies on the picture — inside
-    /// `within`'s zone when given (else outside all of its zones) —, or why not.
-    fn cells(
-        &mut self,
-        grid: &SquareGrid,
-        within: Option<(Option<(&Zone, Option<&Grid>)>, &[Zone])>,
-    ) -> Result<(), String> {
+    /// Each numbered cell of a square grid whose centre lies on the picture (and inside or
+    /// outside the zones `within` says), or why not.
+    fn cells(&mut self, grid: &SquareGrid, within: Cells<'_>) -> Result<(), String> {
         if grid.numbering.is_none() {
             return Err("its square grid has no numbering, so VASSAL names no cell of it".into());
         }
@@ -231,7 +239,7 @@ impl Collector<'_> {
         }
         // The picture, or the part of it a zone covers.
         let (mut left, mut top, mut right, mut bottom) = (0, 0, self.size.width, self.size.height);
-        if let Some((Some((zone, _)), _)) = within {
+        if let Cells::Inside(zone, _) = within {
             let (xs, ys) = (zone.path.iter().map(|p| p.x), zone.path.iter().map(|p| p.y));
             left = xs.clone().min().unwrap_or(0).clamp(0, self.size.width);
             right = xs.max().unwrap_or(0).clamp(0, self.size.width);
@@ -264,19 +272,19 @@ impl Collector<'_> {
                     continue;
                 }
                 let name = match within {
-                    Some((Some((zone, background)), _)) => {
+                    Cells::Inside(zone, background) => {
                         if !zone.contains(centre) {
                             continue;
                         }
                         zone.location_name(centre, background, self.size)
                     }
-                    Some((None, zones)) => {
+                    Cells::Outside(zones) => {
                         if zones.iter().any(|z| z.contains(centre)) {
                             continue;
                         }
                         grid.location_name(centre, self.size).unwrap_or_default()
                     }
-                    None => grid.location_name(centre, self.size).unwrap_or_default(),
+                    Cells::All => grid.location_name(centre, self.size).unwrap_or_default(),
                 };
                 found.push((name, centre));
             }
@@ -329,7 +337,7 @@ impl Collector<'_> {
                 }
             }
             (true, Some(Grid::Square(s))) if s.numbering.is_some() => {
-                match self.cells(s, Some((Some((zone, background)), &[] as &[Zone]))) {
+                match self.cells(s, Cells::Inside(zone, background)) {
                     Ok(()) => self.count("Zone", 1),
                     Err(why) => self.places.notes.push(format!(
                         "board `{board}`: {label} is kept verbatim, {why}; pieces in it go into pools named as VASSAL names their place"
