@@ -4,7 +4,10 @@
 //! - **maps:** every board with a hex grid becomes a `[[map]]` with the board's picture
 //!   copied byte for byte into `art/` as its supplied `image`, and the grid laid where the
 //!   module draws it (`origin`, `spacing`), numbered as the module numbers it (or, for a
-//!   grid without numbering, `column-row` from `0101`);
+//!   grid without numbering, `column-row` from `0101`); a board whose grid names places —
+//!   regions, zones, the regions inside zones, a numbered square grid — becomes an area map
+//!   with its picture, one `[[map.area]]` named as each place VASSAL reports, at the point
+//!   it reports it, a zone with its polygon as `outline` (see [`areas`]);
 //! - **counters:** every distinct piece definition of a `PieceSlot` (the palettes' and the
 //!   at-start stacks') becomes a `[[class]]` and a `[[counter]]` named as the piece, its
 //!   picture copied into `art/`; its side is the module's side whose name the piece's name
@@ -12,8 +15,9 @@
 //! - **the counter mix:** each counter's `count` is the most copies any source holds (a
 //!   palette, the at-start stacks, a predefined set-up), with a comment saying each;
 //! - **scenarios:** each predefined set-up (and the at-start stacks) becomes a
-//!   `[[scenario]]` placing each piece at its hex's name; a piece off every hex grid goes
-//!   into a pool named as the location the module reports for it;
+//!   `[[scenario]]` placing each piece at its hex's name or in the area of its location's
+//!   name; a piece on no map's hex or area goes into a pool named as the location the
+//!   module reports for it;
 //! - **kept verbatim:** what the language cannot say — each piece's trait chain, the
 //!   prototypes, the palettes' layout, every other component — is written into
 //!   `vassal/kept.xml`, and the report counts, per kind of component, what was mapped, kept
@@ -31,12 +35,14 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, Item, Table};
 
+mod areas;
+
 use super::File;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::vassal::archive::Archive;
 use crate::vassal::buildfile::{parse_buildfile, write_element, Element, MODULE_ROOTS};
 use crate::vassal::encoder::decode;
-use crate::vassal::grid::{Grid, GridNumbering, HexGrid, Point};
+use crate::vassal::grid::{Grid, GridNumbering, HexGrid, Point, Size};
 use crate::vassal::imagesize::image_size;
 use crate::vassal::inspect::{self, MapInfo, ModuleInfo, PieceReport, SetupInfo};
 use crate::vassal::save::{split_trait_chain, BasicPieceInfo};
@@ -92,8 +98,12 @@ pub struct Report {
     pub module: String,
     /// The files written (TOML, pictures, the kept XML), sorted.
     pub files: Vec<String>,
-    /// Hex maps made from boards.
+    /// Maps made from boards (hex and area maps).
     pub maps: usize,
+    /// Of them, area maps (boards whose grid names regions, zones or numbered squares).
+    pub area_maps: usize,
+    /// The areas of those maps.
+    pub areas: usize,
     /// `PieceSlot` elements read.
     pub piece_slots: usize,
     /// Counters made (distinct piece definitions).
@@ -195,11 +205,31 @@ struct CounterDef {
     in_setups: BTreeMap<String, usize>,
 }
 
-/// A grid-cell placement or a pool placement of one piece.
+/// A grid-cell placement, an area placement or a pool placement of one piece.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Spot {
     Hex { map: String, name: String },
+    Area { map: String, area: String },
     Pool(String),
+}
+
+/// A board whose grid names places, made into an area map.
+#[derive(Debug, Clone)]
+struct AreaBoard {
+    id: String,
+    /// The VASSAL map it is on.
+    map: String,
+    board: String,
+    /// As [`HexBoard::title`].
+    title: String,
+    /// Its picture's size.
+    size: Size,
+    /// Each area's id and place, in the module's order.
+    areas: Vec<(String, areas::Place)>,
+    /// Area indices by location name.
+    by_name: BTreeMap<String, usize>,
+    /// Grid components made into areas, by VASSAL's class name.
+    mapped: BTreeMap<&'static str, usize>,
 }
 
 /// A hex board made into a map.
@@ -409,19 +439,81 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         sides
     }
 
-    /// The hex boards of every map, and a note for each board that is not one.
-    fn hex_boards(&mut self) -> Vec<HexBoard> {
+    /// The hex boards and the area boards of every map, and a note for each board that is
+    /// neither.
+    fn boards(&mut self) -> (Vec<HexBoard>, Vec<AreaBoard>) {
         let mut taken = BTreeSet::new();
+        let mut area_taken = BTreeSet::new();
         let mut out = Vec::new();
+        let mut area_boards = Vec::new();
         for map in &self.module.maps {
             for board in &map.boards {
-                let Some(Grid::Hex(grid)) = &board.grid else {
-                    let kind = board.grid.as_ref().map_or("no grid", |g| g.kind());
-                    self.notes.push(format!(
-                        "board `{}` of map `{}` has {kind}: the language lays hex and area maps; it is kept verbatim and its pieces go into pools",
-                        board.name, map.name
-                    ));
-                    continue;
+                let title = if map.boards.len() == 1 {
+                    map.name.clone()
+                } else {
+                    board.name.clone()
+                };
+                let grid = match &board.grid {
+                    Some(Grid::Hex(grid)) => grid,
+                    None => {
+                        self.notes.push(format!(
+                            "board `{}` of map `{}` has no grid: it names no place, so it is kept verbatim and its pieces go into pools",
+                            board.name, map.name
+                        ));
+                        continue;
+                    }
+                    Some(other) => {
+                        let kind = other.kind();
+                        let found = match board.size {
+                            Some(size) => areas::places(&board.name, other, size),
+                            None => Err("no picture whose size could be read".into()),
+                        };
+                        match found {
+                            Ok(found) => {
+                                self.notes.extend(found.notes);
+                                let mut by_name = BTreeMap::new();
+                                let areas: Vec<(String, areas::Place)> = found
+                                    .places
+                                    .into_iter()
+                                    .enumerate()
+                                    .map(|(i, place)| {
+                                        by_name.insert(place.name.clone(), i);
+                                        (unique(&place.name, &mut area_taken), place)
+                                    })
+                                    .collect();
+                                let n = areas.len();
+                                self.notes.push(format!(
+                                    "board `{}` of map `{}` ({kind}) is an area map of {n} area{} named as VASSAL names its places; the module says nothing of which areas border which, so none is adjacent to another until the designer lists each area's `adjacent`",
+                                    board.name,
+                                    map.name,
+                                    if n == 1 { "" } else { "s" }
+                                ));
+                                if n > 1 && areas.iter().all(|(_, p)| !p.outline.is_empty()) {
+                                    self.notes.push(format!(
+                                        "board `{}` of map `{}`: every area has its zone's outline, so `check` warns (`adjacency-mismatch`) of each two whose outlines touch until their adjacency is listed",
+                                        board.name, map.name
+                                    ));
+                                }
+                                area_boards.push(AreaBoard {
+                                    id: unique(&board.name, &mut taken),
+                                    map: map.name.clone(),
+                                    board: board.name.clone(),
+                                    title,
+                                    size: board.size.unwrap_or_default(),
+                                    areas,
+                                    by_name,
+                                    mapped: found.mapped,
+                                });
+                            }
+                            Err(why) => {
+                                self.notes.push(format!(
+                                    "board `{}` of map `{}` has {kind} but cannot be an area map ({why}): it is kept verbatim and its pieces go into pools",
+                                    board.name, map.name
+                                ));
+                            }
+                        }
+                        continue;
+                    }
                 };
                 let Some(size) = board.size else {
                     self.notes.push(format!(
@@ -476,11 +568,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     id: unique(&board.name, &mut taken),
                     map: map.name.clone(),
                     board: board.name.clone(),
-                    title: if map.boards.len() == 1 {
-                        map.name.clone()
-                    } else {
-                        board.name.clone()
-                    },
+                    title,
                     grid: grid.clone(),
                     columns,
                     rows,
@@ -489,12 +577,23 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 });
             }
         }
-        out
+        (out, area_boards)
     }
 
-    /// Where a piece of a set-up goes: its hex (by our names) or a pool named as its location.
-    fn spot(&self, boards: &[HexBoard], maps: &[MapInfo], piece: &PieceReport) -> Spot {
-        let location = piece.location.clone().unwrap_or_else(|| "offboard".into());
+    /// Where a piece of a set-up goes: its hex (by our names), the area named as its
+    /// location, or a pool named as its location.
+    fn spot(
+        &self,
+        boards: &[HexBoard],
+        area_boards: &[AreaBoard],
+        maps: &[MapInfo],
+        piece: &PieceReport,
+    ) -> Spot {
+        let location = piece
+            .location
+            .clone()
+            .filter(|l| !l.trim().is_empty())
+            .unwrap_or_else(|| "offboard".into());
         let pool = |map: Option<&str>| match map {
             Some(m) if location == "offboard" => Spot::Pool(format!("{m} {location}")),
             _ => Spot::Pool(location.clone()),
@@ -516,6 +615,18 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         let Some((placement, local)) = layout.locate(Point::new(piece.x, piece.y)) else {
             return pool(Some(map_name));
         };
+        if let Some(board) = area_boards
+            .iter()
+            .find(|b| b.map == map_name && b.board == placement.name)
+        {
+            return match board.by_name.get(&location) {
+                Some(&i) => Spot::Area {
+                    map: board.id.clone(),
+                    area: board.areas[i].0.clone(),
+                },
+                None => pool(Some(map_name)),
+            };
+        }
         let Some(board) = boards
             .iter()
             .find(|b| b.map == map_name && b.board == placement.name)
@@ -572,19 +683,35 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         }
 
         // Maps.
-        let boards = self.hex_boards();
+        let (boards, area_boards) = self.boards();
         let mut map_images = BTreeMap::new();
-        for board in &boards {
+        let wanted: Vec<(String, String, String, bool)> = boards
+            .iter()
+            .map(|b| (b.id.clone(), b.map.clone(), b.board.clone(), false))
+            .chain(
+                area_boards
+                    .iter()
+                    .map(|b| (b.id.clone(), b.map.clone(), b.board.clone(), true)),
+            )
+            .collect();
+        for (id, map, board, area) in wanted {
             let info = self
                 .module
                 .maps
                 .iter()
+                .filter(|m| m.name == map)
                 .flat_map(|m| &m.boards)
-                .find(|b| b.name == board.board);
+                .find(|b| b.name == board);
             if let Some(image) = info.and_then(|b| b.image.clone()) {
-                let whose = format!("board `{}`", board.board);
+                let whose = format!("board `{board}`");
                 if let Some(p) = self.copy_image(&image, &whose) {
-                    map_images.insert(board.id.clone(), p);
+                    if area && !self.is_png(&p) {
+                        self.notes.push(format!(
+                            "board `{board}`: its picture `{image}` is not a PNG, which the language takes: copied into `art/`, the area map drawn by sandtable"
+                        ));
+                    } else {
+                        map_images.insert(id, p);
+                    }
                 }
             }
         }
@@ -736,7 +863,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 };
                 *copies.entry(counter).or_default() += 1;
                 spots
-                    .entry(self.spot(&boards, &self.module.maps, piece))
+                    .entry(self.spot(&boards, &area_boards, &self.module.maps, piece))
                     .or_default()
                     .push(counter);
             }
@@ -800,7 +927,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                         traits: Vec::new(),
                     };
                     at_start
-                        .entry(self.spot(&boards, &self.module.maps, &piece))
+                        .entry(self.spot(&boards, &area_boards, &self.module.maps, &piece))
                         .or_default()
                         .push(counter);
                 }
@@ -857,7 +984,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         });
         files.push(File {
             name: "map.toml".into(),
-            text: map_file(&header, &boards, &map_images, &pools),
+            text: map_file(&header, &boards, &area_boards, &map_images, &pools),
         });
         files.push(File {
             name: "counters.toml".into(),
@@ -869,7 +996,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             let id = unique(&plan.title, &mut scenario_taken);
             let mut doc = DocumentMut::new();
             doc.decor_mut().set_prefix(format!(
-                "{header}# The scenario of {}: each piece at the name of its hex on the module's grid,\n# or in the pool named as the place VASSAL reports for it.\n",
+                "{header}# The scenario of {}: each piece at the name of its hex on the module's grid or in\n# the area named as its place, else in the pool named as the place VASSAL reports for it.\n",
                 plan.source
             ));
             let mut list = ArrayOfTables::new();
@@ -884,11 +1011,11 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 let ids: Array = list_of.iter().map(|&c| counters[c].id.clone()).collect();
                 let mut t = Table::new();
                 match spot {
-                    Spot::Hex { map, name } => {
-                        let at = if boards.len() > 1 {
-                            format!("{map}:{name}")
+                    Spot::Hex { map, name: at } | Spot::Area { map, area: at } => {
+                        let at = if boards.len() + area_boards.len() > 1 {
+                            format!("{map}:{at}")
                         } else {
-                            name.clone()
+                            at.clone()
                         };
                         t["at"] = value(at);
                         t["counters"] = value(ids);
@@ -921,6 +1048,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
 
         let report = self.report(
             &boards,
+            &area_boards,
             &counters,
             plans.len(),
             placements,
@@ -943,6 +1071,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
     fn report(
         &self,
         boards: &[HexBoard],
+        area_boards: &[AreaBoard],
         counters: &[CounterDef],
         scenarios: usize,
         placements: usize,
@@ -951,7 +1080,11 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         files: &[File],
     ) -> Report {
         let mut fates: BTreeMap<String, ComponentFate> = BTreeMap::new();
-        let board_names: BTreeSet<&str> = boards.iter().map(|b| b.board.as_str()).collect();
+        let board_names: BTreeSet<&str> = boards
+            .iter()
+            .map(|b| b.board.as_str())
+            .chain(area_boards.iter().map(|b| b.board.as_str()))
+            .collect();
         let mut walk = vec![self.root];
         while let Some(e) = walk.pop() {
             walk.extend(e.children.iter());
@@ -964,11 +1097,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     let yes = board_names.contains(e.attr("name").unwrap_or_default());
                     (
                         yes,
-                        if yes {
-                            "a hex map with the board's picture"
-                        } else {
-                            "not a hex board: kept verbatim"
-                        },
+                        "a hex or area map with the board's picture (kept verbatim when its grid names no hex nor place, or its picture cannot be read)",
                     )
                 }
                 "HexGrid" => (true, "the map's hex grid, where the module draws it"),
@@ -976,13 +1105,29 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     true,
                     "the map's numbering (kept verbatim when the language cannot say it)",
                 ),
+                "Region" => (
+                    false,
+                    "an area named as the region (kept verbatim where its board is no area map, or it has no name)",
+                ),
+                "Zone" => (
+                    false,
+                    "an area with the zone's polygon as outline, or its regions' or squares' areas (a zone of hexes, or enclosing nothing, kept verbatim)",
+                ),
+                "RegionGrid" | "ZonedGrid" => (
+                    false,
+                    "the area map's areas (kept verbatim where its board is no area map)",
+                ),
+                "SquareGrid" | "SquareGridNumbering" => (
+                    false,
+                    "one area per numbered cell (kept verbatim without numbering or beyond 2500 cells)",
+                ),
                 "PieceSlot" => (true, "a counter with its picture; its traits kept verbatim"),
                 "SetupStack" => (true, "the scenario `At-start stacks`"),
                 "PredefinedSetup" => (true, "a scenario (a menu: its set-ups)"),
                 "PlayerRoster" => (true, "the sides"),
                 "Map" | "PrivateMap" | "PlayerHand" => (
                     false,
-                    "the window and its settings: kept verbatim; its hex boards are maps",
+                    "the window and its settings: kept verbatim; its hex and area boards are maps",
                 ),
                 _ => (false, "the language has no such component: kept verbatim"),
             };
@@ -997,6 +1142,20 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 fate.mapped += 1;
             } else {
                 fate.kept += 1;
+            }
+        }
+        // The grid components the area maps say.
+        let mut grid_mapped: BTreeMap<&str, usize> = BTreeMap::new();
+        for board in area_boards {
+            for (kind, n) in &board.mapped {
+                *grid_mapped.entry(*kind).or_default() += n;
+            }
+        }
+        for (kind, n) in grid_mapped {
+            if let Some(fate) = fates.get_mut(kind) {
+                let n = n.min(fate.kept);
+                fate.mapped += n;
+                fate.kept -= n;
             }
         }
         if dropped_pieces > 0 {
@@ -1017,7 +1176,9 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         Report {
             module: self.module.name.clone().unwrap_or_default(),
             files: names,
-            maps: boards.len(),
+            maps: boards.len() + area_boards.len(),
+            area_maps: area_boards.len(),
+            areas: area_boards.iter().map(|b| b.areas.len()).sum(),
             piece_slots: self.module.piece_slots,
             counters: counters.len(),
             traits: counters.iter().map(|c| c.traits).sum(),
@@ -1154,12 +1315,13 @@ fn digits_for(n: i32) -> u32 {
 fn map_file(
     header: &str,
     boards: &[HexBoard],
+    area_boards: &[AreaBoard],
     images: &BTreeMap<String, String>,
     pools: &BTreeMap<String, String>,
 ) -> String {
     let mut doc = DocumentMut::new();
     doc.decor_mut().set_prefix(format!(
-        "{header}# Each hex board of the module: its picture as supplied art, its hex grid laid where the\n# module draws it and numbered as the module numbers it.\n"
+        "{header}# Each hex board of the module: its picture as supplied art, its hex grid laid where the\n# module draws it and numbered as the module numbers it. Each board whose grid names\n# places (regions, zones, numbered squares): an area map, one area per place named as\n# VASSAL names it.\n"
     ));
     let mut terrain = ArrayOfTables::new();
     let mut t = Table::new();
@@ -1168,7 +1330,7 @@ fn map_file(
     t["kind"] = value("land");
     t["colour"] = value("#e8e0b0");
     t.decor_mut().set_prefix(
-        "\n# The module says nothing of terrain: every hex is clear until the designer says more.\n",
+        "\n# The module says nothing of terrain: every hex and area is clear until the designer says more.\n",
     );
     terrain.push(t);
     doc.insert("terrain", Item::ArrayOfTables(terrain));
@@ -1227,6 +1389,47 @@ fn map_file(
         let rows: String = (0..b.rows).map(|_| format!("{row}\n")).collect();
         layer["rows"] = Item::Value(toml_edit::Value::String(toml_edit::Formatted::new(rows)));
         m.insert("terrain", Item::Table(layer));
+        maps.push(m);
+    }
+    for b in area_boards {
+        let mut m = Table::new();
+        m["id"] = value(b.id.clone());
+        m["title"] = value(b.title.clone());
+        if let Some(image) = images.get(&b.id) {
+            m["image"] = value(image.clone());
+        }
+        let size: Array = [i64::from(b.size.width), i64::from(b.size.height)]
+            .into_iter()
+            .collect();
+        m["size"] = value(size);
+        m.decor_mut().set_prefix(format!(
+            "\n# The board `{}` of the module's map `{}`: one area per place VASSAL names on it, at a point\n# VASSAL gives that name (a region's origin, a point inside a zone, a square's centre), a\n# zone with its polygon. The module does not say which areas border which: list each\n# area's `adjacent` before any rule moves units between them.\n",
+            b.board, b.map
+        ));
+        let mut list = ArrayOfTables::new();
+        for (id, place) in &b.areas {
+            let mut a = Table::new();
+            a["id"] = value(id.clone());
+            a["name"] = value(place.name.clone());
+            a["terrain"] = value("clear");
+            let position: Array = [f64::from(place.position.x), f64::from(place.position.y)]
+                .into_iter()
+                .collect();
+            a["position"] = value(position);
+            if !place.outline.is_empty() {
+                let outline: Array = place
+                    .outline
+                    .iter()
+                    .map(|p| {
+                        let pair: Array = [f64::from(p.x), f64::from(p.y)].into_iter().collect();
+                        toml_edit::Value::Array(pair)
+                    })
+                    .collect();
+                a["outline"] = value(outline);
+            }
+            list.push(a);
+        }
+        m.insert("area", Item::ArrayOfTables(list));
         maps.push(m);
     }
     doc.insert("map", Item::ArrayOfTables(maps));
@@ -1313,10 +1516,17 @@ fn counters_file(
 
 /// The report as text.
 pub fn render_report(report: &Report, dir: &str) -> String {
+    let maps = if report.area_maps > 0 {
+        format!(
+            "{} maps ({} of them area maps of {} areas)",
+            report.maps, report.area_maps, report.areas
+        )
+    } else {
+        format!("{} maps", report.maps)
+    };
     let mut out = format!(
-        "imported `{}` into {dir}: {} maps, {} counters from {} piece slots ({} traits and {} prototypes kept verbatim), {} scenarios placing {} pieces, {} pools\n",
+        "imported `{}` into {dir}: {maps}, {} counters from {} piece slots ({} traits and {} prototypes kept verbatim), {} scenarios placing {} pieces, {} pools\n",
         report.module,
-        report.maps,
         report.counters,
         report.piece_slots,
         report.traits,

@@ -380,10 +380,11 @@ fn a_hostile_archive_is_refused() {
     assert!(!tmp.path().join("escape.png").exists());
 }
 
-/// The other modules of the corpus, as far as they go: Almoravid's area map (zoned grids,
-/// no pictures in the corpus) and zxvt's square grid import, check clean and build, their
-/// boards kept verbatim and their pieces in pools; `tld`'s buildfile names pictures the
-/// corpus does not hold, and is refused for it.
+/// The other modules of the corpus, as far as they go: Almoravid (zoned grids, no pictures
+/// in the corpus, so its boards cannot be laid: kept verbatim, their pieces in pools) and
+/// zxvt (a numbered square grid on a board without a picture: an area map of its 25 cells,
+/// named as VASSAL numbers them) import, check clean and build; `tld`'s buildfile names
+/// pictures the corpus does not hold, and is refused for it.
 #[test]
 fn the_other_corpus_modules_go_as_far_as_the_language_does() {
     let corpus = shared().join("corpus");
@@ -392,7 +393,10 @@ fn the_other_corpus_modules_go_as_far_as_the_language_does() {
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");
-    for (module, counters) in [("almoravid/buildFile.xml", 205), ("zxvt/buildFile", 7)] {
+    for (module, counters, maps, areas) in [
+        ("almoravid/buildFile.xml", 205, 0, 0),
+        ("zxvt/buildFile", 7, 1, 25),
+    ] {
         let dir = tmp.path().join(module.split('/').next().expect("folder"));
         let (code, out, err) = run(&[
             "import",
@@ -405,16 +409,321 @@ fn the_other_corpus_modules_go_as_far_as_the_language_does() {
         assert_eq!(code, 0, "{module}: {out}{err}");
         let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
         assert_eq!(v["counters"], counters, "{module}");
-        assert_eq!(v["maps"], 0, "{module}: no hex board");
+        assert_eq!(v["maps"], maps, "{module}");
+        assert_eq!(v["area_maps"], maps, "{module}: no hex board");
+        assert_eq!(v["areas"], areas, "{module}");
         let (code, out, err) = run(&["check", p(&dir)]);
         assert_eq!(code, 0, "{module}: {out}{err}");
+        assert!(!err.contains("warning"), "{module}: check is clean: {err}");
         let rebuilt = dir.with_extension("vmod");
         let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
         assert_eq!(code, 0, "{module}: {out}{err}");
+        if module.starts_with("zxvt") {
+            let map = std::fs::read_to_string(dir.join("map.toml")).expect("map.toml");
+            // The first column is B: the module's numbering starts its letters at 1.
+            assert!(map.contains("name = \"B01\""), "{map}");
+            let after = inspect(&rebuilt);
+            let boards = after["module"]["maps"][0]["boards"][0]["grid"].to_string();
+            assert!(
+                boards.contains("\"B01\""),
+                "the rebuilt grid names the cells: {boards}"
+            );
+        }
     }
     let dir = tmp.path().join("tld");
     let (code, _, err) = run(&["import", p(&corpus.join("tld/buildFile")), "-o", p(&dir)]);
     assert_eq!(code, 1);
     assert!(err.contains("missing-image"), "{err}");
     assert!(!dir.exists());
+}
+
+/// The pictures of Almoravid's boards, which the corpus does not hold: each as large as the
+/// zones and regions of its board reach, the rest small.
+const ALMORAVID_PICTURES: &[(&str, u32, u32)] = &[
+    ("Almoravid Map on Table 3.png", 7510, 8360),
+    ("Background - Christian Lords.png", 3640, 2890),
+    ("Background - Muslim Lords.png", 4510, 2890),
+    ("BattleMat1-5.png", 870, 860),
+    ("PAC-SequenceOfPlay.png", 100, 100),
+    ("PAC-Commands.png", 100, 100),
+    ("PAC-Battle.png", 100, 100),
+    ("PAC-Forces.png", 100, 100),
+    ("PAC-Taifa.png", 100, 100),
+    ("PAC-Map.png", 100, 100),
+];
+
+/// A blank one-bit PNG of this size.
+fn blank_png(width: u32, height: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::One);
+        let mut writer = encoder.write_header().expect("header");
+        let row = (width as usize).div_ceil(8);
+        writer
+            .write_image_data(&vec![0xff; row * height as usize])
+            .expect("data");
+    }
+    out
+}
+
+/// Almoravid's buildFile and its two scenario saves copied into `tmp`, with placeholder
+/// pictures for its boards in `images/`: the buildFile's path, or `None` when the corpus is
+/// absent.
+fn almoravid_with_pictures(tmp: &Path) -> Option<PathBuf> {
+    let corpus = shared().join("corpus/almoravid");
+    if !corpus.is_dir() {
+        eprintln!("skipped: ../shared is absent");
+        return None;
+    }
+    let dir = tmp.join("almoravid");
+    std::fs::create_dir_all(dir.join("images")).expect("images");
+    for entry in std::fs::read_dir(&corpus).expect("corpus") {
+        let entry = entry.expect("entry");
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).expect("copy");
+    }
+    for (name, width, height) in ALMORAVID_PICTURES {
+        std::fs::write(dir.join("images").join(name), blank_png(*width, *height)).expect("picture");
+    }
+    Some(dir.join("buildFile.xml"))
+}
+
+/// Every predefined set-up by name: its pieces as (name, location), sorted; a piece off every
+/// map is `Off the maps` and one VASSAL puts `offboard` on a map is `MAP offboard`, as the
+/// import names the pools it puts them in.
+fn setup_locations(report: &serde_json::Value) -> BTreeMap<String, Vec<(String, String)>> {
+    fn walk(list: &serde_json::Value, out: &mut BTreeMap<String, Vec<(String, String)>>) {
+        for s in list.as_array().into_iter().flatten() {
+            walk(&s["children"], out);
+            let Some(pieces) = s["pieces"].as_array() else {
+                continue;
+            };
+            let mut list: Vec<_> = pieces
+                .iter()
+                .map(|piece| {
+                    let location = match (piece["map"].as_str(), piece["location"].as_str()) {
+                        (None, _) => "Off the maps".to_string(),
+                        (Some(map), Some("offboard") | None) => format!("{map} offboard"),
+                        (Some(_), Some(location)) => location.to_string(),
+                    };
+                    (
+                        piece["name"].as_str().unwrap_or_default().to_string(),
+                        location,
+                    )
+                })
+                .collect();
+            list.sort();
+            out.insert(s["name"].as_str().unwrap_or_default().to_string(), list);
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(&report["module"]["setups"], &mut out);
+    out
+}
+
+/// The pieces of `rebuilt` that are not at the same location name in `original` (each piece
+/// of the original matched once, by name and location; a piece VASSAL names `` — its
+/// BasicPiece has no name, the counter is named as its palette slot — by location alone),
+/// and how many of the original's the rebuilt lacks.
+fn moved_pieces(
+    original: &[(String, String)],
+    rebuilt: &[(String, String)],
+) -> (Vec<(String, String)>, usize) {
+    let mut left: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for piece in original {
+        *left.entry(piece.clone()).or_default() += 1;
+    }
+    let mut unmatched = Vec::new();
+    for piece in rebuilt {
+        match left.get_mut(piece) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => unmatched.push(piece.clone()),
+        }
+    }
+    let mut moved = Vec::new();
+    for piece in unmatched {
+        match left.get_mut(&(String::new(), piece.1.clone())) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => moved.push(piece),
+        }
+    }
+    (moved, left.values().sum())
+}
+
+/// Almoravid (with placeholder pictures): its main board's zones and regions, the lords'
+/// mats and the battle mat become area maps named as VASSAL names their places; the module
+/// `build` makes from the import reports every piece of both scenario set-ups at the location
+/// name the original reports (the pieces the import leaves out — cards of decks no palette
+/// holds — counted in its report), and one piece moved to another area is noticed.
+#[test]
+fn almoravid_set_ups_keep_their_location_names() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let Some(buildfile) = almoravid_with_pictures(tmp.path()) else {
+        return;
+    };
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&["import", p(&buildfile), "-o", p(&dir), "--format", "json"]);
+    assert_eq!(code, 0, "import: {out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["area_maps"], 7, "{v}");
+    assert_eq!(v["maps"], 7);
+    let dropped = v["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .find(|c| c["kind"] == "set-up piece")
+        .map_or(0, |c| c["dropped"].as_u64().unwrap_or(0) as usize);
+    let map = std::fs::read_to_string(dir.join("map.toml")).expect("map.toml");
+    for name in [
+        "León",
+        "Toledo",
+        "Christian Lord 1",
+        "Battle Mat - Garrison",
+    ] {
+        assert!(map.contains(&format!("name = \"{name}\"")), "{name}");
+    }
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "check: {out}{err}");
+    let rebuilt = tmp.path().join("rebuilt.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+    assert_eq!(code, 0, "build: {out}{err}");
+    let (old, new) = (
+        setup_locations(&inspect(&buildfile)),
+        setup_locations(&inspect(&rebuilt)),
+    );
+    let mut lacking = 0;
+    for name in [
+        "Scenario A - Toledo Beset",
+        "Scenario B - Quelling of the Tajo",
+    ] {
+        let (moved, lacks) = moved_pieces(&old[name], &new[name]);
+        assert!(moved.is_empty(), "set-up `{name}`: moved {moved:?}");
+        lacking += lacks;
+    }
+    assert_eq!(
+        lacking, dropped,
+        "only the pieces the report leaves out are missing"
+    );
+
+    // One piece moved to another area of the main map is noticed: the first placement of a
+    // lone piece there goes to León.
+    let areas: toml::Value = toml::from_str(&map).expect("map.toml");
+    let leon = areas["map"]
+        .as_array()
+        .expect("maps")
+        .iter()
+        .flat_map(|m| {
+            m.get("area")
+                .and_then(|a| a.as_array())
+                .cloned()
+                .unwrap_or_default()
+        })
+        .find(|a| a["name"].as_str() == Some("León"))
+        .and_then(|a| a["id"].as_str().map(str::to_string))
+        .expect("an area León");
+    let file = dir.join("scenarios/scenario-a-toledo-beset.toml");
+    let text = std::fs::read_to_string(&file).expect("scenario");
+    let to = format!("at = \"almoravid:{leon}\"");
+    let lone = text
+        .split("[[scenario.place]]")
+        .skip(1)
+        .find(|place| {
+            place.contains("at = \"almoravid:")
+                && !place.contains(&to)
+                && place.matches('"').count() == 4
+        })
+        .expect("a placement of one piece on the main map");
+    let at_line = lone.lines().find(|l| l.starts_with("at = ")).expect("at");
+    let moved_text = text.replacen(lone, &lone.replacen(at_line, &to, 1), 1);
+    assert_ne!(moved_text, text);
+    std::fs::write(&file, moved_text).expect("write");
+    let again = tmp.path().join("moved.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&again)]);
+    assert_eq!(code, 0, "build: {out}{err}");
+    let moved_setups = setup_locations(&inspect(&again));
+    let (moved, _) = moved_pieces(
+        &old["Scenario A - Toledo Beset"],
+        &moved_setups["Scenario A - Toledo Beset"],
+    );
+    assert_eq!(moved.len(), 1, "{moved:?}");
+    assert_eq!(moved[0].1, "León");
+}
+
+const ZONED: &str = r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Box" locationFormat="$name$" path="0,0;100,0;100,100;0,100" useParentGrid="false"/>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Flat" locationFormat="$name$" path="0,0;50,0;100,0" useParentGrid="false"/>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="" locationFormat="$name$" path="120,120;150,120;150,150" useParentGrid="false"/>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Kingdom" locationFormat="$gridLocation$" path="100,0;200,0;200,100;100,100" useParentGrid="false">
+    <VASSAL.build.module.map.boardPicker.board.RegionGrid snapto="true">
+      <VASSAL.build.module.map.boardPicker.board.Region name="León" originx="150" originy="50"/>
+      <VASSAL.build.module.map.boardPicker.board.Region name="León" originx="160" originy="60"/>
+      <VASSAL.build.module.map.boardPicker.board.Region name="" originx="170" originy="70"/>
+      <VASSAL.build.module.map.boardPicker.board.Region name="Far" originx="9000" originy="-50"/>
+    </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+  </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Hexes" locationFormat="$gridLocation$" path="0,100;200,100;200,200;0,200" useParentGrid="false">
+    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="40" dy="46" x0="20" y0="123"/>
+  </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#;
+
+/// A board of zones and regions with every flaw the import must survive — a zone whose
+/// polygon encloses nothing, a zone and a region without a name, two regions of one name, a
+/// region off the picture, a zone of hexes — imports deterministically into an area map that
+/// `check` accepts, each flaw said in the report, the at-start piece in the region's area.
+#[test]
+fn a_flawed_zoned_board_imports_as_an_area_map() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("zoned.vmod");
+    let buildfile = BUILDFILE.replace("GRID", ZONED).replace(
+        "  </VASSAL.build.module.Map>",
+        r#"    <VASSAL.build.module.map.SetupStack name="s" owningBoard="Board" x="160" y="55" useGridLocation="false">
+      <VASSAL.build.widget.PieceSlot entryName="A" gpid="2">+/null/piece;;;a.png;A/null;0;0;2;0</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.module.map.SetupStack>
+  </VASSAL.build.module.Map>"#,
+    );
+    let picture = blank_png(200, 200);
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", buildfile.as_bytes()),
+            ("images/board.png", &picture),
+            ("images/a.png", &png()),
+        ],
+    );
+    let mut maps = Vec::new();
+    for dir in ["first", "second"] {
+        let dir = tmp.path().join(dir);
+        let (code, out, err) = run(&["import", p(&module), "-o", p(&dir), "--format", "json"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(v["area_maps"], 1);
+        assert_eq!(v["areas"], 3, "Box, León and Far");
+        let notes = v["notes"].to_string();
+        for said in [
+            "zone `Flat` encloses nothing",
+            "2 regions or zones without a name",
+            "1 point of its grid lies outside its 200×200 picture",
+            "zone `Hexes` names the hexes of its own hex grid",
+        ] {
+            assert!(notes.contains(said), "{said}: {notes}");
+        }
+        let (code, out, err) = run(&["check", p(&dir)]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(!err.contains("warning"), "{err}");
+        let scenario =
+            std::fs::read_to_string(dir.join("scenarios/at-start-stacks.toml")).expect("scenario");
+        assert!(scenario.contains("at = \"le-n\""), "{scenario}");
+        maps.push(std::fs::read(dir.join("map.toml")).expect("map.toml"));
+    }
+    assert_eq!(maps[0], maps[1], "same input, same bytes");
+    let map = String::from_utf8(maps.remove(0)).expect("UTF-8");
+    assert!(
+        map.contains("position = [199.0, 0.0]"),
+        "Far moved inside: {map}"
+    );
+    assert!(
+        map.contains("outline = [[0.0, 0.0], [100.0, 0.0], [100.0, 100.0], [0.0, 100.0]]"),
+        "{map}"
+    );
 }
