@@ -475,6 +475,10 @@ fn seeded_pieces(pieces: &[Polygon<f64>], seeds: &[Km]) -> Vec<Polygon<f64>> {
     out
 }
 
+/// A piece apart a province takes in a round of joining: the piece's place in the order of
+/// the pieces apart, its area, the area taking it, its box and the piece.
+type Taken = (usize, usize, usize, Rect<f64>, Polygon<f64>);
+
 /// Lay an area map's provinces. `water` says whether an area's terrain is water; a
 /// province drawn much larger or smaller than its seeds' share is a warning located in
 /// `file`.
@@ -714,9 +718,8 @@ pub(super) fn lay(
     // province again.
     let mut refused: BTreeSet<(usize, usize)> = BTreeSet::new();
     loop {
-        // This round's joins, in order: (piece's place, its area, the area it joins, its
-        // box, the piece).
-        let mut round: Vec<(usize, usize, usize, Rect<f64>, Polygon<f64>)> = Vec::new();
+        // This round's joins, in order.
+        let mut round: Vec<Taken> = Vec::new();
         let mut left = Vec::new();
         for (k, i, piece_box, piece) in apart {
             let mut best: Option<(usize, usize)> = None;
@@ -782,11 +785,9 @@ pub(super) fn lay(
                 .collect();
         }
         for (k, i, j, piece_box, piece) in round {
-            let held = drawn[j].as_ref().is_some_and(|d| {
-                piece
-                    .interior_point()
-                    .is_some_and(|q| d.contains(&q))
-            });
+            let held = drawn[j]
+                .as_ref()
+                .is_some_and(|d| piece.interior_point().is_some_and(|q| d.contains(&q)));
             if held {
                 joined.push((i, j, piece));
                 progress = true;
@@ -1634,9 +1635,8 @@ pub(super) fn draft_adjacency(
         borders.entry(b.as_str()).or_default().insert(a.as_str());
     }
     let neighbours = |id: &str| borders.get(id).cloned().unwrap_or_default();
-    let seas_of = |id: &str| -> BTreeSet<&str> {
-        neighbours(id).into_iter().filter(|n| is_sea(n)).collect()
-    };
+    let seas_of =
+        |id: &str| -> BTreeSet<&str> { neighbours(id).into_iter().filter(|n| is_sea(n)).collect() };
     let moves_given = map
         .area
         .iter()

@@ -323,11 +323,19 @@ mod tests {
         // Southmark by the bottom edge with two coasts the designer gave no position: their
         // boxes stand in a row below its name and Open box, which the picture must hold.
         let mut g = crate::testgame::fixtures::with_area_map();
-        let map = g.maps.iter().position(|m| m.id == "areas").expect("the map");
+        let map = g
+            .maps
+            .iter()
+            .position(|m| m.id == "areas")
+            .expect("the map");
         let MapKind::Area(am) = &mut g.maps[map].kind else {
             panic!("an area map");
         };
-        let south = am.areas.iter().position(|a| a.id == "south").expect("Southmark");
+        let south = am
+            .areas
+            .iter()
+            .position(|a| a.id == "south")
+            .expect("Southmark");
         am.areas[south].position = Some((160.0, 410.0));
         am.areas[south].coasts = ["ec", "sc"]
             .into_iter()

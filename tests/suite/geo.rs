@@ -1094,10 +1094,14 @@ fn write_adjacency_drafts_the_moves_of_areas_that_declare_none_and_keeps_the_res
     // Written into the two areas, before their picture; every other area as it was.
     let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
     assert!(
-        text.contains("id = \"phr\"") && text.contains("army = [\"bit\", \"car\", \"smy\"]\nposition"),
+        text.contains("id = \"phr\"")
+            && text.contains("army = [\"bit\", \"car\", \"smy\"]\nposition"),
         "{text}"
     );
-    assert!(text.contains("fleet = [\"epi\", \"pel\", \"lib\"]"), "Ionian kept");
+    assert!(
+        text.contains("fleet = [\"epi\", \"pel\", \"lib\"]"),
+        "Ionian kept"
+    );
     assert!(text.contains("army = [\"smy\", \"phr\"]"), "Caria kept");
     // The draft checks, and the picture is up to date with it.
     let (code, stdout, stderr) = run(&["check", d]);
