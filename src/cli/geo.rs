@@ -1,7 +1,9 @@
-//! `sandtable geo DIR [--map ID] [--check] [--format json]`: compute a hex map's layers,
-//! places, river hexsides and rail lines, or an area map's outlines, names, fleet boxes and
-//! what it draws off the board, from its `[map.geography]` and write them into the map's
-//! own file; `--check` only says whether the file is up to date.
+//! `sandtable geo DIR [--map ID] [--check] [--write-adjacency] [--format json]`: compute a
+//! hex map's layers, places, river hexsides and rail lines, or an area map's outlines,
+//! names, fleet boxes and what it draws off the board, from its `[map.geography]` and write
+//! them into the map's own file; `--check` only says whether the file is up to date;
+//! `--write-adjacency` also writes a draft of the moves (or neighbours) the outlines imply
+//! into the areas that declare none.
 
 use std::process::ExitCode;
 
@@ -27,6 +29,11 @@ pub struct Args {
     /// the game (name it in `natural-earth.data` and the game carries its own coast).
     #[arg(long, value_name = "FOLDER", conflicts_with = "check")]
     keep_natural_earth: Option<PathBuf>,
+    /// Also write a draft adjacency into an area map's areas that declare none, from the
+    /// borders their laid outlines share: army and fleet moves on a province board, else
+    /// `adjacent`; an area with moves or neighbours of its own is kept as written.
+    #[arg(long, conflicts_with = "check")]
+    write_adjacency: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -52,6 +59,13 @@ struct MapReport {
     rivers: usize,
     rails: usize,
     adjustments: Vec<Adjustment>,
+    /// The areas that declare no move and no neighbour, with the draft the outlines give
+    /// them (written with `--write-adjacency`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    drafts: Vec<geo::provinces::DraftMoves>,
+    /// Whether the drafts were written.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    drafts_written: bool,
     /// Warnings located in the map's file (a province drawn much smaller or larger than
     /// its seeds' share).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -179,7 +193,14 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 Some(geometry) => {
                     geo::write::into_file(old, geometry, &computed, &|id| known.water.contains(id))?
                 }
-                None => geo::write::areas_into_file(old, &computed)?,
+                None => {
+                    let laid = geo::write::areas_into_file(old, &computed)?;
+                    if a.write_adjacency && !computed.draft.is_empty() {
+                        geo::write::adjacency_into_file(&laid, &computed.map, &computed.draft)?
+                    } else {
+                        laid
+                    }
+                }
             };
             let changed = new != *old;
             *old = new;
@@ -198,6 +219,8 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 rivers: computed.hexsides.len(),
                 rails: computed.rails.len(),
                 adjustments: computed.report,
+                drafts_written: a.write_adjacency && !computed.draft.is_empty(),
+                drafts: computed.draft,
                 warnings: located,
             });
         }
@@ -362,6 +385,22 @@ fn text(reports: &[MapReport], check: bool) -> String {
             if !matches!(a, Adjustment::Majority { .. }) {
                 out.push_str(&format!("  {a}\n"));
             }
+        }
+        if !r.drafts.is_empty() {
+            let ids: Vec<String> = r.drafts.iter().map(|d| format!("`{}`", d.area)).collect();
+            out.push_str(&if r.drafts_written {
+                format!(
+                    "  {} drafted from the outlines (a draft: check each before play): {}\n",
+                    count(ids.len(), "area's moves", "areas' moves"),
+                    ids.join(", ")
+                )
+            } else {
+                format!(
+                    "  {} no move and no neighbour: {} (`--write-adjacency` drafts them from the outlines)\n",
+                    count(ids.len(), "area declares", "areas declare"),
+                    ids.join(", ")
+                )
+            });
         }
     }
     out

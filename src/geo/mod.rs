@@ -61,6 +61,10 @@ pub struct Computed {
     /// What an area map's picture draws outside its areas: land and water off the board,
     /// and lakes.
     pub off_board: Vec<provinces::OffBoard>,
+    /// A draft adjacency for an area map's areas that declare no move and no neighbour,
+    /// from the borders their outlines share (written with `geo --write-adjacency`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub draft: Vec<provinces::DraftMoves>,
     /// Every decision worth a look.
     pub report: Vec<Adjustment>,
     /// Warnings located in the map's file (a province drawn much larger or smaller than
@@ -1769,7 +1773,9 @@ pub fn compute_areas(
     );
     let areas = laid.areas;
     out.off_board = laid.off_board;
-    let (differences, needless) = provinces::compare_adjacency(map, g, &areas, picture.size);
+    let (differences, needless, implied) =
+        provinces::compare_adjacency(map, g, &areas, picture.size);
+    out.draft = provinces::draft_adjacency(map, &implied, &|t| known.water.contains(t));
     for (a, b, outlines_touch) in differences {
         out.report.push(Adjustment::Adjacency {
             a,

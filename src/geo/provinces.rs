@@ -322,14 +322,17 @@ fn boxes_overlap(a: &Rect<f64>, b: &Rect<f64>) -> bool {
 /// A piece's point lies on a neighbour's border within this many km.
 const SHARED_KM: f64 = 0.5;
 
-/// How many points of `piece`'s ring lie on `other`'s (within [`SHARED_KM`]); only the
-/// edges of `other` near `piece` (its box `near`) are looked at.
-fn shared_points(piece: &Polygon<f64>, near: &Rect<f64>, other: &Polygon<f64>) -> usize {
+/// How many points of `piece`'s ring lie on the rings of `others` (within [`SHARED_KM`]);
+/// only their edges near `piece` (its box `near`) are looked at.
+fn shared_points<'a>(
+    piece: &Polygon<f64>,
+    near: &Rect<f64>,
+    others: impl Iterator<Item = &'a Polygon<f64>>,
+) -> usize {
     let (x0, y0) = (near.min().x - SHARED_KM, near.min().y - SHARED_KM);
     let (x1, y1) = (near.max().x + SHARED_KM, near.max().y + SHARED_KM);
-    let near: Vec<(P2, P2)> = other
-        .exterior()
-        .lines()
+    let near: Vec<(P2, P2)> = others
+        .flat_map(|other| other.exterior().lines())
         .filter(|l| {
             l.start.x.max(l.end.x) >= x0
                 && l.start.x.min(l.end.x) <= x1
@@ -349,6 +352,14 @@ fn shared_points(piece: &Polygon<f64>, near: &Rect<f64>, other: &Polygon<f64>) -
                 .any(|&(a, b)| to_segment([c.x, c.y], a, b) < SHARED_KM)
         })
         .count()
+}
+
+/// The box covering two boxes.
+fn cover(a: &Rect<f64>, b: &Rect<f64>) -> Rect<f64> {
+    Rect::new(
+        (a.min().x.min(b.min().x), a.min().y.min(b.min().y)),
+        (a.max().x.max(b.max().x), a.max().y.max(b.max().y)),
+    )
 }
 
 /// Regions this far apart (km) or more may be cut in one go.
@@ -463,6 +474,10 @@ fn seeded_pieces(pieces: &[Polygon<f64>], seeds: &[Km]) -> Vec<Polygon<f64>> {
     }
     out
 }
+
+/// A piece apart a province takes in a round of joining: the piece's place in the order of
+/// the pieces apart, its area, the area taking it, its box and the piece.
+type Taken = (usize, usize, usize, Rect<f64>, Polygon<f64>);
 
 /// Lay an area map's provinces. `water` says whether an area's terrain is water; a
 /// province drawn much larger or smaller than its seeds' share is a warning located in
@@ -673,56 +688,121 @@ pub(super) fn lay(
         );
     }
     let mut joined: Vec<(usize, usize, Polygon<f64>)> = Vec::new();
-    // Each drawn piece's box, kept as pieces join it: a piece apart is measured only against
-    // the drawn pieces whose box meets its own.
+    // Each drawn piece and the pieces joined to it in this round, with their box: a piece
+    // apart is measured against the members of the provinces whose box meets its own. A
+    // province's new members are joined to its drawn piece once a round, in one union (one
+    // union per piece with the province's whole outline took most of the time on a board
+    // of long coasts); a member the union leaves apart from the drawn piece (near its
+    // border but not touching it) goes back to the pieces apart, and is not offered to that
+    // province again.
+    let mut members: Vec<Vec<(Rect<f64>, Polygon<f64>)>> = drawn
+        .iter()
+        .map(|d| {
+            d.iter()
+                .filter_map(|p| Some((p.bounding_rect()?, p.clone())))
+                .collect()
+        })
+        .collect();
     let mut boxes: Vec<Option<Rect<f64>>> = drawn
         .iter()
         .map(|d| d.as_ref().and_then(BoundingRect::bounding_rect))
         .collect();
-    let mut apart: Vec<(usize, Option<Rect<f64>>, Polygon<f64>)> = apart
+    // Each piece apart with its place in the order of the pieces, kept from round to round.
+    let mut apart: Vec<(usize, usize, Rect<f64>, Polygon<f64>)> = apart
         .into_iter()
-        .map(|(i, piece)| (i, piece.bounding_rect(), piece))
+        .filter_map(|(i, piece)| Some((i, piece.bounding_rect()?, piece)))
+        .enumerate()
+        .map(|(k, (i, b, piece))| (k, i, b, piece))
         .collect();
+    // The pieces a province's union left apart, by their place: each is not offered to that
+    // province again.
+    let mut refused: BTreeSet<(usize, usize)> = BTreeSet::new();
     loop {
-        let mut progress = false;
+        // This round's joins, in order.
+        let mut round: Vec<Taken> = Vec::new();
         let mut left = Vec::new();
-        for (i, piece_box, piece) in apart {
+        for (k, i, piece_box, piece) in apart {
             let mut best: Option<(usize, usize)> = None;
             for j in 0..drawn.len() {
-                let (Some(other), Some(a), Some(b)) = (&drawn[j], &piece_box, &boxes[j]) else {
-                    continue;
-                };
-                if j == i || kinds[j] != kinds[i] || !boxes_overlap(a, b) {
+                let Some(b) = &boxes[j] else { continue };
+                if j == i || kinds[j] != kinds[i] || !boxes_overlap(&piece_box, b) {
                     continue;
                 }
-                let n = shared_points(&piece, a, other);
+                let near = members[j]
+                    .iter()
+                    .filter(|(mb, _)| boxes_overlap(&piece_box, mb))
+                    .map(|(_, m)| m);
+                let n = shared_points(&piece, &piece_box, near);
                 // The most shared points; the first area of those.
                 if n >= 2 && best.is_none_or(|(m, _)| n > m) {
                     best = Some((n, j));
                 }
             }
-            let merged = best.and_then(|(_, j)| {
-                let into = drawn[j].as_ref()?;
-                let union = MultiPolygon::new(vec![into.clone()])
-                    .union(&MultiPolygon::new(vec![piece.clone()]));
-                (union.0.len() == 1).then(|| (j, union.0[0].clone()))
-            });
-            match merged {
-                Some((j, whole)) => {
-                    boxes[j] = whole.bounding_rect();
-                    drawn[j] = Some(whole);
-                    joined.push((i, j, piece));
-                    progress = true;
+            match best.filter(|&(_, j)| !refused.contains(&(k, j))) {
+                Some((_, j)) => {
+                    members[j].push((piece_box, piece.clone()));
+                    boxes[j] = boxes[j].map(|b| cover(&b, &piece_box));
+                    round.push((k, i, j, piece_box, piece));
                 }
-                None => left.push((i, piece_box, piece)),
+                None => left.push((k, i, piece_box, piece)),
             }
         }
+        if round.is_empty() {
+            apart = left;
+            break;
+        }
+        // Each province that took pieces, joined once: the piece of the union holding its
+        // drawn piece.
+        let into: BTreeSet<usize> = round.iter().map(|(_, _, j, _, _)| *j).collect();
+        let wholes: Vec<(usize, Option<Polygon<f64>>)> = into
+            .into_par_iter()
+            .map(|j| {
+                let whole = drawn[j].as_ref().and_then(|d| {
+                    let inside = d.interior_point()?;
+                    let pieces: Vec<Polygon<f64>> = round
+                        .iter()
+                        .filter(|(_, _, into, _, _)| *into == j)
+                        .map(|(_, _, _, _, p)| p.clone())
+                        .collect();
+                    MultiPolygon::new(vec![d.clone()])
+                        .union(&MultiPolygon::new(pieces))
+                        .0
+                        .into_iter()
+                        .find(|w| w.contains(&inside))
+                });
+                (j, whole)
+            })
+            .collect();
+        let mut progress = false;
+        for (j, whole) in wholes {
+            if whole.is_some() {
+                drawn[j] = whole;
+            }
+            boxes[j] = drawn[j].as_ref().and_then(BoundingRect::bounding_rect);
+            members[j] = drawn[j]
+                .iter()
+                .filter_map(|d| Some((d.bounding_rect()?, d.clone())))
+                .collect();
+        }
+        for (k, i, j, piece_box, piece) in round {
+            let held = drawn[j]
+                .as_ref()
+                .is_some_and(|d| piece.interior_point().is_some_and(|q| d.contains(&q)));
+            if held {
+                joined.push((i, j, piece));
+                progress = true;
+            } else {
+                refused.insert((k, j));
+                left.push((k, i, piece_box, piece));
+            }
+        }
+        left.sort_by_key(|(k, ..)| *k);
         apart = left;
         if !progress || apart.is_empty() {
             break;
         }
     }
-    let apart: Vec<(usize, Polygon<f64>)> = apart.into_iter().map(|(i, _, p)| (i, p)).collect();
+    let apart: Vec<(usize, Polygon<f64>)> = apart.into_iter().map(|(_, i, _, p)| (i, p)).collect();
     let r = |v: f64| (v * 10.0).round() / 10.0;
     let at = |piece: &Polygon<f64>| {
         piece.interior_point().map_or([f64::NAN; 2], |q| {
@@ -1440,15 +1520,25 @@ fn declared_pairs(map: &Map) -> BTreeSet<(String, String)> {
 /// crossing's name.
 pub(super) type NeedlessCrossing = (String, String, Option<String>);
 
+/// What the comparison of the borders with the declared adjacency finds: the differences
+/// (area, area, implied), the needless crossings and every border implied (area, area,
+/// smaller id first).
+pub(super) type Comparison = (
+    Vec<(String, String, bool)>,
+    Vec<NeedlessCrossing>,
+    BTreeSet<(String, String)>,
+);
+
 /// The adjacency the laid outlines imply, with the pairs the geography's crossings join,
-/// against the declared one: (area, area, implied); and the crossings whose areas' outlines
-/// share a border anyway (area, area, the crossing's name).
+/// against the declared one: (area, area, implied); the crossings whose areas' outlines
+/// share a border anyway (area, area, the crossing's name); and the implied adjacency
+/// itself.
 pub(super) fn compare_adjacency(
     map: &Map,
     g: &Geography,
     laid: &[ComputedArea],
     size: [u32; 2],
-) -> (Vec<(String, String, bool)>, Vec<NeedlessCrossing>) {
+) -> Comparison {
     let outlines: Vec<Vec<(f64, f64)>> = laid
         .iter()
         .map(|a| a.outline.iter().map(|p| (p[0], p[1])).collect())
@@ -1485,7 +1575,109 @@ pub(super) fn compare_adjacency(
         )
         .collect();
     out.sort();
-    (out, needless)
+    (out, needless, implied)
+}
+
+/// The moves a draft adjacency gives an area that declares none, from the borders its
+/// outline shares (and the crossings the geography declares), sorted.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DraftMoves {
+    /// The area's id.
+    pub area: String,
+    /// On a map of plain areas: the areas it borders.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub adjacent: Vec<String>,
+    /// On a province board: the land areas it borders.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub army: Vec<String>,
+    /// On a province board: the seas it borders, and for a coastal province the coastal
+    /// provinces it borders along a sea both reach.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fleet: Vec<String>,
+}
+
+/// Whether an area declares any move or neighbour (its own, or a coast's).
+fn declares_moves(a: &crate::load::schema::map::Area) -> bool {
+    !a.adjacent.is_empty()
+        || !a.army.is_empty()
+        || !a.fleet.is_empty()
+        || a.coast.iter().any(|c| !c.fleet.is_empty())
+}
+
+/// A draft adjacency from the borders the outlines imply (`implied`, as
+/// [`compare_adjacency`] finds them), for the areas that declare no move and no neighbour
+/// (an area with any is the designer's, and kept). A province board — a map with a water
+/// area, or whose areas declare army or fleet moves rather than `adjacent` — gets army
+/// moves between land areas, fleet moves between a sea and what it borders and between two
+/// coastal provinces bordering along a sea both reach; a split-coast province's fleet
+/// moves are left for its coasts (the designer names each coast's). Any other map gets
+/// `adjacent`.
+pub(super) fn draft_adjacency(
+    map: &Map,
+    implied: &BTreeSet<(String, String)>,
+    water: &dyn Fn(&str) -> bool,
+) -> Vec<DraftMoves> {
+    let terrain: BTreeMap<&str, &str> = map
+        .area
+        .iter()
+        .map(|a| (a.id.get_ref().as_str(), a.terrain.get_ref().as_str()))
+        .collect();
+    let is_sea = |id: &str| terrain.get(id).is_some_and(|t| water(t));
+    let split: BTreeSet<&str> = map
+        .area
+        .iter()
+        .filter(|a| !a.coast.is_empty())
+        .map(|a| a.id.get_ref().as_str())
+        .collect();
+    let mut borders: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (a, b) in implied {
+        borders.entry(a.as_str()).or_default().insert(b.as_str());
+        borders.entry(b.as_str()).or_default().insert(a.as_str());
+    }
+    let neighbours = |id: &str| borders.get(id).cloned().unwrap_or_default();
+    let seas_of =
+        |id: &str| -> BTreeSet<&str> { neighbours(id).into_iter().filter(|n| is_sea(n)).collect() };
+    let moves_given = map
+        .area
+        .iter()
+        .any(|a| !a.army.is_empty() || !a.fleet.is_empty() || !a.coast.is_empty());
+    let adjacent_given = map.area.iter().any(|a| !a.adjacent.is_empty());
+    let province_board = moves_given || (!adjacent_given && terrain.keys().any(|id| is_sea(id)));
+    let mut out = Vec::new();
+    for a in map.area.iter().filter(|a| !declares_moves(a)) {
+        let id = a.id.get_ref().as_str();
+        let near = neighbours(id);
+        if near.is_empty() {
+            continue;
+        }
+        let names = |set: BTreeSet<&str>| set.into_iter().map(str::to_string).collect();
+        let mut draft = DraftMoves {
+            area: id.to_string(),
+            adjacent: Vec::new(),
+            army: Vec::new(),
+            fleet: Vec::new(),
+        };
+        if !province_board {
+            draft.adjacent = names(near);
+        } else if is_sea(id) {
+            draft.fleet = names(near.into_iter().filter(|n| !split.contains(n)).collect());
+        } else {
+            let mine = seas_of(id);
+            draft.army = names(near.iter().copied().filter(|n| !is_sea(n)).collect());
+            if !mine.is_empty() && !split.contains(id) {
+                draft.fleet = names(
+                    near.into_iter()
+                        .filter(|n| !split.contains(n))
+                        .filter(|n| is_sea(n) || !seas_of(n).is_disjoint(&mine))
+                        .collect(),
+                );
+            }
+        }
+        if !(draft.adjacent.is_empty() && draft.army.is_empty() && draft.fleet.is_empty()) {
+            out.push(draft);
+        }
+    }
+    out
 }
 
 fn ordered(a: &str, b: &str) -> (String, String) {

@@ -356,6 +356,51 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
     Ok(doc.to_string())
 }
 
+/// A draft adjacency written into the areas it was drafted for (`drafts`, which declare no
+/// move and no neighbour): each list goes before the area's `position` and `outline`, as a
+/// designer writes it; every other area is left as it is.
+pub fn adjacency_into_file(
+    text: &str,
+    map_id: &str,
+    drafts: &[super::provinces::DraftMoves],
+) -> Result<String, String> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| e.to_string())?;
+    let map = map_table(&mut doc, map_id)?;
+    let areas = map
+        .get_mut("area")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or("the map has no `[[map.area]]`")?;
+    for t in areas.iter_mut() {
+        let Some(id) = t.get("id").and_then(Item::as_str) else {
+            continue;
+        };
+        let Some(d) = drafts.iter().find(|d| d.area == id) else {
+            continue;
+        };
+        // The picture's keys move after the moves.
+        let picture: Vec<(String, Item)> = ["position", "outline"]
+            .into_iter()
+            .filter_map(|k| t.remove(k).map(|item| (k.to_string(), item)))
+            .collect();
+        for (key, list) in [
+            ("adjacent", &d.adjacent),
+            ("army", &d.army),
+            ("fleet", &d.fleet),
+        ] {
+            if !list.is_empty() {
+                let ids: Array = list.iter().map(String::as_str).collect();
+                t.insert(key, value(ids));
+            }
+        }
+        for (key, item) in picture {
+            t.insert(&key, item);
+        }
+    }
+    Ok(doc.to_string())
+}
+
 /// `[x, y]`.
 fn point(p: [f64; 2]) -> Array {
     p.into_iter().collect()

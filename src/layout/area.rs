@@ -150,6 +150,19 @@ pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
         .map(|(_, r)| (r.0 - anchor.0).abs().max((r.0 + r.2 - anchor.0).abs()))
         .fold(name_font.width(&a.name) / 2.0, f32::max);
     let top = anchor.1 - h / 2.0;
+    // The row of fleet boxes below the name is part of the block: kept inside the picture
+    // and clear of other areas' names with it.
+    let bottom = slots
+        .iter()
+        .filter(|(slot, _)| match slot {
+            AreaSlot::Coast(c) => a
+                .coasts
+                .get(*c as usize)
+                .is_some_and(|c| c.position.is_none()),
+            _ => false,
+        })
+        .map(|(_, r)| r.1 + r.3)
+        .fold(top + h, f32::max);
     AreaLayout {
         anchor,
         name,
@@ -159,7 +172,7 @@ pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
             anchor.0 - width - 3.0,
             top - 3.0,
             2.0 * width + 6.0,
-            h + 6.0,
+            bottom - top + 6.0,
         ),
     }
 }
@@ -298,4 +311,58 @@ pub fn slots(game: &Game, map: MapId) -> Vec<Slot> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::map::Coast;
+
+    #[test]
+    fn a_split_coasts_fleet_boxes_below_the_name_stay_on_the_picture() {
+        // Southmark by the bottom edge with two coasts the designer gave no position: their
+        // boxes stand in a row below its name and Open box, which the picture must hold.
+        let mut g = crate::testgame::fixtures::with_area_map();
+        let map = g
+            .maps
+            .iter()
+            .position(|m| m.id == "areas")
+            .expect("the map");
+        let MapKind::Area(am) = &mut g.maps[map].kind else {
+            panic!("an area map");
+        };
+        let south = am
+            .areas
+            .iter()
+            .position(|a| a.id == "south")
+            .expect("Southmark");
+        am.areas[south].position = Some((160.0, 410.0));
+        am.areas[south].coasts = ["ec", "sc"]
+            .into_iter()
+            .map(|id| Coast {
+                id: id.into(),
+                name: format!("{id} coast"),
+                fleet: Vec::new(),
+                position: None,
+            })
+            .collect();
+        let MapKind::Area(am) = &g.maps[map].kind else {
+            panic!("an area map");
+        };
+        let (w, h) = (am.size.0 as f32, am.size.1 as f32);
+        let l = &layouts(&g, am)[south];
+        let (bx, by, bw, bh) = l.bounds;
+        for (slot, (x, y, sw, sh)) in &l.slots {
+            assert!(
+                *x >= 0.0 && *y >= 0.0 && x + sw <= w && y + sh <= h,
+                "{slot:?} at {:?} lies off the {w}×{h} picture",
+                (x, y, sw, sh)
+            );
+            assert!(
+                *y >= by && y + sh <= by + bh && *x >= bx && x + sw <= bx + bw,
+                "{slot:?} lies outside the area's bounds {:?}",
+                l.bounds
+            );
+        }
+    }
 }

@@ -1093,3 +1093,76 @@ fn a_geography_key_for_the_other_kind_of_map_is_a_located_error_in_check() {
         "{located:?}"
     );
 }
+
+#[test]
+fn write_adjacency_drafts_the_moves_of_areas_that_declare_none_and_keeps_the_rest() {
+    let tmp = copy_game(AEGEAN);
+    let d = tmp.path().to_str().expect("utf-8");
+    // Phrygia (inland) and the South Aegean (a sea) with their moves taken out: the moves
+    // their neighbours list still join them, so the board checks.
+    edit(
+        tmp.path(),
+        "board.toml",
+        "army = [\"bit\", \"smy\", \"car\"]\n",
+        "",
+    );
+    edit(
+        tmp.path(),
+        "board.toml",
+        "fleet = [\"att\", \"pel\", \"cre\", \"smy\", \"car\", \"lib\", \"nae\"]\n",
+        "",
+    );
+    let before = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    // Without the flag nothing of the adjacency is written: the areas are named.
+    let (code, stdout, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("2 areas declare no move and no neighbour: `sae`, `phr`"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads"),
+        before
+    );
+    // Not with --check.
+    let (code, _, _) = run(&["geo", d, "--check", "--write-adjacency"]);
+    assert_eq!(code, 2, "a usage error");
+    let (code, stdout, stderr) = run(&["geo", d, "--write-adjacency", "--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(v[0]["drafts_written"], true, "{stdout}");
+    let drafts = v[0]["drafts"].as_array().expect("drafts");
+    let of = |id: &str| {
+        drafts
+            .iter()
+            .find(|x| x["area"] == id)
+            .unwrap_or_else(|| panic!("a draft for {id}: {drafts:?}"))
+            .clone()
+    };
+    assert_eq!(of("phr")["army"], serde_json::json!(["bit", "car", "smy"]));
+    assert!(of("phr").get("fleet").is_none(), "inland: no fleet");
+    let fleet = of("sae")["fleet"].as_array().expect("fleet").clone();
+    // Crete lies across water from it on this picture: no border, no draft move.
+    for n in ["att", "car", "lib", "nae", "pel", "smy"] {
+        assert!(fleet.contains(&Value::from(n)), "{n} in {fleet:?}");
+    }
+    assert!(of("sae").get("army").is_none(), "a sea: no army");
+    // Written into the two areas, before their picture; every other area as it was.
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    assert!(
+        text.contains("id = \"phr\"")
+            && text.contains("army = [\"bit\", \"car\", \"smy\"]\nposition"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fleet = [\"epi\", \"pel\", \"lib\"]"),
+        "Ionian kept"
+    );
+    assert!(text.contains("army = [\"smy\", \"phr\"]"), "Caria kept");
+    // The draft checks, and the picture is up to date with it.
+    let (code, stdout, stderr) = run(&["check", d]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, stdout, _) = run(&["geo", d, "--check"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("no move"), "{stdout}");
+}

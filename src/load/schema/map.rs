@@ -73,7 +73,9 @@ pub struct Map {
     pub drawing: Option<Spanned<String>>,
     /// Where a generated hex map prints its title and legend.
     pub cartouche: Option<Spanned<Cartouche>>,
-    /// The real geography the hex layers are computed from (`sandtable geo`).
+    /// The real geography the map is laid from (`sandtable geo`): a hex map's layers, or an
+    /// area map's outlines and names (`geo --write-adjacency` also drafts the moves of the
+    /// areas that declare none from the borders the outlines share).
     pub geography: Option<Spanned<super::geography::Geography>>,
 }
 
