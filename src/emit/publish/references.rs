@@ -184,7 +184,7 @@ pub fn implied<'a>(text: &str, index: &'a RuleIndex) -> Vec<(Range<usize>, &'a (
         let mut first = true;
         loop {
             let number = &text[at.clone()];
-            let counts = first && (dotted || named) || !first;
+            let counts = dotted || named || !first;
             let target = index
                 .get(number)
                 .filter(|_| counts && !is_amount(text, &at));
@@ -241,7 +241,7 @@ pub fn link_material(html: &str, book: &Rulebook, index: &RuleIndex, target: Tar
                         out.push_str(&text[last..r.start]);
                         out.push_str(&format!(
                             "<a class=\"ref\" href=\"{}\">{}</a>",
-                            escape(&section_href(book, *chapter, anchor, target)),
+                            escape(section_href(book, *chapter, anchor, target)),
                             &text[r.clone()]
                         ));
                         last = r.end;
