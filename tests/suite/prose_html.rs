@@ -137,10 +137,28 @@ fn start_tags(html: &str) -> Vec<StartTag> {
 }
 
 /// What in a page a browser would run: script elements, frames, objects, SVG, event
-/// handlers, `javascript:`/`data:` addresses, style attributes.
+/// handlers, `javascript:`/`data:` addresses, style attributes. The site's own search is
+/// not counted: its form (to `search.html`) and its two script files, which no data
+/// writes.
 fn executable(html: &str) -> Vec<String> {
     let mut out = Vec::new();
     for tag in start_tags(html) {
+        let attr = |n: &str| {
+            tag.attrs
+                .iter()
+                .find(|(a, _)| a == n)
+                .map(|(_, v)| v.as_str())
+        };
+        let own_search = match tag.name.as_str() {
+            "form" => tag.attrs.len() == 3 && attr("action") == Some("search.html"),
+            "script" => {
+                tag.attrs.len() == 1 && matches!(attr("src"), Some("search.js" | "search-index.js"))
+            }
+            _ => false,
+        };
+        if own_search {
+            continue;
+        }
         if matches!(
             tag.name.as_str(),
             "script" | "iframe" | "frame" | "object" | "embed" | "svg" | "math" | "form" | "base"

@@ -4,7 +4,10 @@
 //! picture is a PNG. With Chromium present, the title page and the page of the game's first
 //! combat results table (or its map) are photographed into `target/publish-shots/` for a
 //! person to look at, must not be blank and must log no console errors; one game's booklet
-//! is printed to PDF and its first page rendered with `pdftoppm`.
+//! is printed to PDF and its first page rendered with `pdftoppm`. Every rule reference of
+//! the chapter pages is a link; the Great European War is also photographed at 1400 and
+//! 420 px (title page, widest table, a search for a rule number), and its sidebar and
+//! search are checked.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -18,6 +21,13 @@ use crate::support::{bin, root};
 
 /// The game whose booklet is printed to PDF (a small one: printing takes Chromium a while).
 const PDF_GAME: &str = "diplomacy";
+
+/// The game photographed at a desktop's and a phone's width: its title page, the chapter
+/// with its widest generated table, and a search for a rule number.
+const WIDTHS_GAME: &str = "great-european-war";
+
+/// The window sizes of those photographs: a desktop's and a phone's.
+const WINDOWS: [(u32, u32); 2] = [(1400, 1000), (420, 900)];
 
 /// How long one Chromium screenshot may take before it is killed.
 const CHROMIUM_TIMEOUT: Duration = Duration::from_secs(60);
@@ -292,6 +302,8 @@ struct SiteFacts {
     links: usize,
     /// How many pictures were decoded.
     pictures: usize,
+    /// How many rule references the chapter pages link.
+    references: usize,
 }
 
 /// The site-relative file a relative reference from `page` names, or why it names none.
@@ -370,7 +382,7 @@ fn check_ref(
                 }
                 "mailto" | "data" => {}
                 other => bad(&format!(
-                    "uses the scheme {other}: (the site has no scripts)"
+                    "uses the scheme {other}: (the site runs no script from a link)"
                 )),
             }
             return None;
@@ -448,7 +460,7 @@ fn check_site(site: &BTreeMap<String, Vec<u8>>, problems: &mut Vec<String>) -> S
     let mut pictures = BTreeSet::new();
     for (name, (tags, styles)) in &pages {
         for tag in tags {
-            for attr in ["href", "src", "poster"] {
+            for attr in ["href", "src", "poster", "action"] {
                 if let Some(r) = tag.attr(attr) {
                     facts.links += 1;
                     let target = check_ref(site, &ids, name, attr, r, problems);
@@ -494,6 +506,26 @@ fn check_site(site: &BTreeMap<String, Vec<u8>>, problems: &mut Vec<String>) -> S
         .filter(|(n, _)| n.ends_with(".html") && *n != "print.html")
     {
         generated_text_problems(name, &String::from_utf8_lossy(bytes), problems);
+    }
+    // Every rule reference of the chapters is a link (which lands: every link is followed
+    // above).
+    let numbers: BTreeSet<String> = ids
+        .values()
+        .flatten()
+        .filter_map(|id| id.strip_prefix('s'))
+        .filter(|n| n.contains('.') && n.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .map(str::to_string)
+        .collect();
+    for (name, bytes) in site.iter().filter(|(n, _)| {
+        n.ends_with(".html") && !["index.html", "print.html", "search.html"].contains(&n.as_str())
+    }) {
+        let html = String::from_utf8_lossy(bytes);
+        facts.references += html.matches("<a class=\"ref\"").count();
+        for (number, context) in unlinked_references(&html, &numbers) {
+            problems.push(format!(
+                "{name}: the rule reference {number} is not a link: \"{context}\""
+            ));
+        }
     }
     // Every page but the title page is reached from another.
     for page in pages.keys() {
@@ -558,6 +590,101 @@ fn check_site(site: &BTreeMap<String, Vec<u8>>, problems: &mut Vec<String>) -> S
         }
     }
     facts
+}
+
+/// The rule numbers of a page's text (after `<main`, outside links, headings and code)
+/// that read as references — after `(`, `in`, `of`, `see`, `rule`, `chapter`, `as`, `to`,
+/// `and`, a comma… — and name a section of the site (`numbers`), with the text around
+/// each. Quantities are not references: odds (`1.5:1`), sums, versions, a number before a
+/// unit or alone in a cell.
+fn unlinked_references(html: &str, numbers: &BTreeSet<String>) -> Vec<(String, String)> {
+    const BEFORE: &[&str] = &[
+        "(", "in", "of", "see", "rule", "rules", "chapter", "chapters", "section", "as", "to",
+        "and", "or", ",", "by", "under", "within", "through", "§", "with",
+    ];
+    let body = html.find("<main").map_or(&html[..0], |at| &html[at..]);
+    let mut out = Vec::new();
+    let mut skip = 0usize;
+    for piece in body.split('<') {
+        let (tag, text) = piece.split_once('>').unwrap_or(("", piece));
+        let name = tag
+            .trim_start_matches('/')
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        if [
+            "a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "title", "script",
+        ]
+        .contains(&name)
+        {
+            if tag.starts_with('/') {
+                skip = skip.saturating_sub(1);
+            } else {
+                skip += 1;
+            }
+        }
+        if skip > 0 {
+            continue;
+        }
+        let text = decode_entities(text);
+        let trimmed = text.trim().trim_end_matches(['.', ',', ';']);
+        if trimmed.chars().all(|c| c.is_ascii_digit() || c == '.') {
+            continue;
+        }
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let starts = b[i].is_ascii_digit()
+                && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'));
+            if !starts {
+                i += 1;
+                continue;
+            }
+            let mut end = i;
+            while end < b.len()
+                && (b[end].is_ascii_digit()
+                    || (b[end] == b'.' && end + 1 < b.len() && b[end + 1].is_ascii_digit()))
+            {
+                end += 1;
+            }
+            let number = &text[i..end];
+            let before = text[..i].trim_end();
+            let word = before
+                .rsplit(|c: char| c.is_whitespace())
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let word = if word.ends_with(['(', ',', '§']) {
+                word.chars().last().map(String::from).unwrap_or_default()
+            } else if word.ends_with(['-', '–']) && word.contains(|c: char| c.is_ascii_digit()) {
+                // The end of a range (`11.3-11.7`).
+                "to".to_string()
+            } else {
+                word
+            };
+            let after = &text[end..];
+            let amount = after.starts_with(':')
+                || after.starts_with(|c: char| c.is_alphanumeric() || c == '%' || c == '×')
+                || after.trim_start().starts_with(['=', '×', '÷'])
+                || ["mp", "hexes", "hex", "points", "vp"].iter().any(|u| {
+                    after
+                        .trim_start()
+                        .to_lowercase()
+                        .strip_prefix(u)
+                        .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+                });
+            if numbers.contains(number) && BEFORE.contains(&word.as_str()) && !amount {
+                let from = text[..i].char_indices().rev().nth(30).map_or(0, |(k, _)| k);
+                let to = text[end..]
+                    .char_indices()
+                    .nth(20)
+                    .map_or(text.len(), |(k, _)| end + k);
+                out.push((number.to_string(), text[from..to].replace('\n', " ")));
+            }
+            i = end;
+        }
+    }
+    out
 }
 
 /// The generated material of a page (`<div class="material …">`), each block's HTML.
@@ -763,24 +890,47 @@ fn screenshot(
     shot: &Path,
     problems: &mut Vec<String>,
 ) {
+    screenshot_at(chromium, page, fragment, None, (1280, 1600), shot, problems);
+}
+
+/// Photograph a page at a window size (width, height) in pixels, with a query (`q=12.3`)
+/// or a fragment: the page's scripts run first (the search's jump to a rule).
+fn screenshot_at(
+    chromium: &Path,
+    page: &Path,
+    fragment: Option<&str>,
+    query: Option<&str>,
+    (width, height): (u32, u32),
+    shot: &Path,
+    problems: &mut Vec<String>,
+) {
     let tmp = tempfile::tempdir().expect("tmp");
-    let url = match fragment {
-        None => file_url(page),
-        Some(f) => {
-            let frame = tmp.path().join("frame.html");
-            let target = format!("{}#{}", file_url(page), encode_fragment(f));
-            std::fs::write(
-                &frame,
-                format!(
-                    "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>\
-                     html,body{{margin:0;height:100%;overflow:hidden}}\
-                     iframe{{display:block;border:0;width:100%;height:100%}}</style></head>\
-                     <body><iframe src=\"{target}\"></iframe></body></html>"
-                ),
-            )
-            .expect("write the frame");
-            file_url(&frame)
-        }
+    // A page with a fragment or a query is shown in a frame: Chromium photographs the
+    // window it opened, which a fragment would not scroll and the search's jump to a rule
+    // would leave blank.
+    let url = if fragment.is_none() && query.is_none() {
+        file_url(page)
+    } else {
+        let frame = tmp.path().join("frame.html");
+        let target = format!(
+            "{}{}{}",
+            file_url(page),
+            query.map(|q| format!("?{q}")).unwrap_or_default(),
+            fragment
+                .map(|f| format!("#{}", encode_fragment(f)))
+                .unwrap_or_default()
+        );
+        std::fs::write(
+            &frame,
+            format!(
+                "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>\
+                 html,body{{margin:0;height:100%;overflow:hidden}}\
+                 iframe{{display:block;border:0;width:100%;height:100%}}</style></head>\
+                 <body><iframe src=\"{target}\"></iframe></body></html>"
+            ),
+        )
+        .expect("write the frame");
+        file_url(&frame)
     };
     let _ = std::fs::remove_file(shot);
     let mut cmd = Command::new(chromium);
@@ -791,7 +941,8 @@ fn screenshot(
         ))
         .args(["--hide-scrollbars", "--enable-logging=stderr", "--v=0"])
         .arg(format!("--screenshot={}", shot.display()))
-        .arg("--window-size=1280,1600")
+        .arg(format!("--window-size={width},{height}"))
+        .arg("--virtual-time-budget=3000")
         .arg(&url);
     let (ok, stderr) = run_limited(&mut cmd, &tmp.path().join("stderr"), CHROMIUM_TIMEOUT);
     let name = page.file_name().unwrap_or_default().to_string_lossy();
@@ -803,8 +954,8 @@ fn screenshot(
         return;
     }
     for line in stderr.lines() {
-        // The site has no scripts: any console message is a complaint (a blocked or missing
-        // resource, a bad stylesheet).
+        // The site's only script (the search's) logs nothing: any console message is a
+        // complaint (a blocked or missing resource, a bad stylesheet).
         if line.contains(":CONSOLE") || line.contains("Failed to load resource") {
             problems.push(format!("{name}: Chromium logged: {line}"));
         }
@@ -930,12 +1081,14 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
     let facts = check_site(&site, &mut problems);
     let bytes: usize = site.values().map(Vec::len).sum();
     let mut report = format!(
-        "{game}: published in {:.1} s, {} files ({} KiB), {} chapters, {} links, {} pictures",
+        "{game}: published in {:.1} s, {} files ({} KiB), {} chapters, {} links, {} rule \
+         references linked, {} pictures",
         took.as_secs_f64(),
         site.len(),
         bytes / 1024,
         facts.chapters.len(),
         facts.links,
+        facts.references,
         facts.pictures
     );
 
@@ -961,6 +1114,9 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
                 .push("no chapter shows a combat results table or a map to photograph".to_string()),
         }
     }
+    if let (true, Some(chromium)) = (game == WIDTHS_GAME, chromium) {
+        report += &widths_shots(game, chromium, &first, &site, &mut problems);
+    }
     if game == PDF_GAME && chromium.is_some() {
         // The booklet: the site with its PDF, whose links are checked like the others.
         let printed = tmp.path().join("pdf");
@@ -978,6 +1134,117 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
         report,
         problems,
     }
+}
+
+/// The chapter page with the widest generated table (most columns), and that table's id
+/// (or the nearest before it).
+fn widest_table(site: &BTreeMap<String, Vec<u8>>) -> Option<(String, String)> {
+    let mut best: Option<(usize, String, String)> = None;
+    for (name, bytes) in site.iter().filter(|(n, _)| {
+        n.ends_with(".html") && !["index.html", "print.html", "search.html"].contains(&n.as_str())
+    }) {
+        let html = String::from_utf8_lossy(bytes);
+        for block in material_blocks(&html) {
+            let Some(id) = block
+                .split_once("id=\"")
+                .and_then(|(_, r)| r.split_once('"'))
+                .map(|(id, _)| id.to_string())
+            else {
+                continue;
+            };
+            for table in block.split("<table").skip(1) {
+                let columns = table.split("</tr>").next().map_or(0, |row| {
+                    row.matches("<th").count() + row.matches("<td").count()
+                });
+                if best.as_ref().is_none_or(|(n, _, _)| columns > *n) {
+                    best = Some((columns, name.clone(), id.clone()));
+                }
+            }
+        }
+    }
+    best.map(|(_, page, id)| (page, id))
+}
+
+/// Photograph the title page, the widest table and a search for the first numbered rule
+/// at a desktop's and a phone's width, into `target/publish-shots/`.
+fn widths_shots(
+    game: &str,
+    chromium: &Path,
+    dir: &Path,
+    site: &BTreeMap<String, Vec<u8>>,
+    problems: &mut Vec<String>,
+) -> String {
+    let shots = shots_dir();
+    std::fs::create_dir_all(&shots).expect("target/publish-shots");
+    // The first section with a number below the chapter's own, on its page.
+    let rule = site.iter().find_map(|(name, bytes)| {
+        if !name.ends_with(".html") || name == "print.html" {
+            return None;
+        }
+        let html = String::from_utf8_lossy(bytes);
+        html.split("<h3 id=\"s")
+            .nth(1)
+            .and_then(|r| r.split_once('"'))
+            .map(|(n, _)| (n.to_string(), name.clone()))
+    });
+    let wide = widest_table(site);
+    let mut taken = Vec::new();
+    for (w, h) in WINDOWS {
+        let index = shots.join(format!("{game}-index-{w}.png"));
+        screenshot_at(
+            chromium,
+            &dir.join("index.html"),
+            None,
+            None,
+            (w, h),
+            &index,
+            problems,
+        );
+        taken.push(index);
+        if let Some((page, id)) = &wide {
+            let shot = shots.join(format!("{game}-wide-table-{w}.png"));
+            screenshot_at(
+                chromium,
+                &dir.join(page),
+                Some(id),
+                None,
+                (w, h),
+                &shot,
+                problems,
+            );
+            taken.push(shot);
+        }
+        if let Some((number, _)) = &rule {
+            let shot = shots.join(format!("{game}-search-{w}.png"));
+            let query = format!("q={number}");
+            screenshot_at(
+                chromium,
+                &dir.join("search.html"),
+                None,
+                Some(&query),
+                (w, h),
+                &shot,
+                problems,
+            );
+            taken.push(shot);
+        }
+    }
+    if wide.is_none() {
+        problems.push("no chapter has a generated table to photograph".to_string());
+    }
+    if rule.is_none() {
+        problems.push("no page has a numbered section to search for".to_string());
+    }
+    format!(
+        "; at {} px and {} px: {}",
+        WINDOWS[0].0,
+        WINDOWS[1].0,
+        taken
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 /// Check the printed booklet: a PDF with a page per chapter at least, whose first page
@@ -1166,7 +1433,7 @@ fn the_summary_line_says_one_chapter() {
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{stdout}");
     assert!(
-        stdout.starts_with(&format!("wrote {}: 1 chapter, 3 pages, ", out.display())),
+        stdout.starts_with(&format!("wrote {}: 1 chapter, 4 pages, ", out.display())),
         "{stdout}"
     );
     assert!(stdout.trim_end().ends_with(" pictures"), "{stdout}");
@@ -1248,4 +1515,121 @@ fn the_html_reader_finds_links_ids_and_broken_references() {
         assert!(text.contains(expected), "{expected} not in:\n{text}");
     }
     assert_eq!(problems.len(), 9, "{text}");
+}
+
+/// The Great European War's site, published once for the navigation tests.
+fn great_european_war_site() -> Option<BTreeMap<String, Vec<u8>>> {
+    let game = root().join("modules/great-european-war");
+    if !game.join("game.toml").is_file() {
+        eprintln!("skipped: modules/great-european-war is absent");
+        return None;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    publish(&game, &out, "html");
+    Some(read_site(&out))
+}
+
+/// A page of a site as text.
+fn page_text(site: &BTreeMap<String, Vec<u8>>, name: &str) -> String {
+    String::from_utf8_lossy(site.get(name).unwrap_or_else(|| panic!("no {name}"))).into_owned()
+}
+
+/// The sidebar of a page (`<nav class="toc">`).
+fn sidebar(page: &str) -> &str {
+    let start = page.find("<nav class=\"toc\"").expect("a sidebar");
+    let end = page[start..].find("</nav>").expect("its end");
+    &page[start..start + end]
+}
+
+/// The sidebar lists the current chapter's sections and theirs, chapters titled without a
+/// number too (Great European War's 5.0–6.0 and 17.3 were not to be found from it); a
+/// chapter whose first section only adds the number to its title is listed once, by the
+/// section's title. Every heading has a permalink, and a phone gets the contents folded.
+#[test]
+fn the_sidebar_lists_the_chapters_sections_and_no_title_twice() {
+    let Some(site) = great_european_war_site() else {
+        return;
+    };
+    let powers = page_text(&site, "05-powers-and-control.html");
+    let nav = sidebar(&powers);
+    for wanted in [
+        ">Powers, Control and Movement Limits</a> <span class=\"numbers\">5.0–6.0</span>",
+        "href=\"05-powers-and-control.html#s5.0\">5.0 Alliances</a>",
+        "href=\"05-powers-and-control.html#s6.2\">6.2 Area of Operations</a>",
+    ] {
+        assert!(nav.contains(wanted), "{wanted} not in {nav}");
+    }
+    // Other chapters' sections are not listed.
+    assert!(!nav.contains("#s3.1\""), "{nav}");
+    let movement = page_text(&site, "13-movement.html");
+    assert!(
+        sidebar(&movement).contains("href=\"13-movement.html#s17.3\">17.3 Movement Order</a>"),
+        "{}",
+        sidebar(&movement)
+    );
+    let combat = page_text(&site, "14-ground-combat.html");
+    let nav = sidebar(&combat);
+    assert!(nav.contains(">19.0 Ground Combat</a>"), "{nav}");
+    assert!(!nav.contains(">Ground Combat</a>"), "{nav}");
+    assert_eq!(nav.matches("Ground Combat</a>").count(), 1, "{nav}");
+    let index = page_text(&site, "index.html");
+    assert!(
+        !index.contains(">Ground Combat</a>"),
+        "the contents repeat the title"
+    );
+    // Permalinks, the skip link, the folding contents.
+    assert!(
+        movement.contains(
+            "<h3 id=\"s17.3\">17.3 Movement Order <a class=\"permalink\" href=\"#s17.3\" aria-label=\"Link to this section\">#</a></h3>"
+        ),
+        "no permalink on 17.3"
+    );
+    assert!(movement.contains("<a class=\"skip\" href=\"#Main\">"));
+    assert!(movement.contains("<main id=\"Main\">"));
+    assert!(movement.contains("<details class=\"toc-phone\">\n<summary>Contents</summary>"));
+}
+
+/// The search works offline: every page has a form to `search.html`, which without
+/// JavaScript lists every section, and with it reads `search-index.js` (every section
+/// with its number and words) through `search.js`.
+#[test]
+fn the_search_page_lists_every_section_and_its_index_holds_every_rule() {
+    let Some(site) = great_european_war_site() else {
+        return;
+    };
+    for (name, bytes) in site
+        .iter()
+        .filter(|(n, _)| n.ends_with(".html") && *n != "print.html")
+    {
+        let page = String::from_utf8_lossy(bytes);
+        assert!(
+            page.contains("<form class=\"search\" action=\"search.html\" role=\"search\">"),
+            "{name} has no search form"
+        );
+        assert_eq!(
+            page.contains("<script"),
+            name == "search.html",
+            "{name}: only the search page has scripts"
+        );
+    }
+    let search = page_text(&site, "search.html");
+    assert!(search.contains("href=\"10-supply.html#s12.3\">12.3 LOS Restrictions</a>"));
+    assert!(search.contains("href=\"13-movement.html#s17.3\">17.3 Movement Order</a>"));
+    assert!(search.contains("<noscript>"));
+    let index = page_text(&site, "search-index.js");
+    let json = index
+        .split_once("window.SANDTABLE_SEARCH = ")
+        .and_then(|(_, j)| j.trim_end().strip_suffix(';'))
+        .expect("the index is one assignment");
+    let entries: Vec<serde_json::Value> = serde_json::from_str(json).expect("JSON");
+    let rule = entries
+        .iter()
+        .find(|e| e["n"] == "12.3")
+        .expect("12.3 in the index");
+    assert_eq!(rule["h"], "10-supply.html#s12.3");
+    assert!(rule["w"]
+        .as_str()
+        .is_some_and(|w| w.split(' ').any(|w| w == "ignoring")));
+    assert!(site.contains_key("search.js"));
 }

@@ -18,6 +18,7 @@ use crate::model::rulebook::{
 use crate::model::Game;
 
 use super::material::{self, Pictures};
+use super::references::{self, link_material, RuleIndex};
 
 /// Where the chapter is shown, which decides how links to sections are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,6 +123,14 @@ pub fn chapter_with(
     let mut in_code = 0usize;
     let mut run: Option<(String, std::ops::Range<usize>)> = None;
     let mut in_picture = false;
+    // The id of the heading being written, for its permalink at its end.
+    let mut open_heading: Option<String> = None;
+    // Rule numbers written without `see` are linked on the site (not in VASSAL's help,
+    // whose pages link only what `check` resolved), but not in headings (their own number).
+    let index = (target != Target::Swing).then(|| RuleIndex::of(book));
+    let mut in_heading = false;
+    // The level of the section being written: material goes one level below it.
+    let mut section_level = 1u8;
     for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
         if skip_until_paragraph_end {
             if matches!(event, Event::End(TagEnd::Paragraph)) {
@@ -147,7 +156,8 @@ pub fn chapter_with(
             continue;
         }
         if let Some((r, at)) = run.take() {
-            link_run(book, ch, target, text, &r, at, &mut events);
+            let implied = index.as_ref().filter(|_| !in_heading);
+            link_run(book, ch, target, text, &r, at, implied, &mut events);
         }
         match event {
             Event::Start(Tag::Heading {
@@ -156,6 +166,8 @@ pub fn chapter_with(
                 attrs,
                 ..
             }) => {
+                in_heading = true;
+                section_level = heading_number(level);
                 let id = ch
                     .sections
                     .iter()
@@ -178,6 +190,7 @@ pub fn chapter_with(
                         ))));
                     }
                 } else {
+                    open_heading.clone_from(&id);
                     events.push(Event::Start(Tag::Heading {
                         level,
                         id: id.map(CowStr::from),
@@ -185,6 +198,15 @@ pub fn chapter_with(
                         attrs,
                     }));
                 }
+            }
+            // A link to the heading itself, for a reader to copy (shown on hover and focus,
+            // not printed).
+            Event::End(TagEnd::Heading(_)) => {
+                in_heading = false;
+                if let Some(id) = open_heading.take() {
+                    events.push(Event::Html(CowStr::from(permalink(&id))));
+                }
+                events.push(event);
             }
             Event::Start(Tag::Paragraph) => match ch.directives.iter().find(|d| d.range == range) {
                 Some(d) => {
@@ -196,7 +218,11 @@ pub fn chapter_with(
                         n += 1;
                     }
                     taken.insert(id.clone());
-                    let html = material(&d.directive, &id);
+                    let mut html = material(&d.directive, &id);
+                    if let Some(index) = &index {
+                        html = link_material(&html, book, index, target);
+                        html = material::nested_headings(&html, section_level);
+                    }
                     events.push(Event::Html(CowStr::from(html)));
                     skip_until_paragraph_end = true;
                 }
@@ -291,11 +317,32 @@ pub fn chapter_with(
         }
     }
     if let Some((r, at)) = run.take() {
-        link_run(book, ch, target, text, &r, at, &mut events);
+        link_run(book, ch, target, text, &r, at, index.as_ref(), &mut events);
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     held.clean(&html)
+}
+
+/// A heading level as its number (1 for `#`).
+fn heading_number(level: pulldown_cmark::HeadingLevel) -> u8 {
+    use pulldown_cmark::HeadingLevel::*;
+    match level {
+        H1 => 1,
+        H2 => 2,
+        H3 => 3,
+        H4 => 4,
+        H5 => 5,
+        H6 => 6,
+    }
+}
+
+/// The permalink of a heading with the id `id`: a link to itself a reader can copy.
+pub fn permalink(id: &str) -> String {
+    format!(
+        " <a class=\"permalink\" href=\"#{}\" aria-label=\"Link to this section\">#</a>",
+        quick_xml::escape::escape(id)
+    )
 }
 
 /// Markdown of the game's data (its description) as HTML: raw HTML in it shown as written
@@ -327,7 +374,9 @@ pub fn data_html(markdown: &str) -> String {
     html
 }
 
-/// A run of text with its cross-references made links.
+/// A run of text with its cross-references made links: those `check` resolved, and with
+/// `implied` the rule numbers written without `see` ([`super::references`]).
+#[allow(clippy::too_many_arguments)]
 fn link_run<'a>(
     book: &Rulebook,
     ch: &Chapter,
@@ -335,24 +384,38 @@ fn link_run<'a>(
     file: &str,
     t: &str,
     range: std::ops::Range<usize>,
+    implied: Option<&RuleIndex>,
     events: &mut Vec<Event<'a>>,
 ) {
-    let found: Vec<_> = text_references(file, range, t)
+    let mut found: Vec<(std::ops::Range<usize>, usize, &str)> = text_references(file, range, t)
         .into_iter()
         .filter_map(|r| {
             let at = r.text?;
             ch.references
                 .iter()
                 .find(|x| x.range.start == r.source.start)
-                .map(|x| (at, x))
+                .map(|x| (at, x.chapter, x.anchor.as_str()))
         })
         .collect();
+    if let Some(index) = implied {
+        let more: Vec<_> = references::implied(t, index)
+            .into_iter()
+            .filter(|(r, _)| {
+                !found
+                    .iter()
+                    .any(|(f, _, _)| f.start < r.end && r.start < f.end)
+            })
+            .map(|(r, (c, a))| (r, *c, a.as_str()))
+            .collect();
+        found.extend(more);
+        found.sort_by_key(|(r, _, _)| r.start);
+    }
     let mut last = 0;
-    for (r, x) in found {
+    for (r, chapter, anchor) in found {
         if r.start > last {
             events.push(Event::Text(CowStr::from(t[last..r.start].to_string())));
         }
-        let href = section_href(book, x.chapter, &x.anchor, target);
+        let href = section_href(book, chapter, anchor, target);
         events.push(Event::Html(CowStr::from(format!(
             "<a class=\"ref\" href=\"{}\">",
             quick_xml::escape::escape(&href)

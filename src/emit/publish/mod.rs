@@ -9,6 +9,7 @@
 pub mod markdown;
 pub mod material;
 pub mod pdf;
+pub mod references;
 pub mod site;
 
 use std::path::{Path, PathBuf};
