@@ -479,15 +479,19 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
                         None,
                         Some(&Pen::new(ink.alpha(90), 1.0 * k).dashed(&[4.0 * k, 3.0 * k])),
                     );
-                    let nf = Font::new(Face::Regular, 8.0 * k);
-                    c.text(
-                        &nf,
-                        "Open",
-                        rect.0 + rect.2 / 2.0,
-                        rect.1 + rect.3 - 3.0 * k,
-                        Align::Centre,
-                        ink.alpha(110),
-                    );
+                    // "Open" tells the Open area from the numbered boxes beside it; an area
+                    // without boxes (a province) has only the one.
+                    if a.boxes > 0 {
+                        let nf = Font::new(Face::Regular, 8.0 * k);
+                        c.text(
+                            &nf,
+                            "Open",
+                            rect.0 + rect.2 / 2.0,
+                            rect.1 + rect.3 - 3.0 * k,
+                            Align::Centre,
+                            ink.alpha(110),
+                        );
+                    }
                 }
             }
         }
