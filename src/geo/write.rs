@@ -312,17 +312,7 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
             }
         }
     }
-    let areas = map
-        .get_mut("area")
-        .and_then(Item::as_array_of_tables_mut)
-        .ok_or("the map has no `[[map.area]]`")?;
-    for t in areas.iter_mut() {
-        let Some(id) = t.get("id").and_then(Item::as_str) else {
-            continue;
-        };
-        let Some(a) = computed.areas.iter().find(|a| a.id == id) else {
-            continue;
-        };
+    for (t, a) in areas_with(map, |id| computed.areas.iter().find(|a| a.id == id))? {
         t.insert("position", value(point(a.position)));
         let outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
         t.insert("outline", value(laid_out(outline, 6)));
@@ -356,6 +346,25 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
     Ok(doc.to_string())
 }
 
+/// The map's `[[map.area]]` tables, each with what `find` gives for its id (the areas it
+/// gives nothing for left out).
+fn areas_with<T>(
+    map: &mut toml_edit::Table,
+    find: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<(&mut toml_edit::Table, T)>, String> {
+    let areas = map
+        .get_mut("area")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or("the map has no `[[map.area]]`")?;
+    Ok(areas
+        .iter_mut()
+        .filter_map(|t| {
+            let found = find(t.get("id").and_then(Item::as_str)?)?;
+            Some((t, found))
+        })
+        .collect())
+}
+
 /// A draft adjacency written into the areas it was drafted for (`drafts`, which declare no
 /// move and no neighbour): each list goes before the area's `position` and `outline`, as a
 /// designer writes it; every other area is left as it is.
@@ -368,17 +377,7 @@ pub fn adjacency_into_file(
         .parse()
         .map_err(|e: toml_edit::TomlError| e.to_string())?;
     let map = map_table(&mut doc, map_id)?;
-    let areas = map
-        .get_mut("area")
-        .and_then(Item::as_array_of_tables_mut)
-        .ok_or("the map has no `[[map.area]]`")?;
-    for t in areas.iter_mut() {
-        let Some(id) = t.get("id").and_then(Item::as_str) else {
-            continue;
-        };
-        let Some(d) = drafts.iter().find(|d| d.area == id) else {
-            continue;
-        };
+    for (t, d) in areas_with(map, |id| drafts.iter().find(|d| d.area == id))? {
         // The picture's keys move after the moves.
         let picture: Vec<(String, Item)> = ["position", "outline"]
             .into_iter()

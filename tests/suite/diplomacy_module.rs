@@ -303,7 +303,7 @@ fn the_charts_and_help_of_a_game_of_written_orders() {
         "{seq}"
     );
     assert!(
-        seq.contains("<tr><td>Spring 1901</td><td>Movement, Retreats</td></tr>"),
+        seq.contains("<tr><td>Spring (1901 &#8211; 1920)</td><td>Movement, Retreats</td></tr>"),
         "{seq}"
     );
     assert!(!seq.contains("Weather") && !seq.contains("Notes"), "{seq}");

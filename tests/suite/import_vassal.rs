@@ -33,39 +33,49 @@ fn inspect(file: &Path) -> serde_json::Value {
     serde_json::from_str(&out).expect("JSON")
 }
 
-/// Every predefined set-up (menus flattened) by name: its pieces as (name, x, y, location),
-/// sorted; a location VASSAL gives as `offboard` (a grid without numbering) is left out, the
-/// position saying where the piece is.
-fn setups(report: &serde_json::Value) -> BTreeMap<String, Vec<(String, i64, i64, String)>> {
-    fn walk(list: &serde_json::Value, out: &mut BTreeMap<String, Vec<(String, i64, i64, String)>>) {
+/// Every predefined set-up (menus flattened) by name: each of its pieces as `piece` reads
+/// it, sorted.
+fn setup_pieces<T: Ord>(
+    report: &serde_json::Value,
+    piece: &dyn Fn(&serde_json::Value) -> T,
+) -> BTreeMap<String, Vec<T>> {
+    fn walk<T: Ord>(
+        list: &serde_json::Value,
+        piece: &dyn Fn(&serde_json::Value) -> T,
+        out: &mut BTreeMap<String, Vec<T>>,
+    ) {
         for s in list.as_array().into_iter().flatten() {
-            walk(&s["children"], out);
+            walk(&s["children"], piece, out);
             let Some(pieces) = s["pieces"].as_array() else {
                 continue;
             };
-            let mut list: Vec<_> = pieces
-                .iter()
-                .map(|piece| {
-                    let location = piece["location"].as_str().unwrap_or_default();
-                    (
-                        piece["name"].as_str().unwrap_or_default().to_string(),
-                        piece["x"].as_i64().unwrap_or_default(),
-                        piece["y"].as_i64().unwrap_or_default(),
-                        if location == "offboard" {
-                            String::new()
-                        } else {
-                            location.to_string()
-                        },
-                    )
-                })
-                .collect();
+            let mut list: Vec<T> = pieces.iter().map(piece).collect();
             list.sort();
             out.insert(s["name"].as_str().unwrap_or_default().to_string(), list);
         }
     }
     let mut out = BTreeMap::new();
-    walk(&report["module"]["setups"], &mut out);
+    walk(&report["module"]["setups"], piece, &mut out);
     out
+}
+
+/// Every predefined set-up by name: its pieces as (name, x, y, location), sorted; a location
+/// VASSAL gives as `offboard` (a grid without numbering) is left out, the position saying
+/// where the piece is.
+fn setups(report: &serde_json::Value) -> BTreeMap<String, Vec<(String, i64, i64, String)>> {
+    setup_pieces(report, &|piece| {
+        let location = piece["location"].as_str().unwrap_or_default();
+        (
+            piece["name"].as_str().unwrap_or_default().to_string(),
+            piece["x"].as_i64().unwrap_or_default(),
+            piece["y"].as_i64().unwrap_or_default(),
+            if location == "offboard" {
+                String::new()
+            } else {
+                location.to_string()
+            },
+        )
+    })
 }
 
 /// The pieces of every palette, by name, sorted.
@@ -493,33 +503,17 @@ fn almoravid_with_pictures(tmp: &Path) -> Option<PathBuf> {
 /// map is `Off the maps` and one VASSAL puts `offboard` on a map is `MAP offboard`, as the
 /// import names the pools it puts them in.
 fn setup_locations(report: &serde_json::Value) -> BTreeMap<String, Vec<(String, String)>> {
-    fn walk(list: &serde_json::Value, out: &mut BTreeMap<String, Vec<(String, String)>>) {
-        for s in list.as_array().into_iter().flatten() {
-            walk(&s["children"], out);
-            let Some(pieces) = s["pieces"].as_array() else {
-                continue;
-            };
-            let mut list: Vec<_> = pieces
-                .iter()
-                .map(|piece| {
-                    let location = match (piece["map"].as_str(), piece["location"].as_str()) {
-                        (None, _) => "Off the maps".to_string(),
-                        (Some(map), Some("offboard") | None) => format!("{map} offboard"),
-                        (Some(_), Some(location)) => location.to_string(),
-                    };
-                    (
-                        piece["name"].as_str().unwrap_or_default().to_string(),
-                        location,
-                    )
-                })
-                .collect();
-            list.sort();
-            out.insert(s["name"].as_str().unwrap_or_default().to_string(), list);
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(&report["module"]["setups"], &mut out);
-    out
+    setup_pieces(report, &|piece| {
+        let location = match (piece["map"].as_str(), piece["location"].as_str()) {
+            (None, _) => "Off the maps".to_string(),
+            (Some(map), Some("offboard") | None) => format!("{map} offboard"),
+            (Some(_), Some(location)) => location.to_string(),
+        };
+        (
+            piece["name"].as_str().unwrap_or_default().to_string(),
+            location,
+        )
+    })
 }
 
 /// The pieces of `rebuilt` that are not at the same location name in `original` (each piece

@@ -1001,10 +1001,7 @@ fn powers(game: &Game, s: usize) -> String {
                 .enumerate()
                 .filter(|(a, area)| {
                     area.supply_centre
-                        && !game
-                            .sides
-                            .iter()
-                            .any(|side| side.home.iter().any(|h| *h == (m, *a)))
+                        && !game.sides.iter().any(|side| side.home.contains(&(m, *a)))
                 })
                 .map(|(_, area)| area.name.clone())
                 .collect(),

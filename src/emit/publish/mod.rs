@@ -6,6 +6,7 @@
 //! edition printed by headless Chromium ([`pdf`]). [`publish`] writes it all to a folder, or
 //! nothing at all.
 
+pub mod addresses;
 pub mod markdown;
 pub mod material;
 pub mod pdf;

@@ -19,7 +19,7 @@ use quick_xml::escape::escape;
 
 use crate::model::rulebook::{canonical_number, Rulebook};
 
-use super::markdown::{section_href, Target};
+use super::addresses::{section_href, Target};
 
 /// The numbered sections of a book: canonical rule number (`12`, `12.3`) → (chapter,
 /// anchor). The first section of a number wins, as in `check`.
