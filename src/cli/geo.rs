@@ -218,7 +218,16 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 places: computed.places.len(),
                 rivers: computed.hexsides.len(),
                 rails: computed.rails.len(),
-                adjustments: computed.report,
+                // A border the written draft now declares is no longer a difference.
+                adjustments: if a.write_adjacency {
+                    computed
+                        .report
+                        .into_iter()
+                        .filter(|adj| !settled_by(adj, &computed.draft))
+                        .collect()
+                } else {
+                    computed.report
+                },
                 drafts_written: a.write_adjacency && !computed.draft.is_empty(),
                 drafts: computed.draft,
                 warnings: located,
@@ -404,4 +413,20 @@ fn text(reports: &[MapReport], check: bool) -> String {
         }
     }
     out
+}
+
+/// Whether `adjustment` is a border the outlines draw and no area declared, which a draft
+/// written for one of its two areas now declares.
+fn settled_by(adjustment: &Adjustment, drafts: &[geo::provinces::DraftMoves]) -> bool {
+    let Adjustment::Adjacency {
+        a,
+        b,
+        outlines_touch: true,
+    } = adjustment
+    else {
+        return false;
+    };
+    drafts
+        .iter()
+        .any(|d| (d.area == *a && d.declares(b)) || (d.area == *b && d.declares(a)))
 }

@@ -1596,6 +1596,17 @@ pub struct DraftMoves {
     pub fleet: Vec<String>,
 }
 
+impl DraftMoves {
+    /// Whether the draft declares the border between its area and `other` (a coast of it
+    /// included: `spa/nc` is Spain).
+    pub fn declares(&self, other: &str) -> bool {
+        [&self.adjacent, &self.army, &self.fleet]
+            .into_iter()
+            .flatten()
+            .any(|id| id.split('/').next() == Some(other))
+    }
+}
+
 /// Whether an area declares any move or neighbour (its own, or a coast's).
 fn declares_moves(a: &crate::load::schema::map::Area) -> bool {
     !a.adjacent.is_empty()

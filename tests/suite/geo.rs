@@ -1112,7 +1112,29 @@ fn write_adjacency_drafts_the_moves_of_areas_that_declare_none_and_keeps_the_res
         "fleet = [\"att\", \"pel\", \"cre\", \"smy\", \"car\", \"lib\", \"nae\"]\n",
         "",
     );
+    // The Libyan Sea's fleet moves without the South Aegean: that border is declared by
+    // nobody until the draft declares it.
+    edit(
+        tmp.path(),
+        "board.toml",
+        "fleet = [\"cre\", \"car\", \"pel\", \"ion\", \"sae\"]",
+        "fleet = [\"cre\", \"car\", \"pel\", \"ion\"]",
+    );
+    let undeclared = |adjustments: &Value| {
+        adjustments.as_array().is_some_and(|list| {
+            list.iter().any(|x| {
+                x["kind"] == "adjacency"
+                    && x["outlines_touch"] == true
+                    && [&x["a"], &x["b"]].contains(&&Value::from("lib"))
+                    && [&x["a"], &x["b"]].contains(&&Value::from("sae"))
+            })
+        })
+    };
     let before = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    let (code, stdout, _) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert!(undeclared(&v[0]["adjustments"]), "{stdout}");
     // Without the flag nothing of the adjacency is written: the areas are named.
     let (code, stdout, stderr) = run(&["geo", d]);
     assert_eq!(code, 0, "{stdout}{stderr}");
@@ -1131,6 +1153,8 @@ fn write_adjacency_drafts_the_moves_of_areas_that_declare_none_and_keeps_the_res
     assert_eq!(code, 0, "{stdout}{stderr}");
     let v: Value = serde_json::from_str(&stdout).expect("JSON");
     assert_eq!(v[0]["drafts_written"], true, "{stdout}");
+    // The border the draft now declares is no longer reported as a difference.
+    assert!(!undeclared(&v[0]["adjustments"]), "{stdout}");
     let drafts = v[0]["drafts"].as_array().expect("drafts");
     let of = |id: &str| {
         drafts

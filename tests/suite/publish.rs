@@ -1189,39 +1189,28 @@ fn widths_shots(
     });
     let wide = widest_table(site);
     let mut taken = Vec::new();
+    // What is photographed: (name, page, fragment, query).
+    let mut views: Vec<(&str, String, Option<String>, Option<String>)> =
+        vec![("index", "index.html".to_string(), None, None)];
+    if let Some((page, id)) = &wide {
+        views.push(("wide-table", page.clone(), Some(id.clone()), None));
+    }
+    if let Some((number, _)) = &rule {
+        views.push((
+            "search",
+            "search.html".to_string(),
+            None,
+            Some(format!("q={number}")),
+        ));
+    }
     for (w, h) in WINDOWS {
-        let index = shots.join(format!("{game}-index-{w}.png"));
-        screenshot_at(
-            chromium,
-            &dir.join("index.html"),
-            None,
-            None,
-            (w, h),
-            &index,
-            problems,
-        );
-        taken.push(index);
-        if let Some((page, id)) = &wide {
-            let shot = shots.join(format!("{game}-wide-table-{w}.png"));
+        for (name, page, fragment, query) in &views {
+            let shot = shots.join(format!("{game}-{name}-{w}.png"));
             screenshot_at(
                 chromium,
                 &dir.join(page),
-                Some(id),
-                None,
-                (w, h),
-                &shot,
-                problems,
-            );
-            taken.push(shot);
-        }
-        if let Some((number, _)) = &rule {
-            let shot = shots.join(format!("{game}-search-{w}.png"));
-            let query = format!("q={number}");
-            screenshot_at(
-                chromium,
-                &dir.join("search.html"),
-                None,
-                Some(&query),
+                fragment.as_deref(),
+                query.as_deref(),
                 (w, h),
                 &shot,
                 problems,
