@@ -31,6 +31,38 @@ use crate::vassal::archive::{Archive, ZipTimestamp};
 use crate::vassal::buildfile::parse_buildfile_str;
 use crate::vassal::save::{SaveGame, SavedPiece};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Plays one phase of a game of written orders (Diplomacy and its variants): resolves the
+movement, retreat or adjustment phase the position is at, by the rules, with every order's
+outcome and why, the dislodged units with their retreat options, standoffs, builds and
+disbands, the centres changing hands and the next position.
+
+The position is a save of the game's module (`--save`), a scenario's set-up (`--scenario`) or
+a position file (`--position`). The orders come from orders files, or from the players' saves
+(each power's last Delayed note named for the phase). `--apply` writes the next position as a
+position file or, from a save, as a save. `--for` says who reads the report and the file
+written: `public`, a power, or `referee` (everything). `--views DIR` writes every reader's
+save and report at once, each holding only what its reader may see.
+
+The book's guide "Games of written orders" gives the position and orders formats.
+
+Examples:
+  sandtable adjudicate modules/diplomacy --scenario 1901 --orders spring.txt
+  sandtable adjudicate modules/diplomacy --save 1901.vsav --orders spring.txt --apply -o spring.vsav
+  sandtable adjudicate modules/diplomacy --position autumn.toml --orders a.txt --apply -o ../winter.toml
+  sandtable adjudicate modules/guerilla-warfare-ii --save referee.vsav --orders july.txt --views august-1914
+
+Exit codes:
+- `0`: adjudicated (and written).
+- `1`: the position or an orders file has errors (nothing is adjudicated), a power's orders
+  are missing with `--views`, or a file cannot be written.
+- `2`: a usage error.
+
+JSON:
+`{"source", "adjudication": {"turn", "phase", "orders": [{"power", "order", "outcome",
+"reason"}], "unused", "dislodged", "standoffs", "adjustments", "centres_changed", "next"}}`."#;
+
 /// Arguments of `adjudicate`.
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("start").required(true).args(["position", "save", "scenario"]))]
@@ -39,8 +71,8 @@ pub struct Args {
     game: GameDir,
     #[command(flatten)]
     options: super::OptionArgs,
-    /// A position file (TOML: turn, phase, each power's units and centres; README.md,
-    /// "Positions and orders").
+    /// A position file (TOML: turn, phase, each power's units and centres; the designer's
+    /// book, "Games of written orders").
     #[arg(long, value_name = "FILE")]
     position: Option<PathBuf>,
     /// A saved game (.vsav) of the module `sandtable build` made of DIR.

@@ -9,6 +9,29 @@ use super::{Format, GameDir};
 use crate::diag::render;
 use crate::emit::vassal::{self, SetupSummary};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Writes the VASSAL 3.7 module of the game: maps with their hex numbering as printed,
+off-map boxes, the counter palette, prototypes, dice, the turn tracker, HTML charts, help,
+one predefined set-up per scenario, and combat resolution in the module (mark the attackers
+and a defender, press Resolve Combat: one chat line from the game's own tables). A game of
+written orders also gets its players' notes, sides and control markers.
+
+It is refused when the game has errors. The module is byte-identical on every run; it is
+written to a temporary file first and renamed, so a failed build leaves nothing behind.
+
+Examples:
+  sandtable build modules/great-patriotic-war
+  sandtable build modules/diplomacy -o diplomacy.vmod --format json
+
+Exit codes:
+- `0`: the module is written.
+- `1`: the game has errors (they are printed), or the module cannot be written.
+
+JSON:
+`{"output", "bytes", "maps": [names], "pieces", "setups": [{"name", "file", "pieces"}],
+"options"}`."#;
+
 /// Arguments of `build`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -15,6 +15,43 @@ use crate::helpers::savegame::{self, Cloned, OffGrid, UnknownPiece};
 use crate::helpers::stacking::{stacking_report, Violation};
 use crate::model::Game;
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Reads every file of the game and reports every problem in one run: each with its file,
+line and column, the lines around it and a hint (a did-you-mean for a misspelt name). It
+checks references, the map, the counter mix, each scenario against the mix, stacking,
+placement and terrain, the tables and the rules' prose. It also reads the data of every
+optional rule left off.
+
+With `--save`, it also checks a saved game of the module `build` made: counters present more
+often than the mix allows (cloned cardboard), pieces of unknown origin, stacking violations
+and, in a game with hidden parts of units, the rules of parts a save breaks.
+
+With `--watch`, it keeps running and checks again on every save of a game file (`*.toml` and
+`rules/*.md`; hidden folders and `tools/` skipped; debounced 200 ms). The first run prints the
+full report. Later runs print only the diagnostics added (`+ error[code] file:line:col
+message`) and removed (`- …`), then `N errors, M warnings (+a −b)`. A diagnostic is known by
+its code, file, message and location, so one that only moved shows as removed and added.
+Ctrl-C stops it.
+
+Examples:
+  sandtable check modules/greek-civil-war
+  sandtable check modules/greek-civil-war --format json
+  sandtable check modules/diplomacy --save spring-1901.vsav
+  sandtable check my-game --watch
+
+Exit codes:
+- `0`: no errors (warnings allowed).
+- `1`: errors in the game, or problems in the save.
+- `2`: a usage error.
+
+JSON:
+An array of diagnostics, each with `severity`, `code`, `message`, `file`, `line`, `column`
+and `hint`. With `--save`, an object `{"diagnostics": […], "save": {…}}`, the save's
+part listing `cloned`, `unknown_origin`, `stacking`, `off_grid`, `notes` and `problems`. With
+`--watch`, one line per run: `{"run": n, "added": […], "removed": […], "errors": N,
+"warnings": M}`."#;
+
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -15,6 +15,27 @@ use crate::helpers::control::{
 };
 use crate::helpers::victory::{self, VictoryOptions, VictoryReport};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Says who controls each place or area under the game's control rule. For games that declare
+it, the Control Phase: the points each side collects per area, markers, absence and
+garrison penalties, dice left as text, and each index after the phase (`--in-force` applies
+a conditional garrison requirement); the units subject to attrition and how many suffer.
+Every victory condition is evaluated (track ratios every Nth turn, "met at this check" when
+several checks in a row are needed), with the level of victory of the side ahead.
+
+Examples:
+  sandtable control modules/greek-civil-war --scenario 1947
+  sandtable control modules/diplomacy --save autumn-1901.vsav --format json
+
+Exit codes:
+- `0`: evaluated.
+- `1`: the game, scenario or save has errors.
+
+JSON:
+`{"turn", "control": {"rule", "sides", "places", "changed", "starting"}, "victory":
+{"conditions", "winners"}, "after", "note"}`."#;
+
 /// Arguments of `control`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

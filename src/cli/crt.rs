@@ -12,6 +12,30 @@ use crate::diag::suggest::did_you_mean;
 use crate::helpers::crt::{self, CombatError, CombatInput, InputNumbers, Shift, Support};
 use crate::model::{Game, Location, MapKind};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Resolves one combat on a combat results table and shows every step: the odds or the
+difference, the column, each shift with its cause, clamping, the roll, the result and what
+it means. `--defender-at` takes the terrain from the map and `--attacker-at` the hexsides
+crossed. Several rolls on the same column (`--roll` repeated, or `--times N`: one die per
+unit or step) are counted. `--list` lists the tables.
+
+Examples:
+  sandtable crt modules/great-patriotic-war --attack 6 --defense 2 --roll 3
+  sandtable crt modules/great-patriotic-war --attack 9 --defense 3 --defender-at 1612 --attacker-at 1712
+  sandtable crt modules/greek-civil-war --table kinetic --attack 4 --defense 2 --times 6 --seed 1
+  sandtable crt modules/greek-civil-war --list
+
+Exit codes:
+- `0`: resolved.
+- `1`: the game has errors in what the combat uses.
+- `2`: a usage error (a table, terrain or location the game does not have).
+
+JSON:
+`{"table", "title", "kind", "attack": {"factors", "total", "value", …}, "defence": {…},
+"ratio", "difference", "column", "shifts": […], "final_column", "clamped", "dice", "roll",
+"result", "meaning"}`; with `--list`, `{"tables": […]}`."#;
+
 /// Arguments of `crt`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

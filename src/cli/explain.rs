@@ -16,6 +16,24 @@ use crate::diag::examples::{self, Example};
 use crate::diag::Severity;
 use crate::emit::reference::sections;
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Says what a diagnostic code (`error[CODE]` in `check`'s report) means: its severity, the
+parts of a game it concerns (TOML sections, `rules/*.md`, a position or orders file, the
+command line) and what is wrong. Without CODE, lists every code with its summary.
+
+Examples:
+  sandtable explain unknown-reference
+  sandtable explain --format json
+
+Exit codes:
+- `0`: explained.
+- `1`: no such code (with a did-you-mean).
+
+JSON:
+With CODE, `{"code", "severity", "sections", "summary", "reference"}`; without, an array of
+them."#;
+
 /// Arguments of `explain`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

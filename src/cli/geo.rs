@@ -14,6 +14,40 @@ use serde::Serialize;
 use super::{Failure, Format, GameDir};
 use crate::geo::{self, Adjustment, KnownIds};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Lays a map from its `[map.geography]` and writes the result into the map's own file,
+keeping every other line of it.
+
+On a province board (an area map): each area's outline and name from its seed points over
+Natural Earth's coast; islands, lakes, and land and water off the board; each split coast's
+fleet box. `--write-adjacency` drafts the moves of the areas that declare none from the
+outlines. The borders the outlines share are compared with the areas' moves, and every
+difference is reported.
+
+On a hex map: the terrain and country layers, places, river and strait hexsides and rail
+lines, computed from outlines, ridges, lakes, rivers and places in latitude and longitude.
+Every decision (a hex of mixed terrain, a place moved, a river snapped to hexsides) is in the
+report.
+
+The book's guides "A province board of your own" and "Maps from geography" say how.
+
+Examples:
+  sandtable geo my-board
+  sandtable geo my-board --write-adjacency
+  sandtable geo modules/diplomacy --check
+  sandtable geo modules/great-patriotic-war --keep-natural-earth natural-earth
+
+Exit codes:
+- `0`: laid (or, with `--check`, up to date).
+- `1`: the geography has errors, Natural Earth cannot be read, or (with `--check`) the file is
+  stale.
+- `2`: a usage error.
+
+JSON:
+An array, one object per map: `{"map", "file", "changed", "hexes", "areas", "places",
+"rivers", "rails", "adjustments": [{"kind", "area", …}]}`."#;
+
 /// Arguments of `geo`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -254,7 +288,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             ),
             None => "no map has `[map.geography]`: describe a map's projection and layers \
                      (a hex map's hex size and anchor, an area map's extent and provinces) in one \
-                     (README, \"Maps from geography\")"
+                     (the designer's book, \"Maps from geography\")"
                 .to_string(),
         }
         .into());

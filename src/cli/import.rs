@@ -14,6 +14,40 @@ use super::{Failure, Format};
 use crate::diag::source::SourceMap;
 use crate::import::dpjudge::{self, Options};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Makes a new game directory from a file of another tool. It never overwrites: the
+directory must not exist or be empty.
+
+- A Diplomacy board in DPjudge's format (`.map`, the files it `USE`s followed) or a Parlance
+  variant (`.cfg`): the board with every province's moves, coasts and centres, the powers
+  with their home centres and colours, armies and fleets, a calendar of seasons and the
+  starting units. Positions are a schematic layout until `geo` lays the geography. What
+  sandtable cannot express is a located warning naming the directive.
+- A VASSAL module (`.vmod`, or an unpacked `buildFile.xml` with its `images/`): each board's
+  picture as supplied art with its grid (hex, square, zoned or region grids, with their
+  numbering), each distinct piece as a counter with its pictures, the counter mix from the
+  palettes and set-ups (a comment says where each `count` came from), each predefined set-up
+  as a scenario placing pieces by the grid's own location names; what the language cannot
+  say kept verbatim in `vassal/kept.xml`; a report of what was mapped, kept and dropped.
+
+The book's guide "Moving in from a VASSAL module" says more.
+
+Examples:
+  sandtable import standard.map -o my-variant
+  sandtable import variants/ancmed.cfg -o ancient-mediterranean
+  sandtable import Kassala.vmod -o kassala --format json
+
+Exit codes:
+- `0`: written (warnings allowed).
+- `1`: the file cannot be read or imported; nothing is written.
+- `2`: a usage error.
+
+JSON:
+For a board: `{"dir", "files", "provinces", "coasts", "supply_centres", "powers", "units"}`.
+For a module: the report, per kind of component what was mapped, kept and dropped, with
+counts of pieces, traits and placements."#;
+
 /// Arguments of `import`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -6,6 +6,25 @@ use std::process::ExitCode;
 
 use super::Format;
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Reads a VASSAL file nobody here needs to have written. For a module (`.vmod`): its maps,
+grids, palettes, prototypes, set-ups, dice, turn trackers, charts, piece and card slots,
+zones and regions. For a saved game (`.vsav`) or a log (`.vlog`): every piece with the
+location name VASSAL gives it (with `--module`, the grids of that module name them).
+
+Examples:
+  sandtable inspect great-patriotic-war.vmod
+  sandtable inspect spring-1901.vsav --module diplomacy.vmod --format json
+
+Exit codes:
+- `0`: read.
+- `1`: the file is not a VASSAL module, save or log, or cannot be read.
+
+JSON:
+`{"file", "kind", "module_file", "module": {"name", "version", "maps", "palettes",
+"prototypes", "setups", …}, "save": {…}, "metadata"}`."#;
+
 /// Arguments of `inspect`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

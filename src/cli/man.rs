@@ -4,7 +4,8 @@
 //! Without `-o`, the tool's page (`sandtable.1`) goes to stdout. With it, one page for the tool
 //! and one per sub-command (`sandtable-check.1`, …) are written into DIR (created if missing):
 //! rendered into a temporary folder inside DIR first, then each renamed into place, so a failed
-//! run leaves no half-written page.
+//! run leaves no half-written page. With `--markdown` the pages are the designer's book's
+//! command reference (`docs/src/commands/`, kept equal to these declarations by a test).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,6 +15,26 @@ use serde::Serialize;
 
 use super::{Failure, Format};
 
+mod book;
+
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Without `-o`, prints the tool's manual page (roff) on stdout. With `-o DIR`, writes one page
+for the tool and one per command (`sandtable-check.1`, `sandtable-referee-start.1`, …).
+With `--markdown`, writes these pages of the book instead: an index and one Markdown page
+per command.
+
+Examples:
+  sandtable man -o ~/.local/share/man/man1
+  sandtable man --markdown -o docs/src/commands
+
+Exit codes:
+- `0`: written.
+- `1`: a page cannot be written; none is left half-written.
+
+JSON:
+`{"dir", "pages": [file names]}`."#;
+
 /// Arguments of `man`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -21,6 +42,10 @@ pub struct Args {
     /// `~/.local/share/man/man1` [default: the tool's page on stdout].
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
+    /// Write the pages as Markdown instead of roff: an index (`README.md`) and one page per
+    /// command, as the designer's book's command reference holds them (needs `-o`).
+    #[arg(long, requires = "output")]
+    markdown: bool,
     /// Output format of the report of pages written (with `-o`).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -79,7 +104,14 @@ fn write_pages(dir: &Path, pages: &[(String, Vec<u8>)]) -> std::io::Result<()> {
 }
 
 pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
-    let pages = pages().map_err(|e| format!("cannot render the manual pages: {e}"))?;
+    let pages = if a.markdown {
+        book::pages(&command())
+            .into_iter()
+            .map(|(name, text)| (name, text.into_bytes()))
+            .collect()
+    } else {
+        pages().map_err(|e| format!("cannot render the manual pages: {e}"))?
+    };
     let Some(dir) = a.output else {
         let (_, main) = pages.first().ok_or("no manual page rendered".to_string())?;
         super::emit(&String::from_utf8_lossy(main));

@@ -36,9 +36,31 @@ use crate::diag::render as diagnostics;
 use crate::diag::source::SourceMap;
 use crate::diag::{Diagnostics, Located};
 
+/// What `--help` adds below the commands: exit codes, JSON and the options many commands
+/// share (the index of the book's command reference).
+const GUIDE: &str = r#"Every command that reads a game takes its directory (`DIR`): the folder of TOML files and
+`rules/*.md` that `sandtable new` starts and the designer's book describes.
+
+Exit codes:
+- `0`: done, no errors (warnings allowed).
+- `1`: the input has problems: diagnostics are printed, each with file:line:column and a hint,
+  or a clear error; nothing is half-written.
+- `2`: a usage error (an unknown option, a missing argument, a value the game does not have).
+
+JSON:
+Every command that reports takes `--format json` (`publish` takes `--json`). On failure it
+prints one object, `{"error": …, "diagnostics": […]}` with the located problems when the
+game's check is the cause, or `{"error": …, "detail": …}` for a usage error.
+
+Options shared by the commands that read a game:
+`--option ID` (repeatable) turns on an optional rule of the game. Rule helpers (`crt`,
+`table`, `supply`, `control`, `scenario`, `render`, `check --save`) still answer when the only
+errors are in scenarios they do not use, with a note saying so; `build` needs the whole game
+clean."#;
+
 /// Check board wargame definitions and build playable modules from them.
 #[derive(Debug, Parser)]
-#[command(name = "sandtable", version, about, long_about = None)]
+#[command(name = "sandtable", version, about, long_about = None, after_long_help = GUIDE)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -59,54 +81,74 @@ pub enum Format {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check a game directory and report every problem (exit 1 if there are errors).
+    #[command(after_long_help = check::GUIDE)]
     Check(check::Args),
     /// List a game's scenarios, or print the resolved set-up of one.
+    #[command(after_long_help = scenario::GUIDE)]
     Scenario(scenario::Args),
     /// Build the VASSAL module (.vmod) of a game (refused when it has errors).
+    #[command(after_long_help = build::GUIDE)]
     Build(build::Args),
     /// List the maps, grids, palettes, prototypes and setups of a VASSAL module, or every
     /// piece of a saved game with its location.
+    #[command(after_long_help = inspect::GUIDE)]
     Inspect(inspect::Args),
     /// Draw a game's art as PNG: the map, counters, a printable counter sheet, the off-map
     /// displays or the charts.
+    #[command(after_long_help = render::GUIDE)]
     Render(render::Args),
     /// Resolve a combat on a combat results table, showing every step (or list the tables).
+    #[command(after_long_help = crt::GUIDE)]
     Crt(Box<crt::Args>),
     /// Look up a chart the players roll on (or read by row): the roll, each die-roll
     /// modifier with its cause, the row found and what it means (or list the tables).
+    #[command(after_long_help = table::GUIDE)]
     Table(table::Args),
     /// Whether every unit is in supply and why (path or blocker); draw it on the map, or
     /// set the Out of Supply markers in a saved game.
+    #[command(after_long_help = supply::GUIDE)]
     Supply(supply::Args),
     /// Who controls each hex or area, and the victory conditions evaluated.
+    #[command(after_long_help = control::GUIDE)]
     Control(control::Args),
     /// Resolve a phase of written orders on a province board (Diplomacy) and write the next
     /// position.
+    #[command(after_long_help = adjudicate::GUIDE)]
     Adjudicate(adjudicate::Args),
     /// Referee a game of written orders by mail from a folder that keeps its state: start
     /// it, receive the players' files, see whose orders are in, run each phase.
+    #[command(after_long_help = referee::GUIDE)]
     Referee(referee::Args),
     /// Lay a map from its `[map.geography]` and write it into the map's file: a hex map's
     /// terrain and country layers, places, rivers and rails, or a province board's outlines,
     /// names, fleet boxes, lakes and what is drawn off the board.
+    #[command(after_long_help = geo::GUIDE)]
     Geo(geo::Args),
-    /// Make a new game directory from a Diplomacy board in DPjudge's `.map` format.
+    /// Make a new game directory from a Diplomacy board (DPjudge's `.map`, a Parlance `.cfg`)
+    /// or a VASSAL module (`.vmod`).
+    #[command(after_long_help = import::GUIDE)]
     Import(import::Args),
     /// Publish the game's rules (`rules/*.md` with tables, maps, counters and set-ups
     /// generated from the data) as a website, and as a PDF booklet.
+    #[command(after_long_help = publish::GUIDE)]
     Publish(publish::Args),
     /// Print the shell completion script for bash, zsh, fish or PowerShell.
+    #[command(after_long_help = completions::GUIDE)]
     Completions(completions::Args),
     /// Write the manual pages (the tool's and one per sub-command), or print the tool's.
+    #[command(after_long_help = man::GUIDE)]
     Man(man::Args),
     /// Start a new game directory from a starter game (hex, area or Diplomacy) that checks,
     /// builds and renders.
+    #[command(after_long_help = new::GUIDE)]
     New(new::Args),
     /// Write the JSON Schema of a game file, for editors that complete and check TOML
     /// (Taplo, Even Better TOML).
+    #[command(after_long_help = schema::GUIDE)]
     Schema(schema::Args),
     /// Explain a diagnostic code (`error[CODE]`): its severity, the parts of a game it
     /// concerns and what is wrong; without CODE, list every code.
+    #[command(after_long_help = explain::GUIDE)]
     Explain(explain::Args),
 }
 

@@ -14,6 +14,26 @@ use serde::Serialize;
 
 use super::{Failure, Format};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Writes a starter game to make one's own: a 10×8 hex game (two sides, a counter mix,
+clear, forest and a river, an odds combat table, a scenario, a turn track), an area game (five
+areas with their borders, two sides, a scenario) or a game of written orders (a province
+board of two powers with home centres and centre markers, armies and fleets, one unit a
+province). Each has `rules/01-introduction.md` and comments pointing to the designer's book.
+It checks clean, builds, renders and publishes.
+
+Examples:
+  sandtable new my-game
+  sandtable new my-board --kind diplomacy --title "The Aegean"
+
+Exit codes:
+- `0`: written.
+- `1`: DIR exists and is not empty, or cannot be written.
+
+JSON:
+`{"dir", "kind", "id", "title", "files": [paths]}`."#;
+
 /// Arguments of `new`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

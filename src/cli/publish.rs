@@ -8,6 +8,29 @@ use super::{Format, GameDir};
 use crate::diag::render;
 use crate::emit::publish;
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Publishes the rules as a website: the prose of `rules/*.md` with numbered sections, checked
+and linked cross-references (`see 12.3`), and `{{directives}}` that insert tables, the map,
+the counter manifest, set-up maps and turn records generated from the data; a title page
+with the contents, a page per chapter, a search that works offline, and the whole book on
+one page for print. `--format pdf` or `both` also prints `rules.pdf` with headless Chromium.
+Every optional rule is on unless `--option` names some. The site is byte-identical on every
+run (the PDF carries Chromium's date).
+
+The book's guide "Writing and publishing the rules" lists the directives.
+
+Examples:
+  sandtable publish modules/greek-civil-war -o site/
+  sandtable publish modules/great-european-war -o site/ --format both
+
+Exit codes:
+- `0`: published.
+- `1`: the game or its rules have errors, or Chromium failed (for a PDF).
+
+JSON (--json):
+`{"output", "chapters", "files": [paths]}`."#;
+
 /// Arguments of `publish`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -37,6 +37,26 @@ use crate::helpers::diplomacy::orders_file::{Entry, Written};
 use crate::helpers::diplomacy::position::{power_of, Position};
 use crate::model::{Game, PhaseId, TurnId};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Keeps a game of written orders played by mail in one folder, outside the game directory:
+`referee.toml` (the game, its module, and for every phase its deadline, whose orders came in,
+when and from which file, and what the run did) and one folder per phase holding every
+reader's save and report to send, and the files each player sent. A file that cannot be used
+is refused when it comes, with nothing kept, so the referee can ask again before the
+deadline. Times are RFC 3339 (`2026-12-01T18:00:00Z`).
+
+Examples:
+  sandtable referee start modules/guerilla-warfare-ii --save 1914.vsav --deadline 2026-12-01T18:00:00Z -o ../gw2-game
+  sandtable referee receive ../gw2-game alice.vsav --from austria
+  sandtable referee status ../gw2-game
+  sandtable referee run ../gw2-game --deadline 2026-12-08T18:00:00Z
+
+Exit codes:
+- `0`: done.
+- `1`: a refused file, a phase still waiting for orders, or a folder that cannot be read.
+- `2`: a usage error."#;
+
 /// Arguments of `referee`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -8,6 +8,28 @@ use std::time::Duration;
 use super::{game_for, Format, GameDir};
 use crate::emit::art::{self, What};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Draws the game's art as PNG, exactly as `build` puts it in the module: `map` (one file),
+`sheet` (a printable counter sheet, one file), `counters`, `displays` and `charts` (a folder
+of files each).
+
+With `--watch`, it renders again on every save of a game file (as `check --watch`) and
+prints the files written each time. Ctrl-C stops it.
+
+Examples:
+  sandtable render modules/greek-civil-war --what map -o map.png
+  sandtable render modules/great-patriotic-war --what sheet -o sheet.png
+  sandtable render my-game --what counters -o counters/ --watch
+
+Exit codes:
+- `0`: written.
+- `1`: the game has errors, or a file cannot be written.
+
+JSON:
+`{"written": [paths]}`. With `--watch`, one line per run: `{"run": n, "written": […]}` or
+`{"run": n, "error": …, "diagnostics": […]}`."#;
+
 /// Arguments of `render`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

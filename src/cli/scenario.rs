@@ -7,6 +7,26 @@ use serde::Serialize;
 use super::{game_for, Format, GameDir};
 use crate::model::{Game, Location};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Without a scenario, lists the game's scenarios. With one, prints its resolved set-up: every
+placement (`counter`, `name`, `side`, `location`: a hex number, an area's slot, a track
+display's box such as `Record Track 60`, or `pool:<name>` for an off-map box) and every
+track's starting value with where its marker stands.
+
+Examples:
+  sandtable scenario modules/greek-civil-war
+  sandtable scenario modules/great-patriotic-war barbarossa --format json
+
+Exit codes:
+- `0`: listed.
+- `1`: the game (or the scenario) has errors, or no scenario has that id.
+
+JSON:
+Without ID, `{"scenarios": [{"id", "title", …}]}`. With one, `{"scenario", "title", "start",
+"end", "placements": [{"counter", "name", "side", "location", "level"}], "tracks":
+[{"track", "name", "value", "marker"}]}`."#;
+
 /// Arguments of `scenario`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

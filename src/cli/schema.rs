@@ -13,6 +13,23 @@ use serde::Serialize;
 
 use super::{Failure, Format};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Writes the JSON Schema (draft 7) of a game file, derived from the loader's own types:
+every section and key with its description, default and allowed words, for editors that
+complete TOML and underline typos as you type (Taplo, Even Better TOML: a `#:schema` line or
+a `.taplo.toml`; the book's guide "Editor set-up").
+
+Examples:
+  sandtable schema -o sandtable.schema.json
+
+Exit codes:
+- `0`: written.
+- `1`: the file cannot be written.
+
+JSON:
+`{"written", "bytes"}`."#;
+
 /// Arguments of `schema`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -21,6 +21,27 @@ use crate::model::{Game, MapId, SideId};
 use crate::vassal::archive::ZipTimestamp;
 use crate::vassal::save::SaveGame;
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Says whether every unit is in supply, under the game's supply rule: the path to its
+source, or what cuts it. `--render` draws the supplied areas and rings the cut-off units on
+the map. `--apply` writes the save with the Out of Supply markers set on exactly the cut
+units. In a game of forces of many factors, it traces each force's isolation line (or names
+what blocked it).
+
+Examples:
+  sandtable supply modules/great-patriotic-war --scenario barbarossa
+  sandtable supply modules/great-patriotic-war --save turn3.vsav --render supply.png
+  sandtable supply modules/great-patriotic-war --save turn3.vsav --apply -o turn3-marked.vsav
+
+Exit codes:
+- `0`: traced.
+- `1`: the game, scenario or save has errors.
+
+JSON:
+`{"sides": [{"side", "name", "units", "in_supply", "out_of_supply"}], "units": [{"counter",
+"side", "location", "in_supply", "path", "blocked", "reason", …}]}`."#;
+
 /// Arguments of `supply`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

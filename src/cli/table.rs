@@ -11,6 +11,29 @@ use std::process::ExitCode;
 use super::{game_for, Format, GameDir, Needs};
 use crate::helpers::table::{self, LookupInput};
 
+/// What `--help` adds below the options, and the text of the command's page in the
+/// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
+pub(super) const GUIDE: &str = r#"Looks up a chart the players roll on (a `[[chart]]` with `roll-column`, or
+`threshold-columns` on a modified roll): the roll, each die-roll modifier with its cause (a
+track's value from the set-up or save, or given with `--modifier`), the modified roll, the
+row found and what it means. On a table of thresholds, each row's outcome (`--row` for one).
+Without TABLE, it lists the tables.
+
+Examples:
+  sandtable table modules/greek-civil-war
+  sandtable table modules/greek-civil-war tito-stalin --row 1-4
+  sandtable table modules/great-european-war strategic-warfare --roll 4
+  sandtable table modules/great-european-war events --seed 7 --format json
+
+Exit codes:
+- `0`: looked up.
+- `1`: the game has errors in what the table uses.
+- `2`: a usage error (a table, modifier or row the game does not have).
+
+JSON:
+Without TABLE, an array of `{"id", "title", "kind", "dice", "modifiers", "rows"}`. With one,
+the roll, the modifiers with their causes, the row and its meaning."#;
+
 /// Arguments of `table`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1355,7 +1355,7 @@ fn section(file: FileId, map: &Map) -> Result<&Spanned<Geography>, Diagnostics> 
                 format!("map `{}` has no `[map.geography]`", map.id.get_ref()),
             )
             .at(Span::new(file, map.id.span()))
-            .hint("describe its projection and layers in `[map.geography]` (README, \"Maps from geography\")"),
+            .hint("describe its projection and layers in `[map.geography]` (the designer's book, \"Maps from geography\")"),
         );
         diags
     })

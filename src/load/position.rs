@@ -180,7 +180,10 @@ pub fn parse(file: FileId, text: &str) -> Result<PositionFile, Box<Diagnostic>> 
         } else if message.starts_with("missing field") {
             ("missing-key", "add the key to this table")
         } else if message.starts_with("invalid type") {
-            ("wrong-type", "see the position file format in README.md")
+            (
+                "wrong-type",
+                "see the position file format in the designer's book, \"Games of written orders\"",
+            )
         } else {
             ("syntax", "see https://toml.io for the syntax")
         };

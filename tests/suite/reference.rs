@@ -155,3 +155,122 @@ fn every_reference_link_points_at_a_page_of_the_tree() {
         }
     }
 }
+
+/// The command reference under `docs/src/commands/`, written by `sandtable man --markdown`
+/// from the same declarations `--help` shows.
+fn commands_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/commands")
+}
+
+/// The command reference as `sandtable man --markdown` writes it now.
+fn command_pages() -> BTreeMap<String, Vec<u8>> {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let run = crate::support::bin()
+        .args(["man", "--markdown", "-o"])
+        .arg(tmp.path())
+        .output()
+        .expect("run");
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    committed(tmp.path())
+}
+
+#[test]
+fn the_command_reference_is_up_to_date() {
+    let dir = commands_dir();
+    let pages = command_pages();
+    if std::env::var_os("SANDTABLE_BLESS").is_some_and(|v| v == "1") {
+        bless(&dir, &pages);
+    }
+    let diffs = differences(&pages, &committed(&dir));
+    assert!(
+        diffs.is_empty(),
+        "docs/src/commands/ is not what `sandtable man --markdown` writes:\n  {}\n\
+         run `SANDTABLE_BLESS=1 cargo nextest run -E 'test(/command_reference/)'` and commit the pages",
+        diffs.join("\n  ")
+    );
+}
+
+#[test]
+fn every_command_has_a_page_in_the_book_with_examples_and_exit_codes() {
+    let pages = command_pages();
+    let summary =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/SUMMARY.md"))
+            .expect("the book's summary reads");
+    use clap::CommandFactory as _;
+    for c in sandtable::cli::Cli::command().get_subcommands() {
+        let file = format!("{}.md", c.get_name());
+        let page = String::from_utf8(pages.get(&file).cloned().unwrap_or_default())
+            .expect("a page is UTF-8");
+        assert!(!page.is_empty(), "no page {file}");
+        assert!(
+            summary.contains(&format!("(commands/{file})")),
+            "SUMMARY.md does not list commands/{file}"
+        );
+        assert!(page.contains("## Synopsis"), "{file} has no synopsis");
+        assert!(page.contains("## Examples"), "{file} has no examples");
+        if c.get_name() != "completions" {
+            assert!(page.contains("## Exit codes"), "{file} has no exit codes");
+        }
+        // Every example calls the tool.
+        for block in page.split("## Examples").nth(1).into_iter() {
+            let code = block.split("```").nth(1).unwrap_or("");
+            for line in code.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                assert!(
+                    line.starts_with("sandtable "),
+                    "{file}: the example `{line}` does not call sandtable"
+                );
+            }
+        }
+    }
+}
+
+/// Every example of the command reference that reads only the repository's own games and
+/// writes nothing runs as shown (exit 0), so the pages cannot drift from the games.
+#[test]
+fn the_command_reference_examples_on_the_example_games_run() {
+    let root = crate::support::root();
+    let mut ran = 0;
+    for (file, bytes) in command_pages() {
+        let page = String::from_utf8(bytes).expect("a page is UTF-8");
+        let Some(examples) = page.split("## Examples").nth(1) else {
+            continue;
+        };
+        let code = examples.split("```").nth(1).unwrap_or("");
+        for line in code.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let writes = words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "-o" | "--watch" | "--apply" | "--views" | ">" | ">>" | "--render"
+                ) || w.starts_with('"')
+            });
+            // Files a reader brings (saves, orders, positions) are not in the repository;
+            // `geo` needs Natural Earth from the network.
+            let local = words[1..].iter().all(|w| {
+                w.starts_with('-') || !(w.contains('/') || w.contains('.')) || root.join(w).exists()
+            });
+            if writes || !local || words.get(1) == Some(&"geo") {
+                continue;
+            }
+            let run = crate::support::bin()
+                .current_dir(&root)
+                .args(&words[1..])
+                .output()
+                .expect("run");
+            assert_eq!(
+                run.status.code(),
+                Some(0),
+                "{file}: `{line}` failed:\n{}{}",
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 15, "only {ran} examples ran");
+}
