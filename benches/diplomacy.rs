@@ -1,8 +1,8 @@
 //! Benchmark of the Diplomacy adjudicator on the board of `modules/diplomacy` (through
 //! `ProvinceBoard`): one movement phase with all 22 units of spring 1901 ordered (a typical
 //! opening, with a supported attack and bounces), resolved by
-//! `helpers::diplomacy::movement::resolve`; and the same phase adjudicated whole
-//! (`helpers::diplomacy::adjudicate::adjudicate`: every order's reason, dislodgements,
+//! `diplomacy::movement::resolve`; and the same phase adjudicated whole
+//! (`diplomacy::adjudicate::adjudicate`: every order's reason, dislodgements,
 //! standoffs, the next position and the phases passed over). The orders are parsed once,
 //! outside the measurement.
 //!
@@ -17,18 +17,18 @@
 //! Run with `cargo bench --bench diplomacy`.
 
 use sandtable::diag::source::SourceMap;
-use sandtable::helpers::diplomacy::adjudicate::adjudicate;
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::movement::resolve;
-use sandtable::helpers::diplomacy::orders_file;
-use sandtable::helpers::diplomacy::position::from_positions;
+use sandtable::diplomacy::adjudicate::adjudicate;
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::movement::resolve;
+use sandtable::diplomacy::orders_file;
+use sandtable::diplomacy::position::from_positions;
 use sandtable::helpers::Positions;
 use sandtable::testgame::diplomacy::{game, units_and_orders, SPRING_1901};
 
 use std::path::{Path, PathBuf};
 
-use sandtable::helpers::diplomacy::orders::parse;
-use sandtable::helpers::diplomacy::{Board, Unit, UnitKind};
+use sandtable::diplomacy::orders::parse;
+use sandtable::diplomacy::{Board, Unit, UnitKind};
 use sandtable::model::Game;
 
 fn main() {

@@ -20,6 +20,7 @@
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod diplomacy;
 pub mod emit;
 pub mod geo;
 pub mod helpers;

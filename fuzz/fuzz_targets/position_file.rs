@@ -9,8 +9,8 @@ mod common;
 
 use libfuzzer_sys::fuzz_target;
 use sandtable::diag::source::SourceMap;
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::position;
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::position;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, bytes)) = data.split_first() else {

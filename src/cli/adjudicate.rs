@@ -5,7 +5,7 @@
 //! dislodgements with their retreat options, standoffs, builds and disbands, centres
 //! changing hands and the next position; with `--apply`, write the next position as `--for`
 //! may see it, as a position file (`.toml`) or, from a save, as a save (`.vsav`) written
-//! fresh; with `--views`, every reader's save and report (`helpers::diplomacy::views`).
+//! fresh; with `--views`, every reader's save and report (`diplomacy::views`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -18,13 +18,13 @@ use super::{game_for, Failure, Format, GameDir};
 use crate::diag::source::{FileId, SourceMap};
 use crate::diag::suggest::did_you_mean;
 use crate::diag::Diagnostics;
-use crate::helpers::diplomacy::adjudicate::{self, Adjudication, Audience};
-use crate::helpers::diplomacy::board::ProvinceBoard;
-use crate::helpers::diplomacy::order_notes;
-use crate::helpers::diplomacy::orders_file::{self, Written};
-use crate::helpers::diplomacy::position::{self, power_of, Adapted, Position};
-use crate::helpers::diplomacy::save;
-use crate::helpers::diplomacy::views::{self, Withheld};
+use crate::diplomacy::adjudicate::{self, Adjudication, Audience};
+use crate::diplomacy::board::ProvinceBoard;
+use crate::diplomacy::order_notes;
+use crate::diplomacy::orders_file::{self, Written};
+use crate::diplomacy::position::{self, power_of, Adapted, Position};
+use crate::diplomacy::save;
+use crate::diplomacy::views::{self, Withheld};
 use crate::helpers::savegame;
 use crate::model::{CounterId, Game, OrderPhase, PhaseId, TurnId};
 use crate::vassal::archive::{Archive, ZipTimestamp};

@@ -139,7 +139,7 @@ fn check_save(g: &Game, save: &Path, module: Option<&Path>) -> Result<SaveCheck,
 
 /// The rules of hidden parts a save's position breaks, in a game that has them.
 fn fraction_breaches(g: &Game, positions: &crate::helpers::positions::Positions) -> Vec<String> {
-    use crate::helpers::diplomacy::{board::ProvinceBoard, fractions, position};
+    use crate::diplomacy::{board::ProvinceBoard, fractions, position};
     let (Some(rules), Some(board)) = (&g.rules.fractions, ProvinceBoard::first(g)) else {
         return Vec::new();
     };

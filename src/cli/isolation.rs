@@ -9,13 +9,13 @@ use serde::Serialize;
 
 use super::positions::{self, Loaded};
 use super::Format;
+use crate::diplomacy::board::ProvinceBoard;
+use crate::diplomacy::forces;
+use crate::diplomacy::isolation::Trace;
+use crate::diplomacy::movement::display;
+use crate::diplomacy::position::{force_text, from_positions, unit_kind};
 use crate::emit::art::canvas::Rgba;
 use crate::emit::art::overlay::{self, Cell, Overlay, Ring, Tint};
-use crate::helpers::diplomacy::board::ProvinceBoard;
-use crate::helpers::diplomacy::forces;
-use crate::helpers::diplomacy::isolation::Trace;
-use crate::helpers::diplomacy::movement::display;
-use crate::helpers::diplomacy::position::{force_text, from_positions, unit_kind};
 use crate::model::{Game, Location, MapId, SideId};
 
 /// One force's line, as reports show it.

@@ -30,11 +30,11 @@ use super::adjudicate::{
 use super::positions::{json, write_atomic};
 use super::{game_for, Failure, Format, OptionArgs};
 use crate::diag::source::SourceMap;
-use crate::helpers::diplomacy::adjudicate::{self, Audience};
-use crate::helpers::diplomacy::board::ProvinceBoard;
-use crate::helpers::diplomacy::order_notes::phase_label;
-use crate::helpers::diplomacy::orders_file::{Entry, Written};
-use crate::helpers::diplomacy::position::{power_of, Position};
+use crate::diplomacy::adjudicate::{self, Audience};
+use crate::diplomacy::board::ProvinceBoard;
+use crate::diplomacy::order_notes::phase_label;
+use crate::diplomacy::orders_file::{Entry, Written};
+use crate::diplomacy::position::{power_of, Position};
 use crate::model::{Game, PhaseId, TurnId};
 
 /// What `--help` adds below the options, and the text of the command's page in the

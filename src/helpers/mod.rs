@@ -11,13 +11,15 @@
 //! | [`positions`] | where the units are: a scenario's placements or a saved game, adapted |
 //! | [`board`] | the locations of all maps as one dense graph (hexes and areas) |
 //! | [`crt`] | combat results tables: column, modifiers, shifts, roll, result |
-//! | [`diplomacy`] | Diplomacy orders and the adjudicator of a movement phase |
 //! | [`zoc`] | zones of control per side |
 //! | [`supply`] | supply tracing for every unit at once |
 //! | [`control`](mod@control) | who controls each hex or area |
 //! | [`victory`](mod@victory) | victory conditions |
 //! | [`stacking`] | stacking-limit violations and counter-mix overuse |
 //! | [`savegame`] | a VASSAL save of a module `sandtable build` made, adapted into positions; supply markers written back |
+//!
+//! Games of written orders (Diplomacy and its variants) have a stage of their own,
+//! [`crate::diplomacy`], built on these helpers.
 //!
 //! Locations that matter to rules (a hex, an area as a whole) are [`Site`]s; a counter's
 //! exact [`Location`](crate::model::Location) (an area's box, an off-map pool) is kept in
@@ -26,7 +28,6 @@
 pub mod board;
 pub mod control;
 pub mod crt;
-pub mod diplomacy;
 pub mod positions;
 pub mod savegame;
 pub mod stacking;

@@ -2,7 +2,7 @@
 //! into located data: a position file is TOML (the schema below, every value with its span),
 //! an orders file plain text kept whole in the [`SourceMap`] for the adjudicator to read line
 //! by line. Nothing here knows the game: resolving names against the board is
-//! `helpers::diplomacy::position`'s job, reading orders `helpers::diplomacy::orders_file`'s.
+//! `diplomacy::position`'s job, reading orders `diplomacy::orders_file`'s.
 //!
 //! A position file says where a game stands between two phases:
 //!

@@ -1,10 +1,10 @@
 //! The standard Diplomacy board for tests and benchmarks: `modules/diplomacy` checked, its
 //! board answering the adjudicator's questions through
-//! [`ProvinceBoard`](crate::helpers::diplomacy::board::ProvinceBoard) — so the DATC and the
+//! [`ProvinceBoard`](crate::diplomacy::board::ProvinceBoard) — so the DATC and the
 //! benchmark run on the game's own data — and a typical opening to resolve on it.
 
-use crate::helpers::diplomacy::orders::{parse, Order};
-use crate::helpers::diplomacy::{Board, Unit};
+use crate::diplomacy::orders::{parse, Order};
+use crate::diplomacy::{Board, Unit};
 use crate::model::Game;
 
 /// The checked `modules/diplomacy` (panics when it does not check: test use only). Take its

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::position::{self, unit_text, Position};
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::position::{self, unit_text, Position};
 use sandtable::model::Game;
 use sandtable::vassal::archive::Archive;
 
@@ -221,9 +221,9 @@ fn expected_pieces(board: &ProvinceBoard, e: &Expected) -> Vec<(String, String)>
         for u in words(units) {
             let (kind, at) = u.split_once(' ').expect("kind and place");
             let kind = if kind == "A" {
-                sandtable::helpers::diplomacy::UnitKind::Army
+                sandtable::diplomacy::UnitKind::Army
             } else {
-                sandtable::helpers::diplomacy::UnitKind::Fleet
+                sandtable::diplomacy::UnitKind::Fleet
             };
             let c = position::counter_for(g, power, kind).expect("a counter");
             out.push((g.counters[c].name.clone(), site_name(at)));
@@ -240,9 +240,9 @@ fn expected_pieces(board: &ProvinceBoard, e: &Expected) -> Vec<(String, String)>
     for (power, unit, _) in e.dislodged {
         let (kind, at) = unit.split_once(' ').expect("kind and place");
         let kind = if kind == "A" {
-            sandtable::helpers::diplomacy::UnitKind::Army
+            sandtable::diplomacy::UnitKind::Army
         } else {
-            sandtable::helpers::diplomacy::UnitKind::Fleet
+            sandtable::diplomacy::UnitKind::Fleet
         };
         let c = position::counter_for(g, power, kind).expect("a counter");
         out.push((g.counters[c].name.clone(), site_name(at)));

@@ -25,8 +25,9 @@ use syn::visit::Visit;
 /// and the VASSAL formats at the bottom, then load → model → check, the layout, the
 /// backends and helpers, the command line. `lib.rs` (the crate root) assembles everything
 /// and is not checked; `testgame` is dev-only (unit tests, the suite and the benches).
-/// `helpers` may read `load`'s schemas of its own inputs (a Diplomacy position file), which it
-/// resolves against the validated game as `check` resolves a game's files.
+/// `diplomacy` (games of written orders) is built on `helpers` and may read `load`'s schemas
+/// of its own inputs (a position file), which it resolves against the validated game as
+/// `check` resolves a game's files.
 const ALLOWED: &[(&str, &[&str])] = &[
     ("diag", &[]),
     ("load", &["diag"]),
@@ -36,18 +37,38 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("layout", &["load", "model", "vassal"]),
     ("emit", &["diag", "load", "model", "layout", "vassal"]),
     ("helpers", &["diag", "load", "model", "layout", "vassal"]),
+    (
+        "diplomacy",
+        &["diag", "load", "model", "layout", "vassal", "helpers"],
+    ),
     ("geo", &["diag", "load", "model"]),
     ("import", &["diag", "load", "vassal"]),
     (
         "testgame",
         &[
-            "diag", "load", "model", "check", "layout", "vassal", "helpers",
+            "diag",
+            "load",
+            "model",
+            "check",
+            "layout",
+            "vassal",
+            "helpers",
+            "diplomacy",
         ],
     ),
     (
         "cli",
         &[
-            "diag", "load", "model", "check", "layout", "vassal", "emit", "helpers", "geo",
+            "diag",
+            "load",
+            "model",
+            "check",
+            "layout",
+            "vassal",
+            "emit",
+            "helpers",
+            "diplomacy",
+            "geo",
             "import",
         ],
     ),

@@ -15,10 +15,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::movement::resolve;
-use sandtable::helpers::diplomacy::orders::{parse, Order};
-use sandtable::helpers::diplomacy::{Board, Unit};
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::movement::resolve;
+use sandtable::diplomacy::orders::{parse, Order};
+use sandtable::diplomacy::{Board, Unit};
 use sandtable::testgame::diplomacy::{game, units_and_orders, SPRING_1901};
 
 /// Run one case; the orders whose outcome differs from the DATC's.
@@ -184,8 +184,7 @@ fn run_retreat_case(
         ));
         orders.push(o);
     }
-    let retreats =
-        sandtable::helpers::diplomacy::retreat::resolve(board, &units, &outcomes, &orders);
+    let retreats = sandtable::diplomacy::retreat::resolve(board, &units, &outcomes, &orders);
     let mut wrong = Vec::new();
     for (unit, e, text) in expected {
         let Some(e) = e else { continue };
@@ -235,7 +234,7 @@ fn run_adjustment_case(
         expected.push((e.as_str().map(|s| s == "Succeeds"), text.clone()));
         orders.push(o);
     }
-    let adjusted = sandtable::helpers::diplomacy::adjust::resolve(board, &units, &centres, &orders);
+    let adjusted = sandtable::diplomacy::adjust::resolve(board, &units, &centres, &orders);
     let mut wrong = Vec::new();
     // Units the rules remove from a power that ordered too few disbands.
     for expected in case["civil_disorder"].as_array().into_iter().flatten() {
@@ -244,18 +243,15 @@ fn run_adjustment_case(
         let power = o.power.clone().unwrap_or_default();
         let gone: Vec<usize> = adjusted
             .iter()
-            .filter(|a| {
-                a.succeeds && a.command == sandtable::helpers::diplomacy::orders::Command::Disband
-            })
+            .filter(|a| a.succeeds && a.command == sandtable::diplomacy::orders::Command::Disband)
             .filter_map(|a| {
                 units
                     .iter()
                     .position(|u| board.province(&u.location) == board.province(&a.location))
             })
             .collect();
-        let removed = sandtable::helpers::diplomacy::adjust::civil_disorder(
-            board, &units, &centres, &power, &gone,
-        );
+        let removed =
+            sandtable::diplomacy::adjust::civil_disorder(board, &units, &centres, &power, &gone);
         let hit = removed
             .iter()
             .any(|&i| board.province(&units[i].location) == board.province(&o.unit));

@@ -10,10 +10,10 @@
 use std::collections::BTreeSet;
 
 use sandtable::check::Part;
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::movement::resolve;
+use sandtable::diplomacy::Board;
 use sandtable::emit::art::area_map::shapes;
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::movement::resolve;
-use sandtable::helpers::diplomacy::Board;
 use sandtable::model::map::touching_outlines;
 use sandtable::model::{AreaMap, Game, MapKind, TerrainKind};
 use sandtable::testgame::diplomacy::units_and_orders;

@@ -386,8 +386,8 @@ fn play_a_year(
     seed: u64,
 ) -> Result<Vec<Option<sandtable::model::OrderPhase>>, String> {
     use rand::SeedableRng;
-    use sandtable::helpers::diplomacy::board::ProvinceBoard;
-    use sandtable::helpers::diplomacy::position;
+    use sandtable::diplomacy::board::ProvinceBoard;
+    use sandtable::diplomacy::position;
     use sandtable::model::OrderPhase;
 
     let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
@@ -470,10 +470,10 @@ fn pick<'a, T>(rng: &mut rand_pcg::Pcg64, list: &'a [T]) -> Option<&'a T> {
 /// Where a unit may move: an army to the provinces next to it, a fleet to the places and
 /// coasts next to its own.
 fn moves_of(
-    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
-    unit: &sandtable::helpers::diplomacy::Unit,
+    board: &sandtable::diplomacy::board::ProvinceBoard,
+    unit: &sandtable::diplomacy::Unit,
 ) -> Vec<String> {
-    use sandtable::helpers::diplomacy::{Board, UnitKind};
+    use sandtable::diplomacy::{Board, UnitKind};
     match unit.kind {
         UnitKind::Army => board.army_moves_from(board.province(&unit.location)),
         UnitKind::Fleet => board.fleet_moves_from(&unit.location),
@@ -481,8 +481,8 @@ fn moves_of(
 }
 
 /// `A lon`, as the orders write a unit.
-fn unit_text(unit: &sandtable::helpers::diplomacy::Unit) -> String {
-    use sandtable::helpers::diplomacy::UnitKind;
+fn unit_text(unit: &sandtable::diplomacy::Unit) -> String {
+    use sandtable::diplomacy::UnitKind;
     let kind = match unit.kind {
         UnitKind::Army => "A",
         UnitKind::Fleet => "F",
@@ -493,12 +493,12 @@ fn unit_text(unit: &sandtable::helpers::diplomacy::Unit) -> String {
 /// Movement orders for every unit: a third hold, a third move, a third support a hold or a
 /// move ordered, or (a fleet at sea) convoy an army next to its sea to a coast of it.
 fn movement_orders(
-    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
-    position: &sandtable::helpers::diplomacy::position::Position,
+    board: &sandtable::diplomacy::board::ProvinceBoard,
+    position: &sandtable::diplomacy::position::Position,
     rng: &mut rand_pcg::Pcg64,
 ) -> Vec<String> {
     use rand::Rng;
-    use sandtable::helpers::diplomacy::{Board, UnitKind};
+    use sandtable::diplomacy::{Board, UnitKind};
     let units = &position.units;
     // First the holds and moves: (order, destination province).
     let mut orders: Vec<(String, Option<String>)> = Vec::new();
@@ -572,12 +572,12 @@ fn movement_orders(
 
 /// Retreat orders: each dislodged unit retreats to a place it may reach, or disbands.
 fn retreat_orders(
-    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
-    position: &sandtable::helpers::diplomacy::position::Position,
+    board: &sandtable::diplomacy::board::ProvinceBoard,
+    position: &sandtable::diplomacy::position::Position,
     rng: &mut rand_pcg::Pcg64,
 ) -> Vec<String> {
     use rand::Rng;
-    use sandtable::helpers::diplomacy::Board;
+    use sandtable::diplomacy::Board;
     let taken: Vec<&str> = position
         .units
         .iter()
@@ -608,17 +608,17 @@ fn retreat_orders(
 /// Adjustment orders: every power builds on vacant home centres it owns as far as it may
 /// (an army, or a fleet on a coast, at random), and disbands at random what it owes.
 fn adjustment_orders(
-    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
-    position: &sandtable::helpers::diplomacy::position::Position,
+    board: &sandtable::diplomacy::board::ProvinceBoard,
+    position: &sandtable::diplomacy::position::Position,
     rng: &mut rand_pcg::Pcg64,
 ) -> Vec<String> {
     use rand::Rng;
-    use sandtable::helpers::diplomacy::adjudicate::{centres, standings};
-    use sandtable::helpers::diplomacy::Board;
+    use sandtable::diplomacy::adjudicate::{centres, standings};
+    use sandtable::diplomacy::Board;
     let homes = centres(board, position).home;
     let mut out = Vec::new();
     for s in standings(board, position) {
-        let mine: Vec<&sandtable::helpers::diplomacy::Unit> = position
+        let mine: Vec<&sandtable::diplomacy::Unit> = position
             .units
             .iter()
             .filter(|u| u.power == s.power)

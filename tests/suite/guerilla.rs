@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::fractions::fraction_text;
-use sandtable::helpers::diplomacy::position::{unit_text, Position};
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::fractions::fraction_text;
+use sandtable::diplomacy::position::{unit_text, Position};
 use sandtable::vassal::archive::Archive;
 use sandtable::vassal::save::SaveGame;
 
@@ -211,7 +211,7 @@ fn the_1914_setup_and_a_month_of_dispersals_play_through_saves() {
     // check --save says so.
     let crowded = tmp.path().join("crowded.vsav");
     {
-        use sandtable::helpers::diplomacy::save::diplomacy_edit;
+        use sandtable::diplomacy::save::diplomacy_edit;
         use sandtable::helpers::savegame::{build_maps, positions_from_save};
         let file =
             SaveGame::from_bytes(std::fs::read(&august).expect("save"), &august).expect("a save");
@@ -254,7 +254,7 @@ fn the_1914_setup_and_a_month_of_dispersals_play_through_saves() {
     // Four Austrian thirds put in Bohemia by hand make 4/3 there, and seven
     // thirds make three units dispersed before March 1915: both are located mistakes.
     let position = read_back(&board, &august);
-    let mut text = sandtable::helpers::diplomacy::position::to_toml(&game, &position, "");
+    let mut text = sandtable::diplomacy::position::to_toml(&game, &position, "");
     text = text.replace(
         "fractions = [\"1/3 A boh\", \"1/3 A bud\", \"1/3 A gal\"]",
         "fractions = [\"1/3 A boh\", \"1/3 A boh\", \"1/3 A boh\", \"1/3 A boh\", \"1/3 A bud\", \"1/3 A gal\", \"1/3 A sil\"]",

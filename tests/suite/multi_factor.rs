@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::position::{force_text, Holdings, Position};
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::position::{force_text, Holdings, Position};
 use sandtable::vassal::archive::Archive;
 
 use crate::support::{example_dir, p, read_back, root, run};
@@ -395,8 +395,8 @@ fn totals(board: &ProvinceBoard, position: &Position) -> BTreeMap<(String, Strin
     let g = board.game;
     let mut out = BTreeMap::new();
     for u in &position.units {
-        let c = sandtable::helpers::diplomacy::position::counter_for(g, &u.power, u.kind)
-            .expect("a counter");
+        let c =
+            sandtable::diplomacy::position::counter_for(g, &u.power, u.kind).expect("a counter");
         let name = g.counters[c]
             .name
             .trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == ' ');

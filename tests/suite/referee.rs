@@ -10,8 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::fractions::fraction_text;
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::fractions::fraction_text;
 use sandtable::helpers::savegame::counter_of;
 use sandtable::model::Game;
 use sandtable::vassal::archive::Archive;
@@ -110,7 +110,7 @@ fn parts_in(game: &Game, save: &Path) -> Vec<(String, String)> {
         .values()
         .filter_map(|piece| {
             let (c, _) = counter_of(game, piece).ok()?;
-            sandtable::helpers::diplomacy::position::is_part(game, c).then(|| {
+            sandtable::diplomacy::position::is_part(game, c).then(|| {
                 let side = game.side_of(c).map(|s| game.sides[s].id.clone());
                 (side.unwrap_or_default(), game.counters[c].id.clone())
             })
@@ -209,10 +209,7 @@ fn nothing_leaks(game: &Game, out: &Path, secret: &[(&str, &str)]) {
 }
 
 /// A power's parts in a position, as positions write them.
-fn fractions_of(
-    position: &sandtable::helpers::diplomacy::position::Position,
-    power: &str,
-) -> Vec<String> {
+fn fractions_of(position: &sandtable::diplomacy::position::Position, power: &str) -> Vec<String> {
     let mut v: Vec<String> = position
         .fractions
         .iter()
@@ -756,7 +753,7 @@ fn orders_are_read_from_the_players_saves_and_a_wrong_file_is_refused() {
     let phase = (0..game.phases.len())
         .find(|&ph| ph != 0 && game.turns[july].phases.contains(&ph))
         .unwrap_or(1);
-    moved.push(sandtable::helpers::diplomacy::save::tracker_command(
+    moved.push(sandtable::diplomacy::save::tracker_command(
         &game, july, phase,
     ));
     with_commands(&setup, &moved, &later);
@@ -1199,7 +1196,7 @@ fn a_wrong_file_is_refused_and_late_or_missing_orders_are_reported() {
         .expect("August");
     with_commands(
         &germans,
-        &[sandtable::helpers::diplomacy::save::tracker_command(
+        &[sandtable::diplomacy::save::tracker_command(
             &game, august, 0,
         )],
         &later,

@@ -112,10 +112,10 @@ pub fn pywargame_python() -> Option<String> {
 /// The position a save of a province-board game holds, as sandtable's save reader and the
 /// save adapter read it (nothing left unread, nothing off the grids, no piece left out).
 pub fn read_back(
-    board: &sandtable::helpers::diplomacy::board::ProvinceBoard,
+    board: &sandtable::diplomacy::board::ProvinceBoard,
     path: &Path,
-) -> sandtable::helpers::diplomacy::position::Position {
-    use sandtable::helpers::diplomacy::{position::from_positions, save};
+) -> sandtable::diplomacy::position::Position {
+    use sandtable::diplomacy::{position::from_positions, save};
     use sandtable::helpers::savegame::{build_maps, positions_from_save};
     let g = board.game;
     let bytes = std::fs::read(path).expect("read save");

@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 
 use sandtable::diag::source::SourceMap;
 use sandtable::diag::Diagnostics;
-use sandtable::helpers::diplomacy::board::ProvinceBoard;
-use sandtable::helpers::diplomacy::{adjudicate, orders_file, position};
+use sandtable::diplomacy::board::ProvinceBoard;
+use sandtable::diplomacy::{adjudicate, orders_file, position};
 use sandtable::helpers::Positions;
 use sandtable::model::Game;
 

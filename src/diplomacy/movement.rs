@@ -1061,7 +1061,7 @@ impl Phase<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::diplomacy::orders::parse;
+    use crate::diplomacy::orders::parse;
 
     /// Four land provinces in a ring (a–b–c–d–a) and `e` next to all of them; `s` a sea
     /// next to `a` and `c`.

@@ -339,7 +339,7 @@ pub fn read(
 mod tests {
     use super::*;
     use crate::diag::source::SourceMap;
-    use crate::helpers::diplomacy::board::ProvinceBoard;
+    use crate::diplomacy::board::ProvinceBoard;
 
     #[test]
     fn headings_prefixes_comments_and_located_mistakes() {
@@ -381,7 +381,7 @@ mod tests {
         assert!(examples.len() >= 7, "{examples:?}");
         for example in examples.iter().filter(|e| **e != "waive") {
             assert!(
-                crate::helpers::diplomacy::orders::parse(example, &board).is_ok(),
+                crate::diplomacy::orders::parse(example, &board).is_ok(),
                 "`{example}` in {}",
                 hints[1]
             );

@@ -169,8 +169,8 @@ pub fn trace(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::diplomacy::board::ProvinceBoard;
-    use crate::helpers::diplomacy::UnitKind;
+    use crate::diplomacy::board::ProvinceBoard;
+    use crate::diplomacy::UnitKind;
     use crate::testgame::diplomacy::game;
 
     fn army(power: &str, at: &str) -> Unit {

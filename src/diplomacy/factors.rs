@@ -1101,7 +1101,7 @@ pub fn resolve_retreats(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::diplomacy::board::ProvinceBoard;
+    use crate::diplomacy::board::ProvinceBoard;
     use crate::testgame::diplomacy::game;
 
     fn unit(power: &str, kind: UnitKind, at: &str, n: u32) -> Unit {
