@@ -318,11 +318,12 @@ pub fn build(game: &Game, pdf: bool, columns: super::Columns) -> Result<Files, P
 }
 
 /// The least size, in points, a hex number prints at on a map's parts.
-const NUMBER_PT: f64 = 6.5;
+const NUMBER_PT: f64 = 6.0;
 
 /// A map part's size on the printed page, in millimetres: the text area of A4 less the
-/// print stylesheet's margins (178 mm wide), less room for its caption and the key.
-const PART_MM: (f64, f64) = (178.0, 215.0);
+/// print stylesheet's margins (178 mm wide), less room for its caption and, above the
+/// first part, the key.
+const PART_MM: (f64, f64) = (178.0, 195.0);
 
 /// How far neighbouring parts of a map overlap, in millimetres.
 const OVERLAP_MM: f64 = 10.0;
