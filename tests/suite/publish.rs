@@ -7,7 +7,9 @@
 //! is printed to PDF and its first page rendered with `pdftoppm`. Every rule reference of
 //! the chapter pages is a link; the Great European War is also photographed at 1400 and
 //! 420 px (title page, widest table, a search for a rule number), and its sidebar and
-//! search are checked.
+//! search are checked. Every game's booklet is printed and read back with poppler: page
+//! numbers, the outline, the contents' page numbers, no table's title left at the foot of a
+//! page, no page under 30 % full but a chapter's last.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
