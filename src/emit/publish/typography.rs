@@ -128,7 +128,8 @@ fn typeset_text(text: &str, prev: &mut Option<char>, out: &mut String) {
                 *prev = Some(';');
                 continue;
             }
-            '"' if opens_after(*prev) && next.is_some_and(|n| !n.is_whitespace()) => '\u{201c}',
+            // Before a tag (the end of this run) a quote after a space still opens.
+            '"' if opens_after(*prev) && next.is_none_or(|n| !n.is_whitespace()) => '\u{201c}',
             '"' => '\u{201d}',
             // An apostrophe in a word (`side's`) or at a year's start (`'49`) is a closing
             // quote's shape; after a space, before a letter, an opening quote.
