@@ -1,4 +1,4 @@
-//! `sandtable publish DIR -o OUT/ [--format html|pdf|both] [--json]`: the game's rules as a
+//! `sandtable publish DIR -o OUT/ [--format html|pdf|both] [--columns 1|2] [--json]`: the game's rules as a
 //! website (and a PDF booklet printed from it).
 
 use std::path::PathBuf;
@@ -46,6 +46,10 @@ pub struct Args {
     /// What to write: the website, or the website and `rules.pdf` (printed by Chromium).
     #[arg(long = "format", value_enum, default_value_t, value_name = "WHAT")]
     kind: publish::Format,
+    /// The booklet's text in 1 column across the page or in 2 (tables, maps and counters
+    /// across both).
+    #[arg(long, value_enum, default_value_t, value_name = "N")]
+    columns: publish::Columns,
     /// Report what was written as JSON (`--format` here names what to publish).
     #[arg(long)]
     json: bool,
@@ -80,7 +84,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
             render::to_text(&checked.diagnostics, &checked.sources)
         );
     }
-    let written = publish::publish(&game, &a.out, a.kind).map_err(|e| e.to_string())?;
+    let written = publish::publish(&game, &a.out, a.kind, a.columns).map_err(|e| e.to_string())?;
     let chapters = crate::emit::publish::site::book_of(&game).chapters.len();
     let pages = written.iter().filter(|f| f.ends_with(".html")).count();
     let pictures = written.iter().filter(|f| f.ends_with(".png")).count();

@@ -7,7 +7,9 @@
 //! is printed to PDF and its first page rendered with `pdftoppm`. Every rule reference of
 //! the chapter pages is a link; the Great European War is also photographed at 1400 and
 //! 420 px (title page, widest table, a search for a rule number), and its sidebar and
-//! search are checked.
+//! search are checked. Every game's booklet is printed and read back with poppler: page
+//! numbers, the outline, the contents' page numbers, no table's title left at the foot of a
+//! page, no page under 30 % full but a chapter's last.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -1621,4 +1623,231 @@ fn the_search_page_lists_every_section_and_its_index_holds_every_rule() {
         .as_str()
         .is_some_and(|w| w.split(' ').any(|w| w == "ignoring")));
     assert!(site.contains_key("search.js"));
+}
+
+// ---------------------------------------------------------------------------------------
+// The printed booklet of every game, read back page by page.
+
+/// The least share of a page's text area a page may fill, but the last of a chapter.
+const LEAST_FILL: f64 = 0.30;
+
+/// Each page's text (`pdftotext -layout`, its pages split at the form feeds).
+fn pdf_text_pages(pdf: &Path) -> Vec<String> {
+    let out = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("run pdftotext");
+    String::from_utf8_lossy(&out.stdout)
+        .split('\u{c}')
+        .map(str::to_string)
+        .collect()
+}
+
+/// Letters and digits only, lower case: text compared across the PDF's line breaks,
+/// quotes and dashes.
+fn squeezed(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// How much of each page's text area (A4 less 18 mm top and bottom, the print stylesheet's
+/// margins) is used, down to its lowest ink: rendered in grey at 20 dpi by `pdftoppm`.
+fn page_fills(pdf: &Path) -> Vec<f64> {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = Command::new("pdftoppm")
+        .args(["-gray", "-r", "20"])
+        .arg(pdf)
+        .arg(tmp.path().join("p"))
+        .output()
+        .expect("run pdftoppm");
+    assert!(out.status.success(), "pdftoppm failed");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(tmp.path())
+        .expect("read")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let bytes = std::fs::read(f).expect("read a page");
+            // A binary PGM: `P5 width height 255` then one byte a pixel.
+            let header: Vec<usize> = String::from_utf8_lossy(&bytes[..bytes.len().min(40)])
+                .split_whitespace()
+                .skip(1)
+                .take(2)
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            let (w, h) = (header[0], header[1]);
+            let pixels = &bytes[bytes.len() - w * h..];
+            let top = h * 18 / 297;
+            let bottom = h * (297 - 18) / 297;
+            let lowest = (top + 1..bottom - 1)
+                .rev()
+                .find(|y| pixels[y * w..(y + 1) * w].iter().any(|p| *p < 200));
+            lowest.map_or(0.0, |y| (y - top) as f64 / (bottom - top) as f64)
+        })
+        .collect()
+}
+
+/// The contents' page numbers of a printed `print.html`: (heading id, its title, its page
+/// or None where the slot is empty).
+fn contents_pages(html: &str) -> Vec<(String, String, Option<usize>)> {
+    const SLOT: &str = "<span class=\"pageno\" data-for=\"";
+    let mut out = Vec::new();
+    for (i, _) in html.match_indices(SLOT) {
+        let rest = &html[i + SLOT.len()..];
+        let id = rest.split('"').next().unwrap_or("").to_string();
+        let page = rest
+            .split_once("\">")
+            .and_then(|(_, r)| r.split_once("</span>"))
+            .and_then(|(n, _)| n.parse().ok());
+        // The entry's title: the link just before the slot.
+        let before = &html[..i];
+        let title = before
+            .rfind("\">")
+            .map(|t| before[t + 2..].trim_end_matches("</a>").to_string())
+            .unwrap_or_default();
+        out.push((id, decode_entities(&title), page));
+    }
+    out
+}
+
+/// Print one game's booklet and read it back: every page numbered, the contents with the
+/// page of each entry (a chapter's number the page that shows its title), an outline entry
+/// at least per contents entry, no table's title at the foot of a page without its table,
+/// and no page under [`LEAST_FILL`] full but a chapter's last. Returns the problems and a
+/// line of figures.
+fn check_booklet(game: &str) -> (Vec<String>, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    publish(&root().join("modules").join(game), &out, "pdf");
+    let pdf = out.join("rules.pdf");
+    let html = std::fs::read_to_string(out.join("print.html")).expect("print.html");
+    let mut problems = Vec::new();
+    let pages = pdf_text_pages(&pdf);
+    let count = pdf_pages(&pdf);
+    // Page numbers and the outline.
+    let contents = contents_pages(&html);
+    check_print_furniture(&pdf, count, contents.len(), &mut problems);
+    // The contents' numbers.
+    let unnumbered: Vec<&str> = contents
+        .iter()
+        .filter(|(_, _, p)| p.is_none())
+        .map(|(id, _, _)| id.as_str())
+        .collect();
+    if contents.is_empty() || !unnumbered.is_empty() {
+        problems.push(format!(
+            "the contents' entries without a page number: {unnumbered:?} (of {})",
+            contents.len()
+        ));
+    }
+    for (id, title, page) in &contents {
+        let Some(page) = page else { continue };
+        let words: String = squeezed(&title.split_whitespace().take(3).collect::<String>());
+        let on_page = pages.get(page - 1).map(|p| squeezed(p)).unwrap_or_default();
+        if id.starts_with("chapter-") && !on_page.contains(&words) {
+            problems.push(format!(
+                "the contents put {title:?} on page {page}, which does not show it"
+            ));
+        }
+    }
+    // Every table's title has its table under it on the same page.
+    let captions: Vec<String> = html
+        .split("<caption>")
+        .skip(1)
+        .filter_map(|c| c.split_once("</caption>").map(|(t, _)| t))
+        .map(|t| squeezed(&decode_entities(t)))
+        .collect();
+    let mut separated = Vec::new();
+    for (n, page) in pages.iter().enumerate() {
+        let lines: Vec<&str> = page.lines().filter(|l| !l.trim().is_empty()).collect();
+        // The last line is the page number; the one before it the last of the text.
+        if let Some(last) = lines.len().checked_sub(2).map(|i| squeezed(lines[i])) {
+            if !last.is_empty() && captions.contains(&last) {
+                separated.push(format!(
+                    "{} (page {})",
+                    lines[lines.len() - 2].trim(),
+                    n + 1
+                ));
+            }
+        }
+    }
+    if !separated.is_empty() {
+        problems.push(format!(
+            "tables' titles at the foot of a page, their tables on the next: {separated:?}"
+        ));
+    }
+    // No near-empty page but a chapter's last (its running head differs from the next's).
+    let fills = page_fills(&pdf);
+    let head = |n: usize| {
+        pages
+            .get(n)
+            .and_then(|p| p.lines().find(|l| !l.trim().is_empty()))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
+    let mut thin = Vec::new();
+    for (n, fill) in fills.iter().enumerate().skip(1) {
+        let last_of_chapter = n + 1 >= fills.len() || head(n) != head(n + 1);
+        if *fill < LEAST_FILL && !last_of_chapter {
+            thin.push(format!("page {} ({:.0} %)", n + 1, fill * 100.0));
+        }
+    }
+    if !thin.is_empty() {
+        problems.push(format!(
+            "pages under {:.0} % full that do not end a chapter: {thin:?}",
+            LEAST_FILL * 100.0
+        ));
+    }
+    let least = fills.iter().skip(1).copied().fold(1.0, f64::min);
+    let report = format!(
+        "{game}: {count} pages, {} contents entries numbered, {} table titles kept with their \
+         tables, {} pages under {:.0} % (each a chapter's last; least {:.0} %)",
+        contents.len(),
+        captions.len(),
+        fills.iter().skip(1).filter(|f| **f < LEAST_FILL).count(),
+        LEAST_FILL * 100.0,
+        least * 100.0
+    );
+    (problems, report)
+}
+
+#[test]
+fn every_booklet_is_numbered_paged_and_keeps_its_tables_whole() {
+    if find_chromium().is_none() || !has_program("pdftotext") || !has_program("pdftoppm") {
+        eprintln!("skipped: no Chromium, or poppler's pdftotext and pdftoppm, to print and read the booklets");
+        return;
+    }
+    let games = games();
+    let queue = Mutex::new(games.clone());
+    let found = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let Some(game) = queue.lock().expect("queue").pop() else {
+                    break;
+                };
+                let (problems, report) = check_booklet(&game);
+                found.lock().expect("found").push((game, problems, report));
+            });
+        }
+    });
+    let mut found = found.into_inner().expect("found");
+    found.sort();
+    let mut failures = String::new();
+    for (game, problems, report) in &found {
+        eprintln!("{report}");
+        for p in problems {
+            failures += &format!("{game}: {p}\n");
+        }
+    }
+    assert_eq!(found.len(), games.len());
+    assert!(failures.is_empty(), "the booklets:\n{failures}");
 }

@@ -426,6 +426,83 @@ fn turn_notes(game: &Game, markers: &[String]) -> String {
     }
 }
 
+/// More calendar rows than this, when its only column is its notes, are shown note by note
+/// ([`notes_by_turns`]).
+const LONG_CALENDAR: usize = 24;
+
+/// Each note of the calendar (a phase some turns play, a victory check) in the order first
+/// met, with the turns it falls on in words ([`turns_in_words`]).
+fn notes_by_turns(game: &Game) -> Vec<Vec<String>> {
+    let mut notes: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, turn) in game.turns.iter().enumerate() {
+        for m in &turn.markers {
+            let name = turn_notes(game, std::slice::from_ref(m));
+            match notes.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, at)) => at.push(i),
+                None => notes.push((name, vec![i])),
+            }
+        }
+    }
+    notes
+        .into_iter()
+        .map(|(name, at)| vec![name, turns_in_words(game, &at)])
+        .collect()
+}
+
+/// Turns (indices, ascending) in words: `every 2nd turn, Turn 2 to Turn 98` for turns evenly
+/// spaced, `Turn 3 to Turn 7` for a run, else runs and single turns by name.
+fn turns_in_words(game: &Game, at: &[usize]) -> String {
+    let name = |i: usize| game.turns[i].name.clone();
+    let (Some(&first), Some(&last)) = (at.first(), at.last()) else {
+        return String::new();
+    };
+    if at.len() >= 3 {
+        let step = at[1] - at[0];
+        if at.windows(2).all(|w| w[1] - w[0] == step) {
+            return if step == 1 {
+                format!("{} to {}", name(first), name(last))
+            } else {
+                format!(
+                    "every {} turn, {} to {}",
+                    ordinal(step),
+                    name(first),
+                    name(last)
+                )
+            };
+        }
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < at.len() {
+        let mut end = k;
+        while end + 1 < at.len() && at[end + 1] == at[end] + 1 {
+            end += 1;
+        }
+        parts.push(if end >= k + 2 {
+            format!("{} to {}", name(at[k]), name(at[end]))
+        } else {
+            (k..=end)
+                .map(|j| name(at[j]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        k = end + 1;
+    }
+    parts.join(", ")
+}
+
+/// `2nd`, `3rd`, `5th`, `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// Calendar rows with the same cells after the turn's name, three or more one after
 /// another, as one row naming the first and last turn (`Turn 1 – Turn 4`); two such turns
 /// (a spring and an autumn) keep a row each.
@@ -586,8 +663,15 @@ pub(crate) fn sequence_page(game: &Game, flavour: Flavour) -> ChartPage {
             row
         })
         .collect();
-    let rows = seasons_together(&rows).unwrap_or_else(|| same_turns_together(rows));
-    p.table(&header, &rows);
+    // A long calendar whose only column is its notes, which come round (an attrition
+    // phase every other turn, a victory check every fifth), reads better turned round:
+    // each note once, with the turns it falls on.
+    if !with_phases && !with_weather && with_notes && rows.len() > LONG_CALENDAR {
+        p.table(&["Event", "Turns"], &notes_by_turns(game));
+    } else {
+        let rows = seasons_together(&rows).unwrap_or_else(|| same_turns_together(rows));
+        p.table(&header, &rows);
+    }
     let weather: Vec<Vec<String>> = game
         .weather
         .iter()
@@ -741,6 +825,23 @@ mod tests {
             .iter()
             .map(|n| vec![n.to_string(), phases(n).to_string()])
             .collect()
+    }
+
+    #[test]
+    fn a_long_calendar_of_notes_is_shown_note_by_note() {
+        let game = crate::testgame::fixtures::example("greek-civil-war");
+        let body = sequence_page(&game, Flavour::Web).body;
+        let calendar = &body[body.find("Calendar").expect("a calendar")..];
+        let calendar = &calendar[..calendar.find("</table>").expect("its table")];
+        assert!(calendar.matches("<tr>").count() < 10, "{calendar}");
+        assert!(
+            calendar.contains("every 2nd turn, Turn 2 to Turn 98"),
+            "{calendar}"
+        );
+        assert!(calendar.contains("every 5th turn, Turn 5 to"), "{calendar}");
+        assert_eq!(ordinal(2), "2nd");
+        assert_eq!(ordinal(13), "13th");
+        assert_eq!(ordinal(21), "21st");
     }
 
     #[test]

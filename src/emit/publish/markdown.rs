@@ -177,7 +177,12 @@ pub fn chapter_with(
                     events.push(Event::Html(CowStr::from(html)));
                     skip_until_paragraph_end = true;
                 }
-                None => events.push(Event::Start(Tag::Paragraph)),
+                None => match boxed(&text[range.clone()]).filter(|_| target != Target::Swing) {
+                    Some(kind) => events.push(Event::Html(CowStr::from(format!(
+                        "<p class=\"boxed {kind}\">"
+                    )))),
+                    None => events.push(Event::Start(Tag::Paragraph)),
+                },
             },
             Event::Start(Tag::Link {
                 link_type,
@@ -272,7 +277,30 @@ pub fn chapter_with(
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    held.clean(&html)
+    let html = held.clean(&html);
+    // The site's pages are typeset (curly quotes, minus signs) down to the generated
+    // material; VASSAL's help gets the text as it is.
+    match target {
+        Target::Swing => html,
+        Target::Pages | Target::OnePage => super::typography::typeset(&html),
+    }
+}
+
+/// The kind of box a paragraph is set in: `example` for one that opens with a bold label
+/// starting `Example` (`**Example.**`, `**Example 2.**`), `note` for one whose bold label
+/// starts or ends with `note` (`**Note.**`, `**Designer's note.**`); the label ends with a
+/// full stop inside the bold. None for any other paragraph.
+pub fn boxed(paragraph: &str) -> Option<&'static str> {
+    let label = paragraph.strip_prefix("**")?;
+    let label = &label[..label.find("**")?];
+    let label = label.strip_suffix('.')?.trim().to_lowercase();
+    if label.starts_with("example") {
+        Some("example")
+    } else if label.starts_with("note") || label.ends_with(" note") {
+        Some("note")
+    } else {
+        None
+    }
 }
 
 /// A heading level as its number (1 for `#`).
@@ -383,6 +411,22 @@ fn link_run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_and_examples_are_known_by_their_bold_label() {
+        assert_eq!(boxed("**Note.** The module counts."), Some("note"));
+        assert_eq!(boxed("**Designer's note.** Why."), Some("note"));
+        assert_eq!(boxed("**Example 2.** A Level 2 band."), Some("example"));
+        assert_eq!(
+            boxed("**Example of an exchange.** A Guards army."),
+            Some("example")
+        );
+        // Other labels, and the old forms, are plain paragraphs.
+        assert_eq!(boxed("**Supply.** A unit traces."), None);
+        assert_eq!(boxed("Note: the module counts."), None);
+        assert_eq!(boxed("*Example:* A Par - Bur."), None);
+        assert_eq!(boxed("**Notes**"), None);
+    }
 
     #[test]
     fn only_numbered_anchors_stay_bare_on_one_page() {

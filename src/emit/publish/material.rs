@@ -30,11 +30,29 @@ pub enum Picture {
         /// The map.
         map: MapId,
     },
-    /// One face of a counter.
+    /// One face of a counter, at the game's counter size.
     Counter(CounterId, Face),
+    /// One face of a counter drawn [`SHARP`] times larger: for high-density screens
+    /// (`srcset`) and the printed booklet (at least 300 dpi at its printed size).
+    SharpCounter(CounterId, Face),
+    /// A part of a map's picture for the booklet, where the whole map at page width would
+    /// print its hex numbers too small: the rectangle `x, y, w, h` (pixels) of the map.
+    MapPart {
+        /// The map.
+        map: MapId,
+        /// The part's number, from 1 (for its file name).
+        part: usize,
+        /// The rectangle of the map it shows, in pixels.
+        rect: [u32; 4],
+    },
     /// A picture file of the game the prose shows, by its path in the game directory.
     File(String),
 }
+
+/// How many times larger than the game's counter size a counter face is drawn for print and
+/// high-density screens: a 60 px counter printed 12.6 mm high (3.4 em of 10.5 pt) becomes
+/// 180 px, 363 dpi.
+pub const SHARP: u32 = 3;
 
 /// A counter face, orderable (for the picture list).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -67,12 +85,23 @@ impl Pictures {
     pub fn file(&mut self, game: &Game, p: Picture) -> String {
         let name = match &p {
             Picture::Map(m) => format!("images/map-{}.png", safe(&game.maps[*m].id)),
+            Picture::MapPart { map, part, .. } => {
+                format!(
+                    "images/map-{}-part-{part:02}.png",
+                    safe(&game.maps[*map].id)
+                )
+            }
             Picture::Setup { scenario, map } => format!(
                 "images/setup-{}-{}.png",
                 safe(&game.scenarios[*scenario].id),
                 safe(&game.maps[*map].id)
             ),
             Picture::Counter(c, f) => format!("images/{}", file_name(game, *c, f.art())),
+            Picture::SharpCounter(c, f) => {
+                let name = file_name(game, *c, f.art());
+                let stem = name.strip_suffix(".png").unwrap_or(&name);
+                format!("images/{stem}@{SHARP}x.png")
+            }
             Picture::File(rel) => {
                 let (stem, ext) = rel.rsplit_once('.').unwrap_or((rel.as_str(), "png"));
                 format!("images/prose/{}.{}", safe(stem), ext.to_ascii_lowercase())
@@ -447,8 +476,9 @@ type Stack = Vec<(CounterId, bool)>;
 
 fn face_img(game: &Game, c: CounterId, face: Face, pictures: &mut Pictures) -> String {
     let src = attr(&pictures.file(game, Picture::Counter(c, face)));
+    let sharp = attr(&pictures.file(game, Picture::SharpCounter(c, face)));
     format!(
-        "<img class=\"face\" src=\"{src}\" alt=\"{}\">",
+        "<img class=\"face\" src=\"{src}\" srcset=\"{src} 1x, {sharp} {SHARP}x\" alt=\"{}\">",
         attr(&face_alt(game, c, face))
     )
 }

@@ -12,6 +12,7 @@ pub mod material;
 pub mod pdf;
 pub mod references;
 pub mod site;
+pub mod typography;
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +28,19 @@ pub enum Format {
     Pdf,
     /// The same as `pdf`: the PDF is printed from the site.
     Both,
+}
+
+/// How the booklet's text is set: in one column across the page (the default), or in two,
+/// as printed rulebooks are (the tables, maps and counter sheets across both).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Columns {
+    /// One column, about 90 characters a line.
+    #[default]
+    #[value(name = "1")]
+    One,
+    /// Two columns of about 55 characters.
+    #[value(name = "2")]
+    Two,
 }
 
 /// The file that marks a folder as written by `publish` (so it may be replaced).
@@ -67,8 +81,13 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> PublishError + '_ {
 /// Write the site (and with `format` pdf, `rules.pdf`) to the folder `out`, replacing a
 /// folder an earlier `publish` wrote. Everything is written to a new folder beside `out`
 /// first and swapped in at the end, so a failure leaves `out` as it was. Returns the files
-/// written, relative to `out`.
-pub fn publish(game: &Game, out: &Path, format: Format) -> Result<Vec<String>, PublishError> {
+/// written, relative to `out`. `columns` sets the booklet's text (`print.html` and the PDF).
+pub fn publish(
+    game: &Game,
+    out: &Path,
+    format: Format,
+    columns: Columns,
+) -> Result<Vec<String>, PublishError> {
     let ours = out.join(MARKER).is_file();
     let empty = out
         .read_dir()
@@ -81,7 +100,7 @@ pub fn publish(game: &Game, out: &Path, format: Format) -> Result<Vec<String>, P
         Format::Html => None,
         Format::Pdf | Format::Both => Some(pdf::find_chromium().ok_or(pdf::PdfError::NotFound)?),
     };
-    let files = site::build(game, chromium.is_some())?;
+    let files = site::build(game, chromium.is_some(), columns)?;
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -108,7 +127,7 @@ pub fn publish(game: &Game, out: &Path, format: Format) -> Result<Vec<String>, P
     if let Some(chromium) = chromium {
         let html = staging.path().join("print.html");
         let target = staging.path().join("rules.pdf");
-        pdf::print_pdf(&chromium, &html, &target)?;
+        pdf::print_book(&chromium, &html, &target)?;
         written.push("rules.pdf".into());
     }
     // Swap the new folder in.

@@ -10,7 +10,17 @@
 //! It prints to a temporary file beside the target, renamed into place only once it holds
 //! a PDF: a failed or interrupted run leaves no half-written `rules.pdf`. A run that takes
 //! longer than [`TIMEOUT`] is killed.
+//!
+//! The booklet's contents give each chapter's and section's page ([`print_book`]). Chromium
+//! cannot number them itself (CSS `target-counter()` is not supported), so the book is
+//! printed, the page of every heading the contents link to is read back from the PDF's named
+//! destinations (Chromium writes one for each `id` a link points at), the numbers are
+//! written into the contents, and the book is printed again. The numbers sit in a slot of
+//! fixed width, so writing them moves nothing; should a page still change, the book is
+//! printed once more with the new numbers, at most [`PASSES`] times in all. The same page
+//! gives the same numbers, so the booklet stays the same from run to run.
 
+use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -33,6 +43,13 @@ pub const CHROMIUM_VAR: &str = "SANDTABLE_CHROMIUM";
 
 /// How long Chromium may take to print a book before it is killed.
 pub const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// How many times at most a book is printed to settle the page numbers of its contents.
+pub const PASSES: usize = 3;
+
+/// The start of the slot of a contents entry's page number in `print.html`, followed by the
+/// id of the heading, `">`, the number (empty until it is known) and `</span>`.
+pub const PAGE_SLOT: &str = "<span class=\"pageno\" data-for=\"";
 
 /// How many lines of Chromium's error output a failure reports.
 const STDERR_LINES: usize = 12;
@@ -96,6 +113,14 @@ pub enum PdfError {
         status: ExitStatus,
         /// The last lines it wrote to its error output.
         stderr: String,
+    },
+    /// The PDF Chromium wrote could not be read back for its page numbers.
+    #[error("cannot read the pages of the printed PDF {}: {reason}", .pdf.display())]
+    Unreadable {
+        /// The PDF.
+        pdf: PathBuf,
+        /// Why.
+        reason: String,
     },
     /// Chromium exited cleanly but left no PDF behind.
     #[error("Chromium wrote no PDF for {}{}", .html.display(), tail(.stderr))]
@@ -194,6 +219,104 @@ fn path_bytes(path: &Path) -> Vec<u8> {
     {
         path.to_string_lossy().into_owned().into_bytes()
     }
+}
+
+/// Print the book `html` (the site's `print.html`) to `pdf` with its contents numbered: print
+/// it, write into `html` the page of each heading its contents link to (read from the PDF),
+/// and print it again until the pages stay put (at most [`PASSES`] prints). `html` keeps the
+/// numbers of the last print.
+pub fn print_book(chromium: &Path, html: &Path, pdf: &Path) -> Result<(), PdfError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| PdfError::Io { path, source }
+    };
+    let mut text = std::fs::read_to_string(html).map_err(io(html))?;
+    for _ in 0..PASSES {
+        print_pdf(chromium, html, pdf)?;
+        if !text.contains(PAGE_SLOT) {
+            break;
+        }
+        let bytes = std::fs::read(pdf).map_err(io(pdf))?;
+        let pages = destination_pages(&bytes).map_err(|reason| PdfError::Unreadable {
+            pdf: pdf.to_path_buf(),
+            reason,
+        })?;
+        let numbered = with_page_numbers(&text, &pages);
+        if numbered == text {
+            break;
+        }
+        std::fs::write(html, &numbered).map_err(io(html))?;
+        text = numbered;
+    }
+    Ok(())
+}
+
+/// The page (counted from 1) each named destination of a PDF lands on. Chromium names a
+/// destination after each element `id` a link of the page points at, in the catalogue's
+/// `/Dests` dictionary.
+pub fn destination_pages(pdf: &[u8]) -> Result<BTreeMap<String, usize>, String> {
+    use lopdf::Object;
+    let doc = lopdf::Document::load_mem(pdf).map_err(|e| e.to_string())?;
+    let pages: BTreeMap<lopdf::ObjectId, usize> = doc
+        .get_pages()
+        .into_iter()
+        .map(|(n, id)| (id, n as usize))
+        .collect();
+    let mut out = BTreeMap::new();
+    let catalog = doc.catalog().map_err(|e| e.to_string())?;
+    let Ok(dests) = catalog.get(b"Dests") else {
+        return Ok(out);
+    };
+    let (_, dests) = doc.dereference(dests).map_err(|e| e.to_string())?;
+    let dests = dests.as_dict().map_err(|e| e.to_string())?;
+    for (name, dest) in dests.iter() {
+        let Ok((_, dest)) = doc.dereference(dest) else {
+            continue;
+        };
+        // `[page /XYZ x y zoom]`, or a dictionary holding it as `/D`.
+        let array = match dest {
+            Object::Array(a) => Some(a),
+            Object::Dictionary(d) => d.get(b"D").and_then(Object::as_array).ok(),
+            _ => None,
+        };
+        let page = array
+            .and_then(|a| a.first())
+            .and_then(|p| p.as_reference().ok())
+            .and_then(|id| pages.get(&id));
+        if let Some(page) = page {
+            out.insert(String::from_utf8_lossy(name).into_owned(), *page);
+        }
+    }
+    Ok(out)
+}
+
+/// `html` with each page-number slot of its contents ([`PAGE_SLOT`]) holding the page of its
+/// heading from `pages` (emptied where the page is not known).
+pub fn with_page_numbers(html: &str, pages: &BTreeMap<String, usize>) -> String {
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut rest = html;
+    while let Some(i) = rest.find(PAGE_SLOT) {
+        let after = &rest[i + PAGE_SLOT.len()..];
+        let (Some(id_end), Some(close)) = (after.find("\">"), after.find("</span>")) else {
+            break;
+        };
+        if close < id_end {
+            break;
+        }
+        let id = &after[..id_end];
+        let page = quick_xml::escape::unescape(id)
+            .ok()
+            .and_then(|id| pages.get(id.as_ref()).copied())
+            .map_or(String::new(), |p| p.to_string());
+        out.push_str(&rest[..i + PAGE_SLOT.len()]);
+        out.push_str(id);
+        out.push_str("\">");
+        out.push_str(&page);
+        out.push_str("</span>");
+        rest = &after[close + "</span>".len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Print a page to a PDF with headless Chromium: `html` (normally the site's `print.html`)

@@ -140,8 +140,9 @@ pub fn book_of(game: &Game) -> Rulebook {
     }
 }
 
-/// Every file of the site. `pdf` says whether the pages link a `rules.pdf`.
-pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
+/// Every file of the site. `pdf` says whether the pages link a `rules.pdf`; `columns` sets
+/// the text of the whole book's page (printed).
+pub fn build(game: &Game, pdf: bool, columns: super::Columns) -> Result<Files, PublishError> {
     let book = book_of(game);
     let mut env = Environment::new();
     env.add_template("page.html", PAGE)?;
@@ -188,6 +189,7 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
             prev => prev.map(|x| Value::from(Serde(x))),
             next => next.map(|x| Value::from(Serde(x))),
             pdf,
+            two_columns => columns == super::Columns::Two,
         })?;
         Ok(html.into_bytes())
     };
@@ -196,6 +198,7 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
         game => Value::from(Serde(&info)),
         description => Value::from_safe_string(description.clone()),
         chapters => Value::from(Serde(&page_links)),
+        paged => false,
     })?;
     files.insert(
         "index.html".into(),
@@ -233,6 +236,8 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
         game => Value::from(Serde(&info)),
         description => Value::from_safe_string(description),
         chapters => Value::from(Serde(&one_links)),
+        // Slots for the page numbers the PDF's printing writes in (`pdf::print_book`).
+        paged => pdf,
     })?;
     let mut taken = BTreeSet::new();
     for (i, ch) in book.chapters.iter().enumerate() {
@@ -243,6 +248,20 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
         );
         all += &chapter_html(game, &book, i, Target::OnePage, &mut pictures, &mut taken);
         all += "</section>\n";
+    }
+    // The hex maps in parts at print scale, after each picture of the whole map.
+    let maps: Vec<(String, usize)> = pictures
+        .wanted
+        .iter()
+        .filter_map(|(name, p)| match p {
+            Picture::Map(m) => Some((name.clone(), *m)),
+            _ => None,
+        })
+        .collect();
+    for (name, m) in maps {
+        if let Some(parts) = map_parts(game, m, &mut pictures) {
+            all = after_figures_of(&all, &name, &parts);
+        }
     }
     files.insert(
         "print.html".into(),
@@ -280,11 +299,7 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
     // pictures load.
     let mut sizes = BTreeMap::new();
     for (name, bytes) in draw(game, &pictures)? {
-        if let Ok(size) = image::ImageReader::new(std::io::Cursor::new(&bytes))
-            .with_guessed_format()
-            .map_err(image::ImageError::IoError)
-            .and_then(|r| r.into_dimensions())
-        {
+        if let Some(size) = picture_size(&bytes) {
             sizes.insert(name.clone(), size);
         }
         files.insert(name, bytes);
@@ -292,10 +307,240 @@ pub fn build(game: &Game, pdf: bool) -> Result<Files, PublishError> {
     for (name, bytes) in files.iter_mut() {
         if name.ends_with(".html") {
             let html = String::from_utf8_lossy(bytes);
-            *bytes = sized_images(&html, &sizes).into_bytes();
+            let mut html = sized_images(&html, &sizes);
+            if name == "print.html" {
+                html = sharpest_sources(&html);
+            }
+            *bytes = html.into_bytes();
         }
     }
     Ok(files)
+}
+
+/// The least size, in points, a hex number prints at on a map's parts.
+const NUMBER_PT: f64 = 6.0;
+
+/// A map part's size on the printed page, in millimetres: the text area of A4 less the
+/// print stylesheet's margins (178 mm wide), less room for its caption and, above the
+/// first part, the key.
+const PART_MM: (f64, f64) = (178.0, 195.0);
+
+/// How far neighbouring parts of a map overlap, in millimetres.
+const OVERLAP_MM: f64 = 10.0;
+
+/// Millimetres in a point.
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// Where each part of a map printed in parts starts along one side: parts of `part` pixels
+/// stepping by `part - overlap`, the last shifted back to end at the edge (`length`).
+fn part_starts(length: u32, part: u32, overlap: u32) -> Vec<u32> {
+    if length <= part {
+        return vec![0];
+    }
+    let step = part.saturating_sub(overlap).max(1);
+    let mut starts = Vec::new();
+    let mut at = 0;
+    loop {
+        if at + part >= length {
+            starts.push(length - part);
+            break;
+        }
+        starts.push(at);
+        at += step;
+    }
+    starts
+}
+
+/// The HTML of a hex map printed in parts, for the booklet: where the whole picture at page
+/// width would print its hex numbers under [`NUMBER_PT`], it is cut into parts that print
+/// them at that size, a page each, overlapping by [`OVERLAP_MM`], after a key of where each
+/// part lies. None for an area map, the designer's own picture, or a map legible whole.
+fn map_parts(game: &Game, m: usize, pictures: &mut Pictures) -> Option<String> {
+    let map = &game.maps[m];
+    let crate::model::MapKind::Hex(hm) = &map.kind else {
+        return None;
+    };
+    if map.image.is_some() {
+        return None;
+    }
+    // The hex numbers' size on the map's picture (as `art::hex_map` draws them).
+    let number_px = (crate::layout::hex_layout(game, &hm.geometry).dy * 0.15).max(6.0);
+    let ((w, h), _) = art::map_frame(game, m).ok()?;
+    let mm_per_px = NUMBER_PT * MM_PER_PT / number_px;
+    if f64::from(w) * mm_per_px <= PART_MM.0 {
+        return None;
+    }
+    let part_w = (PART_MM.0 / mm_per_px).floor() as u32;
+    let part_h = (PART_MM.1 / mm_per_px).floor() as u32;
+    let overlap = (OVERLAP_MM / mm_per_px).round() as u32;
+    let xs = part_starts(w, part_w, overlap);
+    let ys = part_starts(h, part_h, overlap);
+    let total = xs.len() * ys.len();
+    let title = quick_xml::escape::escape(&map.title).into_owned();
+    let mut key = String::from("<table class=\"parts-key\">\n<tbody>\n");
+    let mut figures = String::new();
+    for (r, y) in ys.iter().enumerate() {
+        key += "<tr>";
+        for (c, x) in xs.iter().enumerate() {
+            let part = r * xs.len() + c + 1;
+            let src = pictures.file(
+                game,
+                Picture::MapPart {
+                    map: m,
+                    part,
+                    rect: [*x, *y, part_w.min(w), part_h.min(h)],
+                },
+            );
+            key += &format!("<td>{part}</td>");
+            figures += &format!(
+                "<figure class=\"map-part\"><img src=\"{}\" alt=\"The map {title}, part {part} of \
+                 {total}: row {}, column {}\"><figcaption>{title}, part {part} of {total} (row {}, \
+                 column {})</figcaption></figure>\n",
+                quick_xml::escape::escape(&src),
+                r + 1,
+                c + 1,
+                r + 1,
+                c + 1
+            );
+        }
+        key += "</tr>\n";
+    }
+    key += "</tbody>\n</table>\n";
+    Some(format!(
+        "<section class=\"map-parts\">\n<p class=\"parts-key\">The map {title} at print scale, its hex \
+         numbers at {NUMBER_PT} pt: {total} parts, {} rows of {}, each overlapping its \
+         neighbours by {OVERLAP_MM} mm, laid out as below.</p>\n{key}{figures}</section>\n",
+        ys.len(),
+        xs.len()
+    ))
+}
+
+/// `html` with `insert` after every `<figure>` that shows the picture `src`.
+fn after_figures_of(html: &str, src: &str, insert: &str) -> String {
+    let needle = format!("<img src=\"{}\"", quick_xml::escape::escape(src));
+    let mut out = String::with_capacity(html.len() + insert.len());
+    let mut rest = html;
+    while let Some(i) = rest.find(&needle) {
+        let Some(end) = rest[i..]
+            .find("</figure>")
+            .map(|e| i + e + "</figure>".len())
+        else {
+            break;
+        };
+        out.push_str(&rest[..end]);
+        out.push('\n');
+        out.push_str(insert);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The size in pixels of a picture file: a PNG, JPEG, GIF or WebP from its header
+/// (`imagesize`), an SVG from its root element's `width` and `height` (in pixels, or
+/// without a unit), else its `viewBox`. None for anything else.
+fn picture_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if let Ok(size) = imagesize::blob_size(bytes) {
+        let w = u32::try_from(size.width).ok()?;
+        let h = u32::try_from(size.height).ok()?;
+        return Some((w, h));
+    }
+    svg_size(bytes)
+}
+
+/// An SVG's size from its root `<svg>` element.
+fn svg_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_reader(bytes);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).ok()? {
+            Event::Start(e) | Event::Empty(e) => {
+                if e.local_name().as_ref() != b"svg" {
+                    return None;
+                }
+                let value = |name: &[u8]| {
+                    e.attributes()
+                        .flatten()
+                        .find(|a| a.key.local_name().as_ref() == name)
+                        .map(|a| String::from_utf8_lossy(&a.value).into_owned())
+                };
+                let number = |v: &str| {
+                    let v = v.trim();
+                    let v = v.strip_suffix("px").unwrap_or(v);
+                    v.parse::<f64>()
+                        .ok()
+                        .filter(|n| n.is_finite() && *n > 0.0 && *n < 1e6)
+                };
+                let given = value(b"width")
+                    .zip(value(b"height"))
+                    .and_then(|(w, h)| number(&w).zip(number(&h)));
+                let boxed = || {
+                    let vb = value(b"viewBox")?;
+                    let parts: Vec<f64> = vb
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|p| !p.is_empty())
+                        .filter_map(|p| p.parse().ok())
+                        .collect();
+                    match parts[..] {
+                        [_, _, w, h] => number(&w.to_string()).zip(number(&h.to_string())),
+                        _ => None,
+                    }
+                };
+                let (w, h) = given.or_else(boxed)?;
+                return Some((w.round() as u32, h.round() as u32));
+            }
+            Event::Eof => return None,
+            _ => {}
+        }
+        buf.clear();
+    }
+}
+
+/// A page to print with each `<img>` that offers sources of several densities (`srcset`)
+/// showing its sharpest alone: a printer is a device of high density, but Chromium picks
+/// from `srcset` as for the screen it prints from.
+fn sharpest_sources(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find("<img ") {
+        let tag_end = rest[i..].find('>').map_or(rest.len(), |e| i + e + 1);
+        let tag = &rest[i..tag_end];
+        out.push_str(&rest[..i]);
+        out.push_str(&sharpest_in(tag).unwrap_or_else(|| tag.to_string()));
+        rest = &rest[tag_end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An `<img …>` tag with its `srcset`'s densest source as its `src` and no `srcset`; None
+/// when it has no `srcset` or `src`.
+fn sharpest_in(tag: &str) -> Option<String> {
+    let attr_range = |name: &str| {
+        let at = tag.find(&format!(" {name}=\""))?;
+        let start = at + name.len() + 3;
+        let len = tag[start..].find('"')?;
+        Some((at, start, start + len))
+    };
+    let (set_at, set_start, set_end) = attr_range("srcset")?;
+    let best = tag[set_start..set_end]
+        .split(',')
+        .filter_map(|c| {
+            let mut parts = c.split_whitespace();
+            let url = parts.next()?;
+            let density: f64 = parts
+                .next()
+                .and_then(|d| d.strip_suffix('x'))
+                .map_or(Some(1.0), |d| d.parse().ok())?;
+            Some((density, url))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))?
+        .1;
+    let without = format!("{}{}", &tag[..set_at], &tag[set_end + 1..]);
+    let at = without.find(" src=\"")? + " src=\"".len();
+    let len = without[at..].find('"')?;
+    Some(format!("{}{best}{}", &without[..at], &without[at + len..]))
 }
 
 /// A section as the search finds it.
@@ -434,8 +679,10 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
         .wanted
         .values()
         .filter_map(|p| match p {
-            Picture::Map(m) | Picture::Setup { map: m, .. } => Some(*m),
-            Picture::Counter(..) | Picture::File(_) => None,
+            Picture::Map(m) | Picture::Setup { map: m, .. } | Picture::MapPart { map: m, .. } => {
+                Some(*m)
+            }
+            Picture::Counter(..) | Picture::SharpCounter(..) | Picture::File(_) => None,
         })
         .collect();
     maps.sort_unstable();
@@ -445,11 +692,19 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
         .map(|m| art::render_map(game, *m, &NoProgress).map(|img| (*m, img)))
         .collect::<Result<_, _>>()?;
     let wanted: Vec<(&String, &Picture)> = pictures.wanted.iter().collect();
+    // The game with its counters drawn larger (every measure of a counter scales with its
+    // size), for the sharp faces.
+    let mut sharp = game.clone();
+    sharp.art.counter_size = game.art.counter_size.saturating_mul(super::material::SHARP);
     let out = wanted
         .par_iter()
         .map(|(name, p)| {
             let img = match p {
                 Picture::Map(m) => bases[m].clone(),
+                Picture::MapPart { map, rect, .. } => {
+                    let [x, y, w, h] = *rect;
+                    image::imageops::crop_imm(&bases[map], x, y, w, h).to_image()
+                }
                 Picture::Setup { scenario, map } => {
                     let pieces: Vec<_> = game.scenarios[*scenario]
                         .placements
@@ -460,6 +715,7 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
                     overlay::stacks(game, *map, &bases[map], &pieces)?
                 }
                 Picture::Counter(c, f) => art::counter::render_face(game, *c, f.art())?,
+                Picture::SharpCounter(c, f) => art::counter::render_face(&sharp, *c, f.art())?,
                 // The designer's own picture, as it is.
                 Picture::File(rel) => {
                     let path = game.root.join(rel);
@@ -586,8 +842,79 @@ fn reference_book(game: &Game) -> Rulebook {
 
 #[cfg(test)]
 mod tests {
-    use super::{css_string, sized_images};
+    use super::{css_string, sharpest_sources, sized_images, Picture, Pictures};
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_map_is_cut_into_overlapping_parts_that_reach_its_edges() {
+        assert_eq!(super::part_starts(100, 100, 10), [0]);
+        assert_eq!(super::part_starts(80, 100, 10), [0]);
+        assert_eq!(super::part_starts(250, 100, 10), [0, 90, 150]);
+        assert_eq!(super::part_starts(190, 100, 10), [0, 90]);
+    }
+
+    #[test]
+    fn the_great_european_war_map_prints_in_parts_with_legible_hex_numbers() {
+        let game = crate::testgame::fixtures::example("great-european-war");
+        let m = 0;
+        let mut pictures = Pictures::default();
+        let html = super::map_parts(&game, m, &mut pictures).expect("the map in parts");
+        let parts: Vec<[u32; 4]> = pictures
+            .wanted
+            .values()
+            .filter_map(|p| match p {
+                Picture::MapPart { rect, .. } => Some(*rect),
+                _ => None,
+            })
+            .collect();
+        assert!(parts.len() >= 4, "{html}");
+        assert_eq!(
+            html.matches("<figure class=\"map-part\">").count(),
+            parts.len()
+        );
+        // Each part printed 178 mm wide shows hex numbers of at least 6 pt.
+        let crate::model::MapKind::Hex(hm) = &game.maps[m].kind else {
+            panic!("a hex map")
+        };
+        let number_px = (crate::layout::hex_layout(&game, &hm.geometry).dy * 0.15).max(6.0);
+        for [_, _, w, _] in &parts {
+            let pt = number_px * super::PART_MM.0 / f64::from(*w) / super::MM_PER_PT;
+            assert!(pt >= 6.0, "{pt} pt");
+        }
+        // Together they cover the whole map.
+        let ((w, h), _) = crate::emit::art::map_frame(&game, m).expect("size");
+        assert!(parts.iter().any(|[x, _, pw, _]| x + pw == w));
+        assert!(parts.iter().any(|[_, y, _, ph]| y + ph == h));
+    }
+
+    #[test]
+    fn pictures_of_every_kind_the_prose_may_show_have_a_size() {
+        // A JPEG's start: SOI, then a baseline frame of 40 × 30.
+        let jpeg = [
+            0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 30, 0x00, 40, 0x03, 0x01, 0x22, 0x00,
+            0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9,
+        ];
+        assert_eq!(super::picture_size(&jpeg), Some((40, 30)));
+        let gif = b"GIF89a\x0c\x00\x07\x00\x00\x00\x00;";
+        assert_eq!(super::picture_size(gif), Some((12, 7)));
+        let svg = br#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="120px" height="80"><rect/></svg>"#;
+        assert_eq!(super::picture_size(svg), Some((120, 80)));
+        let boxed = br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150.4"></svg>"#;
+        assert_eq!(super::picture_size(boxed), Some((300, 150)));
+        assert_eq!(super::picture_size(b"<html></html>"), None);
+        assert_eq!(super::picture_size(b"not a picture"), None);
+    }
+
+    #[test]
+    fn the_printed_page_shows_each_picture_from_its_sharpest_source() {
+        let html = "<p><img class=\"face\" src=\"images/a.png\" srcset=\"images/a.png 1x, images/a@3x.png 3x\" alt=\"A\" width=\"60\"> \
+                    <img src=\"images/map.png\" alt=\"map\"></p>";
+        assert_eq!(
+            sharpest_sources(html),
+            "<p><img class=\"face\" src=\"images/a@3x.png\" alt=\"A\" width=\"60\"> \
+             <img src=\"images/map.png\" alt=\"map\"></p>"
+        );
+    }
 
     #[test]
     fn pictures_of_the_site_get_their_size_and_others_are_left_alone() {
