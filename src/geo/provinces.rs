@@ -1037,7 +1037,8 @@ const SIZABLE_PX2: f64 = 3600.0;
 /// A located warning for each sizable piece of land drawn off the board that no
 /// `[[map.geography.unplayable]]` marks so (`grey`: the piece, and whether it is an island
 /// without a seed rather than a piece of seeded land no province borders), at the land
-/// province whose seed is nearest to it.
+/// province whose seed is nearest to it. An island outside the box the land provinces'
+/// seeds span is left alone.
 fn grey_land_warnings(
     grey: &[(Polygon<f64>, bool)],
     unplayable: &MultiPolygon<f64>,
@@ -1047,6 +1048,12 @@ fn grey_land_warnings(
     (file, warnings): (FileId, &mut Diagnostics),
 ) {
     let sizable_km2 = SIZABLE_PX2 / (picture.scale * picture.scale);
+    // The box the land provinces' seeds span.
+    let span = (0..g.province.len())
+        .filter(|&j| !kinds[j])
+        .flat_map(|j| seeds[j].iter())
+        .map(|&(x, y)| Rect::new((x, y), (x, y)))
+        .reduce(|a, b| cover(&a, &b));
     for (piece, island) in grey {
         let km2 = piece.unsigned_area();
         if km2 < sizable_km2 {
@@ -1065,6 +1072,15 @@ fn grey_land_warnings(
         let Some(q) = piece.interior_point() else {
             continue;
         };
+        // An island beyond the land the provinces span (Iceland off a board of Europe) is
+        // plainly not the board's.
+        if *island
+            && !span
+                .as_ref()
+                .is_some_and(|r: &Rect<f64>| r.contains(&Point::new(q.x(), q.y())))
+        {
+            continue;
+        }
         let nearest = (0..g.province.len())
             .filter(|&j| !kinds[j])
             .map(|j| {
@@ -1465,6 +1481,10 @@ const FLEET_BOX: [f64; 2] = [79.2, 66.0];
 /// Half the size of the block an area's name and Open box take around its position.
 const NAME_BLOCK: [f64; 2] = [55.0, 45.0];
 
+/// The side of an area's unit box, in pixels: a counter of the default size with its
+/// margin.
+const UNIT_BOX_PX: f64 = 66.0;
+
 /// A written fleet box farther than this from its coast (the province's border with the
 /// seas the coast reaches), in pixels, is no longer on it: a box's width.
 const COAST_REACH_PX: f64 = 80.0;
@@ -1480,8 +1500,8 @@ fn in_ring(ring: &[P2], [x, y]: P2) -> bool {
 }
 
 /// Located warnings for the boxes a province board draws where they leave their province:
-/// an area's name and unit box (the block [`NAME_BLOCK`] around its position) with more
-/// than half of it outside its outline — the boxes keep their size in pixels whatever
+/// an area's unit box (a square of [`UNIT_BOX_PX`] around its position) with more than
+/// half of it outside its outline — the boxes keep their size in pixels whatever
 /// `width-px` is, so a picture too narrow for its provinces spills them over their
 /// neighbours —, and a split coast's fleet box whose middle lies outside its province or
 /// over another area's name.
@@ -1511,10 +1531,12 @@ fn boxes_in_their_provinces(
     for a in laid {
         let Some(span) = span_of(&a.id) else { continue };
         let [x, y] = a.position;
-        let [w, h] = NAME_BLOCK;
+        // The unit box, a counter's square at the default size, where the name's block
+        // stands.
+        let half = UNIT_BOX_PX / 2.0;
         let outside = [-1.0, 0.0, 1.0]
             .iter()
-            .flat_map(|fx| [-1.0, 0.0, 1.0].map(|fy| [x + fx * w, y + fy * h]))
+            .flat_map(|fx| [-1.0, 0.0, 1.0].map(|fy| [x + fx * half, y + fy * half]))
             .filter(|p| !in_ring(&a.outline, *p))
             .count();
         if outside >= 5 {
@@ -1522,15 +1544,13 @@ fn boxes_in_their_provinces(
                 Diagnostic::warning(
                     "box-outside-province",
                     format!(
-                        "the name and unit box of area `{}` (at [{x}, {y}]) lie mostly outside its outline",
+                        "the unit box of area `{}` (around [{x}, {y}]) lies mostly outside its outline",
                         a.id
                     ),
                 )
                 .at(Span::new(file, span.clone()))
                 .hint(format!(
-                    "the boxes keep their size ({} × {} px around the name) whatever `width-px` is: make the picture wider, or move the name's point (`at`) to where the province is widest",
-                    2.0 * w,
-                    2.0 * h
+                    "boxes keep their size ({UNIT_BOX_PX} px square) whatever `width-px` is: make the picture wider, or move the name's point (`at`) to where the province is widest"
                 )),
             );
         }
