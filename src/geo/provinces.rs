@@ -322,13 +322,17 @@ fn boxes_overlap(a: &Rect<f64>, b: &Rect<f64>) -> bool {
 /// A piece's point lies on a neighbour's border within this many km.
 const SHARED_KM: f64 = 0.5;
 
-/// How many points of `piece`'s ring lie on the rings of `others` (within [`SHARED_KM`]);
-/// only their edges near `piece` (its box `near`) are looked at.
-fn shared_points<'a>(
+/// How long a border `piece` shares with the rings of `others`, in km: the length of the
+/// edges of its ring whose middle lies on one of their rings (within [`SHARED_KM`]); only
+/// their edges near `piece` (its box `near`) are looked at. A length, not a count of
+/// points that happen to coincide, so that a border cut by a straight line (two points)
+/// and one along a coast (many) weigh what they measure, and the rounding of the cuts
+/// that made both sides cannot tip it.
+fn shared_length<'a>(
     piece: &Polygon<f64>,
     near: &Rect<f64>,
     others: impl Iterator<Item = &'a Polygon<f64>>,
-) -> usize {
+) -> f64 {
     let (x0, y0) = (near.min().x - SHARED_KM, near.min().y - SHARED_KM);
     let (x1, y1) = (near.max().x + SHARED_KM, near.max().y + SHARED_KM);
     let near: Vec<(P2, P2)> = others
@@ -342,16 +346,17 @@ fn shared_points<'a>(
         .map(|l| ([l.start.x, l.start.y], [l.end.x, l.end.y]))
         .collect();
     if near.is_empty() {
-        return 0;
+        return 0.0;
     }
     piece
         .exterior()
-        .coords()
-        .filter(|c| {
-            near.iter()
-                .any(|&(a, b)| to_segment([c.x, c.y], a, b) < SHARED_KM)
+        .lines()
+        .filter(|l| {
+            let mid = [(l.start.x + l.end.x) / 2.0, (l.start.y + l.end.y) / 2.0];
+            near.iter().any(|&(a, b)| to_segment(mid, a, b) < SHARED_KM)
         })
-        .count()
+        .map(|l| (l.end.x - l.start.x).hypot(l.end.y - l.start.y))
+        .sum()
 }
 
 /// The box covering two boxes.
@@ -688,13 +693,15 @@ pub(super) fn lay(
         );
     }
     let mut joined: Vec<(usize, usize, Polygon<f64>)> = Vec::new();
+    // The pieces a province took that its union left apart from its drawn piece (along a
+    // border the two cuts rounded a hair apart, or across a gap narrower than
+    // [`SHARED_KM`]): drawn with it all the same, each joined to it by a cut.
+    let mut taken_apart: Vec<Vec<Polygon<f64>>> = vec![Vec::new(); drawn.len()];
     // Each drawn piece and the pieces joined to it in this round, with their box: a piece
     // apart is measured against the members of the provinces whose box meets its own. A
     // province's new members are joined to its drawn piece once a round, in one union (one
     // union per piece with the province's whole outline took most of the time on a board
-    // of long coasts); a member the union leaves apart from the drawn piece (near its
-    // border but not touching it) goes back to the pieces apart, and is not offered to that
-    // province again.
+    // of long coasts).
     let mut members: Vec<Vec<(Rect<f64>, Polygon<f64>)>> = drawn
         .iter()
         .map(|d| {
@@ -714,15 +721,12 @@ pub(super) fn lay(
         .enumerate()
         .map(|(k, (i, b, piece))| (k, i, b, piece))
         .collect();
-    // The pieces a province's union left apart, by their place: each is not offered to that
-    // province again.
-    let mut refused: BTreeSet<(usize, usize)> = BTreeSet::new();
     loop {
         // This round's joins, in order.
         let mut round: Vec<Taken> = Vec::new();
         let mut left = Vec::new();
         for (k, i, piece_box, piece) in apart {
-            let mut best: Option<(usize, usize)> = None;
+            let mut best: Option<(f64, usize)> = None;
             for j in 0..drawn.len() {
                 let Some(b) = &boxes[j] else { continue };
                 if j == i || kinds[j] != kinds[i] || !boxes_overlap(&piece_box, b) {
@@ -732,13 +736,13 @@ pub(super) fn lay(
                     .iter()
                     .filter(|(mb, _)| boxes_overlap(&piece_box, mb))
                     .map(|(_, m)| m);
-                let n = shared_points(&piece, &piece_box, near);
-                // The most shared points; the first area of those.
-                if n >= 2 && best.is_none_or(|(m, _)| n > m) {
+                let n = shared_length(&piece, &piece_box, near);
+                // The longest shared border; the first area of those.
+                if n >= SHARED_KM && best.is_none_or(|(m, _)| n > m) {
                     best = Some((n, j));
                 }
             }
-            match best.filter(|&(_, j)| !refused.contains(&(k, j))) {
+            match best {
                 Some((_, j)) => {
                     members[j].push((piece_box, piece.clone()));
                     boxes[j] = boxes[j].map(|b| cover(&b, &piece_box));
@@ -755,7 +759,8 @@ pub(super) fn lay(
         // drawn piece.
         let into: BTreeSet<usize> = round.iter().map(|(_, _, j, _, _)| *j).collect();
         let wholes: Vec<(usize, Option<Polygon<f64>>)> = into
-            .into_par_iter()
+            .par_iter()
+            .copied()
             .map(|j| {
                 let whole = drawn[j].as_ref().and_then(|d| {
                     let inside = d.interior_point()?;
@@ -773,32 +778,35 @@ pub(super) fn lay(
                 (j, whole)
             })
             .collect();
-        let mut progress = false;
         for (j, whole) in wholes {
             if whole.is_some() {
                 drawn[j] = whole;
             }
             boxes[j] = drawn[j].as_ref().and_then(BoundingRect::bounding_rect);
-            members[j] = drawn[j]
-                .iter()
-                .filter_map(|d| Some((d.bounding_rect()?, d.clone())))
-                .collect();
         }
-        for (k, i, j, piece_box, piece) in round {
+        for (_, i, j, _, piece) in round {
             let held = drawn[j]
                 .as_ref()
                 .is_some_and(|d| piece.interior_point().is_some_and(|q| d.contains(&q)));
-            if held {
-                joined.push((i, j, piece));
-                progress = true;
-            } else {
-                refused.insert((k, j));
-                left.push((k, i, piece_box, piece));
+            if !held {
+                taken_apart[j].push(piece.clone());
             }
+            joined.push((i, j, piece));
+        }
+        for &j in &into {
+            members[j] = drawn[j]
+                .iter()
+                .chain(&taken_apart[j])
+                .filter_map(|d| Some((d.bounding_rect()?, d.clone())))
+                .collect();
+            boxes[j] = members[j]
+                .iter()
+                .map(|(b, _)| *b)
+                .reduce(|a, b| cover(&a, &b));
         }
         left.sort_by_key(|(k, ..)| *k);
         apart = left;
-        if !progress || apart.is_empty() {
+        if apart.is_empty() {
             break;
         }
     }
@@ -829,6 +837,9 @@ pub(super) fn lay(
     // marked unplayable), water marked unplayable, and pieces no neighbour took.
     let mut off_land: Vec<Polygon<f64>> = Vec::new();
     let mut off_water: Vec<Polygon<f64>> = Vec::new();
+    // Land drawn off the board though nobody said so: pieces of seeded land no province
+    // took (false), islands without a seed (true).
+    let mut grey: Vec<(Polygon<f64>, bool)> = Vec::new();
     for (i, piece) in &apart {
         let km2 = piece.unsigned_area();
         let island = !kinds[*i]
@@ -845,6 +856,9 @@ pub(super) fn lay(
         if kinds[*i] {
             off_water.push(piece.clone());
         } else {
+            if !island {
+                grey.push((piece.clone(), false));
+            }
             off_land.push(piece.clone());
         }
     }
@@ -866,6 +880,7 @@ pub(super) fn lay(
                 .iter()
                 .any(|h| overlapping(h, &MultiPolygon::new(vec![mass.clone()])));
         if !seeded {
+            grey.push((mass.clone(), true));
             off_land.push(mass.clone());
         }
     }
@@ -873,6 +888,14 @@ pub(super) fn lay(
         off_land.extend(land.intersection(&unplayable).0);
         off_water.extend(all_sea.intersection(&unplayable).0);
     }
+    grey_land_warnings(
+        &grey,
+        &unplayable,
+        (g, &kinds, &seeds),
+        picture,
+        projection,
+        (file, warnings),
+    );
     // The lakes the geography names, drawn over the provinces they lie in.
     let lakes: Vec<Polygon<f64>> = g
         .lake
@@ -924,13 +947,13 @@ pub(super) fn lay(
         };
         // Drawn much smaller or larger than its seeds' share: a located warning.
         let share = shapes[i].unsigned_area();
-        let kept = main.unsigned_area() + islands[i].iter().map(Area::unsigned_area).sum::<f64>();
-        let joined_in: f64 = joined
-            .iter()
-            .filter(|(_, j, _)| *j == i)
-            .map(|(_, _, piece)| piece.unsigned_area())
-            .sum();
-        let drawn_km2 = kept + joined_in;
+        // Its drawn piece holds the pieces its union joined; the rest are drawn beside it.
+        let drawn_km2 = main.unsigned_area()
+            + islands[i]
+                .iter()
+                .chain(&taken_apart[i])
+                .map(Area::unsigned_area)
+                .sum::<f64>();
         if held[i].is_none() && share > 0.0 && !(0.5..=2.0).contains(&(drawn_km2 / share)) {
             warnings.push(
                 Diagnostic::warning(
@@ -960,6 +983,7 @@ pub(super) fn lay(
         // Its islands, each joined to the rest by a cut there and back.
         let own_islands: Vec<Vec<[f64; 2]>> = islands[i]
             .iter()
+            .chain(&taken_apart[i])
             .map(|piece| ring_px(picture, piece.exterior()))
             .filter(|r| r.len() >= 3)
             .collect();
@@ -997,10 +1021,98 @@ pub(super) fn lay(
             coasts: Vec::new(),
         });
     }
-    coast_positions(map, &mut out, water, picture.size);
+    coast_positions(map, &mut out, water, picture.size, (file, warnings));
+    boxes_in_their_provinces(map, &out, (file, warnings));
     Laid {
         areas: out,
         off_board,
+    }
+}
+
+/// Land drawn off the board at least this many square pixels large, which no
+/// `[[map.geography.unplayable]]` covers, is a warning: about the square a unit's counter
+/// takes at the default size (60 px), so a piece a player would want to stand on.
+const SIZABLE_PX2: f64 = 3600.0;
+
+/// A located warning for each sizable piece of land drawn off the board that no
+/// `[[map.geography.unplayable]]` marks so (`grey`: the piece, and whether it is an island
+/// without a seed rather than a piece of seeded land no province borders), at the land
+/// province whose seed is nearest to it. An island outside the box the land provinces'
+/// seeds span is left alone.
+fn grey_land_warnings(
+    grey: &[(Polygon<f64>, bool)],
+    unplayable: &MultiPolygon<f64>,
+    (g, kinds, seeds): (&Geography, &[bool], &[Vec<Km>]),
+    picture: &Picture,
+    projection: &Projection,
+    (file, warnings): (FileId, &mut Diagnostics),
+) {
+    let sizable_km2 = SIZABLE_PX2 / (picture.scale * picture.scale);
+    // The box the land provinces' seeds span.
+    let span = (0..g.province.len())
+        .filter(|&j| !kinds[j])
+        .flat_map(|j| seeds[j].iter())
+        .map(|&(x, y)| Rect::new((x, y), (x, y)))
+        .reduce(|a, b| cover(&a, &b));
+    for (piece, island) in grey {
+        let km2 = piece.unsigned_area();
+        if km2 < sizable_km2 {
+            continue;
+        }
+        let marked = if unplayable.0.is_empty() {
+            0.0
+        } else {
+            MultiPolygon::new(vec![piece.clone()])
+                .intersection(unplayable)
+                .unsigned_area()
+        };
+        if marked >= km2 / 2.0 {
+            continue;
+        }
+        let Some(q) = piece.interior_point() else {
+            continue;
+        };
+        // An island beyond the land the provinces span (Iceland off a board of Europe) is
+        // plainly not the board's.
+        if *island
+            && !span
+                .as_ref()
+                .is_some_and(|r: &Rect<f64>| r.contains(&Point::new(q.x(), q.y())))
+        {
+            continue;
+        }
+        let nearest = (0..g.province.len())
+            .filter(|&j| !kinds[j])
+            .map(|j| {
+                let d = seeds[j]
+                    .iter()
+                    .map(|&(x, y)| (x - q.x()).hypot(y - q.y()))
+                    .fold(f64::INFINITY, f64::min);
+                (d, j)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let Some((_, j)) = nearest else { continue };
+        let (lat, lon) = projection.unproject(q.x(), q.y());
+        let (lat, lon) = ((lat * 100.0).round() / 100.0, (lon * 100.0).round() / 100.0);
+        let area = g.province[j].area.get_ref();
+        let what = if *island {
+            "an island holding no seed"
+        } else {
+            "land that borders no province of the board"
+        };
+        warnings.push(
+            Diagnostic::warning(
+                "land-off-board",
+                format!(
+                    "{} km² of land at [{lat}, {lon}] is drawn off the board: {what}",
+                    km2.round()
+                ),
+            )
+            .at(Span::new(file, g.province[j].area.span()))
+            .hint(format!(
+                "to play it, give a province a seed on it (e.g. `seeds = [[{lat}, {lon}]]` in the province of `{area}`, the nearest); to keep it off the board, say so with `[[map.geography.unplayable]]` (an `outline` around it, or its Natural Earth country)"
+            )),
+        );
     }
 }
 
@@ -1195,6 +1307,7 @@ fn coast_positions(
     laid: &mut [ComputedArea],
     water: &dyn Fn(&str) -> bool,
     size: [u32; 2],
+    (file, warnings): (FileId, &mut Diagnostics),
 ) {
     let mut taken: Vec<P2> = Vec::new();
     let index: BTreeMap<&str, usize> = laid
@@ -1264,6 +1377,42 @@ fn coast_positions(
             let own: BTreeSet<usize> = mine.difference(&others).copied().collect();
             let sea = |j: &usize| is_water.contains(laid[*j].id.as_str());
             let own_seas: BTreeSet<usize> = own.iter().copied().filter(sea).collect();
+            // A written position is kept; one no longer on its coast (the projection, the
+            // extent or the width changed since it was written) is a located warning.
+            if let Some(kept) = &c.position {
+                let at = *kept.get_ref();
+                let seas: BTreeSet<usize> = mine.iter().copied().filter(sea).collect();
+                let off = ring
+                    .iter()
+                    .zip(&on)
+                    .filter(|(_, o)| !o.is_disjoint(&seas))
+                    .map(|(p, _)| (p[0] - at[0]).hypot(p[1] - at[1]))
+                    .fold(f64::INFINITY, f64::min);
+                if off > COAST_REACH_PX {
+                    let how_far = if off.is_finite() {
+                        format!(
+                            "{} px from the province's border with the seas it reaches",
+                            off.round()
+                        )
+                    } else {
+                        "where the province borders none of the seas it reaches".to_string()
+                    };
+                    warnings.push(
+                        Diagnostic::warning(
+                            "coast-box-off-coast",
+                            format!(
+                                "the fleet box of `{}/{}` is written at [{}, {}], {how_far}",
+                                a.id.get_ref(),
+                                c.id.get_ref(),
+                                at[0],
+                                at[1]
+                            ),
+                        )
+                        .at(Span::new(file, kept.span()))
+                        .hint("the outlines moved since it was written (a change of projection, extent or `width-px`): delete this `position` and `sandtable geo` places the box on the coast again, or write one on the coast"),
+                    );
+                }
+            }
             let point = if own_seas.is_empty() {
                 let seas: BTreeSet<usize> = mine.iter().copied().filter(sea).collect();
                 let marked: Vec<bool> = on.iter().map(|s| !s.is_disjoint(&seas)).collect();
@@ -1331,6 +1480,112 @@ const FLEET_BOX: [f64; 2] = [79.2, 66.0];
 
 /// Half the size of the block an area's name and Open box take around its position.
 const NAME_BLOCK: [f64; 2] = [55.0, 45.0];
+
+/// The side of an area's unit box, in pixels: a counter of the default size with its
+/// margin.
+const UNIT_BOX_PX: f64 = 66.0;
+
+/// A written fleet box farther than this from its coast (the province's border with the
+/// seas the coast reaches), in pixels, is no longer on it: a box's width.
+const COAST_REACH_PX: f64 = 80.0;
+
+/// Whether the point `[x, y]` lies in a ring.
+fn in_ring(ring: &[P2], [x, y]: P2) -> bool {
+    ring.len() >= 3
+        && Polygon::new(
+            LineString::from(ring.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
+            vec![],
+        )
+        .contains(&Point::new(x, y))
+}
+
+/// Located warnings for the boxes a province board draws where they leave their province:
+/// an area's unit box (a square of [`UNIT_BOX_PX`] around its position) with more than
+/// half of it outside its outline — the boxes keep their size in pixels whatever
+/// `width-px` is, so a picture too narrow for its provinces spills them over their
+/// neighbours —, and a split coast's fleet box whose middle lies outside its province or
+/// over another area's name.
+fn boxes_in_their_provinces(
+    map: &Map,
+    laid: &[ComputedArea],
+    (file, warnings): (FileId, &mut Diagnostics),
+) {
+    let span_of = |id: &str| {
+        map.area
+            .iter()
+            .find(|a| a.id.get_ref() == id)
+            .map(|a| a.id.span())
+    };
+    // A written coast position, else the area's id.
+    let coast_span = |area: &str, coast: &str| {
+        map.area
+            .iter()
+            .find(|a| a.id.get_ref() == area)?
+            .coast
+            .iter()
+            .find(|c| c.id.get_ref() == coast)?
+            .position
+            .as_ref()
+            .map(|p| p.span())
+    };
+    for a in laid {
+        let Some(span) = span_of(&a.id) else { continue };
+        let [x, y] = a.position;
+        // The unit box, a counter's square at the default size, where the name's block
+        // stands.
+        let half = UNIT_BOX_PX / 2.0;
+        let outside = [-1.0, 0.0, 1.0]
+            .iter()
+            .flat_map(|fx| [-1.0, 0.0, 1.0].map(|fy| [x + fx * half, y + fy * half]))
+            .filter(|p| !in_ring(&a.outline, *p))
+            .count();
+        if outside >= 5 {
+            warnings.push(
+                Diagnostic::warning(
+                    "box-outside-province",
+                    format!(
+                        "the unit box of area `{}` (around [{x}, {y}]) lies mostly outside its outline",
+                        a.id
+                    ),
+                )
+                .at(Span::new(file, span.clone()))
+                .hint(format!(
+                    "boxes keep their size ({UNIT_BOX_PX} px square) whatever `width-px` is: make the picture wider, or move the name's point (`at`) to where the province is widest"
+                )),
+            );
+        }
+        for c in &a.coasts {
+            let at = c.position;
+            let over: Vec<&str> = laid
+                .iter()
+                .filter(|o| o.id != a.id)
+                .filter(|o| {
+                    (o.position[0] - at[0]).abs() < FLEET_BOX[0] / 2.0
+                        && (o.position[1] - at[1]).abs() < FLEET_BOX[1] / 2.0
+                })
+                .map(|o| o.id.as_str())
+                .collect();
+            let why = if !in_ring(&a.outline, at) {
+                "outside the province".to_string()
+            } else if let Some(o) = over.first() {
+                format!("over the name of `{o}`")
+            } else {
+                continue;
+            };
+            warnings.push(
+                Diagnostic::warning(
+                    "box-outside-province",
+                    format!(
+                        "the fleet box of `{}/{}` at [{}, {}] is drawn {why}",
+                        a.id, c.id, at[0], at[1]
+                    ),
+                )
+                .at(Span::new(file, coast_span(&a.id, &c.id).unwrap_or_else(|| span.clone())))
+                .hint("move the coast's `position` inside the province, by its coast (or delete it and `sandtable geo` places it), or make the picture wider (`width-px`)"),
+            );
+        }
+    }
+}
 
 /// Where a split coast's fleet box goes: near `point` on the coast, moved inwards towards
 /// the province's name (`towards`), at the place where the box covers the fewest areas'

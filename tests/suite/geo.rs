@@ -1190,3 +1190,203 @@ fn write_adjacency_drafts_the_moves_of_areas_that_declare_none_and_keeps_the_res
     assert_eq!(code, 0, "{stdout}");
     assert!(!stdout.contains("no move"), "{stdout}");
 }
+
+/// Whether the point `at` of the globe lies in a land province of the Aegean board laid
+/// under `projection` (`width` pixels wide), and whether it lies in land drawn off it.
+fn aegean_land_at(
+    am: &sandtable::model::AreaMap,
+    projection: &sandtable::geo::projection::Projection,
+    width: u32,
+    at: [f64; 2],
+) -> (Option<String>, bool) {
+    use geo::Contains;
+    let picture = sandtable::geo::provinces::Picture::new(projection, AEGEAN_EXTENT, width)
+        .expect("a picture");
+    let [x, y] = picture.px(projection.project(at[0], at[1]));
+    let p = geo::Point::new(x, y);
+    let province = am
+        .areas
+        .iter()
+        .filter(|a| !["ion", "nae", "sae", "lib", "mar", "bla"].contains(&a.id.as_str()))
+        .find(|a| polygon(&a.outline).contains(&p))
+        .map(|a| a.id.clone());
+    let off = am
+        .off_board
+        .iter()
+        .filter(|o| o.kind == sandtable::model::map::OffBoardKind::Land)
+        .any(|o| polygon(&o.outline).contains(&p));
+    (province, off)
+}
+
+#[test]
+fn land_holding_no_seed_joins_the_province_it_borders_whatever_the_seeds_elsewhere_and_the_width() {
+    // Gallipoli without a seed of its own lies in the share of a seed across the
+    // Dardanelles: it must join Thrace, which it borders, whatever else changes (moving
+    // Crete's seed 0.07° or the picture's width flipped it off the board); so must the
+    // Asian shore of the Bosporus and the south shore of the Sea of Marmara, in
+    // Constantinople's share across the water.
+    let lambert =
+        sandtable::geo::projection::Projection::lambert(36.0, 41.0, 38.5, 25.0).expect("a cone");
+    let plain = sandtable::geo::projection::Projection::Equirectangular {
+        lat0: 38.5,
+        lon0: 25.0,
+    };
+    let variants: [(&str, &str, &str, u32, &sandtable::geo::projection::Projection); 4] = [
+        ("as written", "", "", 1000, &lambert),
+        (
+            "Crete's seed moved",
+            "at = [35.25, 24.9]",
+            "at = [35.32, 24.9]",
+            1000,
+            &lambert,
+        ),
+        ("narrower", "width-px = 1000", "width-px = 700", 700, &lambert),
+        (
+            "equirectangular",
+            "projection = { kind = \"lambert-conformal-conic\", parallels = [36, 41], centre = [38.5, 25.0] }",
+            "projection = { kind = \"equirectangular\", centre = [38.5, 25.0] }",
+            1000,
+            &plain,
+        ),
+    ];
+    for (name, from, to, width, projection) in variants {
+        let tmp = copy_game(AEGEAN);
+        let d = tmp.path().to_str().expect("utf-8");
+        edit(
+            tmp.path(),
+            "board.toml",
+            "seeds = [[40.35, 26.5], [41.5, 28.0]]",
+            "seeds = [[41.5, 28.0]]",
+        );
+        if !from.is_empty() {
+            edit(tmp.path(), "board.toml", from, to);
+        }
+        let (code, stdout, stderr) = run(&["geo", d]);
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+        let am = aegean_map(tmp.path());
+        for (place, at, expected) in [
+            ("Gallipoli", [40.25, 26.4], Some("thr")),
+            ("the Asian shore of the Bosporus", [41.0, 29.3], None),
+            ("the south shore of the Sea of Marmara", [40.2, 28.2], None),
+        ] {
+            let (province, off) = aegean_land_at(&am, projection, width, at);
+            assert!(!off, "{name}: {place} is drawn off the board");
+            assert!(province.is_some(), "{name}: {place} is in no province");
+            if let Some(e) = expected {
+                assert_eq!(province.as_deref(), Some(e), "{name}: {place}");
+            }
+        }
+        assert!(
+            !stderr.contains("land-off-board"),
+            "{name}: no land of the board goes off it: {stderr}"
+        );
+    }
+}
+
+/// The warnings `geo` gives the Aegean board copied into `tmp`, as JSON.
+fn aegean_warnings(tmp: &crate::support::CopiedGame) -> Vec<Value> {
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    v[0]["warnings"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn a_sizable_island_without_a_seed_drawn_off_the_board_is_a_located_warning() {
+    let tmp = copy_game(AEGEAN);
+    assert!(
+        !aegean_warnings(&tmp)
+            .iter()
+            .any(|w| w["code"] == "land-off-board"),
+        "the board as written plays all its sizable land"
+    );
+    // Euboea without Attica's seeds on it: grey, and said so at the nearest province.
+    edit(
+        tmp.path(),
+        "board.toml",
+        "at = [38.3, 23.5]\nseeds = [[38.6, 23.7], [38.9, 23.2]]",
+        "at = [38.3, 23.5]",
+    );
+    let warnings = aegean_warnings(&tmp);
+    let w = warnings
+        .iter()
+        .find(|w| w["code"] == "land-off-board")
+        .unwrap_or_else(|| panic!("a warning: {warnings:?}"));
+    assert!(
+        w["message"].as_str().unwrap_or("").contains("island"),
+        "{w}"
+    );
+    assert_eq!(w["file"], "board.toml");
+    assert!(w["line"].as_u64().is_some(), "{w}");
+    assert!(
+        w["hint"].as_str().unwrap_or("").contains("unplayable"),
+        "{w}"
+    );
+}
+
+#[test]
+fn a_kept_coast_box_off_its_coast_after_a_new_width_is_a_located_warning() {
+    let tmp = copy_game(AEGEAN);
+    assert!(
+        !aegean_warnings(&tmp)
+            .iter()
+            .any(|w| w["code"] == "coast-box-off-coast"),
+        "the hand-placed box is on its coast"
+    );
+    edit(
+        tmp.path(),
+        "board.toml",
+        "width-px = 1000",
+        "width-px = 600",
+    );
+    // With `--check` nothing is written, so the warning's line is the file's as it stands
+    // (a run that writes locates its warnings in the text it read).
+    let d = tmp.path().to_str().expect("utf-8");
+    let (code, stdout, stderr) = run(&["geo", d, "--check", "--format", "json"]);
+    assert_eq!(code, 1, "out of date at the new width: {stdout}{stderr}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let warnings = v[0]["warnings"].as_array().cloned().unwrap_or_default();
+    let w = warnings
+        .iter()
+        .find(|w| w["code"] == "coast-box-off-coast")
+        .unwrap_or_else(|| panic!("a warning: {warnings:?}"));
+    assert!(
+        w["message"].as_str().unwrap_or("").contains("`thr/nc`"),
+        "{w}"
+    );
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    let line = text
+        .lines()
+        .position(|l| l.contains("position = [700.0, 75.0]"))
+        .expect("the position is kept");
+    assert_eq!(w["line"].as_u64(), Some(line as u64 + 1), "{w}");
+}
+
+#[test]
+fn boxes_spilling_out_of_their_provinces_on_a_narrow_picture_are_located_warnings() {
+    let tmp = copy_game(AEGEAN);
+    let spilled = |warnings: &[Value]| -> Vec<String> {
+        warnings
+            .iter()
+            .filter(|w| w["code"] == "box-outside-province")
+            .map(|w| w["message"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let wide = spilled(&aegean_warnings(&tmp));
+    edit(
+        tmp.path(),
+        "board.toml",
+        "width-px = 1000",
+        "width-px = 400",
+    );
+    let narrow = spilled(&aegean_warnings(&tmp));
+    assert!(
+        narrow.len() > wide.len(),
+        "at 400 px more boxes leave their provinces: {narrow:?} against {wide:?}"
+    );
+    assert!(
+        narrow.iter().any(|m| m.contains("area `att`")),
+        "Attica's block spills: {narrow:?}"
+    );
+}
