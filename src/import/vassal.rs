@@ -1054,10 +1054,8 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                         if placing.definitions.is_none() {
                             placing.definitions = Some(self.definitions(placing.file.as_deref()));
                         }
-                        let definition = placing
-                            .definitions
-                            .as_ref()
-                            .and_then(|d| d.get(&piece.id));
+                        let definition =
+                            placing.definitions.as_ref().and_then(|d| d.get(&piece.id));
                         let Some((type_string, state_string)) = definition else {
                             dropped_pieces += 1;
                             self.notes.push(format!(
@@ -1218,7 +1216,8 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     .find(|b| b.name == deck.owning_board)
                     .map(|b| layout.board_origin(b))
                     .unwrap_or(Point::new(0, 0));
-                let location = layout.location_name(Point::new(origin.x + deck.x, origin.y + deck.y));
+                let location =
+                    layout.location_name(Point::new(origin.x + deck.x, origin.y + deck.y));
                 let pool = if location == "offboard" || location.trim().is_empty() {
                     format!("{} offboard", map.name)
                 } else {
@@ -1623,7 +1622,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             kept.children.push(child.clone());
         }
         let mut text = String::from(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- What sandtable's language cannot say of this VASSAL module, kept verbatim by `sandtable import`:\n     each counter's piece slot (its traits, prototypes named, images), where the module's\n     pictures are in the game, and the module's other components (windows, palettes' layout,\n     prototypes, decks, dice, turn tracker, charts…). `sandtable build` reuses each counter's\n     piece, the prototypes and the pictures; the other components are not rebuilt yet. -->\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- What sandtable's language cannot say of this VASSAL module, kept verbatim by `sandtable import`:\n     each counter's piece slot (its traits, prototypes named, images), where the module's\n     pictures are in the game, and the module's other components (windows, palettes' layout,\n     prototypes, decks, dice, turn tracker, charts…). `sandtable build` reuses each counter's\n     piece, the prototypes, the pictures and the dice; the rest is not rebuilt yet. -->\n",
         );
         text.push_str(&write_element(&kept));
         text

@@ -308,6 +308,8 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     root = root.children(super::maps::map_nodes(plan));
     root.push(parts.palette.node.clone());
     root = root.children(dice(g).iter().map(dice_button));
+    // The dice of the module the game was imported from.
+    root = root.children(plan.kept.dice.iter().cloned());
     if let Some(c) = &combat {
         root = root.children(c.toolbar(g));
     }

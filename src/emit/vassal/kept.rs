@@ -6,7 +6,9 @@
 //!   prototypes it names), in place of the piece sandtable would make, with one trait of
 //!   sandtable's added outermost: the `CounterId` the helpers read saves by;
 //! - the module's prototype definitions;
-//! - the module's pictures, under their own names, which those pieces and prototypes show.
+//! - the module's pictures, under their own names, which those pieces and prototypes show;
+//! - the module's dice (`DiceButton`, `SpecialDiceButton`, `RandomTextButton`), which need
+//!   nothing else of it, as its toolbar had them.
 //!
 //! A game without the file builds as before; a file that cannot be read is an error naming
 //! it, never a module half kept.
@@ -15,6 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path};
 
 use super::pieces::Trait;
+use super::xml::Node;
 use crate::vassal::buildfile::{parse_buildfile, Element};
 use crate::vassal::encoder::decode;
 use crate::vassal::save::{split_trait_chain, BasicPieceInfo};
@@ -55,6 +58,23 @@ pub struct Kept {
     pub prototypes: Vec<KeptPrototype>,
     /// Pictures: file name under `images/`, bytes.
     pub images: Vec<(String, Vec<u8>)>,
+    /// The module's dice buttons, as it wrote them.
+    pub dice: Vec<Node>,
+}
+
+/// The components of a module kept and rebuilt as they are: they name nothing else of it.
+const DICE: &[&str] = &["DiceButton", "SpecialDiceButton", "RandomTextButton"];
+
+/// An element of the kept file as one of the module built.
+fn node(element: &Element) -> Node {
+    let mut node = Node::new(element.name.clone());
+    for (k, v) in &element.attributes {
+        node = node.attr(k, v);
+    }
+    if !element.text.trim().is_empty() {
+        node = node.text(element.text.clone());
+    }
+    node.children(element.children.iter().map(node))
 }
 
 impl Kept {
@@ -130,8 +150,7 @@ pub fn read(root: &Path) -> Result<Kept, String> {
             }
             "images" => {
                 for image in child.children.iter().filter(|c| c.name == "image") {
-                    let (Some(name), Some(file)) = (image.attr("name"), image.attr("file"))
-                    else {
+                    let (Some(name), Some(file)) = (image.attr("name"), image.attr("file")) else {
                         continue;
                     };
                     let Some(at) = inside(root, file) else {
@@ -139,12 +158,12 @@ pub fn read(root: &Path) -> Result<Kept, String> {
                             "{shown}: the picture `{name}` is said to be at `{file}`, outside the game"
                         ));
                     };
-                    let bytes = std::fs::read(&at).map_err(|e| {
-                        format!("{shown}: the picture `{name}` at `{file}`: {e}")
-                    })?;
+                    let bytes = std::fs::read(&at)
+                        .map_err(|e| format!("{shown}: the picture `{name}` at `{file}`: {e}"))?;
                     kept.images.push((name.to_string(), bytes));
                 }
             }
+            _ if DICE.iter().any(|d| child.is_class(d)) => kept.dice.push(node(child)),
             _ => prototypes(child, &mut kept.prototypes),
         }
     }
@@ -181,7 +200,7 @@ mod tests {
         std::fs::write(dir.path().join("art/a.png"), b"PNG").unwrap();
         std::fs::write(
             dir.path().join(KEPT_FILE),
-            "<sandtable-kept>\n<counter id=\"a\"><VASSAL.build.widget.PieceSlot entryName=\"A\" gpid=\"2\">+/null/prototype;Unit\tpiece;;;a.png;A/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot></counter>\n<images><image name=\"a.png\" file=\"art/a.png\"/></images>\n<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition name=\"Unit\" description=\"\">+/null/mark;Kind\tpiece;;;;/Foot\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.PrototypesContainer>\n</sandtable-kept>\n",
+            "<sandtable-kept>\n<counter id=\"a\"><VASSAL.build.widget.PieceSlot entryName=\"A\" gpid=\"2\">+/null/prototype;Unit\tpiece;;;a.png;A/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot></counter>\n<images><image name=\"a.png\" file=\"art/a.png\"/></images>\n<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition name=\"Unit\" description=\"\">+/null/mark;Kind\tpiece;;;;/Foot\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.PrototypesContainer>\n<VASSAL.build.module.DiceButton name=\"2d6\" nDice=\"2\" nSides=\"6\"/>\n</sandtable-kept>\n",
         )
         .unwrap();
         let kept = read(dir.path()).unwrap();
@@ -194,6 +213,8 @@ mod tests {
         assert_eq!(kept.prototypes.len(), 1);
         assert_eq!(kept.prototypes[0].traits[0].kind, "mark;Kind");
         assert_eq!(kept.prototypes[0].traits[0].state, "Foot");
+        assert_eq!(kept.dice.len(), 1);
+        assert_eq!(kept.dice[0].attrs["nDice"], "2");
     }
 
     #[test]
