@@ -67,14 +67,14 @@ const DICE: &[&str] = &["DiceButton", "SpecialDiceButton", "RandomTextButton"];
 
 /// An element of the kept file as one of the module built.
 fn node(element: &Element) -> Node {
-    let mut node = Node::new(element.name.clone());
+    let mut out = Node::new(element.name.clone());
     for (k, v) in &element.attributes {
-        node = node.attr(k, v);
+        out = out.attr(k, v);
     }
     if !element.text.trim().is_empty() {
-        node = node.text(element.text.clone());
+        out = out.text(element.text.clone());
     }
-    node.children(element.children.iter().map(node))
+    out.children(element.children.iter().map(node))
 }
 
 impl Kept {
