@@ -819,9 +819,14 @@ fn almoravid_set_ups_keep_their_location_names() {
     let rebuilt = tmp.path().join("rebuilt.vmod");
     let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
     assert_eq!(code, 0, "build: {out}{err}");
+    let (before_report, after_report) = (inspect(&buildfile), inspect(&rebuilt));
+    assert_eq!(
+        after_report["module"]["dice"], before_report["module"]["dice"],
+        "the dice of the module's folder are rebuilt"
+    );
     let (old, new) = (
-        setup_locations(&inspect(&buildfile)),
-        setup_locations(&inspect(&rebuilt)),
+        setup_locations(&before_report),
+        setup_locations(&after_report),
     );
     let mut lacking = 0;
     for name in [

@@ -7,8 +7,8 @@
 //!   sandtable's added outermost: the `CounterId` the helpers read saves by;
 //! - the module's prototype definitions;
 //! - the module's pictures, under their own names, which those pieces and prototypes show;
-//! - the module's dice (`DiceButton`, `SpecialDiceButton`, `RandomTextButton`), which need
-//!   nothing else of it, as its toolbar had them.
+//! - the module's dice (`DiceButton`, `SpecialDiceButton`, `RandomTextButton`, on its
+//!   toolbar or in its folders), which need nothing else of it.
 //!
 //! A game without the file builds as before; a file that cannot be read is an error naming
 //! it, never a module half kept.
@@ -164,7 +164,19 @@ pub fn read(root: &Path) -> Result<Kept, String> {
                 }
             }
             _ if DICE.iter().any(|d| child.is_class(d)) => kept.dice.push(node(child)),
-            _ => prototypes(child, &mut kept.prototypes),
+            _ => {
+                // The dice of the module's folders (`ModuleSubFolder`), which only group
+                // its toolbar's components.
+                if child.name.contains(".folder.") {
+                    kept.dice.extend(
+                        child
+                            .descendants()
+                            .filter(|e| DICE.iter().any(|d| e.is_class(d)))
+                            .map(node),
+                    );
+                }
+                prototypes(child, &mut kept.prototypes);
+            }
         }
     }
     Ok(kept)
@@ -200,7 +212,7 @@ mod tests {
         std::fs::write(dir.path().join("art/a.png"), b"PNG").unwrap();
         std::fs::write(
             dir.path().join(KEPT_FILE),
-            "<sandtable-kept>\n<counter id=\"a\"><VASSAL.build.widget.PieceSlot entryName=\"A\" gpid=\"2\">+/null/prototype;Unit\tpiece;;;a.png;A/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot></counter>\n<images><image name=\"a.png\" file=\"art/a.png\"/></images>\n<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition name=\"Unit\" description=\"\">+/null/mark;Kind\tpiece;;;;/Foot\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.PrototypesContainer>\n<VASSAL.build.module.DiceButton name=\"2d6\" nDice=\"2\" nSides=\"6\"/>\n</sandtable-kept>\n",
+            "<sandtable-kept>\n<counter id=\"a\"><VASSAL.build.widget.PieceSlot entryName=\"A\" gpid=\"2\">+/null/prototype;Unit\tpiece;;;a.png;A/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot></counter>\n<images><image name=\"a.png\" file=\"art/a.png\"/></images>\n<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition name=\"Unit\" description=\"\">+/null/mark;Kind\tpiece;;;;/Foot\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.PrototypesContainer>\n<VASSAL.build.module.DiceButton name=\"2d6\" nDice=\"2\" nSides=\"6\"/>\n<VASSAL.build.module.folder.ModuleSubFolder name=\"Dice\"><VASSAL.build.module.SpecialDiceButton name=\"d6\"/></VASSAL.build.module.folder.ModuleSubFolder>\n</sandtable-kept>\n",
         )
         .unwrap();
         let kept = read(dir.path()).unwrap();
@@ -213,7 +225,7 @@ mod tests {
         assert_eq!(kept.prototypes.len(), 1);
         assert_eq!(kept.prototypes[0].traits[0].kind, "mark;Kind");
         assert_eq!(kept.prototypes[0].traits[0].state, "Foot");
-        assert_eq!(kept.dice.len(), 1);
+        assert_eq!(kept.dice.len(), 2, "the dice of a folder too");
         assert_eq!(kept.dice[0].attrs["nDice"], "2");
     }
 
