@@ -1,5 +1,5 @@
 //! `sandtable import FILE.map|FILE.cfg|FILE.vmod -o DIR [--id ID] [--title T] [--year Y]
-//! [--years N] [--maps DIR]… [--format json]`: a Diplomacy board in DPjudge's format
+//! [--years N] [--maps DIR]… [--save S.vsav]… [--format json]`: a Diplomacy board in DPjudge's format
 //! (`.map`) or a Parlance variant (`.cfg`), or a VASSAL module (`.vmod`, or an unpacked
 //! module's `buildFile.xml`), made into a new game directory.
 //! The directory must not exist (or be empty): an import never overwrites a game. The files
@@ -72,6 +72,10 @@ pub struct Args {
     /// in last). May be given several times.
     #[arg(long, value_name = "DIR")]
     maps: Vec<PathBuf>,
+    /// A saved game (`.vsav`) of the VASSAL module, made into a scenario of its own beside
+    /// the predefined set-ups. May be given several times.
+    #[arg(long = "save", value_name = "S.vsav")]
+    saves: Vec<PathBuf>,
     /// How many years the calendar runs.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(i64).range(1..=200))]
     years: i64,
@@ -264,6 +268,7 @@ fn run_vassal(a: &Args) -> Result<ExitCode, Failure> {
     let options = crate::import::vassal::Options {
         id,
         title: a.title.clone(),
+        saves: a.saves.clone(),
     };
     let imported = crate::import::vassal::import(&a.file, &options).map_err(|diags| {
         Failure::diagnostics(

@@ -485,6 +485,8 @@ pub const CATALOGUE: &[Entry] = &[
         "A phase is named twice in `[[player-turn]]`s, in one or in two of them: a phase belongs to one player turn, once."),
     e("route-beside-border", Warning, &["[[map]]"],
         "A `[[map.route]]` joins two areas already adjacent, so it changes nothing for movement (routes and adjacency both work in both directions)."),
+    e("save-unreadable", Error, &["command line"],
+        "`sandtable import --save` cannot read the file as a VASSAL saved game or log (not a save, damaged, or hostile); nothing is written."),
     e("second-chapter-title", Warning, &["rules/*.md"],
         "A chapter of the rules has a second level-1 heading (`# 4.0 Battles` in `rules/03-play.md`): a chapter has one title, so the heading is listed in the contents under that chapter, not as a chapter of its own."),
     e("second-default-result", Error, &["[rules]"],

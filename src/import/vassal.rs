@@ -8,20 +8,24 @@
 //!   regions, zones, the regions inside zones, a numbered square grid — becomes an area map
 //!   with its picture, one `[[map.area]]` named as each place VASSAL reports, at the point
 //!   it reports it, a zone with its polygon as `outline` (see [`areas`]);
-//! - **counters:** every distinct piece definition of a `PieceSlot` (the palettes' and the
-//!   at-start stacks') becomes a `[[class]]` and a `[[counter]]` named as the piece, its
-//!   picture copied into `art/`; its side is the module's side whose name the piece's name
-//!   or palette folder carries;
+//! - **counters:** every distinct piece definition of a `PieceSlot` or `CardSlot` (the
+//!   palettes', the at-start stacks', the decks' cards) becomes a `[[class]]` and a
+//!   `[[counter]]` named as the piece, its picture copied into `art/`; its side is the
+//!   module's side whose name the piece's name, palette folder or deck carries; a piece a
+//!   set-up places that no slot holds becomes a counter of its own, from its definition in
+//!   the set-up;
 //! - **the counter mix:** each counter's `count` is the most copies any source holds (a
-//!   palette, the at-start stacks, a predefined set-up), with a comment saying each;
-//! - **scenarios:** each predefined set-up (and the at-start stacks) becomes a
-//!   `[[scenario]]` placing each piece at its hex's name or in the area of its location's
-//!   name; a piece on no map's hex or area goes into a pool named as the location the
-//!   module reports for it;
+//!   palette, the at-start stacks, the decks, a predefined set-up), with a comment saying
+//!   each;
+//! - **scenarios:** each predefined set-up (the at-start stacks, and each save given)
+//!   becomes a `[[scenario]]` placing each piece at its hex's name or in the area of its
+//!   location's name; a piece on no map's hex or area (a deck's card among them) goes into a
+//!   pool named as the location the module reports for it, which names the decks there;
 //! - **kept verbatim:** what the language cannot say — each piece's trait chain, the
-//!   prototypes, the palettes' layout, every other component — is written into
-//!   `vassal/kept.xml`, and the report counts, per kind of component, what was mapped, kept
-//!   or dropped (and why).
+//!   prototypes, the decks, the palettes' layout, every other component, and where each
+//!   picture of the module is in the game — is written into `vassal/kept.xml` (which
+//!   `sandtable build` reuses, in `emit/vassal/kept.rs`), and the report counts, per
+//!   kind of component, what was mapped, kept or dropped (and why).
 //!
 //! Bad input is a [`Diagnostic`] (an unreadable or hostile archive, a malformed buildfile,
 //! a picture the module names but does not hold, a board grid of a class nobody knows),
@@ -41,11 +45,11 @@ use super::File;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::vassal::archive::Archive;
 use crate::vassal::buildfile::{parse_buildfile, write_element, Element, MODULE_ROOTS};
-use crate::vassal::encoder::decode;
+use crate::vassal::encoder::{decode, encode_or_empty};
 use crate::vassal::grid::{Grid, GridNumbering, HexGrid, Point, Size};
 use crate::vassal::imagesize::image_size;
-use crate::vassal::inspect::{self, MapInfo, ModuleInfo, PieceReport, SetupInfo};
-use crate::vassal::save::{split_trait_chain, BasicPieceInfo};
+use crate::vassal::inspect::{self, piece_reports, MapInfo, ModuleInfo, PieceReport, SetupInfo};
+use crate::vassal::save::{split_trait_chain, BasicPieceInfo, SaveFile};
 
 /// What the import is told beyond the module.
 #[derive(Debug, Clone)]
@@ -54,6 +58,8 @@ pub struct Options {
     pub id: String,
     /// Its title, in place of the module's name.
     pub title: Option<String>,
+    /// Saved games (`.vsav`) each made into a scenario, after the predefined set-ups.
+    pub saves: Vec<PathBuf>,
 }
 
 /// A file copied into the game directory as it is (a picture).
@@ -106,6 +112,10 @@ pub struct Report {
     pub areas: usize,
     /// `PieceSlot` elements read.
     pub piece_slots: usize,
+    /// `CardSlot` elements read (the cards of the decks).
+    pub card_slots: usize,
+    /// Decks (`DrawPile`s), kept verbatim.
+    pub decks: usize,
     /// Counters made (distinct piece definitions).
     pub counters: usize,
     /// Traits of those pieces (the BasicPiece not counted), kept verbatim.
@@ -142,6 +152,43 @@ impl<R: Read + Seek> Source<R> {
                 fs::read(dir.join("images").join(name)).ok()
             }
         }
+    }
+
+    /// A file of the module beside its buildfile (a predefined set-up's save).
+    fn file(&mut self, name: &str) -> Option<Vec<u8>> {
+        match self {
+            Source::Archive(archive) => archive.read(name).ok(),
+            Source::Folder(dir) => {
+                if name.contains(['/', '\\']) || name.starts_with('.') {
+                    return None;
+                }
+                fs::read(dir.join(name)).ok()
+            }
+        }
+    }
+
+    /// The names of every picture the module holds (plain names, sorted).
+    fn image_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = match self {
+            Source::Archive(archive) => archive
+                .names()
+                .filter_map(|n| n.strip_prefix("images/"))
+                .map(str::to_string)
+                .collect(),
+            Source::Folder(dir) => fs::read_dir(dir.join("images"))
+                .map(|entries| {
+                    entries
+                        .filter_map(Result::ok)
+                        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
+        names.retain(|n| !n.is_empty() && !n.contains(['/', '\\']) && !n.starts_with('.'));
+        names.sort();
+        names.dedup();
+        names
     }
 }
 
@@ -201,6 +248,11 @@ struct CounterDef {
     in_palettes: usize,
     /// Slots in at-start stacks.
     at_start: usize,
+    /// Card slots in decks (the cards a deck holds when the module starts).
+    in_decks: usize,
+    /// Whether no slot of the module holds it: a piece a set-up or save places, made a
+    /// counter from its definition there.
+    from_setup: bool,
     /// Copies per set-up (by set-up name).
     in_setups: BTreeMap<String, usize>,
 }
@@ -272,6 +324,111 @@ impl HexBoard {
     }
 }
 
+/// A piece definition's type and state strings, by the id of the piece a save places.
+type Definitions = BTreeMap<String, (String, String)>;
+
+/// What places pieces: a predefined set-up or a save given to the import.
+struct Placing {
+    title: String,
+    /// Where it comes from, for the scenario's comment.
+    source: String,
+    pieces: Vec<PieceReport>,
+    /// The set-up's file in the module, read for the definitions when a piece matches no
+    /// slot.
+    file: Option<String>,
+    definitions: Option<Definitions>,
+}
+
+/// The counters made so far, found by definition, slot id and name.
+struct Mix<'s> {
+    /// The module's sides and their ids.
+    sides: &'s [(String, String)],
+    counters: Vec<CounterDef>,
+    /// Counters by their definition's type string.
+    by_type: BTreeMap<String, usize>,
+    /// Counters by the id of a slot holding them.
+    by_gpid: BTreeMap<String, usize>,
+    /// Counters by name; `None` when two share it.
+    by_name: BTreeMap<String, Option<usize>>,
+    taken: BTreeSet<String>,
+}
+
+impl<'s> Mix<'s> {
+    fn new(sides: &'s [(String, String)]) -> Self {
+        Self {
+            sides,
+            counters: Vec::new(),
+            by_type: BTreeMap::new(),
+            by_gpid: BTreeMap::new(),
+            by_name: BTreeMap::new(),
+            taken: BTreeSet::new(),
+        }
+    }
+
+    /// The counter of a piece definition, made (named as its piece, else `entry`; its side
+    /// the one its name or `folder` names; `slot` kept verbatim) when none has it yet.
+    fn define(
+        &mut self,
+        type_string: &str,
+        state_string: &str,
+        entry: &str,
+        folder: &str,
+        slot: impl FnOnce() -> Element,
+    ) -> usize {
+        if let Some(&i) = self.by_type.get(type_string) {
+            return i;
+        }
+        let chain = split_trait_chain(type_string, state_string);
+        let basic = chain
+            .last()
+            .map(|b| BasicPieceInfo::parse(&b.type_string, &b.state_string))
+            .unwrap_or_default();
+        let name = if basic.name.is_empty() {
+            entry.to_string()
+        } else {
+            basic.name.clone()
+        };
+        let lower = format!("{name} {folder}").to_lowercase();
+        let side = self
+            .sides
+            .iter()
+            .find(|(s, _)| {
+                lower
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| w == s.to_lowercase())
+            })
+            .map(|(_, id)| id.clone());
+        let index = self.counters.len();
+        self.by_name
+            .entry(name.clone())
+            .and_modify(|v| *v = None)
+            .or_insert(Some(index));
+        self.counters.push(CounterDef {
+            id: unique(&name, &mut self.taken),
+            name,
+            image: basic.image,
+            side,
+            slot: slot(),
+            traits: chain.len().saturating_sub(1),
+            in_palettes: 0,
+            at_start: 0,
+            in_decks: 0,
+            from_setup: false,
+            in_setups: BTreeMap::new(),
+        });
+        self.by_type.insert(type_string.to_string(), index);
+        index
+    }
+
+    /// The counter of a placed piece: its slot's, else the one counter of its name.
+    fn find(&self, piece: &PieceReport) -> Option<usize> {
+        self.by_gpid
+            .get(&piece.gpid)
+            .copied()
+            .or_else(|| self.by_name.get(&piece.name).copied().flatten())
+    }
+}
+
 struct Importer<'a, R: Read + Seek> {
     path: &'a Path,
     options: &'a Options,
@@ -329,14 +486,15 @@ fn slot_definition(slot: &Element) -> Option<(String, String)> {
     ))
 }
 
-/// Every `PieceSlot` below `element` with the names of the palette folders above it.
+/// Every `PieceSlot` (and a deck's `CardSlot`) below `element` with the names of the
+/// palette folders above it.
 fn slots_below<'e>(
     element: &'e Element,
     path: &mut Vec<String>,
     out: &mut Vec<(&'e Element, String)>,
 ) {
     for child in &element.children {
-        if child.is_class("PieceSlot") {
+        if child.is_class("PieceSlot") || child.is_class("CardSlot") {
             out.push((child, path.join(" / ")));
         } else if child.name.contains('.') {
             let name = ["entryName", "name", "text"]
@@ -411,6 +569,26 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         self.assets
             .get(game_path)
             .is_some_and(|b| b.starts_with(b"\x89PNG\r\n\x1a\n"))
+    }
+
+    /// The definitions of the pieces a predefined set-up's file places, by piece id (none
+    /// when it cannot be read: the set-up's own report then says why).
+    fn definitions(&mut self, file: Option<&str>) -> Definitions {
+        let Some(file) = file else {
+            return Definitions::new();
+        };
+        let Some(bytes) = self.source.file(file) else {
+            return Definitions::new();
+        };
+        match SaveFile::from_bytes(bytes, Path::new(file)) {
+            Ok(save) => save
+                .state()
+                .pieces
+                .into_values()
+                .map(|p| (p.id, (p.type_string, p.state_string)))
+                .collect(),
+            Err(_) => Definitions::new(),
+        }
     }
 
     /// The module's sides (its player rosters' entries), or one side of all players when it
@@ -716,8 +894,8 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             }
         }
 
-        // Counters: every distinct piece definition.
-        let mut slots = Vec::new();
+        // Counters: every distinct piece definition of the palettes, the at-start stacks
+        // and the decks' cards.
         let mut palette_slots = Vec::new();
         for window in self
             .root
@@ -730,12 +908,21 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         for stack in self.root.descendants().filter(|e| e.is_class("SetupStack")) {
             slots_below(stack, &mut vec![], &mut at_start_slots);
         }
+        let mut deck_slots = Vec::new();
+        for deck in self.root.descendants().filter(|e| e.is_class("DrawPile")) {
+            let name = deck.attr("name").unwrap_or_default().to_string();
+            slots_below(deck, &mut vec![name], &mut deck_slots);
+        }
+        let mut slots = Vec::new();
         slots.extend(palette_slots.iter().map(|(s, p)| (*s, p.clone(), 0)));
         slots.extend(at_start_slots.iter().map(|(s, p)| (*s, p.clone(), 1)));
-        let mut counters: Vec<CounterDef> = Vec::new();
-        let mut by_type: BTreeMap<String, usize> = BTreeMap::new();
-        let mut by_gpid: BTreeMap<String, usize> = BTreeMap::new();
-        let mut taken = BTreeSet::new();
+        slots.extend(deck_slots.iter().map(|(s, p)| (*s, p.clone(), 2)));
+        let side_names: Vec<(String, String)> = sides
+            .iter()
+            .cloned()
+            .zip(side_ids.iter().cloned())
+            .collect();
+        let mut mix = Mix::new(&side_names);
         for (slot, folder, origin) in slots {
             let Some((type_string, state_string)) = slot_definition(slot) else {
                 self.notes.push(format!(
@@ -744,53 +931,183 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 ));
                 continue;
             };
-            let index = match by_type.get(&type_string) {
-                Some(&i) => i,
-                None => {
-                    let chain = split_trait_chain(&type_string, &state_string);
-                    let basic = chain
-                        .last()
-                        .map(|b| BasicPieceInfo::parse(&b.type_string, &b.state_string))
-                        .unwrap_or_default();
-                    let name = if basic.name.is_empty() {
-                        slot.attr("entryName").unwrap_or("Piece").to_string()
-                    } else {
-                        basic.name.clone()
-                    };
-                    let lower = format!("{name} {folder}").to_lowercase();
-                    let side = sides
-                        .iter()
-                        .zip(&side_ids)
-                        .find(|(s, _)| {
-                            lower
-                                .split(|c: char| !c.is_alphanumeric())
-                                .any(|w| w == s.to_lowercase())
-                        })
-                        .map(|(_, id)| id.clone());
-                    counters.push(CounterDef {
-                        id: unique(&name, &mut taken),
-                        name,
-                        image: basic.image,
-                        side,
-                        slot: slot.clone(),
-                        traits: chain.len().saturating_sub(1),
-                        in_palettes: 0,
-                        at_start: 0,
-                        in_setups: BTreeMap::new(),
-                    });
-                    by_type.insert(type_string, counters.len() - 1);
-                    counters.len() - 1
-                }
-            };
-            if origin == 0 {
-                counters[index].in_palettes += 1;
-            } else {
-                counters[index].at_start += 1;
+            let index = mix.define(
+                &type_string,
+                &state_string,
+                slot.attr("entryName").unwrap_or("Piece"),
+                &folder,
+                || slot.clone(),
+            );
+            let counter = &mut mix.counters[index];
+            match origin {
+                0 => counter.in_palettes += 1,
+                1 => counter.at_start += 1,
+                _ => counter.in_decks += 1,
             }
             if let Some(gpid) = slot.attr("gpid") {
-                by_gpid.insert(gpid.to_string(), index);
+                mix.by_gpid.insert(gpid.to_string(), index);
             }
         }
+
+        // What places pieces: the predefined set-ups (flattened from menus), then the saves
+        // given.
+        let mut setups: Vec<&SetupInfo> = Vec::new();
+        fn flatten<'s>(list: &'s [SetupInfo], out: &mut Vec<&'s SetupInfo>) {
+            for s in list {
+                if s.is_menu {
+                    flatten(&s.children, out);
+                } else {
+                    out.push(s);
+                }
+            }
+        }
+        flatten(&self.module.setups, &mut setups);
+        let mut placings: Vec<Placing> = Vec::new();
+        for setup in &setups {
+            let Some(pieces) = &setup.pieces else {
+                if let Some(error) = &setup.error {
+                    self.notes.push(format!(
+                        "predefined set-up `{}`: {error}; not imported",
+                        setup.name
+                    ));
+                }
+                continue;
+            };
+            placings.push(Placing {
+                title: setup.name.clone(),
+                source: format!(
+                    "the predefined set-up `{}` ({})",
+                    setup.name,
+                    setup.file.as_deref().unwrap_or_default()
+                ),
+                pieces: pieces.clone(),
+                file: setup.file.clone(),
+                definitions: None,
+            });
+        }
+        for save in &self.options.saves {
+            let read = SaveFile::read(save).map(|s| s.state());
+            let state = match read {
+                Ok(state) => state,
+                Err(e) => {
+                    self.errors.push(
+                        Diagnostic::error(
+                            "save-unreadable",
+                            format!("`{}` cannot be read as a VASSAL save: {e}", save.display()),
+                        )
+                        .hint("give `--save` a saved game (`.vsav`) or log (`.vlog`) of this module, as VASSAL writes it"),
+                    );
+                    continue;
+                }
+            };
+            let mut name = save
+                .file_stem()
+                .map(|n| n.to_string_lossy().replace('_', " "))
+                .unwrap_or_else(|| "Save".into());
+            if placings.iter().any(|p| p.title == name) {
+                name.push_str(" (saved game)");
+            }
+            let file = save
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            placings.push(Placing {
+                title: name,
+                source: format!("the saved game `{file}`"),
+                pieces: piece_reports(&state, Some(&self.module.maps)),
+                file: None,
+                definitions: Some(
+                    state
+                        .pieces
+                        .values()
+                        .map(|p| {
+                            (
+                                p.id.clone(),
+                                (p.type_string.clone(), p.state_string.clone()),
+                            )
+                        })
+                        .collect(),
+                ),
+            });
+        }
+        if !self.errors.is_empty() {
+            return Err(self.errors);
+        }
+
+        // Each piece placed: the counter of its slot (or its name), else of its definition,
+        // made a counter of its own when no slot of the module holds it.
+        struct ScenarioPlan {
+            title: String,
+            source: String,
+            spots: BTreeMap<Spot, Vec<usize>>,
+        }
+        let mut plans: Vec<ScenarioPlan> = Vec::new();
+        let mut dropped_pieces = 0;
+        let mut own_pieces = 0;
+        for placing in &mut placings {
+            let mut spots: BTreeMap<Spot, Vec<usize>> = BTreeMap::new();
+            let mut copies: BTreeMap<usize, usize> = BTreeMap::new();
+            for piece in &placing.pieces {
+                let counter = match mix.find(piece) {
+                    Some(c) => c,
+                    None => {
+                        if placing.definitions.is_none() {
+                            placing.definitions = Some(self.definitions(placing.file.as_deref()));
+                        }
+                        let definition =
+                            placing.definitions.as_ref().and_then(|d| d.get(&piece.id));
+                        let Some((type_string, state_string)) = definition else {
+                            dropped_pieces += 1;
+                            self.notes.push(format!(
+                                "{}: the piece `{}` (slot {}) has no definition there: left out",
+                                placing.source, piece.name, piece.gpid
+                            ));
+                            continue;
+                        };
+                        own_pieces += 1;
+                        let known = mix.by_type.contains_key(type_string);
+                        let c = mix.define(type_string, state_string, "Piece", "", || {
+                            let mut slot = Element::new("VASSAL.build.widget.PieceSlot");
+                            slot.attributes
+                                .push(("entryName".into(), piece.name.clone()));
+                            slot.attributes.push(("gpid".into(), piece.gpid.clone()));
+                            slot.text =
+                                encode_or_empty(&["+", "null", type_string, state_string], '/');
+                            slot
+                        });
+                        if !known {
+                            mix.counters[c].from_setup = true;
+                        }
+                        c
+                    }
+                };
+                *copies.entry(counter).or_default() += 1;
+                spots
+                    .entry(self.spot(&boards, &area_boards, &self.module.maps, piece))
+                    .or_default()
+                    .push(counter);
+            }
+            for (counter, n) in copies {
+                mix.counters[counter]
+                    .in_setups
+                    .insert(placing.title.clone(), n);
+            }
+            plans.push(ScenarioPlan {
+                title: placing.title.clone(),
+                source: placing.source.clone(),
+                spots,
+            });
+        }
+        let own_counters = mix.counters.iter().filter(|c| c.from_setup).count();
+        if own_counters > 0 {
+            self.notes.push(format!(
+                "{own_pieces} set-up piece{} match no slot of the palettes, at-start stacks or decks: made {own_counters} counter{} from the definitions the set-ups hold, their traits kept verbatim",
+                areas::plural(own_pieces),
+                areas::plural(own_counters),
+            ));
+        }
+        let counters = mix.counters;
+        let by_gpid = mix.by_gpid;
         let mut counter_images = BTreeMap::new();
         for (i, counter) in counters.iter().enumerate() {
             let image = counter.image.clone();
@@ -811,74 +1128,6 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         }
         if !self.errors.is_empty() {
             return Err(self.errors);
-        }
-
-        // Scenarios: predefined set-ups (flattened from menus), then the at-start stacks.
-        let mut setups: Vec<&SetupInfo> = Vec::new();
-        fn flatten<'s>(list: &'s [SetupInfo], out: &mut Vec<&'s SetupInfo>) {
-            for s in list {
-                if s.is_menu {
-                    flatten(&s.children, out);
-                } else {
-                    out.push(s);
-                }
-            }
-        }
-        flatten(&self.module.setups, &mut setups);
-        let names: Vec<String> = counters.iter().map(|c| c.name.clone()).collect();
-        let counter_of = |piece: &PieceReport| -> Option<usize> {
-            by_gpid.get(&piece.gpid).copied().or_else(|| {
-                let mut found = names.iter().enumerate().filter(|(_, n)| **n == piece.name);
-                let first = found.next()?;
-                found.next().is_none().then_some(first.0)
-            })
-        };
-        struct ScenarioPlan {
-            title: String,
-            source: String,
-            spots: BTreeMap<Spot, Vec<usize>>,
-        }
-        let mut plans: Vec<ScenarioPlan> = Vec::new();
-        let mut dropped_pieces = 0;
-        for setup in &setups {
-            let Some(pieces) = &setup.pieces else {
-                if let Some(error) = &setup.error {
-                    self.notes.push(format!(
-                        "predefined set-up `{}`: {error}; not imported",
-                        setup.name
-                    ));
-                }
-                continue;
-            };
-            let mut spots: BTreeMap<Spot, Vec<usize>> = BTreeMap::new();
-            let mut copies: BTreeMap<usize, usize> = BTreeMap::new();
-            for piece in pieces {
-                let Some(counter) = counter_of(piece) else {
-                    dropped_pieces += 1;
-                    self.notes.push(format!(
-                        "predefined set-up `{}`: the piece `{}` (slot {}) matches no piece of the palettes or at-start stacks: left out",
-                        setup.name, piece.name, piece.gpid
-                    ));
-                    continue;
-                };
-                *copies.entry(counter).or_default() += 1;
-                spots
-                    .entry(self.spot(&boards, &area_boards, &self.module.maps, piece))
-                    .or_default()
-                    .push(counter);
-            }
-            for (counter, n) in copies {
-                counters[counter].in_setups.insert(setup.name.clone(), n);
-            }
-            plans.push(ScenarioPlan {
-                title: setup.name.clone(),
-                source: format!(
-                    "the predefined set-up `{}` ({})",
-                    setup.name,
-                    setup.file.as_deref().unwrap_or_default()
-                ),
-                spots,
-            });
         }
         // The at-start stacks, as VASSAL puts them on the map of a new game.
         let mut at_start: BTreeMap<Spot, Vec<usize>> = BTreeMap::new();
@@ -955,6 +1204,30 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             .iter()
             .map(|n| (n.clone(), unique(n, &mut pool_taken)))
             .collect();
+        // The decks whose cards a pool holds: each deck at its place, as VASSAL names the
+        // place of the cards in it.
+        let mut pool_decks: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for map in &self.module.maps {
+            let layout = map.layout(None);
+            for deck in &map.decks {
+                let origin = layout
+                    .boards
+                    .iter()
+                    .find(|b| b.name == deck.owning_board)
+                    .map(|b| layout.board_origin(b))
+                    .unwrap_or(Point::new(0, 0));
+                let location =
+                    layout.location_name(Point::new(origin.x + deck.x, origin.y + deck.y));
+                let pool = if location == "offboard" || location.trim().is_empty() {
+                    format!("{} offboard", map.name)
+                } else {
+                    location
+                };
+                if pools.contains_key(&pool) {
+                    pool_decks.entry(pool).or_default().push(deck.name.clone());
+                }
+            }
+        }
 
         // The files.
         let title = self
@@ -984,7 +1257,13 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         });
         files.push(File {
             name: "map.toml".into(),
-            text: map_file(&header, &boards, &area_boards, &map_images, &pools),
+            text: map_file(
+                &header,
+                &boards,
+                &area_boards,
+                &map_images,
+                (&pools, &pool_decks),
+            ),
         });
         files.push(File {
             name: "counters.toml".into(),
@@ -1041,9 +1320,26 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 text: doc.to_string(),
             });
         }
+        // Every picture of the module, for the pieces and prototypes kept: those not
+        // already copied into `art/` go into `vassal/images/`.
+        let mut pictures = BTreeMap::new();
+        for name in self.source.image_names() {
+            let file = match self.copied.get(&name) {
+                Some(file) => file.clone(),
+                None => {
+                    let Some(bytes) = self.source.image(&name) else {
+                        continue;
+                    };
+                    let file = format!("vassal/images/{name}");
+                    self.assets.insert(file.clone(), bytes);
+                    file
+                }
+            };
+            pictures.insert(name, file);
+        }
         files.push(File {
             name: "vassal/kept.xml".into(),
-            text: self.kept_xml(&file_name, &counters),
+            text: self.kept_xml(&file_name, &counters, &pictures),
         });
 
         let report = self.report(
@@ -1053,7 +1349,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             plans.len(),
             placements,
             pools.len(),
-            dropped_pieces,
+            (own_pieces, dropped_pieces),
             &files,
         );
         let assets = std::mem::take(&mut self.assets)
@@ -1076,7 +1372,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
         scenarios: usize,
         placements: usize,
         pools: usize,
-        dropped_pieces: usize,
+        (own_pieces, dropped_pieces): (usize, usize),
         files: &[File],
     ) -> Report {
         let mut fates: BTreeMap<String, ComponentFate> = BTreeMap::new();
@@ -1122,6 +1418,14 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     "one area per numbered cell (kept verbatim without numbering or beyond 2500 cells)",
                 ),
                 "PieceSlot" => (true, "a counter with its picture; its traits kept verbatim"),
+                "CardSlot" => (
+                    true,
+                    "a counter (a card of its deck) with its picture; its traits kept verbatim",
+                ),
+                "DrawPile" => (
+                    false,
+                    "the language has no deck: kept verbatim; its cards are counters, those a set-up deals into it in the pool named as its place",
+                ),
                 "SetupStack" => (true, "the scenario `At-start stacks`"),
                 "PredefinedSetup" => (true, "a scenario (a menu: its set-ups)"),
                 "PlayerRoster" => (true, "the sides"),
@@ -1158,6 +1462,18 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 fate.kept -= n;
             }
         }
+        if own_pieces > 0 {
+            fates.insert(
+                "set-up piece of no slot".into(),
+                ComponentFate {
+                    kind: "set-up piece of no slot".into(),
+                    mapped: own_pieces,
+                    kept: 0,
+                    dropped: 0,
+                    reason: "matches no slot of the palettes, at-start stacks or decks: a counter of its own, made from its definition in the set-up, its traits kept verbatim".into(),
+                },
+            );
+        }
         if dropped_pieces > 0 {
             fates.insert(
                 "set-up piece".into(),
@@ -1166,7 +1482,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     mapped: 0,
                     kept: 0,
                     dropped: dropped_pieces,
-                    reason: "matches no piece of the palettes or at-start stacks".into(),
+                    reason: "has no definition in its set-up".into(),
                 },
             );
         }
@@ -1180,6 +1496,12 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             area_maps: area_boards.len(),
             areas: area_boards.iter().map(|b| b.areas.len()).sum(),
             piece_slots: self.module.piece_slots,
+            card_slots: self.module.card_slots,
+            decks: self
+                .root
+                .descendants()
+                .filter(|e| e.is_class("DrawPile"))
+                .count(),
             counters: counters.len(),
             traits: counters.iter().map(|c| c.traits).sum(),
             prototypes: self.module.prototypes.len(),
@@ -1267,7 +1589,12 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
     }
 
     /// The verbatim part: every counter's slot, the prototypes, every other component.
-    fn kept_xml(&self, file_name: &str, counters: &[CounterDef]) -> String {
+    fn kept_xml(
+        &self,
+        file_name: &str,
+        counters: &[CounterDef],
+        pictures: &BTreeMap<String, String>,
+    ) -> String {
         let mut kept = Element::new("sandtable-kept");
         kept.attributes.push((
             "module".into(),
@@ -1280,6 +1607,14 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             e.children.push(c.slot.clone());
             kept.children.push(e);
         }
+        let mut images = Element::new("images");
+        for (name, file) in pictures {
+            let mut e = Element::new("image");
+            e.attributes.push(("name".into(), name.clone()));
+            e.attributes.push(("file".into(), file.clone()));
+            images.children.push(e);
+        }
+        kept.children.push(images);
         for child in &self.root.children {
             if child.is_class("PredefinedSetup") || child.is_class("PlayerRoster") {
                 continue;
@@ -1287,7 +1622,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             kept.children.push(child.clone());
         }
         let mut text = String::from(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- What sandtable's language cannot say of this VASSAL module, kept verbatim by `sandtable import`:\n     each counter's piece slot (its traits, prototypes named, images) and the module's other\n     components (windows, palettes' layout, prototypes, dice, turn tracker, charts…).\n     `sandtable build` does not read this file yet. -->\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- What sandtable's language cannot say of this VASSAL module, kept verbatim by `sandtable import`:\n     each counter's piece slot (its traits, prototypes named, images), where the module's\n     pictures are in the game, and the module's other components (windows, palettes' layout,\n     prototypes, decks, dice, turn tracker, charts…). `sandtable build` reuses each counter's\n     piece, the prototypes, the pictures and the dice; the rest is not rebuilt yet. -->\n",
         );
         text.push_str(&write_element(&kept));
         text
@@ -1317,7 +1652,7 @@ fn map_file(
     boards: &[HexBoard],
     area_boards: &[AreaBoard],
     images: &BTreeMap<String, String>,
-    pools: &BTreeMap<String, String>,
+    (pools, decks): (&BTreeMap<String, String>, &BTreeMap<String, Vec<String>>),
 ) -> String {
     let mut doc = DocumentMut::new();
     doc.decor_mut().set_prefix(format!(
@@ -1440,6 +1775,15 @@ fn map_file(
             p["id"] = value(id.clone());
             p["name"] = value(name.clone());
             p["kind"] = value("staging");
+            if let Some(names) = decks.get(name) {
+                let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                p["description"] = value(format!(
+                    "The place of the module's deck{} {}: the cards a set-up deals into {} stand here (the language has no deck; VASSAL's is kept verbatim in vassal/kept.xml).",
+                    if names.len() == 1 { "" } else { "s" },
+                    names.join(", "),
+                    if names.len() == 1 { "it" } else { "them" },
+                ));
+            }
             if i == 0 {
                 p.decor_mut().set_prefix(
                     "\n# Where the module's set-ups put pieces off every hex grid, one pool per place VASSAL\n# names there.\n",
@@ -1490,15 +1834,32 @@ fn counters_file(
         n["name"] = value(c.name.clone());
         n["class"] = value(c.id.clone());
         let setups_most = c.in_setups.values().copied().max().unwrap_or(0);
-        let count = c.in_palettes.max(c.at_start).max(setups_most).max(1);
+        let count = c
+            .in_palettes
+            .max(c.at_start)
+            .max(c.in_decks)
+            .max(setups_most)
+            .max(1);
         n["count"] = value(count as i64);
-        let mut sources = vec![format!(
-            "{} palette slot{}",
-            c.in_palettes,
-            if c.in_palettes == 1 { "" } else { "s" }
-        )];
+        let mut sources = Vec::new();
+        if c.from_setup {
+            sources.push("in no slot of the module".to_string());
+        } else if c.in_palettes > 0 || c.in_decks == 0 {
+            sources.push(format!(
+                "{} palette slot{}",
+                c.in_palettes,
+                areas::plural(c.in_palettes)
+            ));
+        }
         if c.at_start > 0 {
             sources.push(format!("{} in the at-start stacks", c.at_start));
+        }
+        if c.in_decks > 0 {
+            sources.push(format!(
+                "{} card slot{} of the decks",
+                c.in_decks,
+                areas::plural(c.in_decks)
+            ));
         }
         for (setup, k) in &c.in_setups {
             sources.push(format!("{k} in the set-up `{setup}`"));
@@ -1525,10 +1886,12 @@ pub fn render_report(report: &Report, dir: &str) -> String {
         format!("{} maps", report.maps)
     };
     let mut out = format!(
-        "imported `{}` into {dir}: {maps}, {} counters from {} piece slots ({} traits and {} prototypes kept verbatim), {} scenarios placing {} pieces, {} pools\n",
+        "imported `{}` into {dir}: {maps}, {} counters from {} piece slots and {} card slots of {} decks ({} traits and {} prototypes kept verbatim), {} scenarios placing {} pieces, {} pools\n",
         report.module,
         report.counters,
         report.piece_slots,
+        report.card_slots,
+        report.decks,
         report.traits,
         report.prototypes,
         report.scenarios,

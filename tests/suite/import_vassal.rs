@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use sandtable::vassal::archive::Archive;
+use sandtable::vassal::buildfile::{parse_buildfile, Element};
+use sandtable::vassal::encoder::decode;
+
 use crate::support::{p, root, run};
 
 /// The shared reference data: `../shared`, or `$SANDTABLE_SHARED` when set (a worktree
@@ -101,6 +105,104 @@ fn palette_pieces(report: &serde_json::Value) -> Vec<String> {
     out
 }
 
+/// The pictures of a module (`.vmod`, or a buildfile with `images/` beside it) by name, and
+/// its buildfile's tree.
+fn module_parts(module: &Path) -> (BTreeMap<String, Vec<u8>>, Element) {
+    let mut images = BTreeMap::new();
+    let bytes = std::fs::read(module).expect("module");
+    if bytes.starts_with(b"PK") {
+        let mut archive = Archive::open(module).expect("archive");
+        let names: Vec<String> = archive.names().map(str::to_string).collect();
+        let mut tree = None;
+        for name in names {
+            if let Some(image) = name.strip_prefix("images/").filter(|n| !n.is_empty()) {
+                images.insert(image.to_string(), archive.read(&name).expect("image"));
+            } else if name == "buildFile.xml" || name == "buildFile" {
+                tree =
+                    Some(parse_buildfile(&archive.read(&name).expect("buildfile")).expect("XML"));
+            }
+        }
+        (images, tree.expect("a buildfile"))
+    } else {
+        let folder = module.parent().expect("folder").join("images");
+        for entry in std::fs::read_dir(folder).into_iter().flatten() {
+            let entry = entry.expect("entry");
+            images.insert(
+                entry.file_name().to_string_lossy().into_owned(),
+                std::fs::read(entry.path()).expect("image"),
+            );
+        }
+        (images, parse_buildfile(&bytes).expect("XML"))
+    }
+}
+
+/// Every palette piece of a module by name, with the pictures its definition (its
+/// prototypes' included) names — name and bytes —, sorted: what a player sees of each piece
+/// the palettes hold.
+fn palette_images(module: &Path) -> BTreeMap<String, Vec<(String, Vec<u8>)>> {
+    let (images, tree) = module_parts(module);
+    let prototypes: BTreeMap<String, String> = tree
+        .descendants()
+        .filter(|e| e.is_class("PrototypeDefinition"))
+        .map(|e| {
+            (
+                e.attr("name").unwrap_or_default().to_string(),
+                e.text.clone(),
+            )
+        })
+        .collect();
+    // Every token of a definition, nested encodings unescaped (a crude tokenizer: a
+    // picture's name never holds a delimiter).
+    fn tokens(text: &str) -> Vec<String> {
+        text.replace('\\', "")
+            .split(['\t', ';', ',', '/', '|'])
+            .map(str::to_string)
+            .collect()
+    }
+    let mut out: BTreeMap<String, Vec<(String, Vec<u8>)>> = BTreeMap::new();
+    for window in tree.descendants().filter(|e| e.is_class("PieceWindow")) {
+        for slot in window
+            .descendants()
+            .filter(|e| e.is_class("PieceSlot") || e.is_class("CardSlot"))
+        {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut pending = vec![slot.text.clone()];
+            let mut names = std::collections::BTreeSet::new();
+            while let Some(text) = pending.pop() {
+                let list = tokens(&text);
+                for (i, t) in list.iter().enumerate() {
+                    if images.contains_key(t) {
+                        names.insert(t.clone());
+                    }
+                    if t.ends_with("prototype") {
+                        if let Some(name) = list.get(i + 1) {
+                            if seen.insert(name.clone()) {
+                                pending.extend(prototypes.get(name).cloned());
+                            }
+                        }
+                    }
+                }
+            }
+            let decoded = decode(slot.text.trim(), '/');
+            let name = decoded
+                .get(2)
+                .and_then(|t| t.rsplit(';').next())
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .unwrap_or_else(|| slot.attr("entryName").unwrap_or_default().to_string());
+            let pictures = names
+                .into_iter()
+                .map(|n| {
+                    let bytes = images[&n].clone();
+                    (n, bytes)
+                })
+                .collect();
+            out.insert(name, pictures);
+        }
+    }
+    out
+}
+
 /// Imports, checks and builds a module; the rebuilt module's path.
 fn round_trip(vmod: &Path, tmp: &Path) -> PathBuf {
     let dir = tmp.join("game");
@@ -144,6 +246,14 @@ fn kassala_imports_checks_builds_and_keeps_its_set_up() {
         }
     }
     assert_eq!(palette_pieces(&before), palette_pieces(&after));
+    // The palettes' pieces show the same pictures, byte for byte, under the same names.
+    let (old_images, new_images) = (palette_images(&vmod), palette_images(&rebuilt));
+    assert_eq!(old_images.len(), 13, "{:?}", old_images.keys());
+    assert!(
+        old_images.values().all(|v| !v.is_empty()),
+        "every piece shows a picture"
+    );
+    assert_eq!(old_images, new_images, "the palettes' pictures");
     let pictures = |report: &serde_json::Value| -> usize {
         report["module"]["maps"][0]["boards"][0]["size"]["width"]
             .as_i64()
@@ -404,7 +514,7 @@ fn the_other_corpus_modules_go_as_far_as_the_language_does() {
     }
     let tmp = tempfile::tempdir().expect("tmp");
     for (module, counters, maps, areas) in [
-        ("almoravid/buildFile.xml", 205, 0, 0),
+        ("almoravid/buildFile.xml", 319, 0, 0),
         ("zxvt/buildFile", 7, 1, 25),
     ] {
         let dir = tmp.path().join(module.split('/').next().expect("folder"));
@@ -445,6 +555,126 @@ fn the_other_corpus_modules_go_as_far_as_the_language_does() {
     assert_eq!(code, 1);
     assert!(err.contains("missing-image"), "{err}");
     assert!(!dir.exists());
+}
+
+/// The first `<image>` the import's kept file lists for the picture `name`: where the game
+/// holds it.
+fn kept_picture(dir: &Path, name: &str) -> PathBuf {
+    let kept = std::fs::read(dir.join("vassal/kept.xml")).expect("kept.xml");
+    let tree = parse_buildfile(&kept).expect("XML");
+    let file = tree
+        .descendants()
+        .find(|e| e.name == "image" && e.attr("name") == Some(name))
+        .and_then(|e| e.attr("file"))
+        .unwrap_or_else(|| panic!("no kept picture `{name}`"))
+        .to_string();
+    dir.join(file)
+}
+
+/// One picture a palette piece shows, changed in the imported game, is noticed by the
+/// palettes' comparison.
+#[test]
+fn one_changed_picture_fails_the_palette_comparison() {
+    let Some(vmod) = kassala() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("game");
+    let (code, _, err) = run(&["import", p(&vmod), "-o", p(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    let before = palette_images(&vmod);
+    let (name, bytes) = before
+        .values()
+        .flatten()
+        .next()
+        .cloned()
+        .expect("a picture");
+    let file = kept_picture(&dir, &name);
+    assert_eq!(
+        std::fs::read(&file).expect("copied"),
+        bytes,
+        "copied as it is"
+    );
+    std::fs::write(&file, blank_png(20, 20)).expect("write");
+    let rebuilt = tmp.path().join("rebuilt.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+    assert_eq!(code, 0, "build: {out}{err}");
+    let after = palette_images(&rebuilt);
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    let changed: Vec<&String> = before
+        .iter()
+        .filter(|(piece, pictures)| after[*piece] != **pictures)
+        .map(|(piece, _)| piece)
+        .collect();
+    assert!(!changed.is_empty(), "a changed picture is noticed");
+}
+
+/// `--save`: a saved game becomes a scenario of its own (named after its file, `(saved
+/// game)` added when a set-up has the name), whose rebuilt set-up holds the same pieces at
+/// the same places as the set-up it was saved from; a file that is no save is refused and
+/// nothing is written.
+#[test]
+fn a_save_becomes_a_scenario() {
+    let Some(vmod) = kassala() else { return };
+    let save = shared().join("corpus/kassala/unpacked/Default Setup.vsav");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&[
+        "import",
+        p(&vmod),
+        "--save",
+        p(&save),
+        "-o",
+        p(&dir),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "import: {out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        v["scenarios"], 3,
+        "the set-up, the save and the at-start stacks"
+    );
+    let scenario = std::fs::read_to_string(dir.join("scenarios/default-setup-saved-game.toml"))
+        .expect("the save's scenario");
+    assert!(
+        scenario.contains("title = \"Default Setup (saved game)\""),
+        "{scenario}"
+    );
+    assert!(
+        scenario.contains("the saved game `Default Setup.vsav`"),
+        "{scenario}"
+    );
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "check: {out}{err}");
+    let rebuilt = tmp.path().join("rebuilt.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+    assert_eq!(code, 0, "build: {out}{err}");
+    let after = setups(&inspect(&rebuilt));
+    assert_eq!(after["Default Setup (saved game)"], after["Default Setup"]);
+    assert_eq!(
+        after["Default Setup (saved game)"],
+        setups(&inspect(&vmod))["Default Setup"]
+            .iter()
+            .zip(&after["Default Setup"])
+            .map(|(old, new)| (old.0.clone(), old.1, old.2, new.3.clone()))
+            .collect::<Vec<_>>(),
+        "the original's pieces at their positions"
+    );
+
+    let bad = tmp.path().join("bad");
+    let (code, _, err) = run(&[
+        "import",
+        p(&vmod),
+        "--save",
+        p(&shared().join("corpus/almoravid/buildFile.xml")),
+        "-o",
+        p(&bad),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("save-unreadable"), "{err}");
+    assert!(!bad.exists(), "nothing written");
 }
 
 /// The pictures of Almoravid's boards, which the corpus does not hold: each as large as the
@@ -548,8 +778,9 @@ fn moved_pieces(
 /// Almoravid (with placeholder pictures): its main board's zones and regions, the lords'
 /// mats and the battle mat become area maps named as VASSAL names their places; the module
 /// `build` makes from the import reports every piece of both scenario set-ups at the location
-/// name the original reports (the pieces the import leaves out — cards of decks no palette
-/// holds — counted in its report), and one piece moved to another area is noticed.
+/// name the original reports — the cards of its decks and the pieces no palette holds
+/// included, as counters of their own — and its palettes hold the same pieces with the same
+/// pictures; one piece moved to another area is noticed.
 #[test]
 fn almoravid_set_ups_keep_their_location_names() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -562,12 +793,18 @@ fn almoravid_set_ups_keep_their_location_names() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["area_maps"], 7, "{v}");
     assert_eq!(v["maps"], 7);
-    let dropped = v["components"]
-        .as_array()
-        .expect("components")
-        .iter()
-        .find(|c| c["kind"] == "set-up piece")
-        .map_or(0, |c| c["dropped"].as_u64().unwrap_or(0) as usize);
+    let fate = |kind: &str| {
+        v["components"]
+            .as_array()
+            .expect("components")
+            .iter()
+            .find(|c| c["kind"] == kind)
+            .cloned()
+    };
+    assert_eq!(fate("set-up piece"), None, "no set-up piece left out");
+    assert_eq!(v["card_slots"], 112);
+    assert_eq!(fate("CardSlot").expect("cards")["mapped"], 112);
+    assert_eq!(v["decks"], 42);
     let map = std::fs::read_to_string(dir.join("map.toml")).expect("map.toml");
     for name in [
         "León",
@@ -582,9 +819,14 @@ fn almoravid_set_ups_keep_their_location_names() {
     let rebuilt = tmp.path().join("rebuilt.vmod");
     let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
     assert_eq!(code, 0, "build: {out}{err}");
+    let (before_report, after_report) = (inspect(&buildfile), inspect(&rebuilt));
+    assert_eq!(
+        after_report["module"]["dice"], before_report["module"]["dice"],
+        "the dice of the module's folder are rebuilt"
+    );
     let (old, new) = (
-        setup_locations(&inspect(&buildfile)),
-        setup_locations(&inspect(&rebuilt)),
+        setup_locations(&before_report),
+        setup_locations(&after_report),
     );
     let mut lacking = 0;
     for name in [
@@ -595,10 +837,18 @@ fn almoravid_set_ups_keep_their_location_names() {
         assert!(moved.is_empty(), "set-up `{name}`: moved {moved:?}");
         lacking += lacks;
     }
-    assert_eq!(
-        lacking, dropped,
-        "only the pieces the report leaves out are missing"
-    );
+    assert_eq!(lacking, 0, "every set-up piece is in the rebuilt set-up");
+    // The palettes hold the same pieces, showing the same pictures (the rebuilt palette
+    // holds every counter besides: the decks' cards and the pieces only a set-up placed).
+    let (before, after) = (palette_images(&buildfile), palette_images(&rebuilt));
+    assert!(before.len() > 20, "{}", before.len());
+    for (piece, pictures) in &before {
+        assert_eq!(
+            after.get(piece),
+            Some(pictures),
+            "the palette piece `{piece}`"
+        );
+    }
 
     // One piece moved to another area of the main map is noticed: the first placement of a
     // lone piece there goes to León.

@@ -281,17 +281,35 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     root.push(Node::new(format!(
         "{B}properties.GlobalTranslatableMessages"
     )));
-    root.push(Node::new(format!("{B}PrototypesContainer")).children(
-        parts.counters.used_prototypes(plan).into_iter().map(|p| {
-            Node::new(format!("{B}PrototypeDefinition"))
-                .attr("name", &p.name)
-                .attr("description", &p.description)
-                .text(p.definition())
-        }),
-    ));
+    let kept = &plan.kept.prototypes;
+    root.push(
+        Node::new(format!("{B}PrototypesContainer"))
+            .children(
+                parts
+                    .counters
+                    .used_prototypes(plan)
+                    .into_iter()
+                    .filter(|p| !kept.iter().any(|k| k.name == p.name))
+                    .map(|p| {
+                        Node::new(format!("{B}PrototypeDefinition"))
+                            .attr("name", &p.name)
+                            .attr("description", &p.description)
+                            .text(p.definition())
+                    }),
+            )
+            // The module's own, kept by an import, which its pieces name.
+            .children(kept.iter().map(|p| {
+                Node::new(format!("{B}PrototypeDefinition"))
+                    .attr("name", &p.name)
+                    .attr("description", &p.description)
+                    .text(p.definition.clone())
+            })),
+    );
     root = root.children(super::maps::map_nodes(plan));
     root.push(parts.palette.node.clone());
     root = root.children(dice(g).iter().map(dice_button));
+    // The dice of the module the game was imported from.
+    root = root.children(plan.kept.dice.iter().cloned());
     if let Some(c) = &combat {
         root = root.children(c.toolbar(g));
     }

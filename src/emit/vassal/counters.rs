@@ -58,6 +58,8 @@ pub struct Counters {
     restrict_proto: Vec<Option<String>>,
     type_proto: Vec<String>,
     factor_props: Vec<String>,
+    /// The prototypes of the module the game was imported from, by name.
+    kept_prototypes: BTreeMap<String, Vec<Trait>>,
 }
 
 /// A Java-expression-friendly property name: the abbreviation when it is one word, else the
@@ -306,6 +308,7 @@ impl Counters {
             restrict_proto,
             type_proto,
             factor_props,
+            kept_prototypes: plan.kept.prototype_map(),
         }
     }
 
@@ -327,10 +330,15 @@ impl Counters {
 
     /// Prototype traits by name, for expanding pieces in saves.
     pub fn prototype_map(&self) -> BTreeMap<String, Vec<Trait>> {
-        self.prototypes
+        let mut map: BTreeMap<String, Vec<Trait>> = self
+            .prototypes
             .iter()
             .map(|p| (p.name.clone(), p.traits.clone()))
-            .collect()
+            .collect();
+        // The module's own prototypes, which its kept pieces name, in place of sandtable's
+        // of the same name.
+        map.extend(self.kept_prototypes.clone());
+        map
     }
 
     /// The Marker property name of each factor (front face; the back adds `_Reduced`).
@@ -344,6 +352,18 @@ impl Counters {
     pub fn piece(&self, plan: &Plan<'_>, counter: CounterId, gpid: u32, reduced: bool) -> Piece {
         let g = plan.game;
         let c = &g.counters[counter];
+        if let Some(kept) = plan.kept.pieces.get(&c.id) {
+            // The module's own piece, as an import kept it, and the counter's id for the
+            // helpers that read saves.
+            let mut traits = vec![Trait::marker(&[("CounterId".to_string(), c.id.clone())])];
+            traits.extend(kept.traits.iter().cloned());
+            return Piece {
+                traits,
+                image: kept.image.clone(),
+                name: kept.name.clone(),
+                basic_state: BasicState::slot(&gpid.to_string()),
+            };
+        }
         let class = &g.classes[c.class];
         let images = &plan.counter_images[counter];
         let marker = g.is_marker(counter);

@@ -15,6 +15,7 @@ pub mod combat;
 pub mod counters;
 pub mod help;
 pub mod images;
+pub mod kept;
 pub mod maps;
 pub mod options;
 pub mod orders;
@@ -96,7 +97,17 @@ pub fn build(game: &Game) -> Result<Module, String> {
     let (images, documents) = rayon::join(|| plan.draw_pictures(), || documents(&plan));
     let (mut archive, summary) = documents?;
     let err = |e: crate::vassal::archive::ArchiveError| e.to_string();
-    for (name, bytes) in images? {
+    let images = images?;
+    // The module's own pictures kept by an import, under their names, where no picture of
+    // sandtable's has the name.
+    for (name, bytes) in &plan.kept.images {
+        if !images.contains_key(name) {
+            archive
+                .add(&format!("images/{name}"), bytes.clone())
+                .map_err(err)?;
+        }
+    }
+    for (name, bytes) in images {
         archive.add(&format!("images/{name}"), bytes).map_err(err)?;
     }
     Ok(Module { archive, summary })

@@ -141,6 +141,8 @@ pub struct Plan<'g> {
     pub gpids: Vec<u32>,
     /// The printed charts: (tab name, picture file).
     pub chart_images: Vec<(String, String)>,
+    /// What `sandtable import` kept of the module the game came from.
+    pub kept: super::kept::Kept,
 }
 
 pub use crate::layout::vassal::file_stem;
@@ -262,6 +264,11 @@ impl<'g> Plan<'g> {
             counter_images,
             chart_images,
             gpids: (1..=game.counters.len() as u32).collect(),
+            kept: if game.root.as_os_str().is_empty() {
+                super::kept::Kept::default()
+            } else {
+                super::kept::read(&game.root)?
+            },
         })
     }
 

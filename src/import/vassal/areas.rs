@@ -159,7 +159,7 @@ pub fn places(board: &str, grid: &Grid, size: Size) -> Result<Places, String> {
     Ok(c.places)
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

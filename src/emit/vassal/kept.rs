@@ -1,0 +1,245 @@
+//! What `sandtable import` kept verbatim of a VASSAL module — `vassal/kept.xml` in the game
+//! directory — reused when the game is built again, so the rebuilt module plays as the
+//! original did:
+//!
+//! - each counter's piece as the module defined it (its traits, layers and backs, the
+//!   prototypes it names), in place of the piece sandtable would make, with one trait of
+//!   sandtable's added outermost: the `CounterId` the helpers read saves by;
+//! - the module's prototype definitions;
+//! - the module's pictures, under their own names, which those pieces and prototypes show;
+//! - the module's dice (`DiceButton`, `SpecialDiceButton`, `RandomTextButton`, on its
+//!   toolbar or in its folders), which need nothing else of it.
+//!
+//! A game without the file builds as before; a file that cannot be read is an error naming
+//! it, never a module half kept.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path};
+
+use super::pieces::Trait;
+use super::xml::Node;
+use crate::vassal::buildfile::{parse_buildfile, Element};
+use crate::vassal::encoder::decode;
+use crate::vassal::save::{split_trait_chain, BasicPieceInfo};
+
+/// The file, relative to the game directory.
+pub const KEPT_FILE: &str = "vassal/kept.xml";
+
+/// A piece as the module defined it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptPiece {
+    /// Its traits, outermost first, each with its state.
+    pub traits: Vec<Trait>,
+    /// Its BasicPiece's picture.
+    pub image: String,
+    /// Its BasicPiece's name.
+    pub name: String,
+}
+
+/// A prototype definition of the module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptPrototype {
+    /// Its name, as `prototype;` traits name it.
+    pub name: String,
+    /// Its description.
+    pub description: String,
+    /// The definition as the module wrote it (`+/null/TYPE/STATE`).
+    pub definition: String,
+    /// Its traits with their states.
+    pub traits: Vec<Trait>,
+}
+
+/// Everything kept that a build reuses.
+#[derive(Debug, Clone, Default)]
+pub struct Kept {
+    /// Pieces by counter id.
+    pub pieces: BTreeMap<String, KeptPiece>,
+    /// Prototype definitions, in the module's order, each name once (the first).
+    pub prototypes: Vec<KeptPrototype>,
+    /// Pictures: file name under `images/`, bytes.
+    pub images: Vec<(String, Vec<u8>)>,
+    /// The module's dice buttons, as it wrote them.
+    pub dice: Vec<Node>,
+}
+
+/// The components of a module kept and rebuilt as they are: they name nothing else of it.
+const DICE: &[&str] = &["DiceButton", "SpecialDiceButton", "RandomTextButton"];
+
+/// An element of the kept file as one of the module built.
+fn node(element: &Element) -> Node {
+    let mut out = Node::new(element.name.clone());
+    for (k, v) in &element.attributes {
+        out = out.attr(k, v);
+    }
+    if !element.text.trim().is_empty() {
+        out = out.text(element.text.clone());
+    }
+    out.children(element.children.iter().map(node))
+}
+
+impl Kept {
+    /// Prototype traits by name.
+    pub fn prototype_map(&self) -> BTreeMap<String, Vec<Trait>> {
+        self.prototypes
+            .iter()
+            .map(|p| (p.name.clone(), p.traits.clone()))
+            .collect()
+    }
+}
+
+/// The traits and BasicPiece of a slot's or prototype's text (`+/null/TYPE/STATE`).
+fn chain(text: &str) -> Option<(Vec<Trait>, BasicPieceInfo)> {
+    let tokens = decode(text.trim(), '/');
+    if tokens.first().map(String::as_str) != Some("+") || tokens.len() < 3 {
+        return None;
+    }
+    let state = tokens.get(3).cloned().unwrap_or_default();
+    let mut entries = split_trait_chain(&tokens[2], &state);
+    let basic = entries.pop()?;
+    let traits = entries
+        .into_iter()
+        .map(|t| Trait {
+            kind: t.type_string,
+            state: t.state_string,
+        })
+        .collect();
+    Some((
+        traits,
+        BasicPieceInfo::parse(&basic.type_string, &basic.state_string),
+    ))
+}
+
+/// A path of the game directory the kept file names: relative, never leaving it.
+fn inside(root: &Path, file: &str) -> Option<std::path::PathBuf> {
+    let path = Path::new(file);
+    path.components()
+        .all(|c| matches!(c, Component::Normal(_)))
+        .then(|| root.join(path))
+}
+
+/// Reads the kept file of the game at `root`: empty when there is none.
+pub fn read(root: &Path) -> Result<Kept, String> {
+    let path = root.join(KEPT_FILE);
+    if !path.is_file() {
+        return Ok(Kept::default());
+    }
+    let shown = path.display();
+    let bytes = std::fs::read(&path).map_err(|e| format!("{shown}: {e}"))?;
+    let tree = parse_buildfile(&bytes).map_err(|e| format!("{shown}: {e}"))?;
+    let mut kept = Kept::default();
+    for child in &tree.children {
+        match child.name.as_str() {
+            "counter" => {
+                let Some(id) = child.attr("id") else { continue };
+                let Some(slot) = child.children.first() else {
+                    continue;
+                };
+                let Some((traits, basic)) = chain(&slot.text) else {
+                    return Err(format!(
+                        "{shown}: the piece kept for the counter `{id}` is not a piece definition"
+                    ));
+                };
+                kept.pieces.insert(
+                    id.to_string(),
+                    KeptPiece {
+                        traits,
+                        image: basic.image,
+                        name: basic.name,
+                    },
+                );
+            }
+            "images" => {
+                for image in child.children.iter().filter(|c| c.name == "image") {
+                    let (Some(name), Some(file)) = (image.attr("name"), image.attr("file")) else {
+                        continue;
+                    };
+                    let Some(at) = inside(root, file) else {
+                        return Err(format!(
+                            "{shown}: the picture `{name}` is said to be at `{file}`, outside the game"
+                        ));
+                    };
+                    let bytes = std::fs::read(&at)
+                        .map_err(|e| format!("{shown}: the picture `{name}` at `{file}`: {e}"))?;
+                    kept.images.push((name.to_string(), bytes));
+                }
+            }
+            _ if DICE.iter().any(|d| child.is_class(d)) => kept.dice.push(node(child)),
+            _ => {
+                // The dice of the module's folders (`ModuleSubFolder`), which only group
+                // its toolbar's components.
+                if child.name.contains(".folder.") {
+                    kept.dice.extend(
+                        child
+                            .descendants()
+                            .filter(|e| DICE.iter().any(|d| e.is_class(d)))
+                            .map(node),
+                    );
+                }
+                prototypes(child, &mut kept.prototypes);
+            }
+        }
+    }
+    Ok(kept)
+}
+
+/// Every prototype definition in `element` (itself included), each name once.
+fn prototypes(element: &Element, out: &mut Vec<KeptPrototype>) {
+    let all = std::iter::once(element).chain(element.descendants());
+    for e in all.filter(|e| e.is_class("PrototypeDefinition")) {
+        let name = e.attr("name").unwrap_or_default().to_string();
+        if out.iter().any(|p| p.name == name) {
+            continue;
+        }
+        let traits = chain(&e.text).map(|(t, _)| t).unwrap_or_default();
+        out.push(KeptPrototype {
+            name,
+            description: e.attr("description").unwrap_or_default().to_string(),
+            definition: e.text.trim().to_string(),
+            traits,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_file_gives_pieces_prototypes_and_pictures() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("vassal")).unwrap();
+        std::fs::create_dir_all(dir.path().join("art")).unwrap();
+        std::fs::write(dir.path().join("art/a.png"), b"PNG").unwrap();
+        std::fs::write(
+            dir.path().join(KEPT_FILE),
+            "<sandtable-kept>\n<counter id=\"a\"><VASSAL.build.widget.PieceSlot entryName=\"A\" gpid=\"2\">+/null/prototype;Unit\tpiece;;;a.png;A/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot></counter>\n<images><image name=\"a.png\" file=\"art/a.png\"/></images>\n<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition name=\"Unit\" description=\"\">+/null/mark;Kind\tpiece;;;;/Foot\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.PrototypesContainer>\n<VASSAL.build.module.DiceButton name=\"2d6\" nDice=\"2\" nSides=\"6\"/>\n<VASSAL.build.module.folder.ModuleSubFolder name=\"Dice\"><VASSAL.build.module.SpecialDiceButton name=\"d6\"/></VASSAL.build.module.folder.ModuleSubFolder>\n</sandtable-kept>\n",
+        )
+        .unwrap();
+        let kept = read(dir.path()).unwrap();
+        let a = &kept.pieces["a"];
+        assert_eq!(a.name, "A");
+        assert_eq!(a.image, "a.png");
+        assert_eq!(a.traits.len(), 1);
+        assert_eq!(a.traits[0].kind, "prototype;Unit");
+        assert_eq!(kept.images, vec![("a.png".to_string(), b"PNG".to_vec())]);
+        assert_eq!(kept.prototypes.len(), 1);
+        assert_eq!(kept.prototypes[0].traits[0].kind, "mark;Kind");
+        assert_eq!(kept.prototypes[0].traits[0].state, "Foot");
+        assert_eq!(kept.dice.len(), 2, "the dice of a folder too");
+        assert_eq!(kept.dice[0].attrs["nDice"], "2");
+    }
+
+    #[test]
+    fn no_file_keeps_nothing_and_a_picture_outside_the_game_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(read(dir.path()).unwrap().pieces.is_empty());
+        std::fs::create_dir_all(dir.path().join("vassal")).unwrap();
+        std::fs::write(
+            dir.path().join(KEPT_FILE),
+            "<sandtable-kept><images><image name=\"x.png\" file=\"../x.png\"/></images></sandtable-kept>",
+        )
+        .unwrap();
+        let err = read(dir.path()).unwrap_err();
+        assert!(err.contains("outside the game"), "{err}");
+    }
+}
