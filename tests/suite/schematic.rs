@@ -151,7 +151,11 @@ fn measure(game: &Game) -> Measure {
 /// Every label and slot is inside its province on every board, and neighbours touch on
 /// most borders: on each board at least [`BOARD_FLOOR`] of its borders, on all of them
 /// together at least [`ALL_FLOOR`] (floors a little under what this layout reaches, so
-/// that a regression shows). Measured on this layout: MEASURED.
+/// that a regression shows). Measured on this layout (before it, on the layout that judged
+/// contact by empty circles alone and started flat only): all boards 69.8% (61.0%),
+/// imperial 40.7% (27.8%), youngstown 52.2% (42.2%), empire 58.9% (47.7%), aberration
+/// 72.5% (60.2%), standard 79.6% (73.9%); none misplaced, before or after. Imperial is a
+/// world whose edges meet; a flat picture cannot draw all of it.
 #[test]
 fn imported_boards_show_neighbours_touching_and_every_label_in_its_province() {
     let tmp = tempfile::tempdir().expect("temp");
@@ -228,9 +232,9 @@ fn imported_boards_show_neighbours_touching_and_every_label_in_its_province() {
 }
 
 /// The least share of a board's borders drawn touching.
-const BOARD_FLOOR: f64 = 0.0;
+const BOARD_FLOOR: f64 = 0.38;
 /// The least share of all the boards' borders drawn touching.
-const ALL_FLOOR: f64 = 0.0;
+const ALL_FLOOR: f64 = 0.67;
 
 /// The same board imports to the same bytes, twice.
 #[test]
