@@ -14,6 +14,9 @@
 //! all the fleets ordered to convoy one army to a neighbouring coast (each fleet's order asks
 //! whether it lies on a route) and every other army ordered by convoy to a far coast.
 //!
+//! And the import of that board (`sandtable import`), most of whose time is the schematic
+//! layout of its provinces.
+//!
 //! Run with `cargo bench --bench diplomacy`.
 
 use sandtable::diag::source::SourceMap;
@@ -35,8 +38,8 @@ fn main() {
     divan::main();
 }
 
-/// The DPjudge board with the most provinces, imported and checked.
-fn largest_dpjudge_board() -> (Game, tempfile::TempDir) {
+/// The DPjudge board with the most provinces, read and prepared for import, with its path.
+fn largest_dpjudge_map() -> (PathBuf, sandtable::load::dpjudge::Board) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dpjudge-maps");
     let mut boards: Vec<(usize, PathBuf, sandtable::load::dpjudge::Board)> = Vec::new();
     for folder in ["maps", "trials"] {
@@ -56,8 +59,16 @@ fn largest_dpjudge_board() -> (Game, tempfile::TempDir) {
     let (_, path, mut board) = boards.pop().expect("a board");
     let diags = sandtable::import::dpjudge::prepare(&mut board);
     assert!(!diags.has_errors(), "{}: {diags:?}", path.display());
-    let files = sandtable::import::dpjudge::import(
-        &board,
+    (path, board)
+}
+
+/// The files `sandtable import` writes for a board.
+fn import_files(
+    path: &Path,
+    board: &sandtable::load::dpjudge::Board,
+) -> Vec<sandtable::import::File> {
+    sandtable::import::dpjudge::import(
+        board,
         &sandtable::import::dpjudge::Options {
             id: "largest".into(),
             title: "The largest DPjudge board".into(),
@@ -65,9 +76,14 @@ fn largest_dpjudge_board() -> (Game, tempfile::TempDir) {
             years: 10,
             source: path.display().to_string(),
         },
-    );
+    )
+}
+
+/// The DPjudge board with the most provinces, imported and checked.
+fn largest_dpjudge_board() -> (Game, tempfile::TempDir) {
+    let (path, board) = largest_dpjudge_map();
     let dir = tempfile::tempdir().expect("temp");
-    for f in files {
+    for f in import_files(&path, &board) {
         let to = dir.path().join(&f.name);
         std::fs::create_dir_all(to.parent().expect("folder")).expect("folder");
         std::fs::write(to, f.text).expect("write");
@@ -77,6 +93,14 @@ fn largest_dpjudge_board() -> (Game, tempfile::TempDir) {
         .game
         .expect("the imported board checks");
     (game, dir)
+}
+
+/// The import of the largest DPjudge board into the files of a game, most of it the
+/// schematic layout of its provinces (`import/schematic.rs`).
+#[divan::bench(sample_count = 5)]
+fn largest_board_import(bencher: divan::Bencher) {
+    let (path, board) = largest_dpjudge_map();
+    bencher.bench(|| import_files(&path, &board).len());
 }
 
 /// `A lon`.

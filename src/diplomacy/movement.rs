@@ -1212,6 +1212,108 @@ mod tests {
         assert!(on_a_route(&Ocean, "s0x3", "w", "e"));
     }
 
+    /// A ladder of seas `LADDER` long: two rows (`n0`…, `s0`…), each sea next to the one
+    /// before and after it in its row and to the one across; the land `w` off the west end
+    /// (next to `n0` and `s0`) and `e` off the east end, next to each other by land; and a
+    /// dead end of `LADDER` seas (`d0`…) off `n0`, on no route from `w` to `e`.
+    struct Ladder;
+
+    const LADDER: usize = 60;
+
+    impl Ladder {
+        fn names() -> Vec<String> {
+            let mut out: Vec<String> = ["w", "e"].map(String::from).to_vec();
+            for row in ["n", "s", "d"] {
+                out.extend((0..LADDER).map(|i| format!("{row}{i}")));
+            }
+            out
+        }
+
+        fn sea(name: &str) -> Option<(char, usize)> {
+            let row = name.chars().next()?;
+            let i = name.get(1..)?.parse().ok()?;
+            (matches!(row, 'n' | 's' | 'd') && i < LADDER).then_some((row, i))
+        }
+    }
+
+    impl Board for Ladder {
+        fn army_move(&self, from: &str, to: &str) -> bool {
+            matches!((from, to), ("w", "e") | ("e", "w"))
+        }
+        fn army_moves_from(&self, province: &str) -> Vec<String> {
+            ["w", "e"]
+                .iter()
+                .filter(|t| self.army_move(province, t))
+                .map(|t| t.to_string())
+                .collect()
+        }
+        fn fleet_move(&self, from: &str, to: &str) -> bool {
+            let last = LADDER - 1;
+            match (Ladder::sea(from), Ladder::sea(to)) {
+                (Some((r, i)), Some((q, j))) => match (r, q) {
+                    ('d', 'd') => i.abs_diff(j) == 1,
+                    ('d', 'n') | ('n', 'd') => i == 0 && j == 0,
+                    ('d', _) | (_, 'd') => false,
+                    _ if r == q => i.abs_diff(j) == 1,
+                    _ => i == j,
+                },
+                (Some((r, i)), None) | (None, Some((r, i))) => {
+                    let land = if Ladder::sea(from).is_some() {
+                        to
+                    } else {
+                        from
+                    };
+                    r != 'd' && ((land == "w" && i == 0) || (land == "e" && i == last))
+                }
+                (None, None) => false,
+            }
+        }
+        fn fleet_moves_from(&self, location: &str) -> Vec<String> {
+            Ladder::names()
+                .into_iter()
+                .filter(|t| self.fleet_move(location, t))
+                .collect()
+        }
+        fn fleet_locations(&self, province: &str) -> Vec<String> {
+            vec![province.to_string()]
+        }
+        fn is_sea(&self, province: &str) -> bool {
+            Ladder::sea(province).is_some()
+        }
+        fn resolve_name(&self, name: &str) -> Option<String> {
+            let n = name.to_ascii_lowercase();
+            Ladder::names().contains(&n).then_some(n)
+        }
+    }
+
+    /// The worst case of the convoy searches along a long chain of fleets: an army next to
+    /// its destination, every fleet of its power ordered to convoy it, those of a dead end
+    /// first. Minimal chains along the ladder are exponentially many (a chain may cross
+    /// from row to row wherever it has not crossed just before), and whether each dead-end
+    /// fleet lies on one used to be searched for through all of them, fleet after fleet.
+    /// The army moves (it is next to `e`, and fleets on the ladder lie on routes), and the
+    /// answers for single seas stand.
+    #[test]
+    fn a_long_ladder_of_convoying_fleets_resolves() {
+        let mut texts = vec!["R: A w - e".to_string()];
+        for row in ["d", "n", "s"] {
+            for i in 0..LADDER {
+                texts.push(format!("R: F {row}{i} C A w - e"));
+            }
+        }
+        let parsed: Vec<Order> = texts.iter().map(|o| parse(o, &Ladder).expect(o)).collect();
+        let units: Vec<Unit> = parsed
+            .iter()
+            .map(|o| Unit::new(o.power.as_deref().unwrap_or("x"), o.kind, &o.unit))
+            .collect();
+        let outcomes = resolve(&Ladder, &units, &parsed);
+        assert_eq!(outcomes.len(), 1 + 3 * LADDER);
+        assert!(outcomes[0].succeeds, "the army lands: {:?}", outcomes[0]);
+        assert!(!on_a_route(&Ladder, "d5", "w", "e"));
+        assert!(on_a_route(&Ladder, "n7", "w", "e"));
+        assert!(on_a_route(&Ladder, &format!("s{}", LADDER - 1), "w", "e"));
+    }
+
     fn run(orders: &[&str]) -> Vec<(String, bool, Option<String>)> {
         let parsed: Vec<Order> = orders.iter().map(|o| parse(o, &Ring).expect(o)).collect();
         let units: Vec<Unit> = parsed

@@ -12,6 +12,8 @@ use std::path::Path;
 use sandtable::diag::source::SourceMap;
 use sandtable::load::dpjudge::{self, Terrain};
 
+use crate::support::dpjudge_boards;
+
 #[test]
 fn the_standard_board_is_read_whole() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -103,22 +105,6 @@ fn the_standard_board_is_read_whole() {
         Some((false, false)),
         "Switzerland is shut"
     );
-}
-
-/// The 44 boards DPjudge ships (`tests/fixtures/dpjudge-maps`, MIT): the board file of each.
-fn dpjudge_boards() -> Vec<std::path::PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dpjudge-maps");
-    let mut out = Vec::new();
-    for folder in ["maps", "trials"] {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
-            .expect("fixture folder")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "map"))
-            .collect();
-        files.sort();
-        out.extend(files);
-    }
-    out
 }
 
 /// Space-separated words in lower case, as a set.

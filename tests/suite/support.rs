@@ -185,3 +185,19 @@ pub fn setup_report(dir: &Path, id: &str) -> (String, Vec<(String, String)>) {
     placements.sort();
     (v["title"].as_str().expect("title").to_string(), placements)
 }
+
+/// The 44 boards DPjudge ships (`tests/fixtures/dpjudge-maps`, MIT): the board file of each.
+pub fn dpjudge_boards() -> Vec<std::path::PathBuf> {
+    let root = root().join("tests/fixtures/dpjudge-maps");
+    let mut out = Vec::new();
+    for folder in ["maps", "trials"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
+            .expect("fixture folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "map"))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    out
+}
