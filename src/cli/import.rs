@@ -28,8 +28,10 @@ directory must not exist or be empty.
   picture as supplied art with its grid (hex, square, zoned or region grids, with their
   numbering), each distinct piece as a counter with its pictures, the counter mix from the
   palettes and set-ups (a comment says where each `count` came from), each predefined set-up
-  as a scenario placing pieces by the grid's own location names; what the language cannot
-  say kept verbatim in `vassal/kept.xml`; a report of what was mapped, kept and dropped.
+  as a scenario placing pieces by the grid's own location names (and each `--save` too);
+  cards in decks and pieces only a set-up places as counters of their own; what the language
+  cannot say kept verbatim in `vassal/kept.xml` with every picture of the module, which
+  `build` reuses; a report of what was mapped, kept and dropped.
 
 The book's guide "Moving in from a VASSAL module" says more.
 
@@ -37,6 +39,7 @@ Examples:
   sandtable import standard.map -o my-variant
   sandtable import variants/ancmed.cfg -o ancient-mediterranean
   sandtable import Kassala.vmod -o kassala --format json
+  sandtable import Kassala.vmod --save turn3.vsav -o kassala
 
 Exit codes:
 - `0`: written (warnings allowed).

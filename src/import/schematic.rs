@@ -696,38 +696,54 @@ fn exchange_places(
     if n < 3 {
         return false;
     }
-    let count = |pos: &[[f64; 2]]| in_contact(pos, borders).iter().filter(|&&x| x).count();
-    let mut score = count(pos);
+    let mut around: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for &(a, b) in borders {
+        around[a].push((a, b));
+        around[b].push((a, b));
+    }
     let mut any = false;
     for _ in 0..sweeps {
-        let contact = in_contact(pos, borders);
-        let mut wanting = vec![false; n];
-        for (&(a, b), &c) in borders.iter().zip(&contact) {
-            if !c {
-                wanting[a] = true;
-                wanting[b] = true;
-            }
-        }
-        let meeting: BTreeSet<(usize, usize)> = drawn_borders(pos, spacing(pos) * 0.5)
-            .into_iter()
-            .filter(|&(_, l)| l > 0.0)
-            .map(|(p, _)| p)
+        // Exchanging two provinces leaves the places, and so the cells, as they are: the
+        // cells' borders are measured once a pass, by place (`place[province]`, and
+        // `who[place]`, the province there).
+        let drawn = drawn_borders(pos, spacing(pos) * 0.5);
+        let mut place: Vec<usize> = (0..n).collect();
+        let mut who: Vec<usize> = (0..n).collect();
+        let shown = |place: &[usize], (a, b): (usize, usize)| {
+            let (p, q) = (place[a], place[b]);
+            drawn
+                .get(&(p.min(q), p.max(q)))
+                .is_some_and(|&l| l >= CONTACT)
+        };
+        let wanting: Vec<bool> = (0..n)
+            .map(|v| around[v].iter().any(|&e| !shown(&place, e)))
             .collect();
         let mut changed = false;
-        for &(v, w) in &meeting {
-            if !wanting[v] && !wanting[w] {
+        for (&(p, q), &length) in &drawn {
+            let (v, w) = (who[p], who[q]);
+            if length <= 0.0 || (!wanting[v] && !wanting[w]) {
                 continue;
             }
+            let between = (v.min(w), v.max(w));
+            let touched: Vec<(usize, usize)> = around[v]
+                .iter()
+                .chain(around[w].iter().filter(|&&e| e != between))
+                .copied()
+                .collect();
+            let before = touched.iter().filter(|&&e| shown(&place, e)).count();
+            place.swap(v, w);
+            who.swap(p, q);
             pos.swap(v, w);
             if fits(pos, blocks, v) && fits(pos, blocks, w) {
-                let now = count(pos);
-                if now > score {
-                    score = now;
+                let after = touched.iter().filter(|&&e| shown(&place, e)).count();
+                if after > before {
                     changed = true;
                     any = true;
                     continue;
                 }
             }
+            place.swap(v, w);
+            who.swap(p, q);
             pos.swap(v, w);
         }
         if !changed {

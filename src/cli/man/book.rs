@@ -173,7 +173,8 @@ fn argument(a: &clap::Arg, out: &mut String) {
     if matches!(
         a.get_action(),
         clap::ArgAction::Append | clap::ArgAction::Count
-    ) {
+    ) && !help.to_lowercase().contains("repeat")
+    {
         text.push_str(" May be given more than once.");
     }
     let text = text.replace('\n', "\n  ");
