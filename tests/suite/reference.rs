@@ -234,6 +234,11 @@ fn every_command_has_a_page_in_the_book_with_examples_and_exit_codes() {
 #[test]
 fn the_command_reference_examples_on_the_example_games_run() {
     let root = crate::support::root();
+    // Run where the examples' `modules/` is the repository's, so that what a command writes
+    // beside it (`build`'s module) lands in a temporary folder, not in the repository.
+    let tmp = tempfile::tempdir().expect("tmp");
+    std::os::unix::fs::symlink(root.join("modules"), tmp.path().join("modules"))
+        .expect("the example games are linked");
     let mut ran = 0;
     for (file, bytes) in command_pages() {
         let page = String::from_utf8(bytes).expect("a page is UTF-8");
@@ -258,7 +263,7 @@ fn the_command_reference_examples_on_the_example_games_run() {
                 continue;
             }
             let run = crate::support::bin()
-                .current_dir(&root)
+                .current_dir(tmp.path())
                 .args(&words[1..])
                 .output()
                 .expect("run");
