@@ -31,6 +31,16 @@ fn kassala() -> Option<PathBuf> {
     }
 }
 
+/// Kassala imported into a temporary game folder: (the module, the folder's owner, the game).
+fn kassala_imported() -> Option<(PathBuf, tempfile::TempDir, PathBuf)> {
+    let vmod = kassala()?;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("game");
+    let (code, _, err) = run(&["import", p(&vmod), "-o", p(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    Some((vmod, tmp, dir))
+}
+
 fn inspect(file: &Path) -> serde_json::Value {
     let (code, out, err) = run(&["inspect", p(file), "--format", "json"]);
     assert_eq!(code, 0, "{err}");
@@ -268,11 +278,9 @@ fn kassala_imports_checks_builds_and_keeps_its_set_up() {
 
 #[test]
 fn one_moved_piece_fails_the_comparison() {
-    let Some(vmod) = kassala() else { return };
-    let tmp = tempfile::tempdir().expect("tmp");
-    let dir = tmp.path().join("game");
-    let (code, _, err) = run(&["import", p(&vmod), "-o", p(&dir)]);
-    assert_eq!(code, 0, "{err}");
+    let Some((vmod, tmp, dir)) = kassala_imported() else {
+        return;
+    };
     // Move the Galla-Ethiopians' first hex one row down in the imported set-up.
     let file = dir.join("scenarios/default-setup.toml");
     let text = std::fs::read_to_string(&file).expect("scenario");
@@ -575,11 +583,9 @@ fn kept_picture(dir: &Path, name: &str) -> PathBuf {
 /// palettes' comparison.
 #[test]
 fn one_changed_picture_fails_the_palette_comparison() {
-    let Some(vmod) = kassala() else { return };
-    let tmp = tempfile::tempdir().expect("tmp");
-    let dir = tmp.path().join("game");
-    let (code, _, err) = run(&["import", p(&vmod), "-o", p(&dir)]);
-    assert_eq!(code, 0, "{err}");
+    let Some((vmod, tmp, dir)) = kassala_imported() else {
+        return;
+    };
     let before = palette_images(&vmod);
     let (name, bytes) = before
         .values()
