@@ -766,7 +766,7 @@ fn orders_of_the_standard_board() {
             vmod: None,
             _keep: None,
         },
-        100,
+        40,
     );
 }
 
@@ -788,7 +788,7 @@ fn orders_of_the_standard_board_with_a_convoy() {
             vmod: None,
             _keep: Some(tmp),
         },
-        60,
+        25,
     );
 }
 
@@ -807,7 +807,7 @@ fn multi_factor_orders() {
             vmod: None,
             _keep: None,
         },
-        80,
+        30,
     );
 }
 
@@ -837,7 +837,7 @@ fn multi_factor_winter_orders_on_a_save() {
             vmod: Some(vmod.clone()),
             _keep: Some(tmp.clone()),
         },
-        80,
+        30,
     );
 }
 
@@ -857,7 +857,7 @@ fn orders_of_hidden_parts() {
             vmod: None,
             _keep: Some(tmp),
         },
-        150,
+        50,
     );
 }
 
@@ -881,7 +881,7 @@ fn position_files() {
     bases.push((root().join("tests/fixtures/hidden"), HIDDEN_POSITION.into()));
     let empty = tmp.path().join("empty.txt");
     std::fs::write(&empty, "").expect("empty");
-    exercise("positions", 200, |rng| {
+    exercise("positions", 70, |rng| {
         let (game, text) = &bases[rng.gen_range(0..bases.len())];
         let (what, bytes) = edit_text(rng, text, 0..usize::MAX);
         let what = format!(
@@ -931,7 +931,7 @@ fn boards_imported() {
         let check = sandtable(["check", s(&game), "--format", "json"]);
         assert_eq!(check.code, 0, "check of imported {entry}: {}", check.stdout);
     }
-    exercise("boards", 300, |rng| {
+    exercise("boards", 100, |rng| {
         let (dir, name) = &files[rng.gen_range(0..files.len())];
         let text = std::fs::read_to_string(dir.join(name)).expect("board");
         let (what, bytes) = edit_text(rng, &text, 0..usize::MAX);
@@ -1072,7 +1072,7 @@ fn saves() {
     let entries = unzip(&good);
     let empty = tmp.path().join("empty.txt");
     std::fs::write(&empty, "").expect("empty");
-    exercise("saves", 150, |rng| {
+    exercise("saves", 50, |rng| {
         let (what, bytes, must_refuse) = match rng.gen_range(0..8) {
             0 => {
                 let mut b = good.clone();
@@ -1446,7 +1446,7 @@ fn geography_sections() {
         .lines()
         .position(|l| l.starts_with("[map.terrain]"))
         .unwrap_or(original.lines().count());
-    exercise("geo", 150, |rng| {
+    exercise("geo", 60, |rng| {
         let (what, bytes) = edit_text(rng, &original, 7..written_from);
         let copy: CopiedGame = copy_game("tests/fixtures/geo");
         let map = copy.path().join("map.toml");
