@@ -239,8 +239,8 @@ pub fn import(path: &Path, options: &Options) -> Result<Imported, Diagnostics> {
     if !options.extensions.is_empty() {
         // The module with its extensions merged in, read again as one archive.
         bytes = extension::merge(path, bytes, &module.buildfile, &options.extensions)?;
-        let merged =
-            inspect::inspect_bytes(bytes.clone(), &path.with_extension("vmod")).map_err(|e| unreadable(path, e))?;
+        let merged = inspect::inspect_bytes(bytes.clone(), &path.with_extension("vmod"))
+            .map_err(|e| unreadable(path, e))?;
         module = merged
             .module
             .ok_or_else(|| unreadable(path, "its extensions left no module"))?;

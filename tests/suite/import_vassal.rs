@@ -264,6 +264,13 @@ fn kassala_imports_checks_builds_and_keeps_its_set_up() {
         "every piece shows a picture"
     );
     assert_eq!(old_images, new_images, "the palettes' pictures");
+    // Every counter shows the module's own picture: sandtable draws no face for any.
+    let archive = Archive::open(&rebuilt).expect("archive");
+    let faces: Vec<&str> = archive
+        .names()
+        .filter(|n| n.starts_with("images/counter-"))
+        .collect();
+    assert!(faces.is_empty(), "faces drawn for kept counters: {faces:?}");
     let pictures = |report: &serde_json::Value| -> usize {
         report["module"]["maps"][0]["boards"][0]["size"]["width"]
             .as_i64()
@@ -1009,19 +1016,13 @@ fn public_modules_round_trip() {
     };
     for (module, set_ups, palette) in [
         ("ragnarok.vmod", 1, 30),
-        ("hex-n-counters-template.vmod", 0, 10),
+        ("hex-n-counters-template.vmod", 0, 8),
         ("programming-sample.vmod", 0, 2),
     ] {
         let vmod = folder.join(module);
         let tmp = tempfile::tempdir().expect("tmp");
         let dir = tmp.path().join("game");
-        let (code, out, err) = run(&[
-            "import",
-            p(&vmod),
-            "-o",
-            p(&dir),
-            "--allow-missing-images",
-        ]);
+        let (code, out, err) = run(&["import", p(&vmod), "-o", p(&dir), "--allow-missing-images"]);
         assert_eq!(code, 0, "{module}: import: {out}{err}");
         let (code, out, err) = run(&["check", p(&dir)]);
         assert_eq!(code, 0, "{module}: check: {out}{err}");
@@ -1033,13 +1034,23 @@ fn public_modules_round_trip() {
         let (old, new) = (setup_locations(&before), setup_locations(&after));
         assert_eq!(old.len(), set_ups, "{module}: {:?}", old.keys());
         for (name, pieces) in &old {
-            assert!(!pieces.is_empty(), "{module}: set-up `{name}` places pieces");
+            assert!(
+                !pieces.is_empty(),
+                "{module}: set-up `{name}` places pieces"
+            );
             let (moved, lacks) = moved_pieces(pieces, &new[name]);
-            assert!(moved.is_empty(), "{module}: set-up `{name}`: moved {moved:?}");
+            assert!(
+                moved.is_empty(),
+                "{module}: set-up `{name}`: moved {moved:?}"
+            );
             assert_eq!(lacks, 0, "{module}: set-up `{name}`: pieces lacking");
         }
         let (old, new) = (palette_images(&vmod), palette_images(&rebuilt));
-        assert!(old.len() >= palette, "{module}: {} palette pieces", old.len());
+        assert!(
+            old.len() >= palette,
+            "{module}: {} palette pieces",
+            old.len()
+        );
         for (piece, pictures) in &old {
             assert_eq!(new.get(piece), Some(pictures), "{module}: `{piece}`");
         }
@@ -1076,7 +1087,10 @@ fn missing_piece_pictures_are_allowed_when_asked() {
     let (code, out, err) = run(&["check", p(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
     let kept = std::fs::read_to_string(dir.join("vassal/kept.xml")).expect("kept");
-    assert!(kept.contains("a.png"), "the piece's traits name its picture");
+    assert!(
+        kept.contains("a.png"),
+        "the piece's traits name its picture"
+    );
 }
 
 /// `--save` and `--extension` belong to a VASSAL module: with a Diplomacy board they are a
@@ -1090,7 +1104,10 @@ fn vassal_options_with_a_board_are_a_usage_error() {
         let dir = tmp.path().join("game");
         let (code, out, err) = run(&["import", p(&board), option, "x.vsav", "-o", p(&dir)]);
         assert_eq!(code, 2, "{option}: {out}{err}");
-        assert!(err.contains(option) && err.contains("VASSAL module"), "{err}");
+        assert!(
+            err.contains(option) && err.contains("VASSAL module"),
+            "{err}"
+        );
         assert!(!dir.exists());
     }
 }
@@ -1132,14 +1149,7 @@ fn an_extension_is_merged_into_the_module() {
         ],
     );
     let dir = tmp.path().join("game");
-    let (code, out, err) = run(&[
-        "import",
-        p(&module),
-        "--extension",
-        p(&vmdx),
-        "-o",
-        p(&dir),
-    ]);
+    let (code, out, err) = run(&["import", p(&module), "--extension", p(&vmdx), "-o", p(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
     let counters = std::fs::read_to_string(dir.join("counters.toml")).expect("counters");
     assert!(counters.contains("Reinforcement"), "{counters}");
@@ -1174,7 +1184,10 @@ fn an_extension_is_merged_into_the_module() {
         p(&dir),
     ]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("extension-unreadable") && err.contains("Nowhere"), "{err}");
+    assert!(
+        err.contains("extension-unreadable") && err.contains("Nowhere"),
+        "{err}"
+    );
     assert!(!dir.exists());
 }
 
@@ -1184,7 +1197,8 @@ fn an_extension_is_merged_into_the_module() {
 fn a_hex_board_with_a_jpeg_picture_imports_and_checks() {
     let tmp = tempfile::tempdir().expect("tmp");
     let module = tmp.path().join("tiny.vmod");
-    let jpeg: &[u8] = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9";
+    let jpeg: &[u8] =
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9";
     zip(
         &module,
         &[

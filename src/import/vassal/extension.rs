@@ -22,19 +22,17 @@ const EXTENSION_ROOT: &str = "VASSAL.build.module.ModuleExtension";
 const EXTENSION_ELEMENT: &str = "VASSAL.build.module.ExtensionElement";
 
 /// Entries of an extension that describe the extension itself, never merged.
-const OWN_ENTRIES: [&str; 4] = [
-    "buildFile",
-    "buildFile.xml",
-    "extensiondata",
-    "moduledata",
-];
+const OWN_ENTRIES: [&str; 4] = ["buildFile", "buildFile.xml", "extensiondata", "moduledata"];
 
 fn refused(path: &Path, why: impl std::fmt::Display) -> Diagnostics {
     let mut d = Diagnostics::default();
     d.push(
         Diagnostic::error(
             "extension-unreadable",
-            format!("cannot read `{}` as a VASSAL extension: {why}", path.display()),
+            format!(
+                "cannot read `{}` as a VASSAL extension: {why}",
+                path.display()
+            ),
         )
         .hint("give an extension (`.vmdx`) made for this module with `--extension`"),
     );
@@ -54,7 +52,10 @@ pub(super) fn merge(
         d.push(
             Diagnostic::error(
                 "module-unreadable",
-                format!("`{}` cannot be read as a VASSAL module: {e}", module.display()),
+                format!(
+                    "`{}` cannot be read as a VASSAL module: {e}",
+                    module.display()
+                ),
             )
             .hint("give the module (`.vmod`) or its unpacked `buildFile.xml`"),
         );
@@ -210,7 +211,10 @@ mod tests {
                     "VASSAL.build.module.PieceWindow".to_string(),
                     "Units".to_string()
                 ),
-                ("VASSAL.build.widget.ListWidget".to_string(), "A/B".to_string()),
+                (
+                    "VASSAL.build.widget.ListWidget".to_string(),
+                    "A/B".to_string()
+                ),
             ]
         );
         assert!(segments("").is_empty());
