@@ -52,7 +52,7 @@ fn kassala() -> Option<PathBuf> {
 /// Kassala with the pictures added, written once into a temporary folder: (its path, its
 /// size). The pictures are PNG signatures followed by bytes that are no picture, so that
 /// decoding one would fail: the import must copy them as they are.
-fn large_module() -> (&'static Path, usize) {
+fn kassala_large() -> (&'static Path, usize) {
     static MODULE: OnceLock<(tempfile::TempDir, PathBuf, usize)> = OnceLock::new();
     let (_, path, size) = MODULE.get_or_init(|| {
         let source = kassala().expect("the corpus is present");
@@ -87,7 +87,7 @@ fn large_module() -> (&'static Path, usize) {
 /// Importing the large module: reading it, copying its pictures, making the game's files.
 #[divan::bench(sample_count = 10)]
 fn large_module(bencher: Bencher) {
-    let (path, size) = large_module();
+    let (path, size) = kassala_large();
     let options = Options {
         id: "kassala".into(),
         title: None,
