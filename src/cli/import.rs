@@ -1,5 +1,6 @@
 //! `sandtable import FILE.map|FILE.cfg|FILE.vmod -o DIR [--id ID] [--title T] [--year Y]
-//! [--years N] [--maps DIR]… [--save S.vsav]… [--format json]`: a Diplomacy board in DPjudge's format
+//! [--years N] [--maps DIR]… [--save S.vsav]… [--extension X.vmdx]… [--allow-missing-images]
+//! [--format json]`: a Diplomacy board in DPjudge's format
 //! (`.map`) or a Parlance variant (`.cfg`), or a VASSAL module (`.vmod`, or an unpacked
 //! module's `buildFile.xml`), made into a new game directory.
 //! The directory must not exist (or be empty): an import never overwrites a game. The files
@@ -40,6 +41,7 @@ Examples:
   sandtable import variants/ancmed.cfg -o ancient-mediterranean
   sandtable import Kassala.vmod -o kassala --format json
   sandtable import Kassala.vmod --save turn3.vsav -o kassala
+  sandtable import Game.vmod --extension Scenarios.vmdx -o game
 
 Exit codes:
 - `0`: written (warnings allowed).
@@ -79,6 +81,16 @@ pub struct Args {
     /// the predefined set-ups. May be given several times.
     #[arg(long = "save", value_name = "S.vsav")]
     saves: Vec<PathBuf>,
+    /// An extension (`.vmdx`) of the VASSAL module, merged into it as VASSAL loads it: its
+    /// pieces become counters, its prototypes, pictures and other components are kept for
+    /// the build. May be given several times.
+    #[arg(long = "extension", value_name = "X.vmdx")]
+    extensions: Vec<PathBuf>,
+    /// Import a VASSAL module whose pieces name pictures it does not hold (VASSAL opens it,
+    /// showing those pieces without their picture): each such counter is drawn by
+    /// sandtable, with a note, instead of refusing the module.
+    #[arg(long)]
+    allow_missing_images: bool,
     /// How many years the calendar runs.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(i64).range(1..=200))]
     years: i64,
@@ -123,6 +135,22 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     }
     if is_vassal(&a.file) {
         return run_vassal(&a);
+    }
+    let vassal_only = a
+        .saves
+        .first()
+        .map(|s| ("--save", s))
+        .or(a.extensions.first().map(|x| ("--extension", x)));
+    if let Some((option, file)) = vassal_only {
+        return Err(Failure::usage(
+            "import",
+            clap::error::ErrorKind::ArgumentConflict,
+            format!(
+                "`{option} {}` belongs to a VASSAL module, and `{}` is a Diplomacy board: give `{option}` with a `.vmod` (or its `buildFile.xml`)",
+                file.display(),
+                a.file.display()
+            ),
+        ));
     }
     let mut sources = SourceMap::default();
     let parlance = a
@@ -272,6 +300,8 @@ fn run_vassal(a: &Args) -> Result<ExitCode, Failure> {
         id,
         title: a.title.clone(),
         saves: a.saves.clone(),
+        allow_missing_images: a.allow_missing_images,
+        extensions: a.extensions.clone(),
     };
     let imported = crate::import::vassal::import(&a.file, &options).map_err(|diags| {
         Failure::diagnostics(

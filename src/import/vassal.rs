@@ -40,6 +40,7 @@ use serde::Serialize;
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, Item, Table};
 
 mod areas;
+mod extension;
 
 use super::File;
 use crate::diag::{Diagnostic, Diagnostics};
@@ -60,6 +61,12 @@ pub struct Options {
     pub title: Option<String>,
     /// Saved games (`.vsav`) each made into a scenario, after the predefined set-ups.
     pub saves: Vec<PathBuf>,
+    /// A piece whose picture the module names but does not hold is imported all the same,
+    /// drawn by sandtable, with a note (VASSAL itself opens such a module and shows the
+    /// piece without its picture); otherwise it is an error.
+    pub allow_missing_images: bool,
+    /// Extensions (`.vmdx`) of the module, merged into it before it is read.
+    pub extensions: Vec<PathBuf>,
 }
 
 /// A file copied into the game directory as it is (a picture).
@@ -154,6 +161,21 @@ impl<R: Read + Seek> Source<R> {
         }
     }
 
+    /// Whether the module holds the picture `name` (without reading it).
+    fn has_image(&self, name: &str) -> bool {
+        match self {
+            Source::Archive(archive) => {
+                let path = format!("images/{name}");
+                archive.names().any(|n| n == path)
+            }
+            Source::Folder(dir) => {
+                !name.contains(['/', '\\'])
+                    && !name.starts_with('.')
+                    && dir.join("images").join(name).is_file()
+            }
+        }
+    }
+
     /// A file of the module beside its buildfile (a predefined set-up's save).
     fn file(&mut self, name: &str) -> Option<Vec<u8>> {
         match self {
@@ -206,15 +228,24 @@ fn unreadable(path: &Path, what: impl std::fmt::Display) -> Diagnostics {
 
 /// Reads the module at `path` and makes the game directory's files.
 pub fn import(path: &Path, options: &Options) -> Result<Imported, Diagnostics> {
-    let bytes = fs::read(path).map_err(|e| unreadable(path, e))?;
-    let is_zip = bytes.starts_with(b"PK");
+    let mut bytes = fs::read(path).map_err(|e| unreadable(path, e))?;
     let report = inspect::inspect_bytes(bytes.clone(), path).map_err(|e| unreadable(path, e))?;
-    let Some(module) = report.module else {
+    let Some(mut module) = report.module else {
         return Err(unreadable(
             path,
             format!("it is a {}, not a module", report.kind.as_str()),
         ));
     };
+    if !options.extensions.is_empty() {
+        // The module with its extensions merged in, read again as one archive.
+        bytes = extension::merge(path, bytes, &module.buildfile, &options.extensions)?;
+        let merged = inspect::inspect_bytes(bytes.clone(), &path.with_extension("vmod"))
+            .map_err(|e| unreadable(path, e))?;
+        module = merged
+            .module
+            .ok_or_else(|| unreadable(path, "its extensions left no module"))?;
+    }
+    let is_zip = bytes.starts_with(b"PK");
     let (root, source) = if is_zip {
         let mut archive = Archive::from_bytes(bytes, path).map_err(|e| unreadable(path, e))?;
         let text = archive
@@ -230,7 +261,17 @@ pub fn import(path: &Path, options: &Options) -> Result<Imported, Diagnostics> {
     if !MODULE_ROOTS.contains(&root.name.as_str()) {
         return Err(unreadable(path, format!("its root is <{}>", root.name)));
     }
-    Importer::new(path, options, &root, &module, source).run()
+    let mut imported = Importer::new(path, options, &root, &module, source).run()?;
+    for (i, extension) in options.extensions.iter().enumerate() {
+        imported.report.notes.insert(
+            i,
+            format!(
+                "the extension `{}` merged into the module before it was read",
+                extension.display()
+            ),
+        );
+    }
+    Ok(imported)
 }
 
 /// A distinct piece definition and where it occurs.
@@ -539,7 +580,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                     self.path.display()
                 ),
             )
-            .hint("the module is incomplete: add the picture to its `images/` folder (VASSAL's editor does so when the image is chosen again), then import it again"),
+            .hint("the module is incomplete: add the picture to its `images/` folder (VASSAL's editor does so when the image is chosen again), then import it again; or import it with `--allow-missing-images`, a piece's missing picture then left missing as in the module"),
         );
     }
 
@@ -883,9 +924,10 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             if let Some(image) = info.and_then(|b| b.image.clone()) {
                 let whose = format!("board `{board}`");
                 if let Some(p) = self.copy_image(&image, &whose) {
-                    if area && !self.is_png(&p) {
+                    if !self.is_png(&p) {
+                        let kind = if area { "area" } else { "hex" };
                         self.notes.push(format!(
-                            "board `{board}`: its picture `{image}` is not a PNG, which the language takes: copied into `art/`, the area map drawn by sandtable"
+                            "board `{board}`: its picture `{image}` is not a PNG, which the language takes: copied into `art/`, the {kind} map drawn by sandtable"
                         ));
                     } else {
                         map_images.insert(id, p);
@@ -1115,6 +1157,15 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
                 continue;
             }
             let whose = format!("the piece `{}`", counter.name);
+            if self.options.allow_missing_images
+                && !self.copied.contains_key(&image)
+                && !self.source.has_image(&image)
+            {
+                self.notes.push(format!(
+                    "{whose} shows the picture `{image}`, which the module does not hold: the counter is drawn by sandtable, and its traits keep the name, so the rebuilt module shows it as the original does"
+                ));
+                continue;
+            }
             if let Some(p) = self.copy_image(&image, &whose) {
                 if self.is_png(&p) {
                     counter_images.insert(i, p);

@@ -264,6 +264,13 @@ fn kassala_imports_checks_builds_and_keeps_its_set_up() {
         "every piece shows a picture"
     );
     assert_eq!(old_images, new_images, "the palettes' pictures");
+    // Every counter shows the module's own picture: sandtable draws no face for any.
+    let archive = Archive::open(&rebuilt).expect("archive");
+    let faces: Vec<&str> = archive
+        .names()
+        .filter(|n| n.starts_with("images/counter-"))
+        .collect();
+    assert!(faces.is_empty(), "faces drawn for kept counters: {faces:?}");
     let pictures = |report: &serde_json::Value| -> usize {
         report["module"]["maps"][0]["boards"][0]["size"]["width"]
             .as_i64()
@@ -976,4 +983,241 @@ fn a_flawed_zoned_board_imports_as_an_area_map() {
         map.contains("outline = [[0.0, 0.0], [100.0, 0.0], [100.0, 100.0], [0.0, 100.0]]"),
         "{map}"
     );
+}
+
+/// The public modules of `$SANDTABLE_PUBLIC_MODULES`, else `../shared/public-modules`
+/// (their sources and licences are in the folder's README): `None`, with a message, when
+/// the folder is absent.
+fn public_modules() -> Option<PathBuf> {
+    let dir = std::env::var_os("SANDTABLE_PUBLIC_MODULES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| shared().join("public-modules"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipped: {} is absent (set SANDTABLE_PUBLIC_MODULES to the folder of public modules)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Three public modules with their pictures — Ragnarok and the hex-and-counters template
+/// (CC0, github.com/jzedwards/vassal-hex-n-counters-template) and the VASSAL programming
+/// sample (LGPL-2.1, github.com/yiyuezhuo/Vassal-Programming-Sample) — imported (the first
+/// two name three pictures they do not hold: `--allow-missing-images`), checked clean and
+/// built: every predefined set-up holds the same pieces at the same location names, and the
+/// palettes the same pieces with the same pictures.
+#[test]
+fn public_modules_round_trip() {
+    let Some(folder) = public_modules() else {
+        return;
+    };
+    for (module, set_ups, palette) in [
+        ("ragnarok.vmod", 1, 30),
+        ("hex-n-counters-template.vmod", 0, 8),
+        ("programming-sample.vmod", 0, 2),
+    ] {
+        let vmod = folder.join(module);
+        let tmp = tempfile::tempdir().expect("tmp");
+        let dir = tmp.path().join("game");
+        let (code, out, err) = run(&["import", p(&vmod), "-o", p(&dir), "--allow-missing-images"]);
+        assert_eq!(code, 0, "{module}: import: {out}{err}");
+        let (code, out, err) = run(&["check", p(&dir)]);
+        assert_eq!(code, 0, "{module}: check: {out}{err}");
+        assert!(!err.contains("warning"), "{module}: check is clean: {err}");
+        let rebuilt = tmp.path().join("rebuilt.vmod");
+        let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+        assert_eq!(code, 0, "{module}: build: {out}{err}");
+        let (before, after) = (inspect(&vmod), inspect(&rebuilt));
+        let (old, new) = (setup_locations(&before), setup_locations(&after));
+        assert_eq!(old.len(), set_ups, "{module}: {:?}", old.keys());
+        for (name, pieces) in &old {
+            assert!(
+                !pieces.is_empty(),
+                "{module}: set-up `{name}` places pieces"
+            );
+            let (moved, lacks) = moved_pieces(pieces, &new[name]);
+            assert!(
+                moved.is_empty(),
+                "{module}: set-up `{name}`: moved {moved:?}"
+            );
+            assert_eq!(lacks, 0, "{module}: set-up `{name}`: pieces lacking");
+        }
+        let (old, new) = (palette_images(&vmod), palette_images(&rebuilt));
+        assert!(
+            old.len() >= palette,
+            "{module}: {} palette pieces",
+            old.len()
+        );
+        for (piece, pictures) in &old {
+            assert_eq!(new.get(piece), Some(pictures), "{module}: `{piece}`");
+        }
+    }
+}
+
+/// A module's pieces that name pictures it does not hold are refused unless
+/// `--allow-missing-images`, which imports them with a note, the counter's traits naming the
+/// picture still.
+#[test]
+fn missing_piece_pictures_are_allowed_when_asked() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("tiny.vmod");
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", BUILDFILE.replace("GRID", HEX).as_bytes()),
+            ("images/board.png", &png()),
+        ],
+    );
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&[
+        "import",
+        p(&module),
+        "-o",
+        p(&dir),
+        "--allow-missing-images",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert!(v["notes"].to_string().contains("`a.png`"), "{v}");
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let kept = std::fs::read_to_string(dir.join("vassal/kept.xml")).expect("kept");
+    assert!(
+        kept.contains("a.png"),
+        "the piece's traits name its picture"
+    );
+}
+
+/// `--save` and `--extension` belong to a VASSAL module: with a Diplomacy board they are a
+/// usage error (exit 2), nothing written.
+#[test]
+fn vassal_options_with_a_board_are_a_usage_error() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let board = root().join("tests/fixtures/dpjudge-standard/standard.map");
+    assert!(board.is_file(), "{}", board.display());
+    for option in ["--save", "--extension"] {
+        let dir = tmp.path().join("game");
+        let (code, out, err) = run(&["import", p(&board), option, "x.vsav", "-o", p(&dir)]);
+        assert_eq!(code, 2, "{option}: {out}{err}");
+        assert!(
+            err.contains(option) && err.contains("VASSAL module"),
+            "{err}"
+        );
+        assert!(!dir.exists());
+    }
+}
+
+/// An extension with a palette of its own adding a piece to the module's palette: merged,
+/// its piece becomes a counter with its picture, and the rebuilt module's palette shows it;
+/// an extension adding to a component the module lacks is refused, nothing written.
+#[test]
+fn an_extension_is_merged_into_the_module() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("tiny.vmod");
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", BUILDFILE.replace("GRID", HEX).as_bytes()),
+            ("images/board.png", &png()),
+            ("images/a.png", &png()),
+        ],
+    );
+    let slot = |name: &str, image: &str| {
+        format!(
+            "<VASSAL.build.widget.PieceSlot entryName=\"{name}\" gpid=\"x1\" height=\"10\" width=\"10\">+/null/piece;;;{image};{name}/null;0;0;x1;0</VASSAL.build.widget.PieceSlot>"
+        )
+    };
+    let extension = |target: &str| {
+        format!(
+            "<VASSAL.build.module.ModuleExtension module=\"Tiny\" version=\"1\"><VASSAL.build.module.ExtensionElement target=\"{target}\">{}</VASSAL.build.module.ExtensionElement></VASSAL.build.module.ModuleExtension>",
+            slot("Reinforcement", "b.png")
+        )
+    };
+    let target = "VASSAL.build.module.PieceWindow:Pieces";
+    let vmdx = tmp.path().join("more.vmdx");
+    zip(
+        &vmdx,
+        &[
+            ("buildFile.xml", extension(target).as_bytes()),
+            ("extensiondata", b"<data/>"),
+            ("images/b.png", &blank_png(3, 3)),
+        ],
+    );
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&["import", p(&module), "--extension", p(&vmdx), "-o", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let counters = std::fs::read_to_string(dir.join("counters.toml")).expect("counters");
+    assert!(counters.contains("Reinforcement"), "{counters}");
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let rebuilt = tmp.path().join("rebuilt.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let images = palette_images(&rebuilt);
+    assert_eq!(
+        images.get("Reinforcement").map(|v| v[0].1.clone()),
+        Some(blank_png(3, 3)),
+        "{:?}",
+        images.keys()
+    );
+
+    let wrong = tmp.path().join("wrong.vmdx");
+    zip(
+        &wrong,
+        &[(
+            "buildFile.xml",
+            extension("VASSAL.build.module.PieceWindow:Nowhere").as_bytes(),
+        )],
+    );
+    let dir = tmp.path().join("refused");
+    let (code, _, err) = run(&[
+        "import",
+        p(&module),
+        "--extension",
+        p(&wrong),
+        "-o",
+        p(&dir),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("extension-unreadable") && err.contains("Nowhere"),
+        "{err}"
+    );
+    assert!(!dir.exists());
+}
+
+/// A hex board whose picture is a JPEG (the language takes PNGs): the picture is copied, the
+/// map drawn by sandtable with the module's grid, and the game checks clean.
+#[test]
+fn a_hex_board_with_a_jpeg_picture_imports_and_checks() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("tiny.vmod");
+    let jpeg: &[u8] =
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9";
+    zip(
+        &module,
+        &[
+            (
+                "buildFile.xml",
+                BUILDFILE
+                    .replace("GRID", HEX)
+                    .replace("board.png", "board.jpg")
+                    .as_bytes(),
+            ),
+            ("images/board.jpg", jpeg),
+            ("images/a.png", &png()),
+        ],
+    );
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&["import", p(&module), "-o", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("the hex map drawn by sandtable"), "{out}");
+    assert!(dir.join("art/board.jpg").is_file());
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
 }

@@ -152,6 +152,21 @@ impl<'g> Plan<'g> {
     /// [`Plan::draw_pictures`] draws them.
     pub fn new(game: &'g Game) -> Result<Self, String> {
         let source = ImageSource::new(game);
+        let kept = if game.root.as_os_str().is_empty() {
+            super::kept::Kept::default()
+        } else {
+            super::kept::read(&game.root)?
+        };
+        // A counter an import kept shows the module's own picture: sandtable draws no face
+        // for it (its traits name the module's pictures, which the module holds).
+        let kept_pictures: BTreeSet<&str> = kept.images.iter().map(|(n, _)| n.as_str()).collect();
+        let own_picture = |c: CounterId| -> Option<String> {
+            kept.pieces
+                .get(&game.counters[c].id)
+                .map(|k| k.image.as_str())
+                .filter(|image| kept_pictures.contains(image))
+                .map(str::to_string)
+        };
         let mut pictures = Vec::new();
         let map_names = map_names(game);
         let mut boards = Vec::new();
@@ -206,7 +221,14 @@ impl<'g> Plan<'g> {
         let back_file =
             |c: CounterId| format!("counter-{}-back.png", file_stem(&game.counters[c].id));
         let mut backs = Vec::new();
+        let mut own_pictures = Vec::new();
         for ci in 0..game.counters.len() {
+            let own = own_picture(ci);
+            own_pictures.push(own.clone());
+            if own.is_some() {
+                backs.push(None);
+                continue;
+            }
             pictures.push((front(ci), Picture::Counter(ci, Face::Front)));
             let back = game.has_back(ci).then(|| back_file(ci));
             if let Some(file) = &back {
@@ -218,12 +240,20 @@ impl<'g> Plan<'g> {
         // flips or swaps to.
         let picture = |ci: CounterId, class: ClassId| -> Option<String> {
             match game.printing(ci, class)? {
-                (o, false) => Some(front(o)),
+                (o, false) => Some(own_pictures[o].clone().unwrap_or_else(|| front(o))),
                 (o, true) => backs[o].clone(),
             }
         };
         let mut counter_images = Vec::new();
         for (ci, c) in game.counters.iter().enumerate() {
+            if let Some(own) = &own_pictures[ci] {
+                counter_images.push(CounterImages {
+                    front: own.clone(),
+                    back: None,
+                    levels: None,
+                });
+                continue;
+            }
             // Every Level of the line shows the face printing it: this counter's two faces
             // for its own Levels, another counter's (the one it flips or swaps to) otherwise.
             let levels = game.line_of(c.class).map(|line| {
@@ -264,11 +294,7 @@ impl<'g> Plan<'g> {
             counter_images,
             chart_images,
             gpids: (1..=game.counters.len() as u32).collect(),
-            kept: if game.root.as_os_str().is_empty() {
-                super::kept::Kept::default()
-            } else {
-                super::kept::read(&game.root)?
-            },
+            kept,
         })
     }
 
