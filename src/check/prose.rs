@@ -362,9 +362,7 @@ fn directive(
     if kind == "map" {
         let a_map_called_inset = names.map.get("inset").is_some();
         let inset_at = match d.args.as_slice() {
-            [(a, _), (b, _), ..] if b == "inset" && (a != "inset" || a_map_called_inset) => {
-                Some(1)
-            }
+            [(a, _), (b, _), ..] if b == "inset" && (a != "inset" || a_map_called_inset) => Some(1),
             [(a, _), rest @ ..] if a == "inset" && (!rest.is_empty() || !a_map_called_inset) => {
                 Some(0)
             }
@@ -648,18 +646,27 @@ fn map_inset(
 /// the label as written, the label, and the convention's form of it.
 fn old_note_forms(text: &str) -> Vec<(std::ops::Range<usize>, String, String)> {
     use pulldown_cmark::{Event, Options, Parser, Tag};
-    let mut out = Vec::new();
+    let mut out: Vec<(std::ops::Range<usize>, String, String)> = Vec::new();
     for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
-        if let Event::Start(Tag::Paragraph) = event {
-            let paragraph = text.get(range.clone()).unwrap_or("");
-            if let Some((len, convention)) = old_note_form(paragraph) {
-                let written = &paragraph[..len];
-                out.push((
-                    range.start..range.start + len,
-                    written.to_string(),
-                    convention,
-                ));
+        let start = match event {
+            Event::Start(Tag::Paragraph) => range.start,
+            // A tight list's item holds its text without a paragraph: after its marker.
+            Event::Start(Tag::Item) => {
+                let item = text.get(range.clone()).unwrap_or("");
+                let marker = item
+                    .find(|c: char| !(c.is_ascii_digit() || "-*+.)".contains(c)))
+                    .unwrap_or(item.len());
+                let space = item[marker..].len() - item[marker..].trim_start().len();
+                range.start + marker + space
             }
+            _ => continue,
+        };
+        let paragraph = text.get(start..).unwrap_or("");
+        if out.last().is_some_and(|(r, _, _)| r.start == start) {
+            continue;
+        }
+        if let Some((len, convention)) = old_note_form(paragraph) {
+            out.push((start..start + len, paragraph[..len].to_string(), convention));
         }
     }
     out

@@ -1119,10 +1119,7 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
     if let (true, Some(chromium)) = (game == WIDTHS_GAME, chromium) {
         report += &widths_shots(game, chromium, &first, &site, &mut problems);
     }
-    Outcome {
-        report,
-        problems,
-    }
+    Outcome { report, problems }
 }
 
 /// The chapter page with the widest generated table (most columns), and that table's id
