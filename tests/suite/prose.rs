@@ -458,7 +458,7 @@ fn prose_a_map_inset_shows_its_hexes_and_its_mistakes_are_located() {
     let tmp = copy_game("tests/fixtures/mini");
     let rules = tmp.path().join("rules");
     std::fs::create_dir_all(&rules).expect("mkdir");
-    let good = "# 1.0 Rules\n\nThe woods of the north:\n\n{{map inset 0202-0403 0501}}\n";
+    let good = "# 1.0 Rules\n\n{{map}}\n\nThe woods of the north:\n\n{{map inset 0202-0403 0501}}\n";
     std::fs::write(
         rules.join("01-rules.md"),
         format!("{good}\n{{{{map inset 0209}}}}\n\n{{{{map inset}}}}\n\n{{{{map nowhere inset 0101}}}}\n\n{{{{map inset 0101-07}}}}\n"),
@@ -483,10 +483,10 @@ fn prose_a_map_inset_shows_its_hexes_and_its_mistakes_are_located() {
     assert_eq!(
         at,
         [
-            ("map-inset", "7:13"),
-            ("map-inset", "9:1"),
-            ("unknown-reference", "11:7"),
-            ("map-inset", "13:13"),
+            ("map-inset", "9:13"),
+            ("map-inset", "11:1"),
+            ("unknown-reference", "13:7"),
+            ("map-inset", "15:13"),
         ],
         "{diags:#?}"
     );
