@@ -458,7 +458,8 @@ fn prose_a_map_inset_shows_its_hexes_and_its_mistakes_are_located() {
     let tmp = copy_game("tests/fixtures/mini");
     let rules = tmp.path().join("rules");
     std::fs::create_dir_all(&rules).expect("mkdir");
-    let good = "# 1.0 Rules\n\n{{map}}\n\nThe woods of the north:\n\n{{map inset 0202-0403 0501}}\n";
+    let good =
+        "# 1.0 Rules\n\n{{map}}\n\nThe woods of the north:\n\n{{map inset 0202-0403 0501}}\n";
     std::fs::write(
         rules.join("01-rules.md"),
         format!("{good}\n{{{{map inset 0209}}}}\n\n{{{{map inset}}}}\n\n{{{{map nowhere inset 0101}}}}\n\n{{{{map inset 0101-07}}}}\n"),
