@@ -156,6 +156,22 @@ pub(super) fn check_rulebook(
             );
         }
     }
+    // Notes and examples written in a form the booklet does not set off in a box.
+    for (file, _) in &scanned {
+        for (range, written, convention) in old_note_forms(cx.sources.text(*file)) {
+            cx.push(
+                Diagnostic::warning(
+                    "note-form",
+                    format!("`{written}` opens a paragraph the published rules do not box as a note or an example"),
+                )
+                .at(Span::new(*file, range))
+                .label("written in an older form")
+                .hint(format!(
+                    "write `{convention}` (bold, the full stop inside the bold): the site and the booklet set the paragraph off in a box"
+                )),
+            );
+        }
+    }
     let known: Vec<String> = numbers.keys().cloned().collect();
     for (c, (file, s)) in scanned.iter().enumerate() {
         for (n, range) in &s.references {
@@ -341,6 +357,21 @@ fn directive(
         );
         return None;
     };
+    // `{{map inset …}}` and `{{map ID inset …}}`: a part of a map shown larger.
+    // A map may itself be called `inset`: `{{map inset}}` then shows it whole.
+    if kind == "map" {
+        let a_map_called_inset = names.map.get("inset").is_some();
+        let inset_at = match d.args.as_slice() {
+            [(a, _), (b, _), ..] if b == "inset" && (a != "inset" || a_map_called_inset) => Some(1),
+            [(a, _), rest @ ..] if a == "inset" && (!rest.is_empty() || !a_map_called_inset) => {
+                Some(0)
+            }
+            _ => None,
+        };
+        if let Some(i) = inset_at {
+            return map_inset(cx, file, d, i, whole, names, game);
+        }
+    }
     if d.args.len() > 1 || (takes.is_none() && !d.args.is_empty()) {
         let extra = &d.args[usize::from(takes.is_some())];
         cx.push(
@@ -460,6 +491,236 @@ fn directive(
     Some(directive)
 }
 
+/// Resolve `{{map [ID] inset PLACES}}` (the word `inset` the argument at `at_word`): the map
+/// (named, or the game's only one), and the places it shows — on a hex map hexes and
+/// ranges of hexes (`0510-1015`: the rectangle with these corners), on an area map areas by
+/// id (`par bur mar`) — or report what is wrong where it is written.
+fn map_inset(
+    cx: &mut Cx,
+    file: FileId,
+    d: &RawDirective,
+    at_word: usize,
+    whole: std::ops::Range<usize>,
+    names: &Names,
+    game: &Game,
+) -> Option<Directive> {
+    let at = |r: &std::ops::Range<usize>| Span::new(file, r.clone());
+    let map = if at_word == 1 {
+        let (id, range) = &d.args[0];
+        match names.map.get(id) {
+            Some(m) => m,
+            None => {
+                if !names.map.is_defined(id) && !names.map.is_incomplete() {
+                    cx.push(names.map.unknown(at(range), id));
+                }
+                return None;
+            }
+        }
+    } else if game.maps.len() == 1 {
+        0
+    } else {
+        if !game.maps.is_empty() {
+            let ids: Vec<&str> = game.maps.iter().map(|m| m.id.as_str()).collect();
+            cx.push(
+                Diagnostic::error(
+                    "directive-arguments",
+                    "`{{map inset …}}` must name a map: the game has several",
+                )
+                .at(at(&whole))
+                .hint(format!(
+                    "name the map before `inset`, e.g. `{{{{map {} inset …}}}}`",
+                    ids[0]
+                )),
+            );
+        }
+        return None;
+    };
+    let places = &d.args[at_word + 1..];
+    let m = &game.maps[map];
+    let hint = match &m.kind {
+        crate::model::MapKind::Hex(h) => format!(
+            "name hexes of `{}` and ranges of them, e.g. `{{{{map inset {}-{}}}}}` (the rectangle with these corners)",
+            m.id,
+            h.geometry.number(h.geometry.coord(0)),
+            h.geometry.number(h.geometry.coord(h.geometry.len().saturating_sub(1).min(h.geometry.len() / 3)))
+        ),
+        crate::model::MapKind::Area(a) => format!(
+            "name areas of `{}` by id, e.g. `{{{{map inset {}}}}}`",
+            m.id,
+            a.areas.iter().take(3).map(|x| x.id.as_str()).collect::<Vec<_>>().join(" ")
+        ),
+    };
+    if places.is_empty() {
+        cx.push(
+            Diagnostic::error("map-inset", "`{{map inset}}` names no places to show")
+                .at(at(&whole))
+                .hint(hint),
+        );
+        return None;
+    }
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut ok = true;
+    for (place, range) in places {
+        match &m.kind {
+            crate::model::MapKind::Hex(h) => {
+                let g = &h.geometry;
+                let (a, b) = place.split_once('-').unwrap_or((place, place));
+                let corners = [a, b].map(|n| g.parse_number(n).filter(|c| g.contains(*c)));
+                let [Some(a), Some(b)] = corners else {
+                    let bad = if corners[0].is_none() { a } else { b };
+                    cx.push(
+                        Diagnostic::error("map-inset", format!("`{}` has no hex `{bad}`", m.id))
+                            .at(at(range))
+                            .label("not a hex of the map")
+                            .hint(hint.clone()),
+                    );
+                    ok = false;
+                    continue;
+                };
+                let (pa, pb) = (g.printed(a), g.printed(b));
+                let cols = pa.0.min(pb.0)..=pa.0.max(pb.0);
+                let rows = pa.1.min(pb.1)..=pa.1.max(pb.1);
+                let before = chosen.len();
+                chosen.extend((0..g.len()).filter(|i| {
+                    let (c, r) = g.printed(g.coord(*i));
+                    cols.contains(&c) && rows.contains(&r)
+                }));
+                if chosen.len() == before {
+                    cx.push(
+                        Diagnostic::error(
+                            "map-inset",
+                            format!("the range `{place}` holds no hex of `{}`", m.id),
+                        )
+                        .at(at(range))
+                        .label("an empty range")
+                        .hint(hint.clone()),
+                    );
+                    ok = false;
+                }
+            }
+            crate::model::MapKind::Area(am) => {
+                match am
+                    .areas
+                    .iter()
+                    .position(|x| x.id == *place || x.aliases.contains(place))
+                {
+                    Some(i) => chosen.push(i),
+                    None => {
+                        cx.push(
+                            Diagnostic::error(
+                                "map-inset",
+                                format!("`{}` has no area `{place}`", m.id),
+                            )
+                            .at(at(range))
+                            .label("not an area of the map")
+                            .hint(
+                                did_you_mean(place, am.areas.iter().map(|x| x.id.as_str()))
+                                    .unwrap_or_else(|| hint.clone()),
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    chosen.sort_unstable();
+    chosen.dedup();
+    Some(Directive::MapInset {
+        map,
+        places: chosen,
+        named: places
+            .iter()
+            .map(|(p, _)| p.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+    })
+}
+
+/// The paragraphs of a chapter that open with a note's or an example's label in a form other
+/// than the rulebook's convention (`**Note.**`, `**Example.**`, `**Designer's note.**`):
+/// `Note:`, `**Note:**`, `*Note:*`, `**Note**:`, `NOTE:` and the like. Each as the range of
+/// the label as written, the label, and the convention's form of it.
+fn old_note_forms(text: &str) -> Vec<(std::ops::Range<usize>, String, String)> {
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    let mut out: Vec<(std::ops::Range<usize>, String, String)> = Vec::new();
+    for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
+        let start = match event {
+            Event::Start(Tag::Paragraph) => range.start,
+            // A tight list's item holds its text without a paragraph: after its marker.
+            Event::Start(Tag::Item) => {
+                let item = text.get(range.clone()).unwrap_or("");
+                let marker = item
+                    .find(|c: char| !(c.is_ascii_digit() || "-*+.)".contains(c)))
+                    .unwrap_or(item.len());
+                let space = item[marker..].len() - item[marker..].trim_start().len();
+                range.start + marker + space
+            }
+            _ => continue,
+        };
+        let paragraph = text.get(start..).unwrap_or("");
+        if out.last().is_some_and(|(r, _, _)| r.start == start) {
+            continue;
+        }
+        if let Some((len, convention)) = old_note_form(paragraph) {
+            out.push((start..start + len, paragraph[..len].to_string(), convention));
+        }
+    }
+    out
+}
+
+/// The length of a paragraph's opening label when it names a note or an example in a form
+/// other than the convention, and the convention's form. None for any other paragraph, and
+/// for the convention itself (`**Note.**`).
+fn old_note_form(paragraph: &str) -> Option<(usize, String)> {
+    let (open, rest) = ["**", "__", "*", "_"]
+        .iter()
+        .find_map(|m| paragraph.strip_prefix(m).map(|r| (*m, r)))
+        .unwrap_or(("", paragraph));
+    let colon = rest.find(':')?;
+    let mut label = &rest[..colon];
+    // `**Note**:`: the emphasis closed before the colon.
+    let mut closed_before = false;
+    if !open.is_empty() {
+        if let Some(l) = label.strip_suffix(open) {
+            label = l;
+            closed_before = true;
+        }
+    }
+    if label.len() > 24 || label.contains(['*', '_', '\n']) {
+        return None;
+    }
+    let key = label.trim().to_lowercase().replace('’', "'");
+    let is_example = key == "example"
+        || key
+            .strip_prefix("example ")
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    let is_note = matches!(
+        key.as_str(),
+        "note" | "designer's note" | "designers' note" | "designer note" | "design note"
+    );
+    if !is_example && !is_note {
+        return None;
+    }
+    let mut len = open.len() + colon + 1;
+    if !open.is_empty() && !closed_before {
+        if rest[colon + 1..].starts_with(open) {
+            len += open.len();
+        } else {
+            return None;
+        }
+    }
+    let mut chars = key.chars();
+    let capital: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    Some((len, format!("**{capital}.**")))
+}
+
 /// A hint for a number no section has: the sections of the same chapter number, else the
 /// chapters there are. (Spelling suggestions make no sense for numbers.)
 fn nearby_numbers(n: &str, known: &[String]) -> String {
@@ -549,6 +810,44 @@ fn unique(base: String, taken: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_older_forms_of_notes_and_examples_are_found() {
+        let found = |p: &str| old_note_form(p).map(|(len, c)| (p[..len].to_string(), c));
+        for (paragraph, label, convention) in [
+            ("Note: the module counts.", "Note:", "**Note.**"),
+            ("**Note:** the module counts.", "**Note:**", "**Note.**"),
+            ("*Note:* the module counts.", "*Note:*", "**Note.**"),
+            ("**Note**: the module counts.", "**Note**:", "**Note.**"),
+            ("NOTE: the module counts.", "NOTE:", "**Note.**"),
+            ("_Example:_ A Par - Bur.", "_Example:_", "**Example.**"),
+            ("Example 2: two armies.", "Example 2:", "**Example 2.**"),
+            (
+                "**Designer’s Note:** why.",
+                "**Designer’s Note:**",
+                "**Designer's note.**",
+            ),
+        ] {
+            assert_eq!(
+                found(paragraph),
+                Some((label.to_string(), convention.to_string())),
+                "{paragraph}"
+            );
+        }
+        for paragraph in [
+            "**Note.** The module counts.",
+            "**Example 2.** A Level 2 band.",
+            "Notes: none.",
+            "Note that units move: slowly.",
+            "A note: not at the start.",
+            "**Note: unclosed",
+        ] {
+            assert_eq!(found(paragraph), None, "{paragraph}");
+        }
+        let text = "# 1.0 Rules\n\nNote: one.\n\n```\nNote: in code\n```\n\n> **Example:** two.\n";
+        let forms: Vec<String> = old_note_forms(text).into_iter().map(|f| f.1).collect();
+        assert_eq!(forms, ["Note:", "**Example:**"]);
+    }
 
     #[test]
     fn slugs_are_plain() {

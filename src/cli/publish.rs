@@ -1,5 +1,5 @@
-//! `sandtable publish DIR -o OUT/ [--format html|pdf|both] [--columns 1|2] [--json]`: the game's rules as a
-//! website (and a PDF booklet printed from it).
+//! `sandtable publish DIR -o OUT/ [--format html|pdf|both] [--columns 1|2] [--fold-out]
+//! [--json]`: the game's rules as a website (and a PDF booklet printed from it).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,6 +50,10 @@ pub struct Args {
     /// across both).
     #[arg(long, value_enum, default_value_t, value_name = "N")]
     columns: publish::Columns,
+    /// Print each map whole on a fold-out page of its own size (at the scale its parts
+    /// would print at), instead of in overlapping parts across pages.
+    #[arg(long)]
+    fold_out: bool,
     /// Report what was written as JSON (`--format` here names what to publish).
     #[arg(long)]
     json: bool,
@@ -84,7 +88,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
             render::to_text(&checked.diagnostics, &checked.sources)
         );
     }
-    let written = publish::publish(&game, &a.out, a.kind, a.columns).map_err(|e| e.to_string())?;
+    let booklet = publish::Booklet {
+        columns: a.columns,
+        fold_out: a.fold_out,
+    };
+    let written = publish::publish(&game, &a.out, a.kind, booklet).map_err(|e| e.to_string())?;
     let chapters = crate::emit::publish::site::book_of(&game).chapters.len();
     let pages = written.iter().filter(|f| f.ends_with(".html")).count();
     let pictures = written.iter().filter(|f| f.ends_with(".png")).count();

@@ -151,6 +151,16 @@ pub enum Directive {
     Track(TrackId),
     /// `{{map [ID]}}`: a map picture.
     Map(MapId),
+    /// `{{map [ID] inset PLACES}}`: a part of a map shown larger: the hexes (indices in
+    /// its grid) or areas it must show, and the places as the prose names them.
+    MapInset {
+        /// The map.
+        map: MapId,
+        /// The hexes' indices (a hex map) or the areas' indices (an area map), sorted.
+        places: Vec<usize>,
+        /// The places as written (`0510-1015`, `par bur`), for the caption.
+        named: String,
+    },
     /// `{{counters [SIDE]}}`: the counter manifest, of one side or all.
     Counters(Option<SideId>),
     /// `{{counter ID}}`: one counter.

@@ -408,3 +408,126 @@ fn prose_a_second_chapter_title_is_warned_of_and_listed() {
         "{page}"
     );
 }
+
+/// A note or an example written in an older form (`Note:`, `**Note:**`, `*Example:*`) is
+/// warned of where it is written, with the convention the booklet boxes (`**Note.**`); the
+/// convention itself, and the words in code, are left alone.
+#[test]
+fn prose_notes_in_older_forms_are_warned_of_with_the_convention() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let rules = tmp.path().join("rules");
+    std::fs::create_dir_all(&rules).expect("mkdir");
+    std::fs::write(
+        rules.join("01-rules.md"),
+        "# 1.0 Rules\n\nNote: the module counts.\n\n**Note.** Already boxed.\n\n\
+         *Example:* A moves to B.\n\n```\nNOTE: in code\n```\n\n- **Designer's Note:** why.\n",
+    )
+    .expect("write");
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 0, "warnings only: {diags:#?}");
+    let said: Vec<(String, String)> = diags
+        .iter()
+        .filter(|d| d["code"] == "note-form")
+        .map(|d| {
+            (
+                format!("{}:{}", d["line"], d["column"]),
+                d["hint"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("3:1", "**Note.**"),
+        ("7:1", "**Example.**"),
+        ("13:3", "**Designer's note.**"),
+    ];
+    assert_eq!(said.len(), want.len(), "{diags:#?}");
+    for ((at, hint), (want_at, convention)) in said.iter().zip(want) {
+        assert_eq!(at, want_at, "{diags:#?}");
+        assert!(hint.contains(&format!("`{convention}`")), "{hint}");
+    }
+    let (code, stdout, _) = run(&["check", p(tmp.path())]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("warning[note-form]"), "{stdout}");
+    assert!(stdout.contains("rules/01-rules.md:3:1"), "{stdout}");
+}
+
+/// `{{map inset …}}`: hexes and ranges of a hex map shown larger, on the site and in the
+/// booklet; a place the map does not have, or none at all, is located with a hint.
+#[test]
+fn prose_a_map_inset_shows_its_hexes_and_its_mistakes_are_located() {
+    let tmp = copy_game("tests/fixtures/mini");
+    let rules = tmp.path().join("rules");
+    std::fs::create_dir_all(&rules).expect("mkdir");
+    let good =
+        "# 1.0 Rules\n\n{{map}}\n\nThe woods of the north:\n\n{{map inset 0202-0403 0501}}\n";
+    std::fs::write(
+        rules.join("01-rules.md"),
+        format!("{good}\n{{{{map inset 0209}}}}\n\n{{{{map inset}}}}\n\n{{{{map nowhere inset 0101}}}}\n\n{{{{map inset 0101-07}}}}\n"),
+    )
+    .expect("write");
+    let (code, diags) = check_json(tmp.path());
+    assert_eq!(code, 1, "{diags:#?}");
+    let said: Vec<(String, String, String)> = diags
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                format!("{}:{}", d["line"], d["column"]),
+                d["hint"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let at: Vec<(&str, &str)> = said
+        .iter()
+        .map(|(c, a, _)| (c.as_str(), a.as_str()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("map-inset", "9:13"),
+            ("map-inset", "11:1"),
+            ("unknown-reference", "13:7"),
+            ("map-inset", "15:13"),
+        ],
+        "{diags:#?}"
+    );
+    for (code, _, hint) in &said {
+        if code == "map-inset" {
+            assert!(hint.contains("`{{map inset 0101-"), "{hint}");
+        }
+    }
+    // The good inset alone: published, its picture a part of the map, printed larger.
+    std::fs::write(rules.join("01-rules.md"), good).expect("write");
+    let out = tempfile::tempdir().expect("tmp");
+    let site = out.path().join("site");
+    let (code, stdout, stderr) = run(&["publish", p(tmp.path()), "-o", p(&site)]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let page = std::fs::read_to_string(site.join("01-rules.html")).expect("the chapter");
+    let figure = page
+        .split("<figure class=\"map-inset\">")
+        .nth(1)
+        .and_then(|f| f.split("</figure>").next())
+        .unwrap_or_else(|| panic!("no inset in {page}"));
+    assert!(figure.contains("Hexes 0202–0403, 0501"), "{figure}");
+    assert!(figure.contains("style=\"width: "), "{figure}");
+    let src = figure
+        .split(" src=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("its picture");
+    let inset = image::open(site.join(src)).expect("the inset's picture");
+    let map = image::open(site.join("images/map-main.png")).expect("the map's picture");
+    assert!(
+        inset.width() < map.width() && inset.height() < map.height(),
+        "the inset {}×{} is no part of the map {}×{}",
+        inset.width(),
+        inset.height(),
+        map.width(),
+        map.height()
+    );
+    let print = std::fs::read_to_string(site.join("print.html")).expect("print.html");
+    assert!(
+        print.contains(&format!(" src=\"{src}\"")),
+        "not in the booklet"
+    );
+}

@@ -9,12 +9,13 @@
 //! 420 px (title page, widest table, a search for a rule number), and its sidebar and
 //! search are checked. Every game's booklet is printed and read back with poppler: page
 //! numbers, the outline, the contents' page numbers, no table's title left at the foot of a
-//! page, no page under 30 % full but a chapter's last.
+//! page, no page under 30 % full but a chapter's last. Each game's site and each game's
+//! booklet is a test of its own (`site::diplomacy`, `booklet::great_european_war`), so the
+//! runner spreads them over the cores and no one test waits on all six games.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use sandtable::emit::publish::pdf::{file_url, find_chromium, HEADLESS_FLAGS};
@@ -1051,7 +1052,6 @@ fn has_program(name: &str) -> bool {
 
 /// What one game's run found: a line for the report, and its problems.
 struct Outcome {
-    game: String,
     report: String,
     problems: Vec<String>,
 }
@@ -1119,23 +1119,7 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
     if let (true, Some(chromium)) = (game == WIDTHS_GAME, chromium) {
         report += &widths_shots(game, chromium, &first, &site, &mut problems);
     }
-    if game == PDF_GAME && chromium.is_some() {
-        // The booklet: the site with its PDF, whose links are checked like the others.
-        let printed = tmp.path().join("pdf");
-        let took = publish(&dir, &printed, "pdf");
-        let mut site = read_site(&printed);
-        let mut found = Vec::new();
-        check_site(&site, &mut found);
-        problems.extend(found.into_iter().map(|p| format!("--format pdf: {p}")));
-        let pdf = site.remove("rules.pdf");
-        report += &format!("; --format pdf in {:.1} s", took.as_secs_f64());
-        report += &check_pdf(game, pdf.as_deref(), facts.chapters.len(), &mut problems);
-    }
-    Outcome {
-        game: game.to_string(),
-        report,
-        problems,
-    }
+    Outcome { report, problems }
 }
 
 /// The chapter page with the widest generated table (most columns), and that table's id
@@ -1354,57 +1338,90 @@ fn check_print_furniture(file: &Path, pages: usize, chapters: usize, problems: &
     }
 }
 
+/// The example games, each with a test of its site and one of its booklet (the games run
+/// side by side as separate tests, the slowest, a big game's booklet, alone).
+macro_rules! per_game {
+    ($($test:ident => $game:literal),* $(,)?) => {
+        /// The example games the tests are written for, by directory name, sorted.
+        const GAMES: &[&str] = &[$($game),*];
+
+        /// Each game published twice: a whole site, the same every time.
+        mod site {
+            $(
+                #[test]
+                fn $test() {
+                    super::site_is_whole_and_the_same_every_time($game);
+                }
+            )*
+        }
+
+        /// Each game's booklet printed and read back.
+        mod booklet {
+            $(
+                #[test]
+                fn $test() {
+                    super::booklet_is_numbered_paged_and_keeps_its_tables_whole($game);
+                }
+            )*
+        }
+    };
+}
+
+per_game! {
+    diplomacy => "diplomacy",
+    great_european_war => "great-european-war",
+    great_patriotic_war => "great-patriotic-war",
+    great_patriotic_war_qh07 => "great-patriotic-war-qh07",
+    greek_civil_war => "greek-civil-war",
+    guerilla_warfare_ii => "guerilla-warfare-ii",
+}
+
+/// A new example game gets its tests: the list above is the games in `modules/`.
 #[test]
-fn every_game_publishes_a_whole_site_the_same_every_time() {
+fn every_example_game_has_its_site_and_booklet_tests() {
     let games = games();
     if games.is_empty() {
         eprintln!("skipped: no games in modules/");
+        return;
+    }
+    assert_eq!(
+        games, GAMES,
+        "add the game to `per_game!` in tests/suite/publish.rs"
+    );
+}
+
+/// One game's site, published twice: every file the same, every link whole; with
+/// Chromium, photographed.
+fn site_is_whole_and_the_same_every_time(game: &str) {
+    if !root()
+        .join("modules")
+        .join(game)
+        .join("game.toml")
+        .is_file()
+    {
+        eprintln!("skipped: modules/{game} is absent");
         return;
     }
     let chromium = find_chromium();
     match &chromium {
         Some(c) => eprintln!("Chromium: {}", c.display()),
         None => eprintln!(
-            "skipped: the screenshots and the PDF, for no Chromium was found (install \
-             chromium or set SANDTABLE_CHROMIUM); links and determinism are still checked"
+            "skipped: the screenshots, for no Chromium was found (install chromium or set \
+             SANDTABLE_CHROMIUM); links and determinism are still checked"
         ),
     }
     let started = Instant::now();
-    // The games side by side, one per core.
-    let queue = Mutex::new(games.clone());
-    let outcomes = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(games.len());
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let Some(game) = queue.lock().expect("queue").pop() else {
-                    break;
-                };
-                let outcome = check_game(&game, chromium.as_deref());
-                outcomes.lock().expect("outcomes").push(outcome);
-            });
-        }
-    });
-    let mut outcomes = outcomes.into_inner().expect("outcomes");
-    outcomes.sort_by(|a, b| a.game.cmp(&b.game));
-    let mut failures = String::new();
-    for o in &outcomes {
-        eprintln!("{}", o.report);
-        for p in &o.problems {
-            failures += &format!("{}: {p}\n", o.game);
-        }
-    }
-    eprintln!(
-        "{} games in {:.1} s",
-        outcomes.len(),
-        started.elapsed().as_secs_f64()
-    );
-    assert_eq!(outcomes.len(), games.len(), "a game's check did not finish");
+    let outcome = check_game(game, chromium.as_deref());
+    eprintln!("{}", outcome.report);
+    eprintln!("checked in {:.1} s", started.elapsed().as_secs_f64());
+    let failures: String = outcome
+        .problems
+        .iter()
+        .map(|p| format!("{game}: {p}\n"))
+        .collect();
     assert!(
         failures.is_empty(),
-        "problems in the published sites:\n{failures}"
+        "problems in the published site:\n{failures}"
     );
 }
 
@@ -1725,10 +1742,21 @@ fn contents_pages(html: &str) -> Vec<(String, String, Option<usize>)> {
 fn check_booklet(game: &str) -> (Vec<String>, String) {
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("site");
-    publish(&root().join("modules").join(game), &out, "pdf");
+    let took = publish(&root().join("modules").join(game), &out, "pdf");
     let pdf = out.join("rules.pdf");
     let html = std::fs::read_to_string(out.join("print.html")).expect("print.html");
     let mut problems = Vec::new();
+    let mut printed = format!("printed in {:.1} s", took.as_secs_f64());
+    if game == PDF_GAME {
+        // The site published with its PDF, whose links are checked like the others', and
+        // the PDF's first page rendered for a person to look at.
+        let mut site = read_site(&out);
+        let mut found = Vec::new();
+        let facts = check_site(&site, &mut found);
+        problems.extend(found.into_iter().map(|p| format!("--format pdf: {p}")));
+        let pdf = site.remove("rules.pdf");
+        printed += &check_pdf(game, pdf.as_deref(), facts.chapters.len(), &mut problems);
+    }
     let pages = pdf_text_pages(&pdf);
     let count = pdf_pages(&pdf);
     // Page numbers and the outline.
@@ -1805,8 +1833,8 @@ fn check_booklet(game: &str) -> (Vec<String>, String) {
     }
     let least = fills.iter().skip(1).copied().fold(1.0, f64::min);
     let report = format!(
-        "{game}: {count} pages, {} contents entries numbered, {} table titles kept with their \
-         tables, {} pages under {:.0} % (each a chapter's last; least {:.0} %)",
+        "{game}: {printed}; {count} pages, {} contents entries numbered, {} table titles kept \
+         with their tables, {} pages under {:.0} % (each a chapter's last; least {:.0} %)",
         contents.len(),
         captions.len(),
         fills.iter().skip(1).filter(|f| **f < LEAST_FILL).count(),
@@ -1816,38 +1844,100 @@ fn check_booklet(game: &str) -> (Vec<String>, String) {
     (problems, report)
 }
 
-#[test]
-fn every_booklet_is_numbered_paged_and_keeps_its_tables_whole() {
+/// One game's booklet printed and read back ([`check_booklet`]).
+fn booklet_is_numbered_paged_and_keeps_its_tables_whole(game: &str) {
     if find_chromium().is_none() || !has_program("pdftotext") || !has_program("pdftoppm") {
         eprintln!("skipped: no Chromium, or poppler's pdftotext and pdftoppm, to print and read the booklets");
         return;
     }
-    let games = games();
-    let queue = Mutex::new(games.clone());
-    let found = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(games.len().max(1));
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let Some(game) = queue.lock().expect("queue").pop() else {
-                    break;
-                };
-                let (problems, report) = check_booklet(&game);
-                found.lock().expect("found").push((game, problems, report));
-            });
-        }
-    });
-    let mut found = found.into_inner().expect("found");
-    found.sort();
-    let mut failures = String::new();
-    for (game, problems, report) in &found {
-        eprintln!("{report}");
-        for p in problems {
-            failures += &format!("{game}: {p}\n");
-        }
+    if !root()
+        .join("modules")
+        .join(game)
+        .join("game.toml")
+        .is_file()
+    {
+        eprintln!("skipped: modules/{game} is absent");
+        return;
     }
-    assert_eq!(found.len(), games.len());
-    assert!(failures.is_empty(), "the booklets:\n{failures}");
+    let (problems, report) = check_booklet(game);
+    eprintln!("{report}");
+    let failures: String = problems.iter().map(|p| format!("{game}: {p}\n")).collect();
+    assert!(failures.is_empty(), "the booklet:\n{failures}");
+}
+
+/// `publish --fold-out`: each map whole on a page of its own size, named in the print
+/// stylesheet and printed by Chromium at that size; the page rendered into
+/// `target/publish-shots/` to look at.
+#[test]
+fn a_fold_out_map_prints_on_a_page_of_its_own_size() {
+    let Some(_) = find_chromium() else {
+        eprintln!("skipped: no Chromium to print the booklet");
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    let run = bin()
+        .arg("publish")
+        .arg(root().join("tests/fixtures/mini"))
+        .arg("-o")
+        .arg(&out)
+        .args(["--format", "pdf", "--fold-out"])
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    let print = std::fs::read_to_string(out.join("print.html")).expect("print.html");
+    assert!(print.contains("<section class=\"fold-out\" style=\"page: fold-out-1\">"));
+    let size = print
+        .split("@page fold-out-1 { size: ")
+        .nth(1)
+        .and_then(|r| r.split(';').next())
+        .expect("the fold-out page's size");
+    let mm: Vec<f64> = size
+        .split_whitespace()
+        .filter_map(|v| v.strip_suffix("mm")?.parse().ok())
+        .collect();
+    assert_eq!(mm.len(), 2, "{size}");
+    // The PDF's pages: A4 but one, the fold-out, of the size the stylesheet gives.
+    let doc = lopdf::Document::load(out.join("rules.pdf")).expect("the PDF");
+    let sizes: Vec<(f64, f64)> = doc
+        .get_pages()
+        .values()
+        .map(|id| {
+            let page = doc.get_dictionary(*id).expect("a page");
+            let media = page
+                .get(b"MediaBox")
+                .and_then(lopdf::Object::as_array)
+                .expect("a MediaBox");
+            let n = |i: usize| media[i].as_float().map(f64::from).unwrap_or(0.0);
+            // Points to millimetres.
+            ((n(2) - n(0)) * 25.4 / 72.0, (n(3) - n(1)) * 25.4 / 72.0)
+        })
+        .collect();
+    let near = |a: f64, b: f64| (a - b).abs() < 1.5;
+    let folded: Vec<usize> = sizes
+        .iter()
+        .enumerate()
+        .filter(|(_, (w, h))| !(near(*w, 210.0) && near(*h, 297.0)))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(folded.len(), 1, "pages not A4: {folded:?} of {sizes:?}");
+    let (w, h) = sizes[folded[0] - 1];
+    assert!(near(w, mm[0]) && near(h, mm[1]), "{w}×{h} mm for {size}");
+    if has_program("pdftoppm") {
+        let prefix = shots_dir().join("mini-fold-out");
+        std::fs::create_dir_all(shots_dir()).expect("target/publish-shots");
+        let page = folded[0].to_string();
+        let status = Command::new("pdftoppm")
+            .args(["-png", "-r", "40", "-singlefile", "-f", &page, "-l", &page])
+            .arg(out.join("rules.pdf"))
+            .arg(&prefix)
+            .status()
+            .expect("run pdftoppm");
+        assert!(status.success());
+        let bytes = std::fs::read(prefix.with_extension("png")).expect("the page");
+        let mut problems = Vec::new();
+        check_not_blank(&bytes, "the fold-out page", &mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
 }

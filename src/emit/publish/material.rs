@@ -45,6 +45,14 @@ pub enum Picture {
         /// The rectangle of the map it shows, in pixels.
         rect: [u32; 4],
     },
+    /// A part of a map's picture shown larger (`{{map inset …}}`): the rectangle `x, y, w,
+    /// h` (pixels) of the map.
+    MapInset {
+        /// The map.
+        map: MapId,
+        /// The rectangle of the map it shows, in pixels.
+        rect: [u32; 4],
+    },
     /// A picture file of the game the prose shows, by its path in the game directory.
     File(String),
 }
@@ -91,6 +99,14 @@ impl Pictures {
                     safe(&game.maps[*map].id)
                 )
             }
+            Picture::MapInset { map, rect } => format!(
+                "images/map-{}-inset-{}-{}-{}-{}.png",
+                safe(&game.maps[*map].id),
+                rect[0],
+                rect[1],
+                rect[2],
+                rect[3]
+            ),
             Picture::Setup { scenario, map } => format!(
                 "images/setup-{}-{}.png",
                 safe(&game.scenarios[*scenario].id),
@@ -270,6 +286,11 @@ pub fn render_swing(game: &Game, d: &Directive, id: &str, faces: ModuleFaces) ->
             "<p><i>The map {} is the module's main window.</i></p>\n",
             t(&game.maps[*m].title)
         ),
+        Directive::MapInset { map, named, .. } => format!(
+            "<p><i>{} of the map {}: see the module's main window.</i></p>\n",
+            t(&inset_places(game, *map, named)),
+            t(&game.maps[*map].title)
+        ),
         Directive::Counters(side) => swing_tables(&counter_list(game, *side, faces)),
         Directive::Counter(c) => swing_tables(&counter_list_of(game, &[*c], faces)),
         Directive::Setup(s) => {
@@ -368,6 +389,9 @@ fn web(game: &Game, d: &Directive, pictures: &mut Pictures) -> (&'static str, St
         Directive::Turns(s) => ("turns", turns(game, s.unwrap_or(0))),
         Directive::Track(i) => ("track", track(game, *i)),
         Directive::Map(m) => ("map", map(game, *m, pictures)),
+        Directive::MapInset { map, places, named } => {
+            ("map-inset", map_inset(game, *map, places, named, pictures))
+        }
         Directive::Counters(side) => ("counters", counters(game, *side, pictures)),
         Directive::Counter(c) => ("counter", counter(game, *c, pictures)),
         Directive::Setup(s) => ("setup", setup(game, *s, pictures)),
@@ -399,6 +423,13 @@ pub fn anchor(game: &Game, d: &Directive) -> String {
         Directive::Turns(s) => format!("turns{}", sc(s)),
         Directive::Track(i) => format!("track-{}", game.tracks[*i].id),
         Directive::Map(m) => format!("map-{}", game.maps[*m].id),
+        Directive::MapInset { map, named, .. } => {
+            format!(
+                "map-{}-inset-{}",
+                game.maps[*map].id,
+                named.replace(' ', "-")
+            )
+        }
         Directive::Counters(s) => match s {
             Some(s) => format!("counters-{}", game.sides[*s].id),
             None => "counters".into(),
@@ -440,6 +471,113 @@ fn map(game: &Game, m: MapId, pictures: &mut Pictures) -> String {
         &src,
         &format!("The map {}", map.title),
         &format!("{}: {what}", map.title),
+    )
+}
+
+/// The least size, in points, a hex number of an inset prints at: larger than the parts of
+/// a map printed in parts (6 pt), since an inset is there to be read closely.
+pub const INSET_NUMBER_PT: f64 = 8.0;
+
+/// The printed scale of an area map's inset, in millimetres a pixel: the picture at about
+/// 100 dpi, larger than the whole map at page width.
+const INSET_AREA_MM_PER_PX: f64 = 0.25;
+
+/// The widest an inset prints, in millimetres (the text area of A4).
+const INSET_MAX_MM: f64 = 178.0;
+
+/// Millimetres in a point.
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// "Hexes 0510–1015, 1220" or "Areas par, bur": an inset's places as the prose names them.
+fn inset_places(game: &Game, m: MapId, named: &str) -> String {
+    match &game.maps[m].kind {
+        MapKind::Hex(_) if !named.contains(' ') && !named.contains('-') => format!("Hex {named}"),
+        MapKind::Hex(_) => format!(
+            "Hexes {}",
+            named.replace('-', "\u{2013}").replace(' ', ", ")
+        ),
+        MapKind::Area(_) if !named.contains(' ') => format!("Area {named}"),
+        MapKind::Area(_) => format!("Areas {}", named.replace(' ', ", ")),
+    }
+}
+
+/// The rectangle (`x, y, w, h`, pixels) of a map's picture an inset of `places` shows: the
+/// places' hexes or areas with a margin of half a hex (or 24 px), within the picture. None
+/// when the map's picture cannot be measured.
+pub fn inset_rect(game: &Game, m: MapId, places: &[usize]) -> Option<[u32; 4]> {
+    let ((w, h), _) = crate::emit::art::map_frame(game, m).ok()?;
+    let mut points: Vec<(f64, f64)> = Vec::new();
+    let margin = match &game.maps[m].kind {
+        MapKind::Hex(hm) => {
+            let g = &hm.geometry;
+            let layout = crate::layout::hex_layout(game, g);
+            for &i in places {
+                let (x, y) = g.centre(&layout, g.coord(i));
+                points.extend(g.corners(&layout, (f64::from(x), f64::from(y))));
+            }
+            layout.dy * 0.5
+        }
+        MapKind::Area(am) => {
+            for &i in places {
+                let area = am.areas.get(i)?;
+                points.extend(area.outline.iter().copied());
+                if let Some(p) = area.position {
+                    points.push(p);
+                }
+            }
+            24.0
+        }
+    };
+    let x0 = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min) - margin;
+    let y0 = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min) - margin;
+    let x1 = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max) + margin;
+    let y1 = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max) + margin;
+    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
+        return None;
+    }
+    let clamp = |v: f64, max: u32| v.round().clamp(0.0, f64::from(max)) as u32;
+    let (x0, y0, x1, y1) = (clamp(x0, w), clamp(y0, h), clamp(x1, w), clamp(y1, h));
+    (x1 > x0 && y1 > y0).then_some([x0, y0, x1 - x0, y1 - y0])
+}
+
+/// How wide an inset `width_px` pixels wide prints, in millimetres: on a hex map, where its
+/// hex numbers print at [`INSET_NUMBER_PT`]; on an area map at [`INSET_AREA_MM_PER_PX`];
+/// no wider than the page's text.
+pub fn inset_width_mm(game: &Game, m: MapId, width_px: u32) -> f64 {
+    let mm_per_px = match &game.maps[m].kind {
+        MapKind::Hex(hm) => {
+            // The hex numbers' size on the map's picture (as `art::hex_map` draws them).
+            let number_px = (crate::layout::hex_layout(game, &hm.geometry).dy * 0.15).max(6.0);
+            INSET_NUMBER_PT * MM_PER_PT / number_px
+        }
+        MapKind::Area(_) => INSET_AREA_MM_PER_PX,
+    };
+    (f64::from(width_px) * mm_per_px).min(INSET_MAX_MM)
+}
+
+/// A part of a map shown larger: its picture, printed at a size where its hex numbers (or
+/// names) can be read, with a caption naming the places.
+fn map_inset(
+    game: &Game,
+    m: MapId,
+    places: &[usize],
+    named: &str,
+    pictures: &mut Pictures,
+) -> String {
+    let title = &game.maps[m].title;
+    let what = inset_places(game, m, named);
+    let Some(rect) = inset_rect(game, m, places) else {
+        return format!("<p>{what} of the map {}.</p>\n", t(title));
+    };
+    let src = attr(&pictures.file(game, Picture::MapInset { map: m, rect }));
+    let mm = inset_width_mm(game, m, rect[2]);
+    format!(
+        "<figure class=\"map-inset\"><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" \
+         style=\"width: {mm:.1}mm\" loading=\"lazy\"></a><figcaption>{}: {} (inset). \
+         <a href=\"{src}\">Full size</a></figcaption></figure>\n",
+        attr(&format!("{what} of the map {title}")),
+        t(title),
+        t(&what)
     )
 }
 

@@ -9,6 +9,7 @@
 pub mod addresses;
 pub mod markdown;
 pub mod material;
+pub mod palette;
 pub mod pdf;
 pub mod references;
 pub mod site;
@@ -41,6 +42,15 @@ pub enum Columns {
     /// Two columns of about 55 characters.
     #[value(name = "2")]
     Two,
+}
+
+/// How the booklet (`print.html` and the PDF) is set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Booklet {
+    /// Its text in one column or two.
+    pub columns: Columns,
+    /// Each map whole on a fold-out page of its own size, instead of in parts across pages.
+    pub fold_out: bool,
 }
 
 /// The file that marks a folder as written by `publish` (so it may be replaced).
@@ -81,12 +91,12 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> PublishError + '_ {
 /// Write the site (and with `format` pdf, `rules.pdf`) to the folder `out`, replacing a
 /// folder an earlier `publish` wrote. Everything is written to a new folder beside `out`
 /// first and swapped in at the end, so a failure leaves `out` as it was. Returns the files
-/// written, relative to `out`. `columns` sets the booklet's text (`print.html` and the PDF).
+/// written, relative to `out`. `booklet` sets the booklet (`print.html` and the PDF).
 pub fn publish(
     game: &Game,
     out: &Path,
     format: Format,
-    columns: Columns,
+    booklet: Booklet,
 ) -> Result<Vec<String>, PublishError> {
     let ours = out.join(MARKER).is_file();
     let empty = out
@@ -100,7 +110,7 @@ pub fn publish(
         Format::Html => None,
         Format::Pdf | Format::Both => Some(pdf::find_chromium().ok_or(pdf::PdfError::NotFound)?),
     };
-    let files = site::build(game, chromium.is_some(), columns)?;
+    let files = site::build(game, chromium.is_some(), booklet)?;
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

@@ -18,6 +18,7 @@ use crate::model::{Game, Location};
 
 use super::markdown::{chapter_href, chapter_html, section_href, Target};
 use super::material::{Picture, Pictures};
+use super::palette::Palette;
 use super::PublishError;
 
 const PAGE: &str = include_str!("templates/page.html");
@@ -140,9 +141,10 @@ pub fn book_of(game: &Game) -> Rulebook {
     }
 }
 
-/// Every file of the site. `pdf` says whether the pages link a `rules.pdf`; `columns` sets
-/// the text of the whole book's page (printed).
-pub fn build(game: &Game, pdf: bool, columns: super::Columns) -> Result<Files, PublishError> {
+/// Every file of the site. `pdf` says whether the pages link a `rules.pdf`; `booklet` sets
+/// the whole book's page (printed): its columns, and whether its maps fold out.
+pub fn build(game: &Game, pdf: bool, booklet: super::Booklet) -> Result<Files, PublishError> {
+    let columns = booklet.columns;
     let book = book_of(game);
     let mut env = Environment::new();
     env.add_template("page.html", PAGE)?;
@@ -258,8 +260,18 @@ pub fn build(game: &Game, pdf: bool, columns: super::Columns) -> Result<Files, P
             _ => None,
         })
         .collect();
+    // Or, asked for, each map whole on a fold-out page of its own size.
+    let mut folded = Vec::new();
     for (name, m) in maps {
-        if let Some(parts) = map_parts(game, m, &mut pictures) {
+        let whole = if booklet.fold_out {
+            fold_out(game, m, &name)
+        } else {
+            None
+        };
+        if let Some(whole) = whole {
+            all = after_figures_of(&all, &name, &whole);
+            folded.push(m);
+        } else if let Some(parts) = map_parts(game, m, &mut pictures) {
             all = after_figures_of(&all, &name, &parts);
         }
     }
@@ -272,7 +284,7 @@ pub fn build(game: &Game, pdf: bool, columns: super::Columns) -> Result<Files, P
             all,
             None,
             None,
-            print_css(&game.title, &book),
+            print_css(&game.title, &book) + &fold_out_css(game, &folded),
         )?,
     );
     files.insert("style.css".into(), STYLE.as_bytes().to_vec());
@@ -413,6 +425,74 @@ fn map_parts(game: &Game, m: usize, pictures: &mut Pictures) -> Option<String> {
         ys.len(),
         xs.len()
     ))
+}
+
+/// The margin of a fold-out page, in millimetres.
+const FOLD_OUT_MARGIN_MM: f64 = 10.0;
+
+/// Room under a fold-out map for its caption, in millimetres.
+const FOLD_OUT_CAPTION_MM: f64 = 12.0;
+
+/// The scale of an area map on its fold-out page, in millimetres a pixel (about 100 dpi).
+const FOLD_OUT_AREA_MM_PER_PX: f64 = 0.25;
+
+/// The name of the printed page a map folds out on (CSS named pages).
+fn fold_out_page(m: usize) -> String {
+    format!("fold-out-{}", m + 1)
+}
+
+/// The printed size, in millimetres, of a map on its fold-out page: a hex map where its hex
+/// numbers print at [`NUMBER_PT`] (as its parts would), an area map at
+/// [`FOLD_OUT_AREA_MM_PER_PX`]; never narrower than the page's text. None for a picture that
+/// cannot be measured.
+fn fold_out_size(game: &Game, m: usize) -> Option<(f64, f64)> {
+    let ((w, h), _) = art::map_frame(game, m).ok()?;
+    let mm_per_px = match &game.maps[m].kind {
+        crate::model::MapKind::Hex(hm) if game.maps[m].image.is_none() => {
+            let number_px = (crate::layout::hex_layout(game, &hm.geometry).dy * 0.15).max(6.0);
+            NUMBER_PT * MM_PER_PT / number_px
+        }
+        _ => FOLD_OUT_AREA_MM_PER_PX,
+    };
+    let scale = (PART_MM.0 / (f64::from(w) * mm_per_px)).max(1.0);
+    Some((
+        f64::from(w) * mm_per_px * scale,
+        f64::from(h) * mm_per_px * scale,
+    ))
+}
+
+/// The HTML of a map on a fold-out page of its own size, for the booklet (`publish
+/// --fold-out`): the whole picture at print scale, with its caption, on the named page
+/// [`fold_out_page`] that [`fold_out_css`] sizes.
+fn fold_out(game: &Game, m: usize, src: &str) -> Option<String> {
+    let (w, h) = fold_out_size(game, m)?;
+    let title = quick_xml::escape::escape(&game.maps[m].title).into_owned();
+    Some(format!(
+        "<section class=\"fold-out\" style=\"page: {}\">\n<figure class=\"fold-out\"><img \
+         src=\"{}\" alt=\"The map {title}, whole, to fold out\" style=\"width: {w:.1}mm; \
+         height: {h:.1}mm\"><figcaption>{title}: the whole map ({w:.0} × {h:.0} mm), to fold \
+         out.</figcaption></figure>\n</section>\n",
+        fold_out_page(m),
+        quick_xml::escape::escape(src)
+    ))
+}
+
+/// The page rules of the fold-out pages of the maps `maps`: each page the map's printed size
+/// and margins, with its number at the foot as every page has.
+fn fold_out_css(game: &Game, maps: &[usize]) -> String {
+    let mut css = String::new();
+    for &m in maps {
+        if let Some((w, h)) = fold_out_size(game, m) {
+            css += &format!(
+                "@media print {{ @page {} {{ size: {:.1}mm {:.1}mm; margin: {FOLD_OUT_MARGIN_MM}mm; \
+                 @top-left {{ content: none; }} @top-right {{ content: none; }} }} }}\n",
+                fold_out_page(m),
+                w + 2.0 * FOLD_OUT_MARGIN_MM,
+                h + 2.0 * FOLD_OUT_MARGIN_MM + FOLD_OUT_CAPTION_MM
+            );
+        }
+    }
+    css
 }
 
 /// `html` with `insert` after every `<figure>` that shows the picture `src`.
@@ -673,15 +753,18 @@ fn css_string(text: &str) -> String {
 }
 
 /// Render every picture the pages show, in parallel: the maps first (set-up maps are drawn
-/// over them), then the set-up maps and counter faces.
+/// over them), then the set-up maps and counter faces. A generated map's pictures (the map,
+/// its parts and insets, its set-ups) are encoded in 256 colours ([`Palette`]), the map's
+/// palette shared by its parts and insets; a designer's own map picture keeps its colours.
 fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, PublishError> {
     let mut maps: Vec<usize> = pictures
         .wanted
         .values()
         .filter_map(|p| match p {
-            Picture::Map(m) | Picture::Setup { map: m, .. } | Picture::MapPart { map: m, .. } => {
-                Some(*m)
-            }
+            Picture::Map(m)
+            | Picture::Setup { map: m, .. }
+            | Picture::MapPart { map: m, .. }
+            | Picture::MapInset { map: m, .. } => Some(*m),
             Picture::Counter(..) | Picture::SharpCounter(..) | Picture::File(_) => None,
         })
         .collect();
@@ -691,6 +774,15 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
         .par_iter()
         .map(|m| art::render_map(game, *m, &NoProgress).map(|img| (*m, img)))
         .collect::<Result<_, _>>()?;
+    let palettes: BTreeMap<usize, Palette> = bases
+        .par_iter()
+        .filter(|(m, _)| game.maps[**m].image.is_none())
+        .map(|(m, img)| (*m, Palette::of(img)))
+        .collect();
+    let in_palette = |m: usize, img: &image::RgbaImage| match palettes.get(&m) {
+        Some(palette) => palette.encode(img),
+        None => png::encode(img),
+    };
     let wanted: Vec<(&String, &Picture)> = pictures.wanted.iter().collect();
     // The game with its counters drawn larger (every measure of a counter scales with its
     // size), for the sharp faces.
@@ -699,11 +791,14 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
     let out = wanted
         .par_iter()
         .map(|(name, p)| {
-            let img = match p {
-                Picture::Map(m) => bases[m].clone(),
-                Picture::MapPart { map, rect, .. } => {
+            let bytes = match p {
+                Picture::Map(m) => in_palette(*m, &bases[m])?,
+                Picture::MapPart { map, rect, .. } | Picture::MapInset { map, rect } => {
                     let [x, y, w, h] = *rect;
-                    image::imageops::crop_imm(&bases[map], x, y, w, h).to_image()
+                    in_palette(
+                        *map,
+                        &image::imageops::crop_imm(&bases[map], x, y, w, h).to_image(),
+                    )?
                 }
                 Picture::Setup { scenario, map } => {
                     let pieces: Vec<_> = game.scenarios[*scenario]
@@ -712,19 +807,30 @@ fn draw(game: &Game, pictures: &Pictures) -> Result<Vec<(String, Vec<u8>)>, Publ
                         .filter(|x| !matches!(x.location, Location::Pool(_)))
                         .map(|x| (x.counter, x.reduced, x.location))
                         .collect();
-                    overlay::stacks(game, *map, &bases[map], &pieces)?
+                    let img = overlay::stacks(game, *map, &bases[map], &pieces)?;
+                    // The counters bring colours of their own: a palette of this picture.
+                    if palettes.contains_key(map) {
+                        Palette::of(&img).encode(&img)?
+                    } else {
+                        png::encode(&img)?
+                    }
                 }
-                Picture::Counter(c, f) => art::counter::render_face(game, *c, f.art())?,
-                Picture::SharpCounter(c, f) => art::counter::render_face(&sharp, *c, f.art())?,
+                // A face is flat colour too: in a palette of its own.
+                Picture::Counter(c, f) => {
+                    let img = art::counter::render_face(game, *c, f.art())?;
+                    Palette::of(&img).encode(&img)?
+                }
+                Picture::SharpCounter(c, f) => {
+                    let img = art::counter::render_face(&sharp, *c, f.art())?;
+                    Palette::of(&img).encode(&img)?
+                }
                 // The designer's own picture, as it is.
                 Picture::File(rel) => {
                     let path = game.root.join(rel);
-                    let bytes = std::fs::read(&path)
-                        .map_err(|source| art::ArtError::Io { path, source })?;
-                    return Ok(((*name).clone(), bytes));
+                    std::fs::read(&path).map_err(|source| art::ArtError::Io { path, source })?
                 }
             };
-            Ok(((*name).clone(), png::encode(&img)?))
+            Ok(((*name).clone(), bytes))
         })
         .collect::<Result<Vec<_>, art::ArtError>>()?;
     Ok(out)
