@@ -1340,8 +1340,7 @@ fn a_kept_coast_box_off_its_coast_after_a_new_width_is_a_located_warning() {
         "width-px = 1000",
         "width-px = 600",
     );
-    // With `--check` nothing is written, so the warning's line is the file's as it stands
-    // (a run that writes locates its warnings in the text it read).
+    // With `--check` nothing is written, so the warning's line is the file's as it stands.
     let d = tmp.path().to_str().expect("utf-8");
     let (code, stdout, stderr) = run(&["geo", d, "--check", "--format", "json"]);
     assert_eq!(code, 1, "out of date at the new width: {stdout}{stderr}");
@@ -1361,6 +1360,41 @@ fn a_kept_coast_box_off_its_coast_after_a_new_width_is_a_located_warning() {
         .position(|l| l.contains("position = [700.0, 75.0]"))
         .expect("the position is kept");
     assert_eq!(w["line"].as_u64(), Some(line as u64 + 1), "{w}");
+    // A run that writes rewrites the outlines above the position (other lines, another
+    // count of them): its warning names the line of the file as written, in the JSON and
+    // in the text.
+    let (code, stdout, stderr) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    let line = text
+        .lines()
+        .position(|l| l.contains("position = [700.0, 75.0]"))
+        .expect("the position is kept")
+        + 1;
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let w = v[0]["warnings"]
+        .as_array()
+        .and_then(|ws| ws.iter().find(|w| w["code"] == "coast-box-off-coast"))
+        .unwrap_or_else(|| panic!("a warning: {v}"));
+    assert_eq!(w["line"].as_u64(), Some(line as u64), "{w}");
+    edit(
+        tmp.path(),
+        "board.toml",
+        "width-px = 600",
+        "width-px = 580",
+    );
+    let (code, _, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    let line = text
+        .lines()
+        .position(|l| l.contains("position = [700.0, 75.0]"))
+        .expect("the position is kept")
+        + 1;
+    assert!(
+        stderr.contains(&format!("board.toml:{line}:")),
+        "the warning at line {line} of the file as written: {stderr}"
+    );
 }
 
 #[test]
