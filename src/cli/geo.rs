@@ -429,7 +429,10 @@ impl LineMap {
 
     /// Where a byte offset of the old text lies in the new one.
     fn offset(&self, at: usize) -> usize {
-        let line = self.old_starts.partition_point(|&s| s <= at).saturating_sub(1);
+        let line = self
+            .old_starts
+            .partition_point(|&s| s <= at)
+            .saturating_sub(1);
         let Some(&(to, same)) = self.to.get(line) else {
             return self.new_len;
         };

@@ -265,7 +265,10 @@ mod tests {
         let summary = include_str!("../../docs/src/SUMMARY.md");
         for kind in [Kind::Hex, Kind::Area, Kind::Diplomacy] {
             for (path, text) in kind.templates() {
-                assert!(!text.contains("docs/"), "{kind:?} {path} cites a path of the repository");
+                assert!(
+                    !text.contains("docs/"),
+                    "{kind:?} {path} cites a path of the repository"
+                );
                 // The comments (or the Markdown) as one line, quoted phrases found across
                 // wrapped lines.
                 let prose: String = if path.ends_with(".toml") {

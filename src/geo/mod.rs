@@ -387,7 +387,11 @@ impl KnownIds {
             known
                 .hexside
                 .extend(f.hexside_terrain.iter().map(|h| h.id.get_ref().clone()));
-            if let Some(c) = f.art.as_ref().and_then(|a| a.get_ref().counter_size.as_ref()) {
+            if let Some(c) = f
+                .art
+                .as_ref()
+                .and_then(|a| a.get_ref().counter_size.as_ref())
+            {
                 known.counter_size = Some(*c.get_ref());
             }
         }

@@ -455,8 +455,7 @@ fn features(text: &str, key: &str) -> Result<Vec<Feature>, String> {
         #[serde(rename = "type")]
         kind: Option<String>,
     }
-    let kind: Kind =
-        serde_json::from_str(text).map_err(|e| format!("Natural Earth {key}: {e}"))?;
+    let kind: Kind = serde_json::from_str(text).map_err(|e| format!("Natural Earth {key}: {e}"))?;
     let collection = if kind.kind.as_deref() == Some("Topology") {
         let topo: topojson::TopoJson = text
             .parse()

@@ -1029,7 +1029,13 @@ pub(super) fn lay(
             coasts: Vec::new(),
         });
     }
-    coast_positions(map, &mut out, water, (picture.size, sizes), (file, warnings));
+    coast_positions(
+        map,
+        &mut out,
+        water,
+        (picture.size, sizes),
+        (file, warnings),
+    );
     boxes_in_their_provinces(map, &out, sizes, (file, warnings));
     Laid {
         areas: out,
@@ -1463,8 +1469,15 @@ fn coast_positions(
                 ring[(run.0 + k) % ring.len()]
             };
             let names: Vec<P2> = laid.iter().map(|a| a.position).collect();
-            let position = fleet_box(ring, point, laid[ai].position, (size, sizes), &names, &taken)
-                .unwrap_or_else(|| inset(ring, point, laid[ai].position));
+            let position = fleet_box(
+                ring,
+                point,
+                laid[ai].position,
+                (size, sizes),
+                &names,
+                &taken,
+            )
+            .unwrap_or_else(|| inset(ring, point, laid[ai].position));
             taken.push(position);
             coasts.push(ComputedCoast {
                 id: c.id.get_ref().clone(),
