@@ -121,7 +121,8 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let known = KnownIds::of(&loaded);
     let mut reports = Vec::new();
     let mut diags = crate::diag::Diagnostics::default();
-    let mut warnings = crate::diag::Diagnostics::default();
+    // Each map's warnings, located in the text `geo` read.
+    let mut map_warnings: Vec<crate::diag::Diagnostics> = Vec::new();
     let mut found = false;
     let mut atlases = std::collections::BTreeMap::new();
     let mut kept = Vec::new();
@@ -238,11 +239,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
             };
             let changed = new != *old;
             *old = new;
-            warnings.extend(computed.warnings.clone());
-            let located: Vec<serde_json::Value> = serde_json::from_str(
-                &crate::diag::render::to_json(&computed.warnings, &loaded.sources),
-            )
-            .map_err(|e| e.to_string())?;
+            map_warnings.push(computed.warnings.clone());
             reports.push(MapReport {
                 map: computed.map.clone(),
                 file: rel,
@@ -264,7 +261,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 },
                 drafts_written: a.write_adjacency && !computed.draft.is_empty(),
                 drafts: computed.draft,
-                warnings: located,
+                warnings: Vec::new(),
             });
         }
     }
@@ -313,16 +310,26 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         }
     }
     let stale = a.check && reports.iter().any(|r| r.changed);
-    warnings.sort(&loaded.sources);
+    // The warnings point at the files as they now are: as written, unless only checked.
+    let sources = if a.check {
+        loaded.sources.clone()
+    } else {
+        as_written(&loaded.sources, &texts)
+    };
+    let mut warnings = crate::diag::Diagnostics::default();
+    for (report, found) in reports.iter_mut().zip(map_warnings) {
+        let found = relocated(&found, &loaded.sources, &sources);
+        report.warnings = serde_json::from_str(&crate::diag::render::to_json(&found, &sources))
+            .map_err(|e| e.to_string())?;
+        warnings.extend(found);
+    }
+    warnings.sort(&sources);
     match a.format {
         Format::Json => super::emit(&super::positions::json(&reports)?),
         Format::Text => {
             super::emit(&text(&reports, a.check));
             if !warnings.is_empty() {
-                eprint!(
-                    "{}",
-                    crate::diag::render::to_text(&warnings, &loaded.sources)
-                );
+                eprint!("{}", crate::diag::render::to_text(&warnings, &sources));
             }
         }
     }
@@ -331,6 +338,111 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The game's sources with each file `geo` rewrote holding its new text (the same ids).
+fn as_written(
+    sources: &crate::diag::source::SourceMap,
+    texts: &std::collections::BTreeMap<crate::load::source::FileId, String>,
+) -> crate::diag::source::SourceMap {
+    let mut out = crate::diag::source::SourceMap::default();
+    for (k, (path, text)) in sources.files().enumerate() {
+        let new = texts
+            .iter()
+            .find(|(id, _)| id.index() == k)
+            .map_or(text, |(_, t)| t.as_str());
+        out.add(path, new);
+    }
+    out
+}
+
+/// Warnings located in the text `geo` read (`before`), located in the same files as
+/// rewritten (`after`): each place is carried through a diff of the lines, so that it
+/// names the same line (a line `geo` rewrote: the first of what replaced it).
+fn relocated(
+    warnings: &crate::diag::Diagnostics,
+    before: &crate::diag::source::SourceMap,
+    after: &crate::diag::source::SourceMap,
+) -> crate::diag::Diagnostics {
+    let mut diffs = std::collections::BTreeMap::new();
+    let mut carry = |span: &mut crate::diag::Span| {
+        let (old, new) = (before.text(span.file), after.text(span.file));
+        if old == new {
+            return;
+        }
+        let moved = diffs
+            .entry(span.file)
+            .or_insert_with(|| LineMap::new(old, new));
+        span.range = moved.offset(span.range.start)..moved.offset(span.range.end);
+    };
+    let mut out = crate::diag::Diagnostics::default();
+    for d in warnings.iter() {
+        let mut d = d.clone();
+        if let Some(span) = d.span.as_mut() {
+            carry(span);
+        }
+        for (span, _) in &mut d.notes {
+            carry(span);
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Where each line of a text went in its rewritten text.
+struct LineMap {
+    /// The byte offset each line of the old text starts at.
+    old_starts: Vec<usize>,
+    /// The same in the new text.
+    new_starts: Vec<usize>,
+    /// The new text's length.
+    new_len: usize,
+    /// For each line of the old text, the line of the new text it became and whether it
+    /// is unchanged.
+    to: Vec<(usize, bool)>,
+}
+
+impl LineMap {
+    fn new(old: &str, new: &str) -> Self {
+        let starts = |t: &str| -> Vec<usize> {
+            std::iter::once(0)
+                .chain(t.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        };
+        let diff = similar::TextDiff::from_lines(old, new);
+        let mut to = Vec::new();
+        for op in diff.ops() {
+            let (o, n) = (op.old_range(), op.new_range());
+            let same = matches!(op.tag(), similar::DiffTag::Equal);
+            for k in 0..o.len() {
+                let line = if same { n.start + k } else { n.start };
+                to.push((line, same));
+            }
+        }
+        Self {
+            old_starts: starts(old),
+            new_starts: starts(new),
+            new_len: new.len(),
+            to,
+        }
+    }
+
+    /// Where a byte offset of the old text lies in the new one.
+    fn offset(&self, at: usize) -> usize {
+        let line = self
+            .old_starts
+            .partition_point(|&s| s <= at)
+            .saturating_sub(1);
+        let Some(&(to, same)) = self.to.get(line) else {
+            return self.new_len;
+        };
+        let start = self.new_starts.get(to).copied().unwrap_or(self.new_len);
+        if same {
+            (start + at - self.old_starts[line]).min(self.new_len)
+        } else {
+            start
+        }
+    }
 }
 
 /// The Natural Earth scale a map's geography needs, whether it names lakes, and the game's

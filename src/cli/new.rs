@@ -3,7 +3,8 @@
 //!
 //! The starter games are template files under `src/cli/new/<kind>/`, embedded in the binary;
 //! `@ID@` and `@TITLE@` in them become the game's id (from the directory's name) and title (as
-//! TOML strings). Their comments point to the designer's book (`docs/src/`: tutorial and reference).
+//! TOML strings). Their comments point to the designer's book by its chapters' titles and to
+//! `sandtable COMMAND --help`: a user with only the binary has no `docs/src/`.
 //! DIR must not exist or be empty: the files are written into a temporary folder beside it
 //! and moved into place together, so nothing is overwritten or half-written.
 
@@ -253,6 +254,46 @@ mod tests {
         assert_eq!(id_from("--"), "my-game");
         assert_eq!(title_from("battle-of-hills"), "Battle Of Hills");
         assert_eq!(title_from(""), "My Game");
+    }
+
+    /// The starters cite the designer's book by its chapters' titles, never by a path of
+    /// the repository's `docs/src/` that a user with only the binary lacks; every title
+    /// cited (a quoted phrase of the comments that starts with a capital) is one the
+    /// book's summary has.
+    #[test]
+    fn the_starters_cite_the_book_by_titles_it_has() {
+        let summary = include_str!("../../docs/src/SUMMARY.md");
+        for kind in [Kind::Hex, Kind::Area, Kind::Diplomacy] {
+            for (path, text) in kind.templates() {
+                assert!(
+                    !text.contains("docs/"),
+                    "{kind:?} {path} cites a path of the repository"
+                );
+                // The comments (or the Markdown) as one line, quoted phrases found across
+                // wrapped lines.
+                let prose: String = if path.ends_with(".toml") {
+                    text.lines()
+                        .filter_map(|l| l.trim_start().strip_prefix('#'))
+                        .map(str::trim)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                } else {
+                    text.split_whitespace().collect::<Vec<_>>().join(" ")
+                };
+                let titles: Vec<&str> = prose
+                    .split('"')
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|q| q.starts_with(|c: char| c.is_ascii_uppercase()))
+                    .collect();
+                for title in titles {
+                    assert!(
+                        summary.contains(&format!("[{title}]")),
+                        "{kind:?} {path} cites \"{title}\", which is no chapter of the book"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

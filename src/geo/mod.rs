@@ -365,6 +365,9 @@ pub struct KnownIds {
     pub hexside: BTreeSet<String>,
     /// The terrain ids that are water.
     pub water: BTreeSet<String>,
+    /// The game's counter size (`[art] counter-size`), when it gives one: a province
+    /// board's boxes are a counter wide.
+    pub counter_size: Option<u32>,
 }
 
 impl KnownIds {
@@ -384,6 +387,13 @@ impl KnownIds {
             known
                 .hexside
                 .extend(f.hexside_terrain.iter().map(|h| h.id.get_ref().clone()));
+            if let Some(c) = f
+                .art
+                .as_ref()
+                .and_then(|a| a.get_ref().counter_size.as_ref())
+            {
+                known.counter_size = Some(*c.get_ref());
+            }
         }
         known
     }
@@ -1768,6 +1778,7 @@ pub fn compute_areas(
         &picture,
         clipped.as_ref().unwrap_or(&whole_land),
         &|t| known.water.contains(t),
+        provinces::Boxes::of(known.counter_size.unwrap_or(60)),
         &mut out.report,
         (file, &mut out.warnings),
     );

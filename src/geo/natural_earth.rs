@@ -111,10 +111,14 @@ impl Atlas {
             }
             None => {
                 let tarball = cached_tarball()?;
-                (
-                    from_tarball(&tarball, &format!("land-{}.json", scale.suffix()))?,
-                    from_tarball(&tarball, &format!("countries-{}.json", scale.suffix()))?,
-                )
+                let [land, countries] = from_tarball(
+                    &tarball,
+                    [
+                        format!("land-{}.json", scale.suffix()),
+                        format!("countries-{}.json", scale.suffix()),
+                    ],
+                )?;
+                (land, countries)
             }
         };
         let lakes = match (lakes, &folder) {
@@ -406,25 +410,36 @@ fn sha256(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// One file of the package's tarball, as text.
-fn from_tarball(tarball: &[u8], name: &str) -> Result<String, String> {
+/// Files of the package's tarball, as text, read in one pass through it.
+fn from_tarball<const N: usize>(tarball: &[u8], names: [String; N]) -> Result<[String; N], String> {
+    let mut found: [Option<String>; N] = std::array::from_fn(|_| None);
     let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(tarball));
     let entries = archive.entries().map_err(|e| format!("{PACKAGE}: {e}"))?;
     for entry in entries {
         let mut entry = entry.map_err(|e| format!("{PACKAGE}: {e}"))?;
-        let is_it = entry
-            .path()
-            .ok()
-            .is_some_and(|p| p == Path::new("package").join(name));
-        if is_it {
-            let mut text = String::new();
+        let Some(k) = names.iter().position(|name| {
             entry
-                .read_to_string(&mut text)
-                .map_err(|e| format!("{PACKAGE} {name}: {e}"))?;
-            return Ok(text);
+                .path()
+                .ok()
+                .is_some_and(|p| p == Path::new("package").join(name))
+        }) else {
+            continue;
+        };
+        let mut text = String::new();
+        entry
+            .read_to_string(&mut text)
+            .map_err(|e| format!("{PACKAGE} {}: {e}", names[k]))?;
+        found[k] = Some(text);
+        if found.iter().all(Option::is_some) {
+            break;
         }
     }
-    Err(format!("{PACKAGE} has no {name}"))
+    let mut out = Vec::with_capacity(N);
+    for (name, text) in names.iter().zip(found) {
+        out.push(text.ok_or_else(|| format!("{PACKAGE} has no {name}"))?);
+    }
+    out.try_into()
+        .map_err(|_| format!("{PACKAGE}: the files asked for"))
 }
 
 /// A feature's `name` property and its polygons.
@@ -433,9 +448,15 @@ type Feature = (Option<String>, MultiPolygon<f64>);
 /// The features of a TopoJSON topology's object `key`, or of a GeoJSON feature collection:
 /// each feature's `name` property and its polygons.
 fn features(text: &str, key: &str) -> Result<Vec<Feature>, String> {
-    let json: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("Natural Earth {key}: {e}"))?;
-    let collection = if json.get("type").and_then(|t| t.as_str()) == Some("Topology") {
+    /// Only the kind of the document: read without building the whole document (the
+    /// 1:10m countries are megabytes, which the reader of either kind reads again).
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        #[serde(rename = "type")]
+        kind: Option<String>,
+    }
+    let kind: Kind = serde_json::from_str(text).map_err(|e| format!("Natural Earth {key}: {e}"))?;
+    let collection = if kind.kind.as_deref() == Some("Topology") {
         let topo: topojson::TopoJson = text
             .parse()
             .map_err(|e| format!("Natural Earth {key}: {e}"))?;
@@ -444,6 +465,8 @@ fn features(text: &str, key: &str) -> Result<Vec<Feature>, String> {
         };
         topojson::to_geojson(&topology, key).map_err(|e| format!("Natural Earth {key}: {e}"))?
     } else {
+        let json: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("Natural Earth {key}: {e}"))?;
         geojson::FeatureCollection::try_from(
             geojson::GeoJson::from_json_value(json)
                 .map_err(|e| format!("Natural Earth {key}: {e}"))?,

@@ -495,6 +495,7 @@ pub(super) fn lay(
     picture: &Picture,
     atlas: &Atlas,
     water: &dyn Fn(&str) -> bool,
+    sizes: Boxes,
     report: &mut Vec<Adjustment>,
     (file, warnings): (FileId, &mut Diagnostics),
 ) -> Laid {
@@ -874,6 +875,7 @@ pub(super) fn lay(
         .zip(&kinds)
         .filter_map(|(h, k)| h.as_ref().filter(|_| !*k))
         .collect();
+    let mut unseeded: Vec<&Coverage> = Vec::new();
     for (mass, cover) in land.0.iter().zip(&covers) {
         let seeded = land_seeds.iter().any(|&(x, y)| cover.contains(x, y))
             || given_land
@@ -882,17 +884,23 @@ pub(super) fn lay(
         if !seeded {
             grey.push((mass.clone(), true));
             off_land.push(mass.clone());
+            unseeded.push(cover);
         }
     }
     if !unplayable.0.is_empty() {
-        off_land.extend(land.intersection(&unplayable).0);
+        // Land marked unplayable, but for an island without a seed (Ireland off a board
+        // of Europe), drawn whole above already.
+        off_land.extend(land.intersection(&unplayable).0.into_iter().filter(|p| {
+            !p.interior_point()
+                .is_some_and(|q| unseeded.iter().any(|c| c.contains(q.x(), q.y())))
+        }));
         off_water.extend(all_sea.intersection(&unplayable).0);
     }
     grey_land_warnings(
         &grey,
         &unplayable,
         (g, &kinds, &seeds),
-        picture,
+        (picture, sizes),
         projection,
         (file, warnings),
     );
@@ -1021,20 +1029,22 @@ pub(super) fn lay(
             coasts: Vec::new(),
         });
     }
-    coast_positions(map, &mut out, water, picture.size, (file, warnings));
-    boxes_in_their_provinces(map, &out, (file, warnings));
+    coast_positions(
+        map,
+        &mut out,
+        water,
+        (picture.size, sizes),
+        (file, warnings),
+    );
+    boxes_in_their_provinces(map, &out, sizes, (file, warnings));
     Laid {
         areas: out,
         off_board,
     }
 }
 
-/// Land drawn off the board at least this many square pixels large, which no
-/// `[[map.geography.unplayable]]` covers, is a warning: about the square a unit's counter
-/// takes at the default size (60 px), so a piece a player would want to stand on.
-const SIZABLE_PX2: f64 = 3600.0;
-
-/// A located warning for each sizable piece of land drawn off the board that no
+/// A located warning for each sizable piece of land (about the square a counter takes, so a
+/// piece a player would want to stand on) drawn off the board that no
 /// `[[map.geography.unplayable]]` marks so (`grey`: the piece, and whether it is an island
 /// without a seed rather than a piece of seeded land no province borders), at the land
 /// province whose seed is nearest to it. An island outside the box the land provinces'
@@ -1043,11 +1053,11 @@ fn grey_land_warnings(
     grey: &[(Polygon<f64>, bool)],
     unplayable: &MultiPolygon<f64>,
     (g, kinds, seeds): (&Geography, &[bool], &[Vec<Km>]),
-    picture: &Picture,
+    (picture, sizes): (&Picture, Boxes),
     projection: &Projection,
     (file, warnings): (FileId, &mut Diagnostics),
 ) {
-    let sizable_km2 = SIZABLE_PX2 / (picture.scale * picture.scale);
+    let sizable_km2 = sizes.sizable / (picture.scale * picture.scale);
     // The box the land provinces' seeds span.
     let span = (0..g.province.len())
         .filter(|&j| !kinds[j])
@@ -1306,7 +1316,7 @@ fn coast_positions(
     map: &Map,
     laid: &mut [ComputedArea],
     water: &dyn Fn(&str) -> bool,
-    size: [u32; 2],
+    (size, sizes): ([u32; 2], Boxes),
     (file, warnings): (FileId, &mut Diagnostics),
 ) {
     let mut taken: Vec<P2> = Vec::new();
@@ -1388,7 +1398,7 @@ fn coast_positions(
                     .filter(|(_, o)| !o.is_disjoint(&seas))
                     .map(|(p, _)| (p[0] - at[0]).hypot(p[1] - at[1]))
                     .fold(f64::INFINITY, f64::min);
-                if off > COAST_REACH_PX {
+                if off > sizes.coast_reach {
                     let how_far = if off.is_finite() {
                         format!(
                             "{} px from the province's border with the seas it reaches",
@@ -1459,8 +1469,15 @@ fn coast_positions(
                 ring[(run.0 + k) % ring.len()]
             };
             let names: Vec<P2> = laid.iter().map(|a| a.position).collect();
-            let position = fleet_box(ring, point, laid[ai].position, size, &names, &taken)
-                .unwrap_or_else(|| inset(ring, point, laid[ai].position));
+            let position = fleet_box(
+                ring,
+                point,
+                laid[ai].position,
+                (size, sizes),
+                &names,
+                &taken,
+            )
+            .unwrap_or_else(|| inset(ring, point, laid[ai].position));
             taken.push(position);
             coasts.push(ComputedCoast {
                 id: c.id.get_ref().clone(),
@@ -1474,20 +1491,40 @@ fn coast_positions(
     }
 }
 
-/// The box a split coast's fleet is drawn in, in pixels: a counter of the default size with
-/// its margin, as the map's art draws it.
-const FLEET_BOX: [f64; 2] = [79.2, 66.0];
+/// The sizes, in pixels, of what the map's art draws for a province, from the game's counter
+/// size (`[art] counter-size`, 60 by default) as the module and the picture draw them: a
+/// unit's box is a counter with its margin.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Boxes {
+    /// The side of an area's unit box.
+    unit: f64,
+    /// The box a split coast's fleet is drawn in: a unit's box a fifth wider.
+    fleet: [f64; 2],
+    /// Half the size of the block an area's name and Open box take around its position.
+    name_block: [f64; 2],
+    /// A written fleet box farther than this from its coast (the province's border with the
+    /// seas the coast reaches) is no longer on it: about a box's width.
+    coast_reach: f64,
+    /// Land drawn off the board at least this many square pixels large is worth a warning:
+    /// the square a counter takes.
+    sizable: f64,
+}
 
-/// Half the size of the block an area's name and Open box take around its position.
-const NAME_BLOCK: [f64; 2] = [55.0, 45.0];
-
-/// The side of an area's unit box, in pixels: a counter of the default size with its
-/// margin.
-const UNIT_BOX_PX: f64 = 66.0;
-
-/// A written fleet box farther than this from its coast (the province's border with the
-/// seas the coast reaches), in pixels, is no longer on it: a box's width.
-const COAST_REACH_PX: f64 = 80.0;
+impl Boxes {
+    /// The boxes of counters `counter` pixels wide.
+    pub(super) fn of(counter: u32) -> Self {
+        let c = f64::from(counter.max(8));
+        let k = c / 60.0;
+        let unit = c + 6.0;
+        Self {
+            unit,
+            fleet: [unit * 6.0 / 5.0, unit],
+            name_block: [55.0 * k, 45.0 * k],
+            coast_reach: 80.0 * k,
+            sizable: c * c,
+        }
+    }
+}
 
 /// Whether the point `[x, y]` lies in a ring.
 fn in_ring(ring: &[P2], [x, y]: P2) -> bool {
@@ -1500,7 +1537,7 @@ fn in_ring(ring: &[P2], [x, y]: P2) -> bool {
 }
 
 /// Located warnings for the boxes a province board draws where they leave their province:
-/// an area's unit box (a square of [`UNIT_BOX_PX`] around its position) with more than
+/// an area's unit box (a square of [`Boxes::unit`] around its position) with more than
 /// half of it outside its outline — the boxes keep their size in pixels whatever
 /// `width-px` is, so a picture too narrow for its provinces spills them over their
 /// neighbours —, and a split coast's fleet box whose middle lies outside its province or
@@ -1508,6 +1545,7 @@ fn in_ring(ring: &[P2], [x, y]: P2) -> bool {
 fn boxes_in_their_provinces(
     map: &Map,
     laid: &[ComputedArea],
+    sizes: Boxes,
     (file, warnings): (FileId, &mut Diagnostics),
 ) {
     let span_of = |id: &str| {
@@ -1533,7 +1571,7 @@ fn boxes_in_their_provinces(
         let [x, y] = a.position;
         // The unit box, a counter's square at the default size, where the name's block
         // stands.
-        let half = UNIT_BOX_PX / 2.0;
+        let half = sizes.unit / 2.0;
         let outside = [-1.0, 0.0, 1.0]
             .iter()
             .flat_map(|fx| [-1.0, 0.0, 1.0].map(|fy| [x + fx * half, y + fy * half]))
@@ -1550,7 +1588,8 @@ fn boxes_in_their_provinces(
                 )
                 .at(Span::new(file, span.clone()))
                 .hint(format!(
-                    "boxes keep their size ({UNIT_BOX_PX} px square) whatever `width-px` is: make the picture wider, or move the name's point (`at`) to where the province is widest"
+                    "boxes keep their size ({} px square, from `[art] counter-size`) whatever `width-px` is: make the picture wider, move the name's point (`at`) to where the province is widest, or make the counters smaller",
+                    sizes.unit
                 )),
             );
         }
@@ -1560,8 +1599,8 @@ fn boxes_in_their_provinces(
                 .iter()
                 .filter(|o| o.id != a.id)
                 .filter(|o| {
-                    (o.position[0] - at[0]).abs() < FLEET_BOX[0] / 2.0
-                        && (o.position[1] - at[1]).abs() < FLEET_BOX[1] / 2.0
+                    (o.position[0] - at[0]).abs() < sizes.fleet[0] / 2.0
+                        && (o.position[1] - at[1]).abs() < sizes.fleet[1] / 2.0
                 })
                 .map(|o| o.id.as_str())
                 .collect();
@@ -1595,7 +1634,7 @@ fn fleet_box(
     ring: &[P2],
     point: P2,
     towards: P2,
-    [width, height]: [u32; 2],
+    ([width, height], sizes): ([u32; 2], Boxes),
     names: &[P2],
     taken: &[P2],
 ) -> Option<P2> {
@@ -1606,7 +1645,7 @@ fn fleet_box(
         LineString::from(ring.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
         vec![],
     );
-    let [w, h] = FLEET_BOX;
+    let [w, h] = sizes.fleet;
     let (pw, ph) = (f64::from(width), f64::from(height));
     let score = |c: P2| -> (usize, usize) {
         let mut outside = 0;
@@ -1624,8 +1663,8 @@ fn fleet_box(
         let covered = names
             .iter()
             .filter(|n| {
-                (n[0] - c[0]).abs() < w / 2.0 + NAME_BLOCK[0]
-                    && (n[1] - c[1]).abs() < h / 2.0 + NAME_BLOCK[1]
+                (n[0] - c[0]).abs() < w / 2.0 + sizes.name_block[0]
+                    && (n[1] - c[1]).abs() < h / 2.0 + sizes.name_block[1]
             })
             .count()
             + taken

@@ -1340,8 +1340,7 @@ fn a_kept_coast_box_off_its_coast_after_a_new_width_is_a_located_warning() {
         "width-px = 1000",
         "width-px = 600",
     );
-    // With `--check` nothing is written, so the warning's line is the file's as it stands
-    // (a run that writes locates its warnings in the text it read).
+    // With `--check` nothing is written, so the warning's line is the file's as it stands.
     let d = tmp.path().to_str().expect("utf-8");
     let (code, stdout, stderr) = run(&["geo", d, "--check", "--format", "json"]);
     assert_eq!(code, 1, "out of date at the new width: {stdout}{stderr}");
@@ -1361,6 +1360,36 @@ fn a_kept_coast_box_off_its_coast_after_a_new_width_is_a_located_warning() {
         .position(|l| l.contains("position = [700.0, 75.0]"))
         .expect("the position is kept");
     assert_eq!(w["line"].as_u64(), Some(line as u64 + 1), "{w}");
+    // A run that writes rewrites the outlines above the position (other lines, another
+    // count of them): its warning names the line of the file as written, in the JSON and
+    // in the text.
+    let (code, stdout, stderr) = run(&["geo", d, "--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    let line = text
+        .lines()
+        .position(|l| l.contains("position = [700.0, 75.0]"))
+        .expect("the position is kept")
+        + 1;
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let w = v[0]["warnings"]
+        .as_array()
+        .and_then(|ws| ws.iter().find(|w| w["code"] == "coast-box-off-coast"))
+        .unwrap_or_else(|| panic!("a warning: {v}"));
+    assert_eq!(w["line"].as_u64(), Some(line as u64), "{w}");
+    edit(tmp.path(), "board.toml", "width-px = 600", "width-px = 580");
+    let (code, _, stderr) = run(&["geo", d]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+    let line = text
+        .lines()
+        .position(|l| l.contains("position = [700.0, 75.0]"))
+        .expect("the position is kept")
+        + 1;
+    assert!(
+        stderr.contains(&format!("board.toml:{line}:")),
+        "the warning at line {line} of the file as written: {stderr}"
+    );
 }
 
 #[test]
@@ -1389,4 +1418,114 @@ fn boxes_spilling_out_of_their_provinces_on_a_narrow_picture_are_located_warning
         narrow.iter().any(|m| m.contains("area `att`")),
         "Attica's block spills: {narrow:?}"
     );
+}
+
+/// The commands of the guide "A province board of your own" (`docs/src/province-board.md`),
+/// as written, in a temporary folder: `new` and `check` print what the guide shows; the
+/// guide's `[map.geography]` block, added to the board as it says, checks clean; and, where
+/// Natural Earth is at hand (the cache, or `SANDTABLE_NATURAL_EARTH`), `geo` lays the seven
+/// provinces. A command of the guide that stops working fails here.
+#[test]
+fn the_province_board_guide_runs_as_written() {
+    let text = std::fs::read_to_string(crate::support::root().join("docs/src/province-board.md"))
+        .expect("the guide");
+    // The fenced blocks, in order: (info string, lines).
+    let mut blocks: Vec<(String, Vec<String>)> = Vec::new();
+    let mut open: Option<(String, Vec<String>)> = None;
+    for line in text.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (Some(_), Some(_)) => blocks.push(open.take().expect("open")),
+            (Some((_, lines)), None) => lines.push(line.to_string()),
+            (None, Some(lang)) => open = Some((lang.trim().to_string(), Vec::new())),
+            (None, None) => {}
+        }
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let sandtable = |args: &[&str]| {
+        let out = crate::support::bin()
+            .current_dir(tmp.path())
+            .args(args)
+            .output()
+            .expect("run");
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        (out.status.code().unwrap_or(-1), stdout + &stderr)
+    };
+    // The first console block: `new` and `check`, each with what it prints.
+    let (_, first) = blocks
+        .iter()
+        .find(|(lang, _)| lang == "console")
+        .expect("a console block");
+    let mut runs = 0;
+    let mut k = 0;
+    while k < first.len() {
+        let command = first[k].strip_prefix("$ sandtable ").expect("a command");
+        let expected: Vec<&str> = first[k + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with("$ "))
+            .map(String::as_str)
+            .collect();
+        // The guide quotes a title: split the way a shell does for `"…"`.
+        let args: Vec<String> = command
+            .split('"')
+            .enumerate()
+            .flat_map(|(i, part)| {
+                if i % 2 == 1 {
+                    vec![part.to_string()]
+                } else {
+                    part.split_whitespace().map(str::to_string).collect()
+                }
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, printed) = sandtable(&args);
+        assert_eq!(code, 0, "`sandtable {command}`: {printed}");
+        assert_eq!(
+            printed.lines().collect::<Vec<_>>(),
+            expected,
+            "`sandtable {command}` prints what the guide shows"
+        );
+        runs += 1;
+        k += 1 + expected.len();
+    }
+    assert_eq!(runs, 2, "the guide starts with `new` and `check`");
+    // The geography the guide adds at the end of board.toml.
+    let (_, geography) = blocks
+        .iter()
+        .find(|(lang, lines)| {
+            lang == "toml" && lines.first().is_some_and(|l| l == "[map.geography]")
+        })
+        .expect("the guide's geography");
+    let board = tmp.path().join("channel/board.toml");
+    let mut toml = std::fs::read_to_string(&board).expect("the starter's board");
+    toml.push('\n');
+    toml.push_str(&geography.join("\n"));
+    toml.push('\n');
+    std::fs::write(&board, toml).expect("write");
+    let (code, printed) = sandtable(&["check", "channel"]);
+    assert_eq!(code, 0, "the board with its geography checks: {printed}");
+    let cached = std::env::var_os("SANDTABLE_NATURAL_EARTH").is_some()
+        || std::env::var_os("HOME").is_some_and(|h| {
+            std::path::Path::new(&h)
+                .join(".cache/sandtable/world-atlas-2.0.2.tgz")
+                .exists()
+        });
+    if !cached {
+        eprintln!(
+            "the guide's `geo` skipped: no Natural Earth here (cache or SANDTABLE_NATURAL_EARTH)"
+        );
+        return;
+    }
+    let (code, printed) = sandtable(&["geo", "channel"]);
+    assert_eq!(code, 0, "{printed}");
+    assert!(
+        printed.starts_with("map `board` written to board.toml: 7 areas"),
+        "{printed}"
+    );
+    let (code, printed) =
+        sandtable(&["render", "channel", "--what", "map", "--out", "channel.png"]);
+    assert_eq!(code, 0, "{printed}");
 }
