@@ -3,6 +3,9 @@
 //! replacement schedules, every other chart of the game. Two backends show them: the
 //! module's chart window (Swing's HTML 3.2, [`html::Flavour::Swing`]) and the published
 //! rules (a web page, [`html::Flavour::Web`]), so both print the same tables.
+//!
+//! Each kind of page is made in its file (`crt.rs`, `terrain.rs`, `sequence.rs`,
+//! `schedule.rs`); this file holds the wording they share and the game's other charts.
 
 pub mod html;
 

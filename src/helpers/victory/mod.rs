@@ -33,6 +33,10 @@
 //! [`VictoryOptions::after`] says which player turn just ended (`None` checks every
 //! condition as if its moment had come). Winners are the sides of the conditions met and
 //! checked now.
+//!
+//! The evaluation is in this file; the report and its text are in `report.rs`, victory
+//! points in `points.rs`, and the conditions that count (a majority of centres, the most
+//! units, `control-count`) in `counts.rs`.
 
 use serde::Serialize;
 

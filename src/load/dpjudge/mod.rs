@@ -32,6 +32,11 @@
 //! one-way crossing is a warning and left out, as sandtable's moves go both ways.
 //!
 //! Files are UTF-8, or latin-1 (as DPjudge reads them) when they are not valid UTF-8.
+//!
+//! This file holds the board read and the reading of files; each kind of line is read in
+//! its own file (`directives.rs` dispatching, `names.rs`, `locations.rs`, `powers.rs`), the
+//! spelling rules DPjudge shares with Python 2 are in `words.rs`, and the board is made from
+//! what was read in `resolve.rs`, with DPjudge's crossing rules in `crossings.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

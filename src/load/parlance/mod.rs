@@ -18,6 +18,9 @@
 //! `sandtable import` writes either the same way. Home centres are `[homes]` (`[ownership]`
 //! when there is none). Every line that cannot be read is a located error; reading goes on
 //! so that one run reports them all.
+//!
+//! This file reads the sections; a value's tokens are in `tokens.rs`, the lines of
+//! `[borders]`, centres and positions in `lines.rs`, and the board is made in `resolve.rs`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

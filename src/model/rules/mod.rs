@@ -1,4 +1,10 @@
 //! Rule parameters, resolved: what the helpers interpret.
+//!
+//! This file holds who a rule concerns ([`Selector`]), places by name or tag and [`Rules`],
+//! which gathers them all; each family of rules has its file: stacking and entry
+//! (`stacking.rs`), zones of control and supply (`supply.rs`), control (`control.rs`), the
+//! Control Phase (`control_phase.rs`), victory (`victory.rs`) and the variants of games of
+//! written orders (`written_orders.rs`).
 
 use serde::Serialize;
 

@@ -11,6 +11,9 @@
 //!
 //! Everything is drawn from fixed pseudo-random sequences: the same arguments give the same
 //! text.
+//!
+//! The fixed TOML both games use is in `text.rs`; this file holds the pseudo-random
+//! sequence, the generated places, rivers and rail lines, and the games compared.
 
 use crate::helpers::{Position, Positions};
 use crate::model::{Game, HexCoord, Location, MapKind};

@@ -2,6 +2,10 @@
 //!
 //! These are declared per game and interpreted by the helpers; nothing here is specific to
 //! one game.
+//!
+//! This file holds `[rules]` itself and what several rules share (which units, which
+//! places); each family has its file, as in `model/rules/`: `stacking.rs`, `supply.rs`,
+//! `control.rs`, `control_phase.rs`, `victory.rs`, `written_orders.rs`.
 
 use crate::load::schema::Spanned;
 use indexmap::IndexMap;
