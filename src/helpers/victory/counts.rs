@@ -60,7 +60,11 @@ pub(super) fn majority(
 
 /// Whether a side has more units on the board than every other side: counters of the
 /// condition's `units` that are not hidden parts of units (`[rules.fractions]`).
-pub(super) fn most_units(game: &Game, positions: &Positions, v: &crate::model::rules::Victory) -> Test {
+pub(super) fn most_units(
+    game: &Game,
+    positions: &Positions,
+    v: &crate::model::rules::Victory,
+) -> Test {
     let part = |c: usize| {
         game.rules
             .fractions
@@ -96,7 +100,11 @@ pub(super) fn most_units(game: &Game, positions: &Positions, v: &crate::model::r
 }
 
 /// What a side controls for `control-count`, and the word for it.
-pub(super) fn controlled_count(game: &Game, control: &ControlMap, side: SideId) -> (usize, &'static str) {
+pub(super) fn controlled_count(
+    game: &Game,
+    control: &ControlMap,
+    side: SideId,
+) -> (usize, &'static str) {
     let board = control.board();
     let centres = game
         .rules

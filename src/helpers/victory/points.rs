@@ -5,7 +5,12 @@ use super::*;
 
 /// Whether a side's victory points lead every other scoring side's by `need` or more (a
 /// side that scores nothing counts 0).
-pub(super) fn points_lead(game: &Game, points: &[SideVictoryPoints], side: SideId, need: u32) -> Test {
+pub(super) fn points_lead(
+    game: &Game,
+    points: &[SideVictoryPoints],
+    side: SideId,
+    need: u32,
+) -> Test {
     let total = |id: &str| points.iter().find(|p| p.side == id).map_or(0, |p| p.total);
     let mine = total(&game.sides[side].id);
     let rival = game

@@ -36,7 +36,12 @@ pub(super) fn may_stand(r: &Reading, fleet: bool, upper: &str) -> bool {
 
 /// DPjudge's `abuts(unit, from, '-', to)`: whether a unit at `from` may move to `to` (both
 /// in capitals), and the neighbour entry that says so.
-pub(super) fn may_move<'a>(r: &'a Reading, fleet: bool, from: &str, to: &str) -> Option<&'a RawAbut> {
+pub(super) fn may_move<'a>(
+    r: &'a Reading,
+    fleet: bool,
+    from: &str,
+    to: &str,
+) -> Option<&'a RawAbut> {
     if !fleet && to.contains('/') {
         return None; // an army never moves to a coast
     }

@@ -80,7 +80,9 @@ pub type LocationTerrain = (Vec<TerrainId>, Vec<(MapId, usize)>);
 pub fn location_terrain(game: &Game, loc: &crate::model::Location) -> Option<LocationTerrain> {
     let (map, at) = match loc {
         crate::model::Location::Hex { map, hex } => (*map, crate::model::map::PlaceAt::Hex(*hex)),
-        crate::model::Location::Area { map, area, .. } => (*map, crate::model::map::PlaceAt::Area(*area)),
+        crate::model::Location::Area { map, area, .. } => {
+            (*map, crate::model::map::PlaceAt::Area(*area))
+        }
         crate::model::Location::Pool(_) | crate::model::Location::Track { .. } => return None,
     };
     let terrains = match (&game.maps[map].kind, loc) {
@@ -172,9 +174,15 @@ impl<'g> Stacking<'g> {
     ) -> Vec<StackingViolation> {
         let game = self.game;
         let (map, at) = match loc {
-            crate::model::Location::Hex { map, hex } => (*map, crate::model::map::PlaceAt::Hex(*hex)),
-            crate::model::Location::Area { map, area, .. } => (*map, crate::model::map::PlaceAt::Area(*area)),
-            crate::model::Location::Pool(_) | crate::model::Location::Track { .. } => return Vec::new(),
+            crate::model::Location::Hex { map, hex } => {
+                (*map, crate::model::map::PlaceAt::Hex(*hex))
+            }
+            crate::model::Location::Area { map, area, .. } => {
+                (*map, crate::model::map::PlaceAt::Area(*area))
+            }
+            crate::model::Location::Pool(_) | crate::model::Location::Track { .. } => {
+                return Vec::new()
+            }
         };
         let mut out = Vec::new();
         if game.rules.stacking.is_empty() && game.rules.entry.is_empty() {
@@ -281,7 +289,11 @@ impl StackingLimit {
     }
 
     /// The violation of a stack counting `points` (`counted`: each matching counter's).
-    pub(super) fn violation(&self, points: u32, counted: Vec<(CounterId, u32)>) -> StackingViolation {
+    pub(super) fn violation(
+        &self,
+        points: u32,
+        counted: Vec<(CounterId, u32)>,
+    ) -> StackingViolation {
         let unit = if self.points.is_empty() {
             "unit"
         } else {

@@ -123,4 +123,3 @@ pub struct Selector {
     #[serde(default)]
     pub except_sizes: Vec<Spanned<String>>,
 }
-
