@@ -98,21 +98,21 @@ symbol = "infantry"
 id = "gna"
 name = "GNA Brigade"
 nation = "greece"
-pub(super) type = "infantry"
+type = "infantry"
 factors = { attack = 2, movement = 2 }
 
 [[class]]
 id = "band"
 name = "DSE Band"
 nation = "dse"
-pub(super) type = "infantry"
+type = "infantry"
 factors = { attack = 1, movement = 3 }
 
 [[class]]
 id = "police"
 name = "Police"
 nation = "greece"
-pub(super) type = "infantry"
+type = "infantry"
 factors = { attack = 1, movement = 1 }
 flags = ["attrition"]
 
@@ -120,7 +120,7 @@ flags = ["attrition"]
 id = "cadre"
 name = "DSE Cadre"
 nation = "dse"
-pub(super) type = "infantry"
+type = "infantry"
 factors = { attack = 1, movement = 3 }
 flags = ["unconventional"]
 
@@ -133,13 +133,13 @@ combat = false
 [[class]]
 id = "terror"
 name = "Terror"
-pub(super) type = "marker"
+type = "marker"
 
 [[class]]
 id = "resettled"
 name = "Resettled"
 side = "gov"
-pub(super) type = "marker"
+type = "marker"
 
 [[counter]]
 id = "gna"

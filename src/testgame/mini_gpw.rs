@@ -126,7 +126,7 @@ combat = false
 id = "ger-inf"
 name = "Ger Infantry Corps"
 nation = "ger"
-pub(super) type = "infantry"
+type = "infantry"
 size = "corps"
 factors = { attack = 4, defence = 4, movement = 3 }
 reduced = { attack = 2, defence = 2, movement = 3 }
@@ -135,7 +135,7 @@ reduced = { attack = 2, defence = 2, movement = 3 }
 id = "sov-inf"
 name = "Sov Infantry Army"
 nation = "sov"
-pub(super) type = "infantry"
+type = "infantry"
 size = "army"
 factors = { attack = 3, defence = 3, movement = 2 }
 
@@ -143,41 +143,41 @@ factors = { attack = 3, defence = 3, movement = 2 }
 id = "sov-partisan"
 name = "Sov Partisans"
 nation = "sov"
-pub(super) type = "partisan"
+type = "partisan"
 factors = { attack = 0, defence = 1, movement = 3 }
 
 [[class]]
 id = "sov-airborne"
 name = "Sov Airborne Corps"
 nation = "sov"
-pub(super) type = "airborne"
+type = "airborne"
 factors = { attack = 1, defence = 1, movement = 3 }
 
 [[class]]
 id = "ger-leader"
 name = "Ger Leader"
 nation = "ger"
-pub(super) type = "leader"
+type = "leader"
 factors = { movement = 2 }
 
 [[class]]
 id = "sov-air"
 name = "Sov Air"
 nation = "sov"
-pub(super) type = "air"
+type = "air"
 factors = { column-shift = 1 }
 
 [[class]]
 id = "axis-control"
 name = "Axis Control"
 side = "axis"
-pub(super) type = "marker"
+type = "marker"
 flags = ["control-marker"]
 
 [[class]]
 id = "soviet-control"
 name = "Soviet Control"
-pub(super) type = "marker"
+type = "marker"
 flags = ["control-marker:soviet"]
 
 [[counter]]

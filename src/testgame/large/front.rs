@@ -96,7 +96,7 @@ abbreviation = "MP"
 id = "ger"
 name = "Ger Corps"
 nation = "ger"
-pub(super) type = "infantry"
+type = "infantry"
 size = "corps"
 factors = {{ attack = 4, movement = 3 }}
 
@@ -104,7 +104,7 @@ factors = {{ attack = 4, movement = 3 }}
 id = "sov"
 name = "Sov Army"
 nation = "sov"
-pub(super) type = "infantry"
+type = "infantry"
 size = "army"
 factors = {{ attack = 3, movement = 3 }}
 
