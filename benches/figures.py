@@ -169,7 +169,7 @@ def main():
     ap.add_argument('--before', type=Path, help='an older sandtable binary to compare with')
     ap.add_argument('--before-tree', type=Path,
                     help='a checkout of an older commit, with this checkout\'s '
-                    'benches/helpers.rs, benches/check.rs and src/testgame/large.rs copied in '
+                    'benches/helpers.rs, benches/check.rs and src/testgame/large/ copied in '
                     '(and a [[bench]] for check): its helpers and check benches run beside')
     ap.add_argument('--runs', type=int, default=10)
     ap.add_argument('--no-divan', action='store_true', help='skip the in-process benchmarks')

@@ -7,7 +7,7 @@
 //! `Diagnostic` or `Located` struct literal. Whatever expression is there is followed back:
 //!
 //! - a string literal is a code;
-//! - a `const` of a string literal (`BAD` in `load/parlance.rs`) is its value;
+//! - a `const` of a string literal (`BAD` in `load/parlance/mod.rs`) is its value;
 //! - a local variable is followed to its `let` / `if let` / `match` binding, taking the
 //!   position it has in a tuple pattern (`let (code, hint) = if … { ("syntax", …) } …`) from
 //!   every tuple of that size in the bound expression, and on through a variable bound to
