@@ -4,9 +4,10 @@
 //! * `large_module` — the import of Kassala (from the shared corpus) with 100 MB of picture
 //!   files added to its `images/` (100 pictures of 1 MB each, which no piece shows: the
 //!   import copies them into the game for the build without decoding them), the game
-//!   directory's files made in memory as the command makes them before writing;
-//! * `inspect_buildfile` — `inspect` of a synthetic buildFile of about 3 MB (the report as
-//!   text), the reading an import starts with.
+//!   directory's files made in memory as the command makes them before writing.
+//!
+//! `inspect` of a buildFile of about 3 MB, the reading an import starts with, is measured by
+//! the `readers` bench (`inspect_buildfile_text`).
 //!
 //! Run with `cargo bench --bench import`. The large module is skipped, with a message, when
 //! the corpus is absent: it is `../shared/corpus` beside the checkout, or
@@ -18,16 +19,12 @@ use std::sync::OnceLock;
 use divan::counter::BytesCount;
 use divan::{black_box, Bencher};
 use sandtable::import::vassal::{import, Options};
-use sandtable::testgame::vassal as synthetic_files;
 use sandtable::vassal::archive::{Archive, ArchiveBuilder};
-use sandtable::vassal::inspect::{inspect_bytes, render_text};
 
 /// Pictures added to Kassala, and the size of each.
 const ADDED_PICTURES: usize = 100;
 const PICTURE_BYTES: usize = 1 << 20;
 
-/// Slots of the synthetic buildFile: about 3 MB.
-const BUILDFILE_SLOTS: usize = 1_450;
 
 fn main() {
     let mut divan = divan::Divan::from_args();
@@ -99,22 +96,4 @@ fn large_module(bencher: Bencher) {
         let imported = import(black_box(path), &options).expect("imports");
         imported.assets.iter().map(|a| a.bytes.len()).sum::<usize>()
     });
-}
-
-fn buildfile() -> &'static str {
-    static BUILDFILE: OnceLock<String> = OnceLock::new();
-    BUILDFILE.get_or_init(|| synthetic_files::buildfile(BUILDFILE_SLOTS))
-}
-
-/// `inspect` of the synthetic buildFile of about 3 MB, the report rendered as text.
-#[divan::bench(sample_count = 20)]
-fn inspect_buildfile(bencher: Bencher) {
-    bencher
-        .counter(BytesCount::of_str(buildfile()))
-        .with_inputs(|| buildfile().as_bytes().to_vec())
-        .bench_values(|bytes| {
-            // No file beside it: nothing else is read.
-            let path = Path::new("/nonexistent/synthetic/buildFile.xml");
-            render_text(&inspect_bytes(bytes, path).expect("inspects")).len()
-        });
 }
