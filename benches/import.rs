@@ -25,7 +25,6 @@ use sandtable::vassal::archive::{Archive, ArchiveBuilder};
 const ADDED_PICTURES: usize = 100;
 const PICTURE_BYTES: usize = 1 << 20;
 
-
 fn main() {
     let mut divan = divan::Divan::from_args();
     if kassala().is_none() {
