@@ -1390,16 +1390,23 @@ fn every_example_game_has_its_site_and_booklet_tests() {
     );
 }
 
-/// One game's site, published twice: every file the same, every link whole; with
-/// Chromium, photographed.
-fn site_is_whole_and_the_same_every_time(game: &str) {
-    if !root()
+/// Whether `modules/GAME` is there to publish; says the test is skipped when it is not.
+fn example_game_present(game: &str) -> bool {
+    let present = root()
         .join("modules")
         .join(game)
         .join("game.toml")
-        .is_file()
-    {
+        .is_file();
+    if !present {
         eprintln!("skipped: modules/{game} is absent");
+    }
+    present
+}
+
+/// One game's site, published twice: every file the same, every link whole; with
+/// Chromium, photographed.
+fn site_is_whole_and_the_same_every_time(game: &str) {
+    if !example_game_present(game) {
         return;
     }
     let chromium = find_chromium();
@@ -1527,11 +1534,10 @@ fn the_html_reader_finds_links_ids_and_broken_references() {
 
 /// The Great European War's site, published once for the navigation tests.
 fn great_european_war_site() -> Option<BTreeMap<String, Vec<u8>>> {
-    let game = root().join("modules/great-european-war");
-    if !game.join("game.toml").is_file() {
-        eprintln!("skipped: modules/great-european-war is absent");
+    if !example_game_present("great-european-war") {
         return None;
     }
+    let game = root().join("modules/great-european-war");
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("site");
     publish(&game, &out, "html");
@@ -1850,13 +1856,7 @@ fn booklet_is_numbered_paged_and_keeps_its_tables_whole(game: &str) {
         eprintln!("skipped: no Chromium, or poppler's pdftotext and pdftoppm, to print and read the booklets");
         return;
     }
-    if !root()
-        .join("modules")
-        .join(game)
-        .join("game.toml")
-        .is_file()
-    {
-        eprintln!("skipped: modules/{game} is absent");
+    if !example_game_present(game) {
         return;
     }
     let (problems, report) = check_booklet(game);
