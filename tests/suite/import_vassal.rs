@@ -1123,6 +1123,8 @@ fn an_extension_is_merged_into_the_module() {
         &module,
         &[
             ("buildFile.xml", BUILDFILE.replace("GRID", HEX).as_bytes()),
+            // A folder entry, as the VASSAL editor writes (Kassala has one).
+            ("images/", b""),
             ("images/board.png", &png()),
             ("images/a.png", &png()),
         ],

@@ -68,7 +68,11 @@ pub(super) fn merge(
         root = parse_buildfile(&archive.read(buildfile).map_err(|e| unreadable(&e))?)
             .map_err(|e| unreadable(&e))?;
         let names: Vec<String> = archive.names().map(str::to_string).collect();
-        for name in names.iter().filter(|n| n.as_str() != buildfile) {
+        // Folder entries (`images/`) hold nothing and are no file to copy.
+        for name in names
+            .iter()
+            .filter(|n| n.as_str() != buildfile && !n.ends_with('/'))
+        {
             let data = archive.read(name).map_err(|e| unreadable(&e))?;
             out.add(name, data).map_err(|e| unreadable(&e))?;
         }
