@@ -49,10 +49,13 @@ fn games() -> Vec<String> {
     names
 }
 
-/// Where screenshots and the rendered PDF page are kept for a person to look at.
+/// Where screenshots and the rendered PDF page are kept for a person to look at; made
+/// here, since on a clean checkout whichever test comes first finds no such folder.
 fn shots_dir() -> PathBuf {
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    tmp.parent().unwrap_or(tmp).join("publish-shots")
+    let shots = tmp.parent().unwrap_or(tmp).join("publish-shots");
+    std::fs::create_dir_all(&shots).expect("target/publish-shots");
+    shots
 }
 
 /// Run `sandtable publish GAME -o OUT --format FORMAT`, failing the test if it fails.
@@ -1096,7 +1099,6 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
 
     if let Some(chromium) = chromium {
         let shots = shots_dir();
-        std::fs::create_dir_all(&shots).expect("target/publish-shots");
         let index = shots.join(format!("{game}-index.png"));
         screenshot(
             chromium,
@@ -1161,7 +1163,6 @@ fn widths_shots(
     problems: &mut Vec<String>,
 ) -> String {
     let shots = shots_dir();
-    std::fs::create_dir_all(&shots).expect("target/publish-shots");
     // The first section with a number below the chapter's own, on its page.
     let rule = site.iter().find_map(|(name, bytes)| {
         if !name.ends_with(".html") || name == "print.html" {
@@ -1926,7 +1927,6 @@ fn a_fold_out_map_prints_on_a_page_of_its_own_size() {
     assert!(near(w, mm[0]) && near(h, mm[1]), "{w}×{h} mm for {size}");
     if has_program("pdftoppm") {
         let prefix = shots_dir().join("mini-fold-out");
-        std::fs::create_dir_all(shots_dir()).expect("target/publish-shots");
         let page = folded[0].to_string();
         let status = Command::new("pdftoppm")
             .args(["-png", "-r", "40", "-singlefile", "-f", &page, "-l", &page])
