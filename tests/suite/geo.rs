@@ -284,6 +284,36 @@ fn the_great_patriotic_war_map_is_what_its_geography_gives() {
     assert!(of("rail-gap").is_empty(), "{:?}", of("rail-gap"));
 }
 
+/// The example games' province boards are what their geography gives, and `geo` warns of
+/// nothing on them: no sizable land drawn off the board unmarked, every unit box inside its
+/// province, every coast box on its coast.
+#[test]
+fn the_example_province_boards_are_up_to_date_and_warn_of_nothing() {
+    for module in [
+        "diplomacy",
+        "great-patriotic-war-qh07",
+        "guerilla-warfare-ii",
+    ] {
+        let dir = game(&format!("modules/{module}"));
+        let d = dir.to_str().expect("utf-8");
+        let (code, stdout, stderr) = run(&["geo", d, "--check", "--format", "json"]);
+        if code != 0 && stderr.contains("could not fetch") {
+            eprintln!("skipped: Natural Earth is neither cached nor reachable ({stderr})");
+            return;
+        }
+        assert_eq!(
+            code, 0,
+            "{module}: not what its geography gives: run `sandtable geo {d}`\n{stdout}{stderr}"
+        );
+        let report: Value = serde_json::from_str(&stdout).expect("JSON");
+        for map in report.as_array().expect("a map each") {
+            let warnings = map["warnings"].as_array().cloned().unwrap_or_default();
+            let said: Vec<_> = warnings.iter().map(|w| &w["message"]).collect();
+            assert!(said.is_empty(), "{module}: {said:?}");
+        }
+    }
+}
+
 #[test]
 fn the_province_map_is_laid_from_the_coast_and_its_seeds() {
     let checked = sandtable::check::check_dir(&game(GEO)).expect("reads");
@@ -1420,16 +1450,8 @@ fn boxes_spilling_out_of_their_provinces_on_a_narrow_picture_are_located_warning
     );
 }
 
-/// The commands of the guide "A province board of your own" (`docs/src/province-board.md`),
-/// as written, in a temporary folder: `new` and `check` print what the guide shows; the
-/// guide's `[map.geography]` block, added to the board as it says, checks clean; and, where
-/// Natural Earth is at hand (the cache, or `SANDTABLE_NATURAL_EARTH`), `geo` lays the seven
-/// provinces. A command of the guide that stops working fails here.
-#[test]
-fn the_province_board_guide_runs_as_written() {
-    let text = std::fs::read_to_string(crate::support::root().join("docs/src/province-board.md"))
-        .expect("the guide");
-    // The fenced blocks, in order: (info string, lines).
+/// The fenced blocks of a Markdown text, in order: (info string, lines).
+fn fenced_blocks(text: &str) -> Vec<(String, Vec<String>)> {
     let mut blocks: Vec<(String, Vec<String>)> = Vec::new();
     let mut open: Option<(String, Vec<String>)> = None;
     for line in text.lines() {
@@ -1440,6 +1462,77 @@ fn the_province_board_guide_runs_as_written() {
             (None, None) => {}
         }
     }
+    blocks
+}
+
+/// A command line of a guide split the way a shell does, `"…"` kept whole.
+fn shell_words(command: &str) -> Vec<String> {
+    command
+        .split('"')
+        .enumerate()
+        .flat_map(|(i, part)| {
+            if i % 2 == 1 {
+                vec![part.to_string()]
+            } else {
+                part.split_whitespace().map(str::to_string).collect()
+            }
+        })
+        .collect()
+}
+
+/// A line with its count of bytes (`(114939 bytes)`) written as `(N bytes)`: the size of a
+/// module changes with every change of what goes in it, the rest of the line does not.
+fn bytes_masked(line: &str) -> String {
+    let Some(end) = line.find(" bytes)") else {
+        return line.to_string();
+    };
+    let start = line[..end]
+        .rfind(|c: char| !c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    format!("{}N{}", &line[..start], &line[end..])
+}
+
+/// Whether `printed` is what a guide shows: the same lines, or, where the guide writes a
+/// line `…`, the same lines before it at the start and after it at the end.
+fn shows(printed: &str, shown: &[&str]) -> bool {
+    let printed: Vec<String> = printed.lines().map(bytes_masked).collect();
+    let shown: Vec<String> = shown.iter().map(|l| bytes_masked(l)).collect();
+    match shown.iter().position(|l| l.trim() == "…") {
+        None => printed == shown,
+        Some(k) => {
+            let (head, tail) = (&shown[..k], &shown[k + 1..]);
+            printed.len() >= head.len() + tail.len()
+                && printed.starts_with(head)
+                && printed.ends_with(tail)
+        }
+    }
+}
+
+/// The guide "A province board of your own" (`docs/src/province-board.md`) followed as a
+/// reader would, in a temporary folder: each of its console blocks run as written, printing
+/// what the guide shows; its TOML added where it says; the edits its prose asks for made;
+/// and what it says follows (`geo` then says `unchanged`, `check` finds no problems). Where
+/// Natural Earth is not at hand (the cache, or `SANDTABLE_NATURAL_EARTH`), only the first
+/// section runs. A command of the guide that stops working, or prints otherwise, fails here.
+#[test]
+fn the_province_board_guide_runs_as_written() {
+    let text = std::fs::read_to_string(crate::support::root().join("docs/src/province-board.md"))
+        .expect("the guide");
+    let blocks = fenced_blocks(&text);
+    let consoles: Vec<&Vec<String>> = blocks
+        .iter()
+        .filter(|(lang, _)| lang == "console")
+        .map(|(_, lines)| lines)
+        .collect();
+    assert_eq!(consoles.len(), 7, "the guide's console blocks");
+    // The guide's block of `lang` whose text starts with `start`.
+    let block = |lang: &str, start: &str| -> String {
+        blocks
+            .iter()
+            .find(|(l, lines)| l == lang && lines.join("\n").starts_with(start))
+            .map(|(_, lines)| lines.join("\n"))
+            .unwrap_or_else(|| panic!("the guide's {lang} block starting {start:?}"))
+    };
     let tmp = tempfile::tempdir().expect("temp dir");
     let sandtable = |args: &[&str]| {
         let out = crate::support::bin()
@@ -1454,57 +1547,65 @@ fn the_province_board_guide_runs_as_written() {
         assert!(!stderr.contains("panicked"), "{stderr}");
         (out.status.code().unwrap_or(-1), stdout + &stderr)
     };
-    // The first console block: `new` and `check`, each with what it prints.
-    let (_, first) = blocks
-        .iter()
-        .find(|(lang, _)| lang == "console")
-        .expect("a console block");
-    let mut runs = 0;
-    let mut k = 0;
-    while k < first.len() {
-        let command = first[k].strip_prefix("$ sandtable ").expect("a command");
-        let expected: Vec<&str> = first[k + 1..]
-            .iter()
-            .take_while(|l| !l.starts_with("$ "))
-            .map(String::as_str)
-            .collect();
-        // The guide quotes a title: split the way a shell does for `"…"`.
-        let args: Vec<String> = command
-            .split('"')
-            .enumerate()
-            .flat_map(|(i, part)| {
-                if i % 2 == 1 {
-                    vec![part.to_string()]
-                } else {
-                    part.split_whitespace().map(str::to_string).collect()
-                }
-            })
-            .collect();
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (code, printed) = sandtable(&args);
-        assert_eq!(code, 0, "`sandtable {command}`: {printed}");
-        assert_eq!(
-            printed.lines().collect::<Vec<_>>(),
-            expected,
-            "`sandtable {command}` prints what the guide shows"
-        );
-        runs += 1;
-        k += 1 + expected.len();
-    }
-    assert_eq!(runs, 2, "the guide starts with `new` and `check`");
-    // The geography the guide adds at the end of board.toml.
-    let (_, geography) = blocks
-        .iter()
-        .find(|(lang, lines)| {
-            lang == "toml" && lines.first().is_some_and(|l| l == "[map.geography]")
-        })
-        .expect("the guide's geography");
+    // Every command of a console block, each printing what the block shows after it.
+    let run_console = |lines: &[String]| {
+        let mut k = 0;
+        while k < lines.len() {
+            let command = lines[k].strip_prefix("$ sandtable ").expect("a command");
+            let shown: Vec<&str> = lines[k + 1..]
+                .iter()
+                .take_while(|l| !l.starts_with("$ "))
+                .map(String::as_str)
+                .collect();
+            let words = shell_words(command);
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            let (code, printed) = sandtable(&args);
+            assert_eq!(code, 0, "`sandtable {command}`: {printed}");
+            assert!(
+                shows(&printed, &shown),
+                "`sandtable {command}` prints what the guide shows:\n{printed}\n--- the guide:\n{}",
+                shown.join("\n")
+            );
+            k += 1 + shown.len();
+        }
+    };
     let board = tmp.path().join("channel/board.toml");
-    let mut toml = std::fs::read_to_string(&board).expect("the starter's board");
-    toml.push('\n');
-    toml.push_str(&geography.join("\n"));
-    toml.push('\n');
-    std::fs::write(&board, toml).expect("write");
+    // The edits the guide's prose asks for: each `from` in board.toml, once, becomes `to`.
+    let edit_board = |edits: &[(&str, &str)]| {
+        let mut toml = std::fs::read_to_string(&board).expect("the board");
+        for (from, to) in edits {
+            assert_eq!(toml.matches(from).count(), 1, "{from} once in board.toml");
+            toml = toml.replacen(from, to, 1);
+        }
+        std::fs::write(&board, toml).expect("write");
+    };
+    let append_to_board = |block: &str| {
+        let mut toml = std::fs::read_to_string(&board).expect("the board");
+        toml.push('\n');
+        toml.push_str(block);
+        toml.push('\n');
+        std::fs::write(&board, toml).expect("write");
+    };
+    // `geo` has nothing left to lay or to settle, and `check` nothing to say.
+    let settled = |what: &str| {
+        let (code, printed) = sandtable(&["geo", "channel"]);
+        assert_eq!(code, 0, "{what}: {printed}");
+        assert!(
+            printed.starts_with("map `board` unchanged") && !printed.contains("areas `"),
+            "{what}: geo says unchanged with no border to settle: {printed}"
+        );
+        let (code, printed) = sandtable(&["check", "channel"]);
+        assert_eq!(
+            (code, printed.trim()),
+            (0, "no problems found"),
+            "{what}: check"
+        );
+    };
+
+    // 1. `new` and `check`.
+    run_console(consoles[0]);
+    // 2. The geography, added at the end of board.toml, checks clean.
+    append_to_board(&block("toml", "[map.geography]"));
     let (code, printed) = sandtable(&["check", "channel"]);
     assert_eq!(code, 0, "the board with its geography checks: {printed}");
     let cached = std::env::var_os("SANDTABLE_NATURAL_EARTH").is_some()
@@ -1519,13 +1620,57 @@ fn the_province_board_guide_runs_as_written() {
         );
         return;
     }
-    let (code, printed) = sandtable(&["geo", "channel"]);
-    assert_eq!(code, 0, "{printed}");
-    assert!(
-        printed.starts_with("map `board` written to board.toml: 7 areas"),
-        "{printed}"
-    );
-    let (code, printed) =
-        sandtable(&["render", "channel", "--what", "map", "--out", "channel.png"]);
-    assert_eq!(code, 0, "{printed}");
+    run_console(consoles[1]); // geo, with its report
+    run_console(consoles[2]); // check, with the borders to settle
+                              // "add `bur` to Brest's `army`, `pic` to the North Sea's `fleet`, and take `eng` out of
+                              // Belgium's `fleet` and `bel` out of the English Channel's".
+    edit_board(&[
+        ("army = [\"pic\"]\n", "army = [\"bur\", \"pic\"]\n"),
+        (
+            "fleet = [\"bel\", \"eng\", \"hol\"]\n",
+            "fleet = [\"bel\", \"eng\", \"hol\", \"pic\"]\n",
+        ),
+        (
+            "fleet = [\"eng\", \"hol\", \"nth\", \"pic\"]\n",
+            "fleet = [\"hol\", \"nth\", \"pic\"]\n",
+        ),
+        (
+            "fleet = [\"bel\", \"bre\", \"nth\", \"pic\"]\n",
+            "fleet = [\"bre\", \"nth\", \"pic\"]\n",
+        ),
+    ]);
+    settled("after the edits of section 2");
+    run_console(consoles[3]); // render
+    assert!(tmp.path().join("channel.png").is_file(), "the picture");
+    // 3. Paris, and Picardy's second seed in Normandy.
+    append_to_board(&block("toml", "[[map.area]]\nid = \"par\""));
+    let picardy = block("toml", "[[map.geography.province]]\narea = \"pic\"");
+    edit_board(&[(
+        "[[map.geography.province]]\narea = \"pic\"\nat = [49.9, 2.4]\n",
+        &format!("{picardy}\n"),
+    )]);
+    run_console(consoles[4]); // geo, with the borders to settle
+                              // "Paris's `army = ["bel", "bur", "pic"]`, Brest's `army = ["pic"]`, Picardy's `army =
+                              // ["bel", "bre"]`, Burgundy's `army = ["bel"]`".
+    edit_board(&[
+        (
+            "army = [\"bre\", \"bur\", \"pic\"]\n",
+            "army = [\"bel\", \"bur\", \"pic\"]\n",
+        ),
+        ("army = [\"bur\", \"pic\"]\n", "army = [\"pic\"]\n"),
+        (
+            "army = [\"bel\", \"bre\", \"bur\"]\n",
+            "army = [\"bel\", \"bre\"]\n",
+        ),
+        ("army = [\"bel\", \"pic\"]\n", "army = [\"bel\"]\n"),
+    ]);
+    settled("after the edits of section 3");
+    // 4. A year's first orders.
+    let orders = block("text", "North:");
+    std::fs::write(tmp.path().join("spring-1901.txt"), format!("{orders}\n")).expect("write");
+    run_console(consoles[5]);
+    // 5. The module and the rulebook.
+    run_console(consoles[6]);
+    assert!(tmp.path().join("channel.vmod").is_file(), "the module");
+    assert!(tmp.path().join("site/index.html").is_file(), "the site");
 }
