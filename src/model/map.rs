@@ -677,7 +677,7 @@ impl Misplaced {
             }
             Misplaced::CoastNeeded => format!("a fleet in `{id}` stands on one of its coasts"),
             Misplaced::FleetInland => {
-                format!("a fleet cannot stand in `{id}`, which has no coast")
+                format!("a fleet cannot stand in `{id}`, which has no coast: no fleet moves there")
             }
             Misplaced::Impassable => format!("no {} can stand in `{id}`", kind.as_str()),
         }

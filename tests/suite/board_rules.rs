@@ -70,7 +70,7 @@ fn a_scenario_sets_units_up_only_where_the_board_lets_them_stand() {
         (
             "fleet-inland".to_string(),
             line_after("at = \"boh\""),
-            "a fleet cannot stand in `boh`, which has no coast".to_string(),
+            "a fleet cannot stand in `boh`, which has no coast: no fleet moves there".to_string(),
         ),
         (
             "impassable".to_string(),

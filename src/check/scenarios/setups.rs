@@ -295,7 +295,10 @@ fn on_board(cx: &mut Cx, g: &Game, a: &AreaMap, site: Site, counter: usize, span
                 .join(", ")
         ),
         Misplaced::FleetInland => {
-            format!("`{id}` is a fleet: set it up at sea or on a coast, or set up an army there")
+            let at = a.site_id(site);
+            format!(
+                "`{id}` is a fleet: set it up at sea or on a coast, or set up an army there; if `{at}` is on the coast, list the fleet moves to and from it (`fleet = [...]` in its `[[map.area]]`)"
+            )
         }
     };
     cx.push(

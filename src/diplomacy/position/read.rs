@@ -143,7 +143,10 @@ pub(super) fn misplaced(
             d.hint(format!("write one of {}", coasts.join(", ")))
         }
         Misplaced::FleetInland => {
-            d.hint("fleets stand at sea and on coasts; an army is written `A`")
+            d.hint(format!(
+                "fleets stand at sea and on coasts; an army is written `A`; if `{}` is on the coast, the board lists no fleet move to or from it (`fleet` in its `[[map.area]]`)",
+                board.site_id(site)
+            ))
         }
     }
 }
