@@ -808,6 +808,46 @@ fn a_phase_as_text_and_a_position_file_written_and_read_again() {
     );
 }
 
+/// A void order is reported as the player wrote it (a judge's report does so), with why it
+/// is void and that the unit held: not as a hold, which would read as a void hold order.
+#[test]
+fn a_void_order_is_reported_as_written() {
+    let Some(dir) = dir() else { return };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let orders = tmp.path().join("orders.txt");
+    std::fs::write(
+        &orders,
+        "Italy: A Ven S A Rom - Vie
+Austria: F Tri - Vie
+",
+    )
+    .expect("write");
+    let (code, out, err) = run(&[
+        "adjudicate",
+        p(&dir),
+        "--scenario",
+        "1901",
+        "--orders",
+        p(&orders),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    for (written, why) in [
+        ("A Ven S A Rom - Vie", "cannot move to `vie`"),
+        ("F Tri - Vie", "cannot move to `vie`"),
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(written))
+            .unwrap_or_else(|| panic!("`{written}` is reported as written:\n{out}"));
+        assert!(line.contains("void") && line.contains(why), "{line}");
+        assert!(line.contains("the unit holds"), "{line}");
+    }
+    assert!(
+        !out.contains("A Ven H") && !out.contains("F Tri H"),
+        "{out}"
+    );
+}
+
 /// A retreat phase from a position file, as JSON (snapshot).
 #[test]
 fn a_retreat_phase_from_a_position_file_as_json() {

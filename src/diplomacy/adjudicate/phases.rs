@@ -105,7 +105,12 @@ pub(super) fn movement_phase(
         } else {
             Verdict::Fails
         };
-        let mut text = order_text(u, &o.command, &all_units, board);
+        let mut text = order_text(
+            u,
+            o.ordered.as_ref().unwrap_or(&o.command),
+            &all_units,
+            board,
+        );
         let supporting = arrivals.as_ref().and_then(|x| x.supporters.get(&i));
         let mut reason = o.reason.clone();
         let written_at = if dispersing.contains(&i) {

@@ -32,6 +32,9 @@ pub struct Outcome {
     pub unit: String,
     /// What it was ordered (a hold when it had no order or the order was void).
     pub command: Command,
+    /// The order as given when it was void (and the unit held instead): what the report
+    /// echoes, so that a player sees the order they wrote.
+    pub ordered: Option<Command>,
     /// Whether the order succeeded (a hold: the unit stayed undislodged).
     pub succeeds: bool,
     /// Whether the order was void (not carried out at all), and why.
@@ -75,6 +78,7 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
     let mut commands = vec![Command::Hold; units.len()];
     let mut void: Vec<Option<String>> = vec![None; units.len()];
     let mut ordered = vec![false; units.len()];
+    let mut given: Vec<Option<Command>> = vec![None; units.len()];
     for o in orders {
         let Some(i) = units
             .iter()
@@ -86,6 +90,7 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
             continue;
         }
         ordered[i] = true;
+        given[i] = Some(o.command.clone());
         let u = &units[i];
         let reason = if u.kind != o.kind {
             Some("the unit there is not of that kind".to_string())
@@ -237,6 +242,7 @@ pub fn resolve(board: &dyn Board, units: &[Unit], orders: &[Order]) -> Vec<Outco
             Outcome {
                 unit: units[i].location.clone(),
                 command: phase.commands[i].clone(),
+                ordered: void[i].as_ref().and(given[i].clone()),
                 succeeds,
                 void: void[i].clone(),
                 dislodged_by,
