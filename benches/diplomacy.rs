@@ -96,7 +96,7 @@ fn largest_dpjudge_board() -> (Game, tempfile::TempDir) {
 }
 
 /// The import of the largest DPjudge board into the files of a game, most of it the
-/// schematic layout of its provinces (`import/schematic.rs`).
+/// schematic layout of its provinces (`import/schematic/`).
 #[divan::bench(sample_count = 5)]
 fn largest_board_import(bencher: divan::Bencher) {
     let (path, board) = largest_dpjudge_map();
