@@ -145,10 +145,13 @@ pub fn layout(game: &Game, am: &AreaMap, area: usize) -> AreaLayout {
             ((cx - w / 2.0).round(), (cy - b / 2.0).round(), w, b),
         ));
     }
+    // The name with a supply centre's star beside it (as `emit::art::area_map` prints it:
+    // 9 px past the name, 8 px wide), so that a name at the picture's edge keeps its star.
+    let star = if a.supply_centre { 17.0 * k } else { 0.0 };
     let width = slots
         .iter()
         .map(|(_, r)| (r.0 - anchor.0).abs().max((r.0 + r.2 - anchor.0).abs()))
-        .fold(name_font.width(&a.name) / 2.0, f32::max);
+        .fold(name_font.width(&a.name) / 2.0 + star, f32::max);
     let top = anchor.1 - h / 2.0;
     // The row of fleet boxes below the name is part of the block: kept inside the picture
     // and clear of other areas' names with it.
