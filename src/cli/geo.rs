@@ -568,6 +568,7 @@ fn settled_by(adjustment: &Adjustment, drafts: &[geo::provinces::DraftMoves]) ->
         a,
         b,
         outlines_touch: true,
+        ..
     } = adjustment
     else {
         return false;

@@ -398,10 +398,27 @@ pub fn compute_areas(
         provinces::compare_adjacency(map, g, &areas, picture.size);
     out.draft = provinces::draft_adjacency(map, &implied, &|t| known.water.contains(t));
     for (a, b, outlines_touch) in differences {
+        // A border the outlines do not draw but a crossing does: say so, since the report
+        // line would otherwise read as a border of the coast.
+        let crossing = g
+            .crossing
+            .iter()
+            .find(|c| {
+                let [x, y] = c.between.get_ref();
+                let (x, y) = (x.get_ref(), y.get_ref());
+                (*x == a && *y == b) || (*x == b && *y == a)
+            })
+            .filter(|_| outlines_touch)
+            .map(|c| {
+                c.name
+                    .as_ref()
+                    .map_or_else(|| format!("{a}–{b}"), |n| n.get_ref().clone())
+            });
         out.report.push(Adjustment::Adjacency {
             a,
             b,
             outlines_touch,
+            crossing,
         });
     }
     for (a, b, name) in needless {

@@ -129,6 +129,10 @@ pub enum Adjustment {
         /// Whether the outlines touch (and the declaration is missing), or not (and the
         /// declaration has no border to stand on).
         outlines_touch: bool,
+        /// The crossing that makes the border, when it is one (`Strait of Messina`, or the
+        /// crossing's two ids when it has no name): a border drawn across water.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        crossing: Option<String>,
     },
     /// A crossing between areas whose outlines share a border anyway.
     NeedlessCrossing {
@@ -228,6 +232,16 @@ impl std::fmt::Display for Adjustment {
                 a,
                 b,
                 outlines_touch: true,
+                crossing: Some(crossing),
+            } => write!(
+                f,
+                "areas `{a}` and `{b}` are joined by the crossing `{crossing}` but are not declared adjacent: add the move across it"
+            ),
+            Adjustment::Adjacency {
+                a,
+                b,
+                outlines_touch: true,
+                crossing: None,
             } => write!(
                 f,
                 "areas `{a}` and `{b}` share a border but are not declared adjacent"
@@ -236,6 +250,7 @@ impl std::fmt::Display for Adjustment {
                 a,
                 b,
                 outlines_touch: false,
+                ..
             } => write!(
                 f,
                 "areas `{a}` and `{b}` are declared adjacent but their outlines do not touch"

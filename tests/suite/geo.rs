@@ -542,6 +542,33 @@ fn with_crossings(crossings: &str) -> crate::support::CopiedGame {
     tmp
 }
 
+/// A crossing written before its move: `geo` says the border is the crossing's, so that the
+/// designer adds the move rather than taking the crossing for a border of the coast (a new
+/// user deleted it, and was then told the two do not touch).
+#[test]
+fn a_crossing_without_its_move_is_named_in_the_report() {
+    let tmp = copy_game(GEO);
+    edit(
+        tmp.path(),
+        "provinces.toml",
+        "natural-earth = { sea = \"sea\", data = \"natural-earth\" }\n",
+        "natural-earth = { sea = \"sea\", data = \"natural-earth\" }\n\n[[map.geography.crossing]]\nbetween = [\"masovia\", \"polesie\"]\nname = \"The Long Ferry\"\n",
+    );
+    let d = tmp.path().to_str().expect("utf-8");
+    let (_, stdout, stderr) = run(&["geo", d, "--map", "provinces"]);
+    assert!(
+        stdout.contains(
+            "areas `masovia` and `polesie` are joined by the crossing `The Long Ferry` but are not declared adjacent: add the move across it"
+        ),
+        "{stdout}{stderr}"
+    );
+    let (_, stdout, _) = run(&["geo", d, "--map", "provinces", "--format", "json"]);
+    assert!(
+        stdout.contains("\"crossing\": \"The Long Ferry\""),
+        "{stdout}"
+    );
+}
+
 /// `check --format json` of a game: its exit code and its diagnostics.
 fn check_json(dir: &str) -> (i32, Vec<Value>) {
     let (code, stdout, _) = run(&["check", dir, "--format", "json"]);
