@@ -169,6 +169,8 @@ pub enum Directive {
     Setup(ScenarioIdx),
     /// `{{powers [SCENARIO]}}`: powers, home centres and starting units.
     Powers(Option<ScenarioIdx>),
+    /// `{{provinces [MAP]}}`: an area map's provinces, with the abbreviations orders use.
+    Provinces(MapId),
     /// `{{options}}`: the optional rules.
     Options,
     /// `{{victory}}`: the victory conditions, each side's, with when each is judged.

@@ -129,6 +129,14 @@ pub(super) fn directive(
                 Err(None)
             }
         }),
+        "provinces" => Some(match arg {
+            Some(a) => lookup(&names.map, a).map(Directive::Provinces),
+            None => game
+                .maps
+                .iter()
+                .position(|m| matches!(m.kind, crate::model::MapKind::Area(_)))
+                .map_or(Ok(Directive::Provinces(0)), |m| Ok(Directive::Provinces(m))),
+        }),
         "tec" => Some(Ok(Directive::Terrain)),
         "sequence" => Some(Ok(Directive::Sequence)),
         "options" => Some(Ok(Directive::Options)),
@@ -153,6 +161,14 @@ pub(super) fn directive(
             Some("powers are listed for games of written orders (Diplomacy-style) only")
         }
         Directive::Turns(_) if game.turns.is_empty() => Some("the game has no calendar of turns"),
+        Directive::Provinces(m)
+            if !matches!(
+                game.maps.get(*m).map(|m| &m.kind),
+                Some(crate::model::MapKind::Area(_))
+            ) =>
+        {
+            Some("provinces are listed for an area map or province board, not a hex map")
+        }
         Directive::Turns(None) | Directive::Powers(None) if game.scenarios.is_empty() => {
             Some("the game has no scenario")
         }

@@ -36,6 +36,7 @@ const KINDS: &[(&str, Option<bool>)] = &[
     ("map", Some(false)),
     ("options", None),
     ("powers", Some(false)),
+    ("provinces", Some(false)),
     ("sequence", None),
     ("setup", Some(true)),
     ("tec", None),

@@ -19,6 +19,7 @@ mod headings;
 mod manifest;
 mod maps;
 mod powers;
+mod provinces;
 mod rules;
 mod scenario;
 mod swing;
@@ -190,6 +191,7 @@ fn web(game: &Game, d: &Directive, pictures: &mut Pictures) -> (&'static str, St
         Directive::Counter(c) => ("counter", manifest::counter(game, *c, pictures)),
         Directive::Setup(s) => ("setup", scenario::setup(game, *s, pictures)),
         Directive::Powers(s) => ("powers", powers::powers(game, s.unwrap_or(0))),
+        Directive::Provinces(m) => ("provinces", provinces::provinces(game, *m)),
         Directive::Options => ("options", rules::options(game)),
         Directive::Victory => ("victory", rules::victory(game)),
         Directive::LeftOut { kind, id, option } => (
@@ -231,6 +233,7 @@ pub fn anchor(game: &Game, d: &Directive) -> String {
         Directive::Counter(c) => format!("counter-{}", game.counters[*c].id),
         Directive::Setup(s) => format!("setup-{}", game.scenarios[*s].id),
         Directive::Powers(s) => format!("powers{}", sc(s)),
+        Directive::Provinces(m) => format!("provinces-{}", game.maps[*m].id),
         Directive::Options => "options".into(),
         Directive::Victory => "victory".into(),
         Directive::LeftOut { kind, id, .. } => format!("{kind}-{id}"),
