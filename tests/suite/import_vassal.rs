@@ -468,6 +468,32 @@ fn a_missing_picture_is_refused() {
     assert!(err.contains("`a.png`"), "{err}");
 }
 
+/// A piece whose picture's name is blank (VSQL's blank counters: `piece;;; ;Blank`) has no
+/// picture, as VASSAL reads it: imported without `--allow-missing-images`, checked, built.
+#[test]
+fn a_blank_picture_name_is_no_picture() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("tiny.vmod");
+    let buildfile = BUILDFILE
+        .replace("GRID", HEX)
+        .replace("piece;;;a.png;A", "piece;;; ;A");
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", buildfile.as_bytes()),
+            ("images/board.png", &png()),
+        ],
+    );
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&["import", p(&module), "-o", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let rebuilt = tmp.path().join("rebuilt.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 #[test]
 fn a_broken_buildfile_is_refused() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -225,7 +225,8 @@ impl<R: Read + Seek> Importer<'_, R> {
         let mut counter_images = BTreeMap::new();
         for (i, counter) in counters.iter().enumerate() {
             let image = counter.image.clone();
-            if image.is_empty() {
+            // A blank name is no picture, as VASSAL reads it (VSQL's blank counters).
+            if image.trim().is_empty() {
                 continue;
             }
             let whose = format!("the piece `{}`", counter.name);
