@@ -808,28 +808,34 @@ fn a_phase_as_text_and_a_position_file_written_and_read_again() {
     );
 }
 
+/// `sandtable adjudicate DIR --scenario 1901 --orders FILE [EXTRA…]`, the orders written to a
+/// temporary file: exit code, stdout, stderr.
+fn spring_1901(dir: &Path, orders: &str, extra: &[&str]) -> (i32, String, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("orders.txt");
+    std::fs::write(&file, orders).expect("write");
+    let mut args = vec![
+        "adjudicate",
+        p(dir),
+        "--scenario",
+        "1901",
+        "--orders",
+        p(&file),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 /// A void order is reported as the player wrote it (a judge's report does so), with why it
 /// is void and that the unit held: not as a hold, which would read as a void hold order.
 #[test]
 fn a_void_order_is_reported_as_written() {
     let Some(dir) = dir() else { return };
-    let tmp = tempfile::tempdir().expect("tmp");
-    let orders = tmp.path().join("orders.txt");
-    std::fs::write(
-        &orders,
-        "Italy: A Ven S A Rom - Vie
-Austria: F Tri - Vie
-",
-    )
-    .expect("write");
-    let (code, out, err) = run(&[
-        "adjudicate",
-        p(&dir),
-        "--scenario",
-        "1901",
-        "--orders",
-        p(&orders),
-    ]);
+    let (code, out, err) = spring_1901(
+        &dir,
+        "Italy: A Ven S A Rom - Vie\nAustria: F Tri - Vie\n",
+        &[],
+    );
     assert_eq!(code, 0, "{out}{err}");
     for (written, why) in [
         ("A Ven S A Rom - Vie", "cannot move to `vie`"),
@@ -967,23 +973,11 @@ fn bad_orders_are_located_and_nothing_is_written() {
 #[test]
 fn orders_for_units_that_are_not_there_are_reported_unused() {
     let Some(dir) = dir() else { return };
-    let tmp = tempfile::tempdir().expect("tmp");
-    let orders = tmp.path().join("orders.txt");
-    std::fs::write(
-        &orders,
+    let (code, out, err) = spring_1901(
+        &dir,
         "England: A Par - Bur\nA Ruh - Bur\nFrance: A Par - Pic\nFrance: A Par - Gas\n",
-    )
-    .expect("write");
-    let (code, out, err) = run(&[
-        "adjudicate",
-        p(&dir),
-        "--scenario",
-        "1901",
-        "--orders",
-        p(&orders),
-        "--format",
-        "json",
-    ]);
+        &["--format", "json"],
+    );
     assert_eq!(code, 0, "{out}{err}");
     let v: Value = serde_json::from_str(&out).expect("json");
     let unused: Vec<(String, String)> = v["adjudication"]["unused"]
