@@ -5,13 +5,13 @@
 //! combat results table (or its map) are photographed into `target/publish-shots/` for a
 //! person to look at, must not be blank and must log no console errors; one game's booklet
 //! is printed to PDF and its first page rendered with `pdftoppm`. Every rule reference of
-//! the chapter pages is a link; the Great European War is also photographed at 1400 and
-//! 420 px (title page, widest table, a search for a rule number), and its sidebar and
-//! search are checked. Every game's booklet is printed and read back with poppler: page
-//! numbers, the outline, the contents' page numbers, no table's title left at the foot of a
-//! page, no page under 30 % full but a chapter's last. Each game's site and each game's
-//! booklet is a test of its own (`site::diplomacy`, `booklet::great_european_war`), so the
-//! runner spreads them over the cores and no one test waits on all six games.
+//! the chapter pages is a link; every game is also photographed at 1400 and 420 px (title
+//! page, widest table, a search for a rule number). Every game's booklet is printed and
+//! read back with poppler: page numbers, the outline, the contents' page numbers, no
+//! table's title left at the foot of a page, no page under 30 % full but a chapter's last.
+//! Each game's site and each game's booklet is a test of its own (`site::diplomacy`,
+//! `booklet::great_european_war`), so the runner spreads them over the cores and no one
+//! test waits on all six games.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -24,10 +24,6 @@ use crate::support::{bin, root};
 
 /// The game whose booklet is printed to PDF (a small one: printing takes Chromium a while).
 const PDF_GAME: &str = "diplomacy";
-
-/// The game photographed at a desktop's and a phone's width: its title page, the chapter
-/// with its widest generated table, and a search for a rule number.
-const WIDTHS_GAME: &str = "great-european-war";
 
 /// The window sizes of those photographs: a desktop's and a phone's.
 const WINDOWS: [(u32, u32); 2] = [(1400, 1000), (420, 900)];
@@ -1118,7 +1114,9 @@ fn check_game(game: &str, chromium: Option<&Path>) -> Outcome {
                 .push("no chapter shows a combat results table or a map to photograph".to_string()),
         }
     }
-    if let (true, Some(chromium)) = (game == WIDTHS_GAME, chromium) {
+    // Every game at a desktop's and a phone's width: its title page, the chapter with its
+    // widest generated table, and a search for a rule number.
+    if let Some(chromium) = chromium {
         report += &widths_shots(game, chromium, &first, &site, &mut problems);
     }
     Outcome { report, problems }
