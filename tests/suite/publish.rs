@@ -1167,10 +1167,13 @@ fn widths_shots(
             return None;
         }
         let html = String::from_utf8_lossy(bytes);
-        html.split("<h3 id=\"s")
-            .nth(1)
-            .and_then(|r| r.split_once('"'))
-            .map(|(n, _)| (n.to_string(), name.clone()))
+        // A section's heading is an h3 in a game of three levels, an h2 in one of two.
+        ["<h3 id=\"s", "<h2 id=\"s"].iter().find_map(|open| {
+            html.split(open)
+                .nth(1)
+                .and_then(|r| r.split_once('"'))
+                .map(|(n, _)| (n.to_string(), name.clone()))
+        })
     });
     let wide = widest_table(site);
     let mut taken = Vec::new();
