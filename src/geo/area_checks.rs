@@ -103,15 +103,7 @@ pub(super) fn check_area_map<'a>(
             );
         }
         if let Some(o) = &p.outline {
-            if o.get_ref().len() < 3 || !o.get_ref().iter().all(|q| valid_point(*q)) {
-                diags.push(
-                    Diagnostic::error(
-                        "bad-geometry",
-                        "an outline needs at least 3 points of `[latitude, longitude]` in degrees",
-                    )
-                    .at(at(o.span())),
-                );
-            }
+            check_outline(&mut diags, file, o);
         }
         for names in [&p.natural_earth, &p.inside].into_iter().flatten() {
             check_countries(&mut diags, file, names, atlas);
@@ -136,15 +128,7 @@ pub(super) fn check_area_map<'a>(
             _ => {}
         }
         if let Some(o) = &patch.outline {
-            if o.get_ref().len() < 3 || !o.get_ref().iter().all(|q| valid_point(*q)) {
-                diags.push(
-                    Diagnostic::error(
-                        "bad-geometry",
-                        "an outline needs at least 3 points of `[latitude, longitude]` in degrees",
-                    )
-                    .at(at(o.span())),
-                );
-            }
+            check_outline(&mut diags, file, o);
         }
         for names in [&patch.natural_earth, &patch.inside].into_iter().flatten() {
             check_countries(&mut diags, file, names, atlas);

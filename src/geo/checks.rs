@@ -31,6 +31,20 @@ pub(super) fn check_point(diags: &mut Diagnostics, file: FileId, pt: &Spanned<La
     }
 }
 
+/// An error for an outline of fewer than three points or with a point off the globe.
+pub(super) fn check_outline(diags: &mut Diagnostics, file: FileId, outline: &Spanned<Vec<LatLon>>) {
+    let points = outline.get_ref();
+    if points.len() < 3 || !points.iter().all(|q| valid_point(*q)) {
+        diags.push(
+            Diagnostic::error(
+                "bad-geometry",
+                "an outline needs at least 3 points of `[latitude, longitude]` in degrees",
+            )
+            .at(Span::new(file, outline.span())),
+        );
+    }
+}
+
 /// An error for each name Natural Earth does not know (when the atlas is at hand).
 pub(super) fn check_countries(
     diags: &mut Diagnostics,

@@ -45,7 +45,9 @@ use crate::load::schema::Map;
 use crate::load::source::FileId;
 use crate::model::{HexCoord, HexGeometry};
 use area_checks::{check_area_map, CheckedAreaMap};
-use checks::{check_countries, check_point, no_lake, projection_of, section, valid_point};
+use checks::{
+    check_countries, check_outline, check_point, no_lake, projection_of, section, valid_point,
+};
 use coverage::Coverage;
 use grid::KmGrid;
 use hex_checks::{check_hex_map, CheckedHexMap};
