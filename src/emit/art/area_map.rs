@@ -384,7 +384,9 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         }
     }
 
-    // A home supply centre's star is printed in its power's colour.
+    // A home supply centre's star is printed in its power's colour; a neutral centre's is
+    // white, outlined like the others, so it is never read as a power's (a red star looked
+    // like Austria's).
     let home: Vec<Option<Rgba>> = (0..am.areas.len())
         .map(|i| {
             game.sides
@@ -403,15 +405,9 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         c.text_halo(&f, &a.name, x, y, Align::Centre, ink, halo);
         if a.supply_centre {
             let w = f.width(&a.name);
-            let star = star_points(x + w / 2.0 + 8.0 * k, y - f.cap_height() / 2.0, 6.0 * k);
-            match home[i] {
-                Some(colour) => {
-                    let big = star_points(x + w / 2.0 + 9.0 * k, y - f.cap_height() / 2.0, 8.0 * k);
-                    c.fill_poly(&big, colour);
-                    c.stroke_poly(&big, true, &Pen::new(ink, 1.2 * k));
-                }
-                None => c.fill_poly(&star, Rgba(200, 30, 30, 255)),
-            }
+            let star = star_points(x + w / 2.0 + 9.0 * k, y - f.cap_height() / 2.0, 8.0 * k);
+            c.fill_poly(&star, home[i].unwrap_or(Rgba(255, 255, 255, 255)));
+            c.stroke_poly(&star, true, &Pen::new(ink, 1.2 * k));
         }
         if let Some((text, baseline)) = &l.points {
             let pf = Font::new(Face::Bold, 13.0 * k);
