@@ -141,12 +141,7 @@ pub fn render(game: &Game, a: &Adjudication) -> String {
                 s.units
             ));
             if s.builds_allowed > 0 {
-                out.push_str(&format!(
-                    ", {} build{} allowed ({} possible)",
-                    s.builds_allowed,
-                    plural(s.builds_allowed),
-                    s.builds_possible
-                ));
+                out.push_str(&builds_text(s.builds_allowed, s.builds_possible));
             }
             if s.disbands_owed > 0 {
                 out.push_str(&format!(
@@ -404,10 +399,55 @@ pub(super) fn shown(item: &str) -> String {
     }
 }
 
+/// A power's builds at an adjustment, after its centres and units: `, 2 builds` when each
+/// can be made, else what the centres earn and how many the vacant home centres let it make
+/// (`, 2 builds earned, 1 possible (one vacant home centre)`).
+fn builds_text(allowed: usize, possible: usize) -> String {
+    if possible >= allowed {
+        return format!(", {allowed} build{}", plural(allowed));
+    }
+    let vacant = match possible {
+        0 => "no vacant home centre".to_string(),
+        1 => "one vacant home centre".to_string(),
+        n => format!("{n} vacant home centres"),
+    };
+    let can = match possible {
+        0 => "none".to_string(),
+        n => n.to_string(),
+    };
+    format!(
+        ", {allowed} build{} earned, {can} possible ({vacant})",
+        plural(allowed)
+    )
+}
+
 pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::builds_text;
+
+    #[test]
+    fn builds_say_what_the_centres_earn_and_what_can_be_made() {
+        assert_eq!(builds_text(1, 1), ", 1 build");
+        assert_eq!(builds_text(3, 3), ", 3 builds");
+        assert_eq!(
+            builds_text(2, 1),
+            ", 2 builds earned, 1 possible (one vacant home centre)"
+        );
+        assert_eq!(
+            builds_text(3, 2),
+            ", 3 builds earned, 2 possible (2 vacant home centres)"
+        );
+        assert_eq!(
+            builds_text(1, 0),
+            ", 1 build earned, none possible (no vacant home centre)"
+        );
     }
 }
