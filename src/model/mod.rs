@@ -398,6 +398,17 @@ pub struct Schedule {
 }
 
 impl Game {
+    /// Whether the game has a terrain effects chart to print: a terrain with a movement
+    /// cost or a combat effect, a hexside terrain, or weather that changes movement. A
+    /// province board's sea, coastal and inland terrains affect nothing (who may enter is
+    /// the board's army and fleet moves), and a chart of dashes is none.
+    pub fn has_terrain_effects(&self) -> bool {
+        self.terrain.iter().any(|t| {
+            !t.movement.is_empty() || !t.movement_in.is_empty() || t.combat != Default::default()
+        }) || !self.hexside_terrain.is_empty()
+            || self.weather.iter().any(|w| w.movement_effect().is_some())
+    }
+
     /// The side whose control marker a counter is (by its class).
     pub fn control_marker_side(&self, counter: CounterId) -> Option<SideId> {
         let class = self.counters.get(counter)?.class;

@@ -152,6 +152,9 @@ pub(super) fn directive(
         Directive::Terrain if game.terrain.is_empty() && game.hexside_terrain.is_empty() => {
             Some("the game defines no terrain")
         }
+        Directive::Terrain if !game.has_terrain_effects() => {
+            Some("no terrain of the game has a movement cost or a combat effect")
+        }
         Directive::Sequence if game.phases.is_empty() => Some("the game defines no phases"),
         Directive::Options if game.options.is_empty() => Some("the game declares no `[[option]]`"),
         Directive::Victory if game.rules.victory.is_empty() => {

@@ -452,7 +452,7 @@ pub fn render_all(game: &Game, progress: &dyn Progress) -> Result<Vec<Picture>, 
         Chart(&'a crate::model::Chart),
     }
     let mut jobs: Vec<Job> = game.crts.iter().map(Job::Crt).collect();
-    if !game.terrain.is_empty() {
+    if game.has_terrain_effects() {
         jobs.push(Job::Tec);
     }
     jobs.extend(game.charts.iter().map(Job::Chart));

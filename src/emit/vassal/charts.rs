@@ -16,7 +16,7 @@ pub fn pages(game: &Game) -> Vec<ChartPage> {
     let mut out: Vec<ChartPage> = (0..game.crts.len())
         .map(|i| crt_page(game, i, Flavour::Swing))
         .collect();
-    if !game.terrain.is_empty() {
+    if game.has_terrain_effects() {
         out.push(terrain_page(game, Flavour::Swing));
     }
     if !game.phases.is_empty() || !game.turns.is_empty() {

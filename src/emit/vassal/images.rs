@@ -120,7 +120,7 @@ impl<'g> ImageSource<'g> {
         g.crts
             .iter()
             .map(Chart::Crt)
-            .chain((!g.terrain.is_empty()).then_some(Chart::Terrain))
+            .chain(g.has_terrain_effects().then_some(Chart::Terrain))
             .chain(g.charts.iter().map(Chart::Other))
             .collect()
     }
