@@ -93,6 +93,19 @@ pub(super) fn unknown_location(
     at: std::ops::Range<usize>,
 ) -> OrderError {
     let provinces = board.provinces();
+    // `F Lon - Nth, F Edi - Nwg`: orders run together on one line.
+    if let Some(bare) = name.strip_suffix([',', ';']) {
+        if board.resolve_name(bare).is_some() {
+            return OrderError {
+                message: format!("no location `{name}` on the board"),
+                at,
+                hint: Some(format!(
+                    "`{bare}` is a location, but a comma or semicolon does not separate \
+                     orders: write one order a line"
+                )),
+            };
+        }
+    }
     OrderError {
         message: format!("no location `{name}` on the board"),
         at,
@@ -359,6 +372,14 @@ mod tests {
                 _ => None,
             }
         }
+    }
+
+    #[test]
+    fn orders_run_together_with_commas_are_told_one_a_line() {
+        let e = parse("F Lon - Nth, A Wal - Bel", &Names).expect_err("two orders");
+        assert_eq!(e.message, "no location `Nth,` on the board");
+        let hint = e.hint.expect("a hint");
+        assert!(hint.contains("one order a line"), "{hint}");
     }
 
     #[test]
