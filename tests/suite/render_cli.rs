@@ -158,3 +158,116 @@ fn the_cartouche_goes_below_a_map_of_land_or_where_it_is_told() {
     let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
     assert!(codes.contains(&"bad-image"), "{diags:#?}");
 }
+
+/// Pixels that differ between the picture of a map and one drawn over it (of the map's
+/// width, and as tall or taller: a legend may be printed below the map).
+fn changed_pixels(map: &std::path::Path, drawn: &std::path::Path) -> usize {
+    let (a, b) = (
+        image::open(map).expect("a PNG").to_rgba8(),
+        image::open(drawn).expect("a PNG").to_rgba8(),
+    );
+    assert_eq!(a.width(), b.width());
+    assert!(b.height() >= a.height());
+    a.enumerate_pixels()
+        .filter(|(x, y, p)| b.get_pixel(*x, *y) != *p)
+        .count()
+}
+
+/// `render --position` draws a position file `adjudicate --apply` wrote on the board: the
+/// units (the North's army moved into Belgium's neighbour shows where it went), the
+/// centres' owners tinted, the legend; `--scenario` draws a set-up; a position with another
+/// picture kind, or on a game with no province board, is a usage error; a broken position
+/// file is located.
+#[test]
+fn a_position_is_drawn_on_its_board() {
+    use crate::support::run;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("straits");
+    let d = dir.to_str().expect("utf-8");
+    assert_eq!(run(&["new", d, "--kind", "diplomacy"]).0, 0);
+    let t = |name: &str| tmp.path().join(name).to_str().expect("utf-8").to_string();
+    std::fs::write(
+        t("orders.txt"),
+        "North:\nA Hol H\nF Bel - Eng\nSouth:\nA Bur - Pic\nF Bre H\n",
+    )
+    .expect("orders");
+    let (code, _, err) = run(&[
+        "adjudicate",
+        d,
+        "--scenario",
+        "1901",
+        "--orders",
+        &t("orders.txt"),
+        "--apply",
+        "-o",
+        &t("autumn.toml"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["render", d, "--what", "map", "-o", &t("board.png")]);
+    assert_eq!(code, 0, "{err}");
+    for (args, png) in [
+        (
+            vec!["--position".to_string(), t("autumn.toml")],
+            "autumn.png",
+        ),
+        (
+            vec!["--scenario".to_string(), "1901".to_string()],
+            "1901.png",
+        ),
+    ] {
+        let mut all = vec!["render", d, "--what", "map", "-o"];
+        let out = t(png);
+        all.push(&out);
+        all.extend(args.iter().map(String::as_str));
+        let (code, stdout, err) = run(&all);
+        assert_eq!(code, 0, "{err}");
+        assert!(stdout.contains(png), "{stdout}");
+        let changed = changed_pixels(&tmp.path().join("board.png"), &tmp.path().join(png));
+        assert!(
+            changed > 2_000,
+            "{png}: only {changed} pixels drawn over the board"
+        );
+    }
+    // The units moved: the two positions differ.
+    assert!(changed_pixels(&tmp.path().join("autumn.png"), &tmp.path().join("1901.png")) > 500);
+
+    let (code, _, err) = run(&[
+        "render",
+        d,
+        "--what",
+        "sheet",
+        "--scenario",
+        "1901",
+        "-o",
+        &t("x.png"),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--what map"), "{err}");
+    let mini = game("tests/fixtures/mini");
+    let (code, _, err) = run(&[
+        "render",
+        mini.to_str().expect("utf-8"),
+        "--what",
+        "map",
+        "--position",
+        &t("autumn.toml"),
+        "-o",
+        &t("x.png"),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no province board"), "{err}");
+    std::fs::write(t("broken.toml"), "turn = \"autumn-1901\"\nphase = 7\n").expect("write");
+    let (code, _, err) = run(&[
+        "render",
+        d,
+        "--what",
+        "map",
+        "--position",
+        &t("broken.toml"),
+        "-o",
+        &t("x.png"),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("broken.toml"), "{err}");
+    assert!(!tmp.path().join("x.png").exists());
+}

@@ -207,21 +207,11 @@ fn start(
 ) -> Result<(Position, Adapted, Option<positions::LoadedSave>), Failure> {
     let g = board.game;
     if let Some(path) = &a.position {
-        let (id, parsed) = crate::load::position::read(path, sources).map_err(|e| e.to_string())?;
-        let what = format!("`{}` is not a position of `{}`", path.display(), g.id);
-        let file = match parsed {
-            Ok(f) => f,
-            Err(d) => {
-                let mut diags = Diagnostics::default();
-                diags.push(*d);
-                return Err(Failure::diagnostics(what, diags, sources.clone()));
-            }
-        };
-        let text = sources.text(id).to_string();
-        return match position::resolve(board, id, &text, &file) {
-            Ok(p) => Ok((p, Adapted::default(), None)),
-            Err(diags) => Err(Failure::diagnostics(what, diags, sources.clone())),
-        };
+        return Ok((
+            read_position(board, path, sources)?,
+            Adapted::default(),
+            None,
+        ));
     }
     if let Some(id) = &a.scenario {
         let p = positions::scenario_positions(g, id)?;
@@ -234,6 +224,28 @@ fn start(
         .ok_or_else(|| "give --position, --save or --scenario".to_string())?;
     let (p, adapted, save) = from_save_file(board, path, a.module.as_deref())?;
     Ok((p, adapted, Some(save)))
+}
+
+/// A position file (`--position`), read and resolved on the board; its problems located.
+pub(super) fn read_position(
+    board: &ProvinceBoard,
+    path: &Path,
+    sources: &mut SourceMap,
+) -> Result<Position, Failure> {
+    let g = board.game;
+    let (id, parsed) = crate::load::position::read(path, sources).map_err(|e| e.to_string())?;
+    let what = format!("`{}` is not a position of `{}`", path.display(), g.id);
+    let file = match parsed {
+        Ok(f) => f,
+        Err(d) => {
+            let mut diags = Diagnostics::default();
+            diags.push(*d);
+            return Err(Failure::diagnostics(what, diags, sources.clone()));
+        }
+    };
+    let text = sources.text(id).to_string();
+    position::resolve(board, id, &text, &file)
+        .map_err(|diags| Failure::diagnostics(what, diags, sources.clone()))
 }
 
 /// The position of the referee's save at `path` (played with `module`, or the module

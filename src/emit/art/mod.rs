@@ -418,6 +418,63 @@ pub fn render(
     }
 }
 
+/// A position to draw over a map ([`render_position`]): the counters where they stand,
+/// with tints under them and ringed counters and a legend over them.
+#[derive(Debug, Clone, Default)]
+pub struct Standing {
+    /// Counters on their locations, stacked in order: (counter, on its reduced face, where).
+    /// Locations on other maps, and pools, are left out.
+    pub pieces: Vec<(crate::model::CounterId, bool, crate::model::Location)>,
+    /// Cells tinted under the counters, counters ringed over them, the legend.
+    pub marks: overlay::Overlay,
+}
+
+/// The map `name` (as `--what map:ID` names it; the only map when none) with a position
+/// drawn over it — tints, then the counters stacked as VASSAL stacks them, then the ringed
+/// counters — and the legend in a band below it (over the map it would hide provinces of a
+/// small board), written as a PNG at `out`.
+pub fn render_position(
+    game: &Game,
+    name: Option<&str>,
+    standing: &Standing,
+    out: &Path,
+) -> Result<Vec<PathBuf>, ArtError> {
+    let map = pick_map(game, name)?;
+    let base = render_map(game, map, &NoProgress)?;
+    let tints = overlay::Overlay {
+        tints: standing.marks.tints.clone(),
+        ..overlay::Overlay::default()
+    };
+    let under = overlay::draw(game, map, &base, &tints)?;
+    let stacked = overlay::stacks(game, map, &under, &standing.pieces)?;
+    let rings = overlay::Overlay {
+        rings: standing.marks.rings.clone(),
+        ..overlay::Overlay::default()
+    };
+    let mut img = overlay::draw(game, map, &stacked, &rings)?;
+    let legend = &standing.marks.legend;
+    if !legend.is_empty() {
+        let (w, h) = img.dimensions();
+        let band = overlay::legend_height(w, legend.len());
+        let mut below = RgbaImage::from_pixel(w, band, image::Rgba([255, 255, 255, 255]));
+        below = overlay::draw(
+            game,
+            map,
+            &below,
+            &overlay::Overlay {
+                legend: legend.clone(),
+                ..overlay::Overlay::default()
+            },
+        )?;
+        let mut whole = RgbaImage::new(w, h + band);
+        image::imageops::replace(&mut whole, &img, 0, 0);
+        image::imageops::replace(&mut whole, &below, 0, i64::from(h));
+        img = whole;
+    }
+    png::write_atomic(out, &png::encode(&img)?)?;
+    Ok(vec![out.to_path_buf()])
+}
+
 #[cfg(test)]
 pub(crate) mod testing;
 

@@ -198,6 +198,22 @@ pub fn stacks(
     Ok(c.into_image())
 }
 
+/// The legend's font on a picture `width` pixels wide (sized to the picture), and the
+/// step from one of its lines to the next.
+fn legend_font(width: u32) -> (Font, f32) {
+    let size = (width as f32 / 45.0).clamp(10.0, 30.0);
+    let font = Font::new(Face::Bold, size);
+    let step = font.line_height() + size * 0.25;
+    (font, step)
+}
+
+/// The height of the pale box [`draw`] prints `lines` lines of legend in, on a picture
+/// `width` pixels wide, with its margin above and below.
+pub fn legend_height(width: u32, lines: usize) -> u32 {
+    let (font, step) = legend_font(width);
+    (step * lines as f32 + 2.0 * font.size).ceil() as u32
+}
+
 /// Draw an overlay over the picture of `map`.
 pub fn draw(
     game: &Game,
@@ -213,10 +229,8 @@ pub fn draw(
         ring(&mut c, game, map, r)?;
     }
     if !overlay.legend.is_empty() {
-        // Sized to the picture, on a pale box so it reads over any terrain.
-        let size = (c.width() as f32 / 45.0).clamp(10.0, 30.0);
-        let font = Font::new(Face::Bold, size);
-        let step = font.line_height() + size * 0.25;
+        let (font, step) = legend_font(c.width());
+        let size = font.size;
         let width = overlay
             .legend
             .iter()
