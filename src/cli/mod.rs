@@ -18,6 +18,7 @@ mod isolation;
 mod man;
 mod new;
 mod positions;
+mod provinces;
 mod publish;
 mod referee;
 mod render;
@@ -115,6 +116,10 @@ pub enum Command {
     /// position.
     #[command(after_long_help = adjudicate::GUIDE)]
     Adjudicate(adjudicate::Args),
+    /// List a province board's provinces as the adjudicator reads them: kind, supply
+    /// centre and home, and where an army and a fleet there may move.
+    #[command(after_long_help = provinces::GUIDE)]
+    Provinces(provinces::Args),
     /// Referee a game of written orders by mail from a folder that keeps its state: start
     /// it, receive the players' files, see whose orders are in, run each phase.
     #[command(after_long_help = referee::GUIDE)]
@@ -166,6 +171,7 @@ impl Command {
             Command::Supply(a) => a.format(),
             Command::Control(a) => a.format(),
             Command::Adjudicate(a) => a.format(),
+            Command::Provinces(a) => a.format(),
             Command::Referee(a) => a.format(),
             Command::Geo(a) => a.format(),
             Command::Import(a) => a.format(),
@@ -220,6 +226,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Supply(a) => supply::run(a),
         Command::Control(a) => control::run(a),
         Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Provinces(a) => provinces::run(a),
         Command::Referee(a) => referee::run(a),
         Command::Publish(a) => publish::run(a),
         Command::Geo(a) => geo::run(a),

@@ -402,3 +402,100 @@ fn import_writes_a_game_that_checks_and_never_overwrites() {
     assert!(err.contains("bad.map:1:"), "{err}");
     assert!(!tmp.path().join("b").exists());
 }
+
+/// `sandtable provinces` lists each province's moves as the adjudicator reads them: a move
+/// written at one of its two provinces is listed at both, each coast of a split coast apart,
+/// names as orders write them; every listed move goes both ways on the standard board; a
+/// province the board does not have is a usage error with the nearest.
+#[test]
+fn provinces_lists_the_moves_both_ways() {
+    use crate::support::run;
+    let standard = crate::support::root().join("modules/diplomacy");
+    let standard = standard.to_str().expect("utf-8");
+    let (code, out, err) = run(&["provinces", standard, "Spain", "mos"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Spa  Spain  coastal, supply centre (neutral)\n  army:  Gas, Mar, Por\n  \
+         fleet (north coast): Gas, Mao, Por\n  fleet (south coast): Lyo, Mao, Mar, Por, Wes\n\
+         Mos  Moscow  inland, supply centre (home of Russia)\n  army:  Lvn, Sev, Stp, Ukr, War\n"
+    );
+    let (code, out, err) = run(&["provinces", standard, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let listing: Value = serde_json::from_str(&out).expect("JSON");
+    let provinces = listing["provinces"].as_array().expect("provinces");
+    assert_eq!(provinces.len(), 76); // Switzerland, impassable, among them
+    let mut army = BTreeSet::new();
+    let mut fleet = BTreeSet::new();
+    for p in provinces {
+        let id = p["id"].as_str().expect("id").to_string();
+        for to in p["army"].as_array().expect("army") {
+            army.insert((id.clone(), to.as_str().expect("id").to_string()));
+        }
+        let coasts = p["coasts"].as_array().cloned().unwrap_or_default();
+        let sites = std::iter::once((id.clone(), p["fleet"].clone())).chain(
+            coasts
+                .iter()
+                .map(|c| (c["id"].as_str().expect("id").into(), c["fleet"].clone())),
+        );
+        for (site, moves) in sites {
+            for to in moves.as_array().expect("fleet") {
+                fleet.insert((site.clone(), to.as_str().expect("id").to_string()));
+            }
+        }
+    }
+    assert!(army.len() > 100 && fleet.len() > 100);
+    for (a, b) in &army {
+        assert!(
+            army.contains(&(b.clone(), a.clone())),
+            "army {a} - {b} one way"
+        );
+    }
+    for (a, b) in &fleet {
+        assert!(
+            fleet.contains(&(b.clone(), a.clone())),
+            "fleet {a} - {b} one way"
+        );
+    }
+
+    // A move written at one end only is listed at both.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("narrow");
+    let d = dir.to_str().expect("utf-8");
+    assert_eq!(run(&["new", d, "--kind", "diplomacy"]).0, 0);
+    let board = dir.join("board.toml");
+    let text = std::fs::read_to_string(&board).expect("board");
+    let one_way = text.replacen(
+        "army = [\"bel\", \"bre\", \"bur\"]",
+        "army = [\"bel\", \"bur\"]",
+        1,
+    );
+    assert_ne!(one_way, text);
+    std::fs::write(&board, one_way).expect("write");
+    let (code, out, err) = run(&["provinces", d, "pic", "bre"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Pic  Picardy  coastal, supply centre (neutral)\n  army:  Bel, Bre, Bur\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bre  Brest  coastal, supply centre (home of South)\n  army:  Pic\n"),
+        "{out}"
+    );
+
+    let (code, _, err) = run(&["provinces", standard, "Spian"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no province `Spian` on the board (did you mean `spa`?)"),
+        "{err}"
+    );
+    let (code, _, err) = run(&[
+        "provinces",
+        crate::support::root()
+            .join("modules/greek-civil-war")
+            .to_str()
+            .expect("utf-8"),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("has no province board"), "{err}");
+}

@@ -1549,7 +1549,7 @@ fn the_province_board_guide_runs_as_written() {
         .filter(|(lang, _)| lang == "console")
         .map(|(_, lines)| lines)
         .collect();
-    assert_eq!(consoles.len(), 7, "the guide's console blocks");
+    assert_eq!(consoles.len(), 8, "the guide's console blocks");
     // The guide's block of `lang` whose text starts with `start`.
     let block = |lang: &str, start: &str| -> String {
         blocks
@@ -1690,12 +1690,13 @@ fn the_province_board_guide_runs_as_written() {
         ("army = [\"bel\", \"pic\"]\n", "army = [\"bel\"]\n"),
     ]);
     settled("after the edits of section 3");
-    // 4. A year's first orders.
+    run_console(consoles[5]); // provinces: the moves as the adjudicator reads them
+                              // 4. A year's first orders.
     let orders = block("text", "North:");
     std::fs::write(tmp.path().join("spring-1901.txt"), format!("{orders}\n")).expect("write");
-    run_console(consoles[5]);
-    // 5. The module and the rulebook.
     run_console(consoles[6]);
+    // 5. The module and the rulebook.
+    run_console(consoles[7]);
     assert!(tmp.path().join("channel.vmod").is_file(), "the module");
     assert!(tmp.path().join("site/index.html").is_file(), "the site");
 }
