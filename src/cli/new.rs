@@ -15,6 +15,8 @@ use serde::Serialize;
 
 use super::{Failure, Format};
 
+mod ring;
+
 /// What `--help` adds below the options, and the text of the command's page in the
 /// designer's book (`sandtable man --markdown`; the convention is in `man/book.rs`).
 pub(super) const GUIDE: &str = r#"Writes a starter game to make one's own: a 10×8 hex game (two sides, a counter mix,
@@ -24,13 +26,19 @@ board of two powers with home centres and centre markers, armies and fleets, one
 province). Each has `rules/01-introduction.md` and comments pointing to the designer's book.
 It checks clean, builds, renders and publishes.
 
+With `--kind diplomacy --powers N` (2 to 7), the board is a ring of N powers around an
+inner sea: each with a coastal and an inland home centre, a neutral centre between each two,
+more than half the centres to win.
+
 Examples:
   sandtable new my-game
   sandtable new my-board --kind diplomacy --title "The Aegean"
+  sandtable new five-kingdoms --kind diplomacy --powers 5
 
 Exit codes:
 - `0`: written.
 - `1`: DIR exists and is not empty, or cannot be written.
+- `2`: a usage error (`--powers` without `--kind diplomacy`, or outside 2 to 7).
 
 JSON:
 `{"dir", "kind", "id", "title", "files": [paths]}`."#;
@@ -46,6 +54,11 @@ pub struct Args {
     /// The game's title [default: from the directory's name].
     #[arg(long)]
     title: Option<String>,
+    /// With `--kind diplomacy`: a board of this many powers (2 to 7) around an inner sea,
+    /// each with a coastal and an inland home centre and a neutral centre between each two
+    /// [default: the two-power starter of seven provinces].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=7))]
+    powers: Option<u8>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -149,16 +162,45 @@ fn title_from(name: &str) -> String {
     }
 }
 
-/// The files of a starter game, with its id and title filled in.
-fn files(kind: Kind, id: &str, title: &str) -> Vec<(&'static str, String)> {
+/// The files of a starter game, with its id and title filled in; a Diplomacy starter of
+/// `powers` powers has the ring board of [`ring`] instead of the two-power one.
+fn files(kind: Kind, id: &str, title: &str, powers: Option<usize>) -> Vec<(&'static str, String)> {
     let quoted = toml::Value::String(title.to_string()).to_string();
+    let ring = match powers {
+        Some(n) if kind == Kind::Diplomacy => ring::files(n, &quoted),
+        _ => Vec::new(),
+    };
     kind.templates()
         .iter()
         .map(|(path, text)| {
-            let text = text.replace("@ID@", id).replace("@TITLE@", &quoted);
+            let mut text = text.replace("@ID@", id).replace("@TITLE@", &quoted);
+            if let Some((_, instead)) = ring.iter().find(|(p, _)| p == path) {
+                text = if *path == "game.toml" {
+                    ring_game(&text, powers.unwrap_or(2), instead)
+                } else {
+                    instead.clone()
+                };
+            }
             (*path, text)
         })
         .collect()
+}
+
+/// The two-power starter's `game.toml` for a ring of `n` powers: its description says the
+/// ring's size, and `victory` (the ring's `[[rules.victory]]`) replaces its own.
+fn ring_game(text: &str, n: usize, victory: &str) -> String {
+    let head = text
+        .find("\n[[rules.victory]]")
+        .map_or(text, |at| &text[..at]);
+    let head = head.replace(
+        "two powers, seven provinces, three years; 3 supply centres win.",
+        &format!(
+            "{n} powers, {} provinces, three years; {} supply centres win.",
+            3 * n + 1,
+            ring::to_win(n)
+        ),
+    );
+    format!("{}\n{victory}", head.trim_end())
 }
 
 /// Whether `dir` may receive a new game: absent, or an empty directory.
@@ -187,7 +229,15 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         .unwrap_or_default();
     let id = id_from(&name);
     let title = a.title.clone().unwrap_or_else(|| title_from(&name));
-    let files = files(a.kind, &id, &title);
+    if a.powers.is_some() && a.kind != Kind::Diplomacy {
+        return Err(Failure::usage(
+            "new",
+            clap::error::ErrorKind::ArgumentConflict,
+            "`--powers` sets the powers of a province board: give it with `--kind diplomacy`"
+                .into(),
+        ));
+    }
+    let files = files(a.kind, &id, &title, a.powers.map(usize::from));
     write_game(&a.dir, &files).map_err(|e| format!("cannot write `{}`: {e}", a.dir.display()))?;
     let report = Report {
         dir: a.dir.display().to_string(),
@@ -299,7 +349,7 @@ mod tests {
     #[test]
     fn every_placeholder_is_filled_and_titles_are_quoted() {
         for kind in [Kind::Hex, Kind::Area, Kind::Diplomacy] {
-            for (path, text) in files(kind, "g", "A \"quoted\" title") {
+            for (path, text) in files(kind, "g", "A \"quoted\" title", Some(5)) {
                 assert!(
                     !text.contains("@ID@") && !text.contains("@TITLE@"),
                     "{path}"

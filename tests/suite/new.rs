@@ -271,3 +271,68 @@ fn new_fills_an_empty_directory() {
     let (code, diags) = check_json(tmp.path());
     assert_eq!((code, diags.len()), (0, 0), "{diags:#?}");
 }
+
+/// `new --kind diplomacy --powers N` starts a ring of N powers that checks clean, plays its
+/// first phase and builds; `--powers` on another kind, or outside 2 to 7, is a usage error.
+#[test]
+fn a_diplomacy_starter_of_any_number_of_powers_checks_and_plays() {
+    use crate::support::run;
+    let tmp = tempfile::tempdir().expect("tmp");
+    for n in 2..=7usize {
+        let dir = tmp.path().join(format!("ring-{n}"));
+        let d = dir.to_str().expect("utf-8");
+        let (code, _, err) = run(&["new", d, "--kind", "diplomacy", "--powers", &n.to_string()]);
+        assert_eq!(code, 0, "{err}");
+        let (code, diags) = check_json(&dir);
+        assert_eq!((code, diags.len()), (0, 0), "{n} powers: {diags:#?}");
+        let (code, out, err) = run(&["provinces", d, "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let listing: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let provinces = listing["provinces"].as_array().expect("provinces");
+        assert_eq!(provinces.len(), 3 * n + 1, "{n} powers");
+        let homes = provinces.iter().filter(|p| p["home"].is_string()).count();
+        assert_eq!(homes, 2 * n, "{n} powers");
+        let orders = tmp.path().join(format!("orders-{n}.txt"));
+        std::fs::write(&orders, "North:\nA Tor - Amb\n").expect("orders");
+        let (code, out, err) = run(&[
+            "adjudicate",
+            d,
+            "--scenario",
+            "1901",
+            "--orders",
+            orders.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(code, 0, "{n} powers: {err}");
+        assert!(
+            out.contains("A Tor - Amb") && out.contains("succeeds"),
+            "{out}"
+        );
+    }
+    let five = tmp.path().join("ring-5");
+    let vmod = tmp.path().join("ring-5.vmod");
+    ok(&[
+        "build".as_ref(),
+        five.as_os_str(),
+        "-o".as_ref(),
+        vmod.as_os_str(),
+    ]);
+    let game = std::fs::read_to_string(five.join("game.toml")).expect("game.toml");
+    assert!(game.contains("5 powers, 16 provinces, three years; 8 supply centres win."));
+    assert_eq!(game.matches("[[rules.victory]]").count(), 5);
+
+    let hex = tmp.path().join("hex");
+    let (code, _, err) = run(&["new", hex.to_str().expect("utf-8"), "--powers", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--kind diplomacy"), "{err}");
+    assert!(!hex.exists());
+    let (code, _, err) = run(&[
+        "new",
+        hex.to_str().expect("utf-8"),
+        "--kind",
+        "diplomacy",
+        "--powers",
+        "9",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!hex.exists());
+}
