@@ -5,7 +5,8 @@
 //! - each deck (`DrawPile`, with its cards' `CardSlot`s) of a window whose boards became game
 //!   maps goes onto the map made from its board, at the same place on that board (a board's
 //!   picture is the game map's, so the board's own coordinates still point where they did),
-//!   in map folders (`MapSubFolder`) named as the window's;
+//!   in map folders (`MapSubFolder`) named as the window's; a game map made from a private
+//!   window (`PrivateMap`) or a player's hand (`PlayerHand`) is one again, for its sides;
 //! - a window none of whose boards became a game map (a board without a grid, a deck
 //!   storage, a player's hand of no grid) is built again as the module had it — its boards,
 //!   decks and settings — without its at-start stacks, which the scenarios place: on the
@@ -22,6 +23,10 @@ use super::plan::Plan;
 use super::xml::Node;
 use crate::model::Game;
 use crate::vassal::buildfile::Element;
+
+/// The settings that make a window private (`PrivateMap`) or a player's hand
+/// (`PlayerHand`): the sides it belongs to, and whether the others see it.
+const PRIVATE: &[&str] = &["side", "visible"];
 
 /// What is put back besides the game maps' decks.
 #[derive(Debug, Default)]
@@ -173,6 +178,17 @@ pub fn put_back(plan: &Plan<'_>, maps: &mut [Node], next_gpid: &mut u32) -> PutB
         let Some(&(_, first)) = made.first() else {
             continue;
         };
+        // A private window or a player's hand stays one, for the same sides.
+        if window.is_class("PrivateMap") || window.is_class("PlayerHand") {
+            for &(_, i) in made {
+                maps[i].name.clone_from(&window.name);
+                for key in PRIVATE {
+                    if let Some(value) = window.attr(key) {
+                        maps[i].attrs.insert(key.to_string(), value.to_string());
+                    }
+                }
+            }
+        }
         for (board, mut deck) in decks(window) {
             let i = made
                 .iter()
