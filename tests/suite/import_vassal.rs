@@ -47,8 +47,8 @@ fn inspect(file: &Path) -> serde_json::Value {
     serde_json::from_str(&out).expect("JSON")
 }
 
-/// Every predefined set-up (menus flattened) by name: each of its pieces as `piece` reads
-/// it, sorted.
+/// Every predefined set-up (menus flattened) by name, trimmed: each of its pieces as
+/// `piece` reads it, sorted.
 fn setup_pieces<T: Ord>(
     report: &serde_json::Value,
     piece: &dyn Fn(&serde_json::Value) -> T,
@@ -65,7 +65,12 @@ fn setup_pieces<T: Ord>(
             };
             let mut list: Vec<T> = pieces.iter().map(piece).collect();
             list.sort();
-            out.insert(s["name"].as_str().unwrap_or_default().to_string(), list);
+            // Trimmed: a scenario's title is (`KP01 - Austerlitz - 2 December 1805 ` in
+            // Commands & Colors: Napoleonics).
+            out.insert(
+                s["name"].as_str().unwrap_or_default().trim().to_string(),
+                list,
+            );
         }
     }
     let mut out = BTreeMap::new();
@@ -144,6 +149,135 @@ fn module_parts(module: &Path) -> (BTreeMap<String, Vec<u8>>, Element) {
         }
         (images, parse_buildfile(&bytes).expect("XML"))
     }
+}
+
+/// What a module keeps that the language cannot say, which the module `build` makes from
+/// its import must hold as the original did, sorted: each map window (`window NAME`; a
+/// window of several boards, each made a game map of its own, is `window NAME` in the
+/// original and each board's in the module built: see [`kept_lacking`]), each deck
+/// (`deck NAME @ x,y: cards`, the cards sorted), each turn tracker and chart window
+/// (`name: levels or charts`), each global property of the module or of a window (`name =
+/// initial value`).
+fn kept_components(module: &Path) -> Vec<String> {
+    let report = inspect(module);
+    let mut out = Vec::new();
+    for map in report["module"]["maps"].as_array().into_iter().flatten() {
+        out.push(format!(
+            "window {}",
+            map["name"].as_str().unwrap_or_default()
+        ));
+        for deck in map["decks"].as_array().into_iter().flatten() {
+            let mut cards: Vec<String> = deck["pieces"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| c.as_str().unwrap_or_default().to_string())
+                .collect();
+            cards.sort();
+            out.push(format!(
+                "deck {} @ {},{}: {}",
+                deck["name"].as_str().unwrap_or_default(),
+                deck["x"],
+                deck["y"],
+                cards.join(", ")
+            ));
+        }
+    }
+    for tracker in report["module"]["turn_trackers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        out.push(format!(
+            "turn tracker {}: {}",
+            tracker["name"], tracker["levels"]
+        ));
+    }
+    for chart in report["module"]["charts"].as_array().into_iter().flatten() {
+        out.push(format!(
+            "chart window {}: {}",
+            chart["name"], chart["charts"]
+        ));
+    }
+    let (_, tree) = module_parts(module);
+    for property in tree
+        .descendants()
+        .filter(|c| c.is_class("GlobalProperties"))
+        .flat_map(|c| c.descendants())
+        .filter(|c| c.is_class("GlobalProperty"))
+    {
+        out.push(format!(
+            "global property {} = {}",
+            property.attr("name").unwrap_or_default(),
+            property.attr("initialValue").unwrap_or_default()
+        ));
+    }
+    out.sort();
+    out
+}
+
+/// The kept components of `original` that `rebuilt` lacks (each matched once); a window
+/// of the original whose boards each became a game map, and so a window named as the board,
+/// is not lacking when the module built has a window of each of its boards' names.
+fn kept_lacking(original_module: &Path, original: &[String], rebuilt: &[String]) -> Vec<String> {
+    let report = inspect(original_module);
+    let boards: BTreeMap<String, Vec<String>> = report["module"]["maps"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            (
+                format!("window {}", m["name"].as_str().unwrap_or_default()),
+                m["boards"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|b| format!("window {}", b["name"].as_str().unwrap_or_default()))
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut left: Vec<&String> = rebuilt.iter().collect();
+    let mut out = Vec::new();
+    for c in original {
+        match left.iter().position(|r| *r == c) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => {
+                let each_board = boards
+                    .get(c)
+                    .is_some_and(|b| b.len() > 1 && b.iter().all(|b| rebuilt.contains(b)));
+                if !each_board {
+                    out.push(c.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How many of each kind of kept component there are (`window`, `deck`, `turn tracker`,
+/// `chart window`, `global property`), for the test's report.
+fn kept_counts(components: &[String]) -> String {
+    let kinds = [
+        ("window", "windows"),
+        ("deck", "decks"),
+        ("turn tracker", "turn trackers"),
+        ("chart window", "chart windows"),
+        ("global property", "global properties"),
+    ];
+    kinds
+        .iter()
+        .map(|(k, plural)| {
+            let n = components
+                .iter()
+                .filter(|c| c.starts_with(&format!("{k} ")))
+                .count();
+            format!("{n} {plural}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Every palette piece of a module by name, with the pictures its definition (its
@@ -264,6 +398,14 @@ fn kassala_imports_checks_builds_and_keeps_its_set_up() {
         "every piece shows a picture"
     );
     assert_eq!(old_images, new_images, "the palettes' pictures");
+    // Its windows, turn tracker and global properties.
+    let original = kept_components(&vmod);
+    assert!(
+        original.iter().any(|c| c.starts_with("turn tracker")),
+        "{original:?}"
+    );
+    let lacks = kept_lacking(&vmod, &original, &kept_components(&rebuilt));
+    assert!(lacks.is_empty(), "the module built lacks {lacks:?}");
     // Every counter shows the module's own picture: sandtable draws no face for any.
     let archive = Archive::open(&rebuilt).expect("archive");
     let faces: Vec<&str> = archive
@@ -888,6 +1030,49 @@ fn almoravid_set_ups_keep_their_location_names() {
             "the palette piece `{piece}`"
         );
     }
+    // Its 13 windows (the two hands and the lords' mats among them, made game maps, and the
+    // six charts of its folder, which were not), its 42 decks with the same cards at the
+    // same places (the hands' 16 and 18 among them), its global properties and its chart
+    // window.
+    let original = kept_components(&buildfile);
+    let rebuilt_components = kept_components(&rebuilt);
+    let count = |kind: &str| original.iter().filter(|c| c.starts_with(kind)).count();
+    assert_eq!(count("window "), 13, "{original:?}");
+    assert_eq!(count("deck "), 42, "{original:?}");
+    let lacks = kept_lacking(&buildfile, &original, &rebuilt_components);
+    assert!(lacks.is_empty(), "the module built lacks {lacks:?}");
+    for window in [
+        "Christian Hand",
+        "Muslim Hand",
+        "Lords",
+        "Commands",
+        "Battle",
+        "Forces",
+        "Taifas",
+        "Iberia",
+    ] {
+        assert!(
+            rebuilt_components
+                .iter()
+                .any(|c| c.starts_with("window ") && c.ends_with(window)),
+            "the window `{window}`"
+        );
+    }
+    // The hands, made game maps, are private windows still, for the same sides.
+    let (_, tree) = module_parts(&rebuilt);
+    let hand = tree
+        .children_of("PrivateMap")
+        .find(|m| m.attr("mapName") == Some("Christian Hand"))
+        .expect("the private window `Christian Hand`");
+    assert_eq!(hand.attr("side"), Some("Christians,Solitaire"));
+    assert_eq!(hand.attr("visible"), Some("false"));
+    // The charts' windows are in their folder, as in the original.
+    let folder = tree
+        .children
+        .iter()
+        .find(|c| c.is_class("ModuleSubFolder") && c.attr("name") == Some("Player Aid Charts"))
+        .expect("the folder `Player Aid Charts`");
+    assert_eq!(folder.children_of("Map").count(), 6);
 
     // One piece moved to another area of the main map is noticed: the first placement of a
     // lone piece there goes to León.
@@ -1029,26 +1214,49 @@ fn public_modules() -> Option<PathBuf> {
     }
 }
 
-/// Three public modules with their pictures — Ragnarok and the hex-and-counters template
-/// (CC0, github.com/jzedwards/vassal-hex-n-counters-template) and the VASSAL programming
-/// sample (LGPL-2.1, github.com/yiyuezhuo/Vassal-Programming-Sample) — imported (the first
-/// two name three pictures they do not hold: `--allow-missing-images`), checked clean and
-/// built: every predefined set-up holds the same pieces at the same location names, and the
-/// palettes the same pieces with the same pictures.
+/// Public modules with their pictures (their sources, commits and licences are in the
+/// folder's README): Ragnarok and the hex-and-counters template (CC0,
+/// github.com/jzedwards/vassal-hex-n-counters-template), the VASSAL programming sample
+/// (LGPL-2.1, github.com/yiyuezhuo/Vassal-Programming-Sample), Commands & Colors:
+/// Napoleonics (github.com/riverwanderer/ccnapoleonics), The Fields of Normandy 2
+/// (github.com/marangonico/The_Fields_of_Normandy_2), Warhammer Underworlds
+/// (github.com/PompolutZ/wu_vassal_mod), VSQL (github.com/BrentEaston/vsql), Bushido Risen
+/// Sun, Dreadball and BBVassal — imported (`--allow-missing-images` for those that name
+/// pictures they do not hold), checked clean and built: every predefined set-up holds the
+/// same pieces at the same location names, the palettes the same pieces with the same
+/// pictures, and the module built the original's map windows, decks (same cards, same
+/// place), global properties, turn trackers and chart windows. A module absent from the
+/// folder is skipped, with a message; each says what it compared.
 #[test]
 fn public_modules_round_trip() {
     let Some(folder) = public_modules() else {
         return;
     };
-    for (module, set_ups, palette) in [
-        ("ragnarok.vmod", 1, 30),
-        ("hex-n-counters-template.vmod", 0, 8),
-        ("programming-sample.vmod", 0, 2),
+    // (module, predefined set-ups, palette pieces at least, names pictures it lacks)
+    for (module, set_ups, palette, incomplete) in [
+        ("ragnarok.vmod", 1, 30, true),
+        ("hex-n-counters-template.vmod", 0, 8, true),
+        ("programming-sample.vmod", 0, 2, false),
+        ("ccnapoleonics.vmod", 189, 400, false),
+        ("fields-of-normandy-2.vmod", 0, 10, false),
+        ("warhammer-underworlds.vmod", 1, 500, false),
+        ("vsql.vmod", 0, 200, true),
+        ("bushido-risen-sun.vmod", 0, 10, true),
+        ("dreadball.vmod", 0, 10, true),
+        ("bbvassal.vmod", 0, 100, true),
     ] {
         let vmod = folder.join(module);
+        if !vmod.is_file() {
+            eprintln!("skipped: {} is absent", vmod.display());
+            continue;
+        }
         let tmp = tempfile::tempdir().expect("tmp");
         let dir = tmp.path().join("game");
-        let (code, out, err) = run(&["import", p(&vmod), "-o", p(&dir), "--allow-missing-images"]);
+        let mut import = vec!["import", p(&vmod), "-o", p(&dir)];
+        if incomplete {
+            import.push("--allow-missing-images");
+        }
+        let (code, out, err) = run(&import);
         assert_eq!(code, 0, "{module}: import: {out}{err}");
         let (code, out, err) = run(&["check", p(&dir)]);
         assert_eq!(code, 0, "{module}: check: {out}{err}");
@@ -1059,27 +1267,41 @@ fn public_modules_round_trip() {
         let (before, after) = (inspect(&vmod), inspect(&rebuilt));
         let (old, new) = (setup_locations(&before), setup_locations(&after));
         assert_eq!(old.len(), set_ups, "{module}: {:?}", old.keys());
+        let mut placed = 0;
         for (name, pieces) in &old {
-            assert!(
-                !pieces.is_empty(),
-                "{module}: set-up `{name}` places pieces"
-            );
             let (moved, lacks) = moved_pieces(pieces, &new[name]);
             assert!(
                 moved.is_empty(),
                 "{module}: set-up `{name}`: moved {moved:?}"
             );
             assert_eq!(lacks, 0, "{module}: set-up `{name}`: pieces lacking");
+            placed += pieces.len();
         }
-        let (old, new) = (palette_images(&vmod), palette_images(&rebuilt));
+        let (old_palette, new_palette) = (palette_images(&vmod), palette_images(&rebuilt));
         assert!(
-            old.len() >= palette,
+            old_palette.len() >= palette,
             "{module}: {} palette pieces",
-            old.len()
+            old_palette.len()
         );
-        for (piece, pictures) in &old {
-            assert_eq!(new.get(piece), Some(pictures), "{module}: `{piece}`");
+        for (piece, pictures) in &old_palette {
+            assert_eq!(
+                new_palette.get(piece),
+                Some(pictures),
+                "{module}: `{piece}`"
+            );
         }
+        let original = kept_components(&vmod);
+        let lacks = kept_lacking(&vmod, &original, &kept_components(&rebuilt));
+        assert!(
+            lacks.is_empty(),
+            "{module}: the module built lacks {lacks:?}"
+        );
+        println!(
+            "{module}: compared {} set-ups ({placed} set-up pieces at their location names), {} palette pieces and their pictures, {}",
+            old.len(),
+            old_palette.len(),
+            kept_counts(&original)
+        );
     }
 }
 
@@ -1248,4 +1470,145 @@ fn a_hex_board_with_a_jpeg_picture_imports_and_checks() {
     assert!(dir.join("art/board.jpg").is_file());
     let (code, out, err) = run(&["check", p(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A module with what the language cannot say of it — a deck on its hex board in a map
+/// folder, a deck on a board without a grid in a window of its own, a player's hand of no
+/// grid in a toolbar folder beside a die, a global property (and one in a folder), a turn
+/// tracker, a chart window — imported and built: the module built holds each as the
+/// original did (the deck on the hex board's map at the same place on its board, in its
+/// folder; the windows of no game map built again, the hand in its folder with the die), and
+/// its slots' numbers are all different.
+#[test]
+fn decks_windows_properties_turn_trackers_and_charts_are_built_again() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("decks.vmod");
+    let card = |name: &str, image: &str, gpid: u32| {
+        format!(
+            r#"<VASSAL.build.widget.CardSlot entryName="{name}" gpid="{gpid}">+/null/piece;;;{image};{name}/null;0;0;{gpid};0</VASSAL.build.widget.CardSlot>"#
+        )
+    };
+    let deck = |name: &str, board: &str, x: i32, y: i32, cards: String| {
+        format!(
+            r#"<VASSAL.build.module.map.DrawPile name="{name}" owningBoard="{board}" x="{x}" y="{y}" width="40" height="40" faceDown="Always" shuffle="Always" draw="true" allowMultiple="false" reversible="false">{cards}</VASSAL.build.module.map.DrawPile>"#
+        )
+    };
+    let buildfile = BUILDFILE.replace("GRID", HEX).replace(
+        "  </VASSAL.build.module.Map>\n",
+        &format!(
+            r#"    <VASSAL.build.module.folder.MapSubFolder name="Decks">{}</VASSAL.build.module.folder.MapSubFolder>
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.Map mapName="Storage">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board image="shelf.png" name="Shelf"/>
+    </VASSAL.build.module.map.BoardPicker>
+    {}
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.folder.ModuleSubFolder name="Hands">
+    <VASSAL.build.module.PlayerHand mapName="Blue Hand" side="Blue">
+      <VASSAL.build.module.map.BoardPicker>
+        <VASSAL.build.module.map.boardPicker.Board image="shelf.png" name="Hand"/>
+      </VASSAL.build.module.map.BoardPicker>
+    </VASSAL.build.module.PlayerHand>
+    <VASSAL.build.module.DiceButton name="2d6" nDice="2" nSides="6"/>
+    <VASSAL.build.module.NotesWindow name="Notes"/>
+  </VASSAL.build.module.folder.ModuleSubFolder>
+  <VASSAL.build.module.properties.GlobalProperties>
+    <VASSAL.build.module.properties.GlobalProperty name="Score" initialValue="3" isNumeric="true" min="0" max="9" wrap="false" description="Score"/>
+    <VASSAL.build.module.folder.GlobalPropertyFolder name="More">
+      <VASSAL.build.module.properties.GlobalProperty name="Morale" initialValue="5" isNumeric="true" min="0" max="9" wrap="false" description="Morale"/>
+    </VASSAL.build.module.folder.GlobalPropertyFolder>
+  </VASSAL.build.module.properties.GlobalProperties>
+  <VASSAL.build.module.turn.TurnTracker name="Turns" turnFormat="$level1$">
+    <VASSAL.build.module.turn.CounterTurnLevel property="Turn" start="1" incr="1" loop="false" turnFormat="Turn $value$"/>
+  </VASSAL.build.module.turn.TurnTracker>
+  <VASSAL.build.module.ChartWindow name="Aids" text="Aids">
+    <VASSAL.build.widget.Chart chartName="CRT" fileName="crt.png"/>
+  </VASSAL.build.module.ChartWindow>
+"#,
+            deck("Draw", "Board", 50, 60, card("Card A", "a.png", 7)),
+            deck(
+                "Stock",
+                "Shelf",
+                10,
+                20,
+                card("Card B", "b.png", 8) + &card("Card C", "a.png", 9)
+            ),
+        ),
+    );
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", buildfile.as_bytes()),
+            ("images/board.png", &blank_png(200, 200)),
+            ("images/shelf.png", &blank_png(100, 100)),
+            ("images/a.png", &png()),
+            ("images/b.png", &png()),
+            ("images/crt.png", &png()),
+        ],
+    );
+    let dir = tmp.path().join("game");
+    let (code, out, err) = run(&["import", p(&module), "-o", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["check", p(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let rebuilt = tmp.path().join("rebuilt.vmod");
+    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let original = kept_components(&module);
+    assert_eq!(
+        kept_counts(&original),
+        "3 windows, 2 decks, 1 turn trackers, 1 chart windows, 2 global properties",
+        "{original:?}"
+    );
+    let lacks = kept_lacking(&module, &original, &kept_components(&rebuilt));
+    assert!(lacks.is_empty(), "the module built lacks {lacks:?}");
+    // Each deck on its window, on the board its map was made from.
+    let report = inspect(&rebuilt);
+    let decks: Vec<(String, String, String)> = report["module"]["maps"]
+        .as_array()
+        .expect("maps")
+        .iter()
+        .flat_map(|m| {
+            m["decks"].as_array().into_iter().flatten().map(move |d| {
+                (
+                    m["name"].as_str().unwrap_or_default().to_string(),
+                    d["name"].as_str().unwrap_or_default().to_string(),
+                    d["owning_board"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+        })
+        .collect();
+    assert_eq!(
+        decks,
+        [
+            ("Main".to_string(), "Draw".to_string(), "Main".to_string()),
+            ("Storage".into(), "Stock".into(), "Shelf".into())
+        ],
+        "{decks:?}"
+    );
+    let (_, tree) = module_parts(&rebuilt);
+    // The deck in its map folder, the hand and the die in their toolbar folder.
+    let main = tree
+        .children_of("Map")
+        .find(|m| m.attr("mapName") == Some("Main"))
+        .expect("Main");
+    let folder = main.children_of("MapSubFolder").next().expect("map folder");
+    assert_eq!(folder.attr("name"), Some("Decks"));
+    assert_eq!(folder.children_of("DrawPile").count(), 1);
+    let hands = tree
+        .children_of("ModuleSubFolder")
+        .find(|f| f.attr("name") == Some("Hands"))
+        .expect("the folder Hands");
+    let classes: Vec<&str> = hands.children.iter().map(|c| c.short_name()).collect();
+    assert_eq!(classes, ["PlayerHand", "DiceButton"], "{classes:?}");
+    let mut gpids: Vec<&str> = tree
+        .descendants()
+        .filter(|e| e.is_class("PieceSlot") || e.is_class("CardSlot"))
+        .filter_map(|e| e.attr("gpid"))
+        .collect();
+    let all = gpids.len();
+    gpids.sort_unstable();
+    gpids.dedup();
+    assert_eq!(gpids.len(), all, "each slot its own number");
 }

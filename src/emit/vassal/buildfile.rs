@@ -3,7 +3,10 @@
 //! referee), global options, chat, track and combat properties with their buttons,
 //! prototypes, map windows, counter palette, dice, combat resolution, roll tables, turn tracker, the
 //! Notes window where a game of written orders has its orders written and revealed,
-//! charts, and the predefined setups (format notes §2.6).
+//! charts, and the predefined setups (format notes §2.6). A game imported from a module gets
+//! back what the import kept of it: its prototypes, global properties, map windows' decks
+//! (and the windows no game map was made from), dice, turn trackers, chart windows and the
+//! toolbar folders holding them ([`super::windows`]).
 
 use crate::model::{Dice, Game};
 
@@ -192,9 +195,24 @@ pub struct Parts<'a> {
     pub charts: &'a [ChartPage],
 }
 
+/// Takes out of a kept global property (or folder of them) the properties named as one of
+/// `taken`: whether anything is left.
+fn without_properties(node: &mut Node, taken: &[String]) -> bool {
+    if node.name.ends_with(".GlobalProperty") {
+        return !node.attrs.get("name").is_some_and(|n| taken.contains(n));
+    }
+    node.children.retain_mut(|c| without_properties(c, taken));
+    true
+}
+
 /// The GameModule element.
 pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     let g = plan.game;
+    // The game's map windows, and the windows, decks and folders of the module it was
+    // imported from.
+    let mut next_gpid = parts.palette.next_gpid;
+    let mut maps = super::maps::map_nodes(plan);
+    let put_back = super::windows::put_back(plan, &mut maps, &mut next_gpid);
     let mut root = Node::new("VASSAL.build.GameModule")
         .attr("name", &plan.module_name)
         .attr("version", &g.version)
@@ -202,7 +220,7 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
         .attr("ModuleOther1", g.designers.join(", "))
         .attr("ModuleOther2", "")
         .attr("VassalVersion", VASSAL_VERSION)
-        .attr("nextPieceSlotId", parts.palette.next_gpid);
+        .attr("nextPieceSlotId", next_gpid);
     root.push(Node::new(format!("{B}BasicCommandEncoder")));
     let mut documentation = Node::new(format!("{B}Documentation")).child(
         Node::new(format!("{B}documentation.HelpFile"))
@@ -277,6 +295,17 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     if let Some(c) = &combat {
         props = props.children(c.global_properties());
     }
+    // The global properties of the module the game was imported from, but a name of
+    // sandtable's own.
+    let taken: Vec<String> = props
+        .children
+        .iter()
+        .filter_map(|p| p.attrs.get("name").cloned())
+        .collect();
+    props = props.children(plan.kept.global_properties.iter().filter_map(|kept| {
+        let mut kept = kept.clone();
+        without_properties(&mut kept, &taken).then_some(kept)
+    }));
     root.push(props);
     root.push(Node::new(format!(
         "{B}properties.GlobalTranslatableMessages"
@@ -305,7 +334,8 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
                     .text(p.definition.clone())
             })),
     );
-    root = root.children(super::maps::map_nodes(plan));
+    root = root.children(maps);
+    root = root.children(put_back.windows);
     root.push(parts.palette.node.clone());
     root = root.children(dice(g).iter().map(dice_button));
     // The dice of the module the game was imported from.
@@ -317,6 +347,10 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     if let Some(t) = super::turns::tracker(g) {
         root.push(t);
     }
+    // The turn trackers and chart windows of the module the game was imported from, and
+    // its folders.
+    root = root.children(plan.kept.toolbar_windows.iter().cloned());
+    root = root.children(put_back.folders);
     if written_orders(g) {
         root.push(super::orders::notes_window());
     }

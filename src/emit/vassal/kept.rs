@@ -7,8 +7,14 @@
 //!   sandtable's added outermost: the `CounterId` the helpers read saves by;
 //! - the module's prototype definitions;
 //! - the module's pictures, under their own names, which those pieces and prototypes show;
-//! - the module's dice (`DiceButton`, `SpecialDiceButton`, `RandomTextButton`, on its
-//!   toolbar or in its folders), which need nothing else of it.
+//! - the module's dice (`DiceButton`, `SpecialDiceButton`, `RandomTextButton`), turn
+//!   trackers and chart windows, which need nothing else of it, on its toolbar or in its
+//!   folders (`ModuleSubFolder`), which are built again with what they hold of these;
+//! - the module's map windows (`Map`, `PrivateMap`, `PlayerHand`, on its toolbar or in its
+//!   folders), which [`super::windows`] puts back: each deck (`DrawPile` and its cards) on
+//!   the game map made from its board, a window none of whose boards became a game map as
+//!   it was; and which window and board each game map was made from (`<game-map>`);
+//! - the module's global properties (and their folders), as it wrote them.
 //!
 //! A game without the file builds as before; a file that cannot be read is an error naming
 //! it, never a module half kept.
@@ -58,15 +64,53 @@ pub struct Kept {
     pub prototypes: Vec<KeptPrototype>,
     /// Pictures: file name under `images/`, bytes.
     pub images: Vec<(String, Vec<u8>)>,
-    /// The module's dice buttons, as it wrote them.
+    /// The dice buttons of the module's toolbar, as it wrote them.
     pub dice: Vec<Node>,
+    /// The turn trackers and chart windows of the module's toolbar, as it wrote them.
+    pub toolbar_windows: Vec<Node>,
+    /// The module's global properties and their folders (`GlobalProperty`,
+    /// `GlobalPropertyFolder`), as it wrote them.
+    pub global_properties: Vec<Node>,
+    /// Every map window of the module (`Map`, `PrivateMap`, `PlayerHand`), on its toolbar or
+    /// in a folder, in the module's order, as it wrote them.
+    pub windows: Vec<Element>,
+    /// The map windows on the module's toolbar, as it wrote them.
+    pub toolbar_maps: Vec<Element>,
+    /// The module's folders (`ModuleSubFolder`) that hold a map window, dice, a turn tracker
+    /// or a chart window, as it wrote them.
+    pub folders: Vec<Element>,
+    /// The window and board of the module each game map was made from, by the map's id.
+    pub map_sources: BTreeMap<String, (String, String)>,
 }
 
 /// The components of a module kept and rebuilt as they are: they name nothing else of it.
-const DICE: &[&str] = &["DiceButton", "SpecialDiceButton", "RandomTextButton"];
+pub(super) const DICE: &[&str] = &["DiceButton", "SpecialDiceButton", "RandomTextButton"];
+
+/// The toolbar's windows kept and rebuilt as they are: the turn trackers and the charts.
+pub(super) const TOOLBAR_WINDOWS: &[&str] = &["TurnTracker", "ChartWindow"];
+
+/// The map windows of a module.
+pub(super) const WINDOWS: &[&str] = &["Map", "PrivateMap", "PlayerHand"];
+
+/// A folder of the module's toolbar (`ModuleSubFolder`), which only groups its components.
+pub(super) fn is_folder(element: &Element) -> bool {
+    element.is_class("ModuleSubFolder")
+}
+
+/// Whether a folder holds (at any depth) something built again: a map window, dice, a turn
+/// tracker or a chart window.
+fn holds_kept(folder: &Element) -> bool {
+    folder.descendants().any(|e| {
+        WINDOWS
+            .iter()
+            .chain(DICE)
+            .chain(TOOLBAR_WINDOWS)
+            .any(|c| e.is_class(c))
+    })
+}
 
 /// An element of the kept file as one of the module built.
-fn node(element: &Element) -> Node {
+pub(super) fn node(element: &Element) -> Node {
     let mut out = Node::new(element.name.clone());
     for (k, v) in &element.attributes {
         out = out.attr(k, v);
@@ -163,18 +207,40 @@ pub fn read(root: &Path) -> Result<Kept, String> {
                     kept.images.push((name.to_string(), bytes));
                 }
             }
-            _ if DICE.iter().any(|d| child.is_class(d)) => kept.dice.push(node(child)),
+            "game-map" => {
+                let (Some(id), Some(window), Some(board)) =
+                    (child.attr("id"), child.attr("window"), child.attr("board"))
+                else {
+                    continue;
+                };
+                kept.map_sources
+                    .insert(id.to_string(), (window.to_string(), board.to_string()));
+            }
             _ => {
-                // The dice of the module's folders (`ModuleSubFolder`), which only group
-                // its toolbar's components.
-                if child.name.contains(".folder.") {
-                    kept.dice.extend(
+                if DICE.iter().any(|d| child.is_class(d)) {
+                    kept.dice.push(node(child));
+                } else if TOOLBAR_WINDOWS.iter().any(|w| child.is_class(w)) {
+                    kept.toolbar_windows.push(node(child));
+                } else if child.is_class("GlobalProperties") {
+                    kept.global_properties.extend(
                         child
-                            .descendants()
-                            .filter(|e| DICE.iter().any(|d| e.is_class(d)))
+                            .children
+                            .iter()
+                            .filter(|p| {
+                                p.is_class("GlobalProperty") || p.is_class("GlobalPropertyFolder")
+                            })
                             .map(node),
                     );
+                } else if WINDOWS.iter().any(|w| child.is_class(w)) {
+                    kept.toolbar_maps.push(child.clone());
+                } else if is_folder(child) && holds_kept(child) {
+                    kept.folders.push(child.clone());
                 }
+                let all = std::iter::once(child).chain(child.descendants());
+                kept.windows.extend(
+                    all.filter(|e| WINDOWS.iter().any(|w| e.is_class(w)))
+                        .cloned(),
+                );
                 prototypes(child, &mut kept.prototypes);
             }
         }
@@ -225,8 +291,9 @@ mod tests {
         assert_eq!(kept.prototypes.len(), 1);
         assert_eq!(kept.prototypes[0].traits[0].kind, "mark;Kind");
         assert_eq!(kept.prototypes[0].traits[0].state, "Foot");
-        assert_eq!(kept.dice.len(), 2, "the dice of a folder too");
+        assert_eq!(kept.dice.len(), 1, "the toolbar's dice");
         assert_eq!(kept.dice[0].attrs["nDice"], "2");
+        assert_eq!(kept.folders.len(), 1, "the folder holding dice");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! [`maps`], [`palette`], [`turns`], [`charts`], the combat resolution of [`combat`] and the
 //! pieces of [`counters`]), [`tracks`] the track displays on the maps and their markers’
 //! commands, [`setups`] one predefined setup per scenario, [`help`] the help
-//! page — and [`build`] zips them with `moduledata` and the pictures into a deterministic
+//! page, [`kept`] and [`windows`] what an import kept of a VASSAL module — and [`build`] zips them with `moduledata` and the pictures into a deterministic
 //! archive (sorted entries, fixed timestamps), written to a temporary file and renamed into
 //! place.
 
@@ -27,6 +27,7 @@ pub mod rules;
 pub mod setups;
 pub mod tracks;
 pub mod turns;
+pub mod windows;
 pub mod xml;
 
 use std::path::Path;

@@ -25,9 +25,9 @@ pub(super) enum Spot {
 /// A board whose grid names places, made into an area map.
 #[derive(Debug, Clone)]
 pub(super) struct AreaBoard {
-    id: String,
+    pub(super) id: String,
     /// The VASSAL map it is on.
-    map: String,
+    pub(super) map: String,
     pub(super) board: String,
     /// As [`HexBoard::title`].
     title: String,
@@ -44,9 +44,9 @@ pub(super) struct AreaBoard {
 /// A hex board made into a map.
 #[derive(Debug, Clone)]
 pub(super) struct HexBoard {
-    id: String,
+    pub(super) id: String,
     /// The VASSAL map it is on.
-    map: String,
+    pub(super) map: String,
     pub(super) board: String,
     /// The map's title: the VASSAL map's name when it is the map's one board (VASSAL's
     /// window, which players see), else the board's.
