@@ -207,14 +207,19 @@ pub(super) fn lay(
         .intersection(&frame),
         None => frame.clone(),
     };
-    let coast = to_km(&atlas.land, projection).intersection(&data);
-    let added = patches(&g.land, atlas, projection);
-    let land = if added.0.is_empty() {
-        coast
-    } else {
-        coast.union(&added.intersection(&data))
+    // The coast and the patches are cut side by side (each cut is the same on any thread).
+    let (coast, (added, unplayable)) = rayon::join(
+        || to_km(&atlas.land, projection).intersection(&data),
+        || {
+            let added = patches(&g.land, atlas, projection);
+            let added = (!added.0.is_empty()).then(|| added.intersection(&data));
+            (added, patches(&g.unplayable, atlas, projection))
+        },
+    );
+    let land = match added {
+        None => coast,
+        Some(added) => coast.union(&added),
     };
-    let unplayable = patches(&g.unplayable, atlas, projection);
     let all_sea = data.difference(&land);
     // Water marked off the board is no sea's.
     let sea = if unplayable.0.is_empty() {
@@ -239,7 +244,7 @@ pub(super) fn lay(
     // Given shapes first: an outline (within countries) or Natural Earth countries.
     let given: Vec<Option<MultiPolygon<f64>>> = g
         .province
-        .iter()
+        .par_iter()
         .zip(&kinds)
         .map(|(p, &is_water)| {
             let base = if is_water { &sea } else { &land };
@@ -582,10 +587,14 @@ pub(super) fn lay(
     if !unplayable.0.is_empty() {
         // Land marked unplayable, but for an island without a seed (Ireland off a board
         // of Europe), drawn whole above already.
-        off_land.extend(land.intersection(&unplayable).0.into_iter().filter(|p| {
+        let (marked_land, marked_water) = rayon::join(
+            || land.intersection(&unplayable),
+            || all_sea.intersection(&unplayable),
+        );
+        off_land.extend(marked_land.0.into_iter().filter(|p| {
             !interior(p).is_some_and(|q| unseeded.iter().any(|c| c.contains(q.x(), q.y())))
         }));
-        off_water.extend(all_sea.intersection(&unplayable).0);
+        off_water.extend(marked_water.0);
     }
     grey_land_warnings(
         &grey,
