@@ -19,6 +19,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use geo::{BooleanOps, BoundingRect, Contains, MultiPolygon, Point, Polygon, Rect};
+use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 /// The package, its version and where the npm registry serves it.
@@ -181,14 +182,21 @@ impl Atlas {
             }
             densified(&MultiPolygon::new(near).intersection(&frame))
         };
+        // The land and the countries are cut side by side (each cut is the same on any
+        // thread; the countries keep their order).
+        let (land, countries) = rayon::join(
+            || cut(&self.land),
+            || {
+                self.countries
+                    .par_iter()
+                    .map(|(k, v)| (k.clone(), cut(v)))
+                    .filter(|(_, v)| !v.0.is_empty())
+                    .collect::<Vec<_>>()
+            },
+        );
         Atlas {
-            land: cut(&self.land),
-            countries: self
-                .countries
-                .iter()
-                .map(|(k, v)| (k.clone(), cut(v)))
-                .filter(|(_, v)| !v.0.is_empty())
-                .collect(),
+            land,
+            countries: countries.into_iter().collect(),
             lakes: self
                 .lakes
                 .iter()

@@ -285,7 +285,7 @@ pub(super) fn owner(
     group: &[usize],
     regions: &[Option<MultiPolygon<f64>>],
 ) -> Option<usize> {
-    let q = piece.interior_point()?;
+    let q = interior(piece)?;
     let p = [q.x(), q.y()];
     group
         .iter()

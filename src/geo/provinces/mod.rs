@@ -18,8 +18,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use geo::{
-    Area, BooleanOps, BoundingRect, Contains, InteriorPoint, LineString, MapCoords, MultiPolygon,
-    Point, Polygon, Rect, Simplify,
+    Area, BooleanOps, BoundingRect, Contains, LineString, MapCoords, MultiPolygon, Point, Polygon,
+    Rect, Simplify,
 };
 use rayon::prelude::*;
 use serde::Serialize;
@@ -37,6 +37,7 @@ pub use crate::model::map::OffBoardKind;
 mod adjacency;
 mod boxes;
 mod cells;
+mod interior;
 mod rings;
 mod warnings;
 
@@ -48,6 +49,7 @@ use cells::{
     apart_groups, boxes_overlap, cover, given_shape, overlapping, owner, patches, region,
     seeded_pieces, shared_length, to_km, Taken, SHARED_KM,
 };
+use interior::interior;
 use rings::{bbox, edges, meets, ring_px, to_ring, to_segment, P2};
 pub(crate) use rings::{with_holes, with_islands};
 use warnings::{boxes_in_their_provinces, grey_land_warnings};
@@ -205,14 +207,19 @@ pub(super) fn lay(
         .intersection(&frame),
         None => frame.clone(),
     };
-    let coast = to_km(&atlas.land, projection).intersection(&data);
-    let added = patches(&g.land, atlas, projection);
-    let land = if added.0.is_empty() {
-        coast
-    } else {
-        coast.union(&added.intersection(&data))
+    // The coast and the patches are cut side by side (each cut is the same on any thread).
+    let (coast, (added, unplayable)) = rayon::join(
+        || to_km(&atlas.land, projection).intersection(&data),
+        || {
+            let added = patches(&g.land, atlas, projection);
+            let added = (!added.0.is_empty()).then(|| added.intersection(&data));
+            (added, patches(&g.unplayable, atlas, projection))
+        },
+    );
+    let land = match added {
+        None => coast,
+        Some(added) => coast.union(&added),
     };
-    let unplayable = patches(&g.unplayable, atlas, projection);
     let all_sea = data.difference(&land);
     // Water marked off the board is no sea's.
     let sea = if unplayable.0.is_empty() {
@@ -237,7 +244,7 @@ pub(super) fn lay(
     // Given shapes first: an outline (within countries) or Natural Earth countries.
     let given: Vec<Option<MultiPolygon<f64>>> = g
         .province
-        .iter()
+        .par_iter()
         .zip(&kinds)
         .map(|(p, &is_water)| {
             let base = if is_water { &sea } else { &land };
@@ -460,7 +467,7 @@ pub(super) fn lay(
             .copied()
             .map(|j| {
                 let whole = drawn[j].as_ref().and_then(|d| {
-                    let inside = d.interior_point()?;
+                    let inside = interior(d)?;
                     let pieces: Vec<Polygon<f64>> = round
                         .iter()
                         .filter(|(_, _, into, _, _)| *into == j)
@@ -484,7 +491,7 @@ pub(super) fn lay(
         for (_, i, j, _, piece) in round {
             let held = drawn[j]
                 .as_ref()
-                .is_some_and(|d| piece.interior_point().is_some_and(|q| d.contains(&q)));
+                .is_some_and(|d| interior(&piece).is_some_and(|q| d.contains(&q)));
             if !held {
                 taken_apart[j].push(piece.clone());
             }
@@ -510,17 +517,14 @@ pub(super) fn lay(
     let apart: Vec<(usize, Polygon<f64>)> = apart.into_iter().map(|(_, i, _, p)| (i, p)).collect();
     let r = |v: f64| (v * 10.0).round() / 10.0;
     let at = |piece: &Polygon<f64>| {
-        piece.interior_point().map_or([f64::NAN; 2], |q| {
+        interior(piece).map_or([f64::NAN; 2], |q| {
             let (lat, lon) = projection.unproject(q.x(), q.y());
             [r(lat), r(lon)]
         })
     };
     for (i, j, piece) in &joined {
         let km2 = piece.unsigned_area();
-        let island = !kinds[*i]
-            && piece
-                .interior_point()
-                .is_some_and(|q| on_island((q.x(), q.y())));
+        let island = !kinds[*i] && interior(piece).is_some_and(|q| on_island((q.x(), q.y())));
         if km2 >= 1.0 && !island {
             report.push(Adjustment::PieceJoined {
                 area: g.province[*i].area.get_ref().clone(),
@@ -539,10 +543,7 @@ pub(super) fn lay(
     let mut grey: Vec<(Polygon<f64>, bool)> = Vec::new();
     for (i, piece) in &apart {
         let km2 = piece.unsigned_area();
-        let island = !kinds[*i]
-            && piece
-                .interior_point()
-                .is_some_and(|q| on_island((q.x(), q.y())));
+        let island = !kinds[*i] && interior(piece).is_some_and(|q| on_island((q.x(), q.y())));
         if km2 >= 1.0 && !island {
             report.push(Adjustment::PieceLeftOut {
                 area: g.province[*i].area.get_ref().clone(),
@@ -586,11 +587,14 @@ pub(super) fn lay(
     if !unplayable.0.is_empty() {
         // Land marked unplayable, but for an island without a seed (Ireland off a board
         // of Europe), drawn whole above already.
-        off_land.extend(land.intersection(&unplayable).0.into_iter().filter(|p| {
-            !p.interior_point()
-                .is_some_and(|q| unseeded.iter().any(|c| c.contains(q.x(), q.y())))
+        let (marked_land, marked_water) = rayon::join(
+            || land.intersection(&unplayable),
+            || all_sea.intersection(&unplayable),
+        );
+        off_land.extend(marked_land.0.into_iter().filter(|p| {
+            !interior(p).is_some_and(|q| unseeded.iter().any(|c| c.contains(q.x(), q.y())))
         }));
-        off_water.extend(all_sea.intersection(&unplayable).0);
+        off_water.extend(marked_water.0);
     }
     grey_land_warnings(
         &grey,
@@ -709,7 +713,7 @@ pub(super) fn lay(
                 ),
                 vec![],
             );
-            let moved = main_px.interior_point().map_or(seed, |q| {
+            let moved = interior(&main_px).map_or(seed, |q| {
                 [(q.x() * 10.0).round() / 10.0, (q.y() * 10.0).round() / 10.0]
             });
             report.push(Adjustment::LabelMoved {

@@ -40,7 +40,7 @@ pub(super) fn grey_land_warnings(
         if marked >= km2 / 2.0 {
             continue;
         }
-        let Some(q) = piece.interior_point() else {
+        let Some(q) = interior(piece) else {
             continue;
         };
         // An island beyond the land the provinces span (Iceland off a board of Europe) is
