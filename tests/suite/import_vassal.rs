@@ -334,14 +334,16 @@ fn palette_images(module: &Path) -> BTreeMap<String, Vec<(String, Vec<u8>)>> {
                 .filter(|n| !n.is_empty())
                 .map(str::to_string)
                 .unwrap_or_else(|| slot.attr("entryName").unwrap_or_default().to_string());
-            let pictures = names
-                .into_iter()
-                .map(|n| {
-                    let bytes = images[&n].clone();
-                    (n, bytes)
-                })
-                .collect();
-            out.insert(name, pictures);
+            let pictures = names.into_iter().map(|n| {
+                let bytes = images[&n].clone();
+                (n, bytes)
+            });
+            // Pieces of the same name (ccnapoleonics has two `Deroy`s) are compared by
+            // the pictures they have between them.
+            let all = out.entry(name).or_default();
+            all.extend(pictures);
+            all.sort();
+            all.dedup();
         }
     }
     out
