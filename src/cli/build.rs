@@ -107,7 +107,11 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
             super::emit(&format!(
                 "wrote {} ({bytes} bytes): maps {}; {} counters; setups {}{options}\n",
                 output.display(),
-                summary.maps.join(", "),
+                if summary.maps.is_empty() {
+                    "none".to_string()
+                } else {
+                    summary.maps.join(", ")
+                },
                 summary.pieces,
                 if setups.is_empty() {
                     "none".to_string()
