@@ -628,14 +628,7 @@ fn a_blank_picture_name_is_no_picture() {
             ("images/board.png", &png()),
         ],
     );
-    let dir = tmp.path().join("game");
-    let (code, out, err) = run(&["import", p(&module), "-o", p(&dir)]);
-    assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = run(&["check", p(&dir)]);
-    assert_eq!(code, 0, "{out}{err}");
-    let rebuilt = tmp.path().join("rebuilt.vmod");
-    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
-    assert_eq!(code, 0, "{out}{err}");
+    round_trip(&module, tmp.path());
 }
 
 #[test]
@@ -1549,14 +1542,7 @@ fn decks_windows_properties_turn_trackers_and_charts_are_built_again() {
             ("images/crt.png", &png()),
         ],
     );
-    let dir = tmp.path().join("game");
-    let (code, out, err) = run(&["import", p(&module), "-o", p(&dir)]);
-    assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = run(&["check", p(&dir)]);
-    assert_eq!(code, 0, "{out}{err}");
-    let rebuilt = tmp.path().join("rebuilt.vmod");
-    let (code, out, err) = run(&["build", p(&dir), "-o", p(&rebuilt)]);
-    assert_eq!(code, 0, "{out}{err}");
+    let rebuilt = round_trip(&module, tmp.path());
     let original = kept_components(&module);
     assert_eq!(
         kept_counts(&original),
