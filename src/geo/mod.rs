@@ -140,13 +140,22 @@ pub struct KnownIds {
     /// The game's counter size (`[art] counter-size`), when it gives one: a province
     /// board's boxes are a counter wide.
     pub counter_size: Option<u32>,
+    /// The split coasts (map, area, coast) whose fleet box `position` `geo` placed itself
+    /// (marked [`write::PLACED_BY_GEO`]): placed again on every run, so that they follow a
+    /// change of projection, extent or width; any other written position is kept.
+    pub placed_coasts: BTreeSet<(String, String, String)>,
 }
 
 impl KnownIds {
     /// The ids a loaded game's files define.
     pub fn of(loaded: &crate::load::Loaded) -> Self {
         let mut known = Self::default();
-        for (_, f) in &loaded.files {
+        for (file, f) in &loaded.files {
+            if !f.map.is_empty() {
+                known
+                    .placed_coasts
+                    .extend(write::coasts_placed_by_geo(loaded.sources.text(*file)));
+            }
             for t in &f.terrain {
                 known.terrain.insert(t.id.get_ref().clone());
                 if t.kind.get_ref() == "water" {
@@ -389,7 +398,7 @@ pub fn compute_areas(
         &projection,
         &picture,
         clipped.as_ref().unwrap_or(&whole_land),
-        &|t| known.water.contains(t),
+        (&|t| known.water.contains(t), &known.placed_coasts),
         provinces::Boxes::of(known.counter_size.unwrap_or(60)),
         &mut out.report,
         (file, &mut out.warnings),

@@ -8,7 +8,7 @@
 //! (a `[[map.geography.place]]` appended at the end of the file included), so a second run
 //! writes the same bytes and `geo --check` right after a run is clean.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
@@ -316,14 +316,18 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
         t.insert("position", value(point(a.position)));
         let outline: Array = a.outline.iter().map(|p| Value::Array(point(*p))).collect();
         t.insert("outline", value(laid_out(outline, 6)));
-        // A coast's position is written when it has none: one there, by hand or by an
-        // earlier run, is kept.
+        // A coast's position is written, marked as `geo`'s, when it has none or when
+        // `geo` placed it: one written by hand (or whose mark the designer deleted) is kept.
         if let Some(coasts) = t.get_mut("coast").and_then(Item::as_array_of_tables_mut) {
             for c in coasts.iter_mut() {
                 let id = c.get("id").and_then(Item::as_str).map(str::to_string);
                 if let Some(at) = a.coasts.iter().find(|k| Some(&k.id) == id.as_ref()) {
-                    if !c.contains_key("position") {
-                        c.insert("position", value(point(at.position)));
+                    if !c.contains_key("position") || placed_by_geo(c) {
+                        let mut written = Value::Array(point(at.position));
+                        written
+                            .decor_mut()
+                            .set_suffix(format!("  # {PLACED_BY_GEO}"));
+                        c.insert("position", Item::Value(written));
                     }
                 }
             }
@@ -344,6 +348,46 @@ pub fn areas_into_file(text: &str, computed: &Computed) -> Result<String, String
         map.insert("off-board", Item::ArrayOfTables(list));
     }
     Ok(doc.to_string())
+}
+
+/// The comment after a split coast's fleet box `position` that `geo` placed: such a
+/// position is placed again on every run, so that it follows a change of projection, extent
+/// or width; delete the comment (or write the position by hand) and `geo` keeps it.
+pub const PLACED_BY_GEO: &str = "placed by `sandtable geo`: delete this comment to keep it";
+
+/// Whether a coast's `position` carries the comment [`PLACED_BY_GEO`].
+fn placed_by_geo(coast: &Table) -> bool {
+    coast
+        .get("position")
+        .and_then(Item::as_value)
+        .and_then(|v| v.decor().suffix())
+        .and_then(|s| s.as_str())
+        .is_some_and(|s| s.contains("placed by `sandtable geo`"))
+}
+
+/// The split coasts (map, area, coast ids) of a file's maps whose `position` `geo` placed
+/// itself; none when the text is not TOML (the loader reports that).
+pub fn coasts_placed_by_geo(text: &str) -> BTreeSet<(String, String, String)> {
+    let mut out = BTreeSet::new();
+    let Ok(doc) = text.parse::<DocumentMut>() else {
+        return out;
+    };
+    let id = |t: &Table| t.get("id").and_then(Item::as_str).map(str::to_string);
+    let maps = doc.get("map").and_then(Item::as_array_of_tables);
+    for map in maps.into_iter().flatten() {
+        let areas = map.get("area").and_then(Item::as_array_of_tables);
+        for area in areas.into_iter().flatten() {
+            let coasts = area.get("coast").and_then(Item::as_array_of_tables);
+            for coast in coasts.into_iter().flatten() {
+                if let (Some(m), Some(a), Some(c), true) =
+                    (id(map), id(area), id(coast), placed_by_geo(coast))
+                {
+                    out.insert((m, a, c));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The map's `[[map.area]]` tables, each with what `find` gives for its id (the areas it

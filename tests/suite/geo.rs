@@ -1380,6 +1380,71 @@ fn a_sizable_island_without_a_seed_drawn_off_the_board_is_a_located_warning() {
     );
 }
 
+/// A fleet box `geo` placed itself carries a comment saying so and is placed again after a
+/// change of width (it follows the coast, no warning); once the designer deletes the
+/// comment it is theirs, kept, and warned about when the coast moves away from it (the
+/// first new-user trial: after a change of projection the boxes `geo` had written were
+/// kept and warned about).
+#[test]
+fn a_coast_box_geo_placed_follows_its_coast_until_the_designer_keeps_it() {
+    let tmp = copy_game(AEGEAN);
+    edit(
+        tmp.path(),
+        "board.toml",
+        "fleet = [\"bla\", \"con\"]\nposition = [700.0, 75.0]\n",
+        "fleet = [\"bla\", \"con\"]\n",
+    );
+    let mark = "# placed by `sandtable geo`: delete this comment to keep it";
+    let north_coast = |tmp: &crate::support::CopiedGame| -> String {
+        let text = std::fs::read_to_string(tmp.path().join("board.toml")).expect("reads");
+        let at = text
+            .find("id = \"nc\"\nname = \"north coast\"")
+            .expect("thr/nc");
+        text[at..]
+            .lines()
+            .find(|l| l.starts_with("position = "))
+            .expect("a position")
+            .to_string()
+    };
+    // The warning about the north coast's box, if any (the south coast's, written by an
+    // earlier run without the comment, is the designer's and warned about at 600 px).
+    let off_north = |warnings: &[Value]| {
+        warnings.iter().any(|w| {
+            w["code"] == "coast-box-off-coast"
+                && w["message"].as_str().unwrap_or("").contains("`thr/nc`")
+        })
+    };
+    let warnings = aegean_warnings(&tmp);
+    let placed = north_coast(&tmp);
+    assert!(placed.ends_with(mark), "{placed}");
+    assert!(!off_north(&warnings), "{warnings:?}");
+    edit(
+        tmp.path(),
+        "board.toml",
+        "width-px = 1000",
+        "width-px = 600",
+    );
+    let warnings = aegean_warnings(&tmp);
+    let moved = north_coast(&tmp);
+    assert!(
+        moved.ends_with(mark) && moved != placed,
+        "{placed} → {moved}"
+    );
+    assert!(!off_north(&warnings), "{warnings:?}");
+    // The designer keeps it: the comment deleted, the position is theirs.
+    edit(tmp.path(), "board.toml", &format!("  {mark}"), "");
+    edit(
+        tmp.path(),
+        "board.toml",
+        "width-px = 600",
+        "width-px = 1000",
+    );
+    let warnings = aegean_warnings(&tmp);
+    let kept = north_coast(&tmp);
+    assert_eq!(kept, moved.replace(&format!("  {mark}"), ""));
+    assert!(off_north(&warnings), "{warnings:?}");
+}
+
 #[test]
 fn a_kept_coast_box_off_its_coast_after_a_new_width_is_a_located_warning() {
     let tmp = copy_game(AEGEAN);

@@ -13,7 +13,7 @@ use super::*;
 pub(super) fn coast_positions(
     map: &Map,
     laid: &mut [ComputedArea],
-    water: &dyn Fn(&str) -> bool,
+    (water, placed): (&dyn Fn(&str) -> bool, &BTreeSet<(String, String, String)>),
     (size, sizes): ([u32; 2], Boxes),
     (file, warnings): (FileId, &mut Diagnostics),
 ) {
@@ -85,9 +85,15 @@ pub(super) fn coast_positions(
             let own: BTreeSet<usize> = mine.difference(&others).copied().collect();
             let sea = |j: &usize| is_water.contains(laid[*j].id.as_str());
             let own_seas: BTreeSet<usize> = own.iter().copied().filter(sea).collect();
-            // A written position is kept; one no longer on its coast (the projection, the
-            // extent or the width changed since it was written) is a located warning.
-            if let Some(kept) = &c.position {
+            // A written position is kept, but one `geo` placed itself, which it places
+            // again; one kept no longer on its coast (the projection, the extent or the width
+            // changed since it was written) is a located warning.
+            let by_geo = placed.contains(&(
+                map.id.get_ref().clone(),
+                a.id.get_ref().clone(),
+                c.id.get_ref().clone(),
+            ));
+            if let Some(kept) = c.position.as_ref().filter(|_| !by_geo) {
                 let at = *kept.get_ref();
                 let seas: BTreeSet<usize> = mine.iter().copied().filter(sea).collect();
                 let off = ring

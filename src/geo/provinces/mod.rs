@@ -192,7 +192,7 @@ pub(super) fn lay(
     projection: &Projection,
     picture: &Picture,
     atlas: &Atlas,
-    water: &dyn Fn(&str) -> bool,
+    (water, placed): (&dyn Fn(&str) -> bool, &BTreeSet<(String, String, String)>),
     sizes: Boxes,
     report: &mut Vec<Adjustment>,
     (file, warnings): (FileId, &mut Diagnostics),
@@ -732,7 +732,7 @@ pub(super) fn lay(
     coast_positions(
         map,
         &mut out,
-        water,
+        (water, placed),
         (picture.size, sizes),
         (file, warnings),
     );
