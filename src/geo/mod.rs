@@ -126,6 +126,9 @@ pub struct ComputedLine {
     pub items: Vec<String>,
 }
 
+/// Split coasts by (map, area, coast) id.
+pub type CoastIds = BTreeSet<(String, String, String)>;
+
 /// Ids the game defines, which the geography may name.
 #[derive(Debug, Clone, Default)]
 pub struct KnownIds {
@@ -143,7 +146,7 @@ pub struct KnownIds {
     /// The split coasts (map, area, coast) whose fleet box `position` `geo` placed itself
     /// (marked [`write::PLACED_BY_GEO`]): placed again on every run, so that they follow a
     /// change of projection, extent or width; any other written position is kept.
-    pub placed_coasts: BTreeSet<(String, String, String)>,
+    pub placed_coasts: CoastIds,
 }
 
 impl KnownIds {

@@ -8,7 +8,7 @@
 //! (a `[[map.geography.place]]` appended at the end of the file included), so a second run
 //! writes the same bytes and `geo --check` right after a run is clean.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
@@ -367,8 +367,8 @@ fn placed_by_geo(coast: &Table) -> bool {
 
 /// The split coasts (map, area, coast ids) of a file's maps whose `position` `geo` placed
 /// itself; none when the text is not TOML (the loader reports that).
-pub fn coasts_placed_by_geo(text: &str) -> BTreeSet<(String, String, String)> {
-    let mut out = BTreeSet::new();
+pub fn coasts_placed_by_geo(text: &str) -> super::CoastIds {
+    let mut out = super::CoastIds::new();
     let Ok(doc) = text.parse::<DocumentMut>() else {
         return out;
     };

@@ -13,7 +13,7 @@ use super::*;
 pub(super) fn coast_positions(
     map: &Map,
     laid: &mut [ComputedArea],
-    (water, placed): (&dyn Fn(&str) -> bool, &BTreeSet<(String, String, String)>),
+    (water, placed): (&dyn Fn(&str) -> bool, &crate::geo::CoastIds),
     (size, sizes): ([u32; 2], Boxes),
     (file, warnings): (FileId, &mut Diagnostics),
 ) {

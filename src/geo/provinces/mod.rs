@@ -192,7 +192,7 @@ pub(super) fn lay(
     projection: &Projection,
     picture: &Picture,
     atlas: &Atlas,
-    (water, placed): (&dyn Fn(&str) -> bool, &BTreeSet<(String, String, String)>),
+    (water, placed): (&dyn Fn(&str) -> bool, &crate::geo::CoastIds),
     sizes: Boxes,
     report: &mut Vec<Adjustment>,
     (file, warnings): (FileId, &mut Diagnostics),
