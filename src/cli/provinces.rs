@@ -11,6 +11,7 @@ use super::{game_for, Failure, Format, GameDir};
 use crate::diag::suggest::did_you_mean;
 use crate::diplomacy::board::ProvinceBoard;
 use crate::diplomacy::Board;
+use crate::model::map::id_as_ordered;
 use crate::model::{Site, TerrainKind};
 
 /// What `--help` adds below the options, and the text of the command's page in the
@@ -96,16 +97,6 @@ struct CoastMoves {
     fleet: Vec<String>,
 }
 
-/// An id as orders write it: its first letter in capitals (`bel` → `Bel`, `spa/nc` →
-/// `Spa/nc`).
-fn written(id: &str) -> String {
-    let mut chars = id.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
 pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
     let g = game_for(&a.game.dir, &a.options, super::Needs::NoScenario, a.format)?;
     let usage = |message: String| {
@@ -145,7 +136,12 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
         ids
     };
     let ids = |sites: &[Site]| -> Vec<String> {
-        sorted(sites.iter().map(|s| written(&board.site_id(*s))).collect())
+        sorted(
+            sites
+                .iter()
+                .map(|s| id_as_ordered(&board.site_id(*s)))
+                .collect(),
+        )
     };
     let provinces: Vec<Province> = areas
         .into_iter()
@@ -159,7 +155,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 "coastal"
             };
             Province {
-                id: written(&area.id),
+                id: id_as_ordered(&area.id),
                 name: area.name.clone(),
                 kind,
                 supply_centre: area.supply_centre,
@@ -171,7 +167,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                 army: sorted(
                     area.army
                         .iter()
-                        .map(|x| written(&am.areas[*x].id))
+                        .map(|x| id_as_ordered(&am.areas[*x].id))
                         .collect(),
                 ),
                 fleet: ids(&area.fleet),
@@ -179,7 +175,7 @@ pub(super) fn run(a: Args) -> Result<ExitCode, Failure> {
                     .coasts
                     .iter()
                     .map(|c| CoastMoves {
-                        id: written(&format!("{}/{}", area.id, c.id)),
+                        id: id_as_ordered(&format!("{}/{}", area.id, c.id)),
                         name: c.name.clone(),
                         fleet: ids(&c.fleet),
                     })

@@ -398,6 +398,16 @@ pub fn touching_outlines(
         .collect()
 }
 
+/// A province or coast id as orders write it and the adjudicator prints it: its first
+/// letter in capitals (`bel` → `Bel`, `spa/nc` → `Spa/nc`).
+pub fn id_as_ordered(id: &str) -> String {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 impl AreaMap {
     /// Pairs of areas (indices, smaller first) whose outlines share a border, when every
     /// area not inside another has an outline; `None` otherwise (a schematic map, whose

@@ -266,13 +266,10 @@ pub fn kind_letter(kind: UnitKind) -> &'static str {
     }
 }
 
-/// A location id as reports write it: `Mun`, `Spa/nc`.
+/// A location id as reports write it: `Mun`, `Spa/nc` (as orders write it, and as the
+/// published book and `sandtable provinces` print it).
 pub fn display(location: &str) -> String {
-    let mut c = location.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
+    crate::model::map::id_as_ordered(location)
 }
 
 fn same_power(written: &str, power: &str) -> bool {

@@ -2,19 +2,10 @@
 //! id, as the adjudicator prints it: `Bel`, `Spa/nc`), its name, its kind, and whether it is
 //! a supply centre and whose home; printed by `{{provinces [MAP]}}`.
 
+use crate::model::map::id_as_ordered;
 use crate::model::{Game, MapKind};
 
 use super::t;
-
-/// An id as orders write it: its first letter in capitals (`bel` → `Bel`, `spa/nc` →
-/// `Spa/nc`).
-fn abbreviated(id: &str) -> String {
-    let mut chars = id.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 /// The table of a map's areas in the order of their names, with their coasts; empty for a
 /// hex map (the directive's check allows area maps only).
@@ -29,12 +20,12 @@ pub(super) fn provinces(game: &Game, map: usize) -> String {
     );
     for i in order {
         let a = &am.areas[i];
-        let mut written = abbreviated(&a.id);
+        let mut written = id_as_ordered(&a.id);
         if !a.coasts.is_empty() {
             let coasts: Vec<String> = a
                 .coasts
                 .iter()
-                .map(|c| format!("{}/{}", abbreviated(&a.id), c.id))
+                .map(|c| format!("{}/{}", id_as_ordered(&a.id), c.id))
                 .collect();
             written = format!("{written} ({})", coasts.join(", "));
         }
