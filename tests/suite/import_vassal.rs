@@ -1287,10 +1287,14 @@ fn public_modules_round_trip() {
         }
         let original = kept_components(&vmod);
         let lacks = kept_lacking(&vmod, &original, &kept_components(&rebuilt));
-        assert!(
-            lacks.is_empty(),
-            "{module}: the module built lacks {lacks:?}"
-        );
+        // Known losses, each with its reason: Dreadball's main window has a pitch whose
+        // picture its repository lacks (`Laser Pitch`), so that board is no game map while
+        // its five others are, and a window only partly made game maps is not built again.
+        let known: &[&str] = match module {
+            "dreadball.vmod" => &["window Main Map"],
+            _ => &[],
+        };
+        assert_eq!(lacks, known, "{module}: the module built lacks {lacks:?}");
         println!(
             "{module}: compared {} set-ups ({placed} set-up pieces at their location names), {} palette pieces and their pictures, {}",
             old.len(),
@@ -1599,4 +1603,173 @@ fn decks_windows_properties_turn_trackers_and_charts_are_built_again() {
     gpids.sort_unstable();
     gpids.dedup();
     assert_eq!(gpids.len(), all, "each slot its own number");
+}
+
+/// A predefined set-up of a module with decks — cards dealt into a deck on a board that
+/// becomes a game map and into one in a window built again, a deck left empty, a card in
+/// a player's hand — is built again with each deck holding the same cards at its
+/// `DrawPile`'s place, the empty deck there too, and the hand's card in the hand: a game
+/// opened from it has its decks (the set-up says `SETUP_STACK`, so VASSAL deals none). The
+/// window's own global property is on the game map made from its board.
+#[test]
+fn a_set_ups_decks_and_windows_hold_the_same_cards_when_built_again() {
+    use sandtable::vassal::save::writer::{SetupDeck, SetupPiece, SetupWriter, VsavOptions};
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("cards.vmod");
+    let card = |name: &str, gpid: u32| {
+        format!(
+            r#"<VASSAL.build.widget.CardSlot entryName="{name}" gpid="{gpid}">+/null/piece;;;a.png;{name}/null;0;0;{gpid};0</VASSAL.build.widget.CardSlot>"#
+        )
+    };
+    let deck = |name: &str, board: &str, x: i32, y: i32, cards: String| {
+        format!(
+            r#"<VASSAL.build.module.map.DrawPile name="{name}" owningBoard="{board}" x="{x}" y="{y}" width="40" height="40" faceDown="Never" shuffle="Never" draw="true" reshufflable="false">{cards}</VASSAL.build.module.map.DrawPile>"#
+        )
+    };
+    let buildfile = BUILDFILE
+        .replace("GRID", HEX)
+        .replace(
+            "  </VASSAL.build.module.Map>\n",
+            &format!(
+                r#"    {}
+    {}
+    <VASSAL.build.module.properties.GlobalProperties>
+      <VASSAL.build.module.properties.GlobalProperty name="mapChatName" initialValue="The table" isNumeric="false" description=""/>
+    </VASSAL.build.module.properties.GlobalProperties>
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.Map mapName="Storage">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board image="shelf.png" name="Shelf"/>
+    </VASSAL.build.module.map.BoardPicker>
+    {}
+  </VASSAL.build.module.Map>
+  <VASSAL.build.module.PlayerHand mapName="Blue Hand" side="Blue">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board image="shelf.png" name="Hand"/>
+    </VASSAL.build.module.map.BoardPicker>
+  </VASSAL.build.module.PlayerHand>
+  <VASSAL.build.module.PredefinedSetup name="Opening" file="opening.vsav" useFile="true" isMenu="false"/>
+"#,
+                deck("Draw", "Board", 50, 60, card("Ace", 7) + &card("King", 8)),
+                deck("Discard", "Board", 150, 60, String::new()),
+                deck("Stock", "Shelf", 10, 20, card("Queen", 9) + &card("Jack", 10)),
+            ),
+        );
+    // The set-up: Ace and King in Draw, Queen in Stock, Jack in Blue's hand, Discard empty.
+    let piece = |id: &str, name: &str, gpid: u32, map: &str, x: i32, y: i32| SetupPiece {
+        id: id.into(),
+        type_string: format!("piece;;;a.png;{name}"),
+        state_string: format!("{map};{x};{y};{gpid};0"),
+    };
+    let mut setup = SetupWriter::new();
+    setup.pieces = vec![
+        piece("1", "Ace", 7, "Main", 50, 60),
+        piece("2", "King", 8, "Main", 50, 60),
+        piece("3", "Queen", 9, "Storage", 10, 20),
+        piece("4", "Jack", 10, "Blue Hand", 30, 40),
+    ];
+    let deck_of = |id: &str, name: &str, map: &str, x: i32, y: i32, cards: &[&str]| SetupDeck {
+        id: id.into(),
+        type_string: format!("deck;true;0,0,0;40;40;Never;Never;false;false;false;;;;{name}"),
+        map: map.into(),
+        x,
+        y,
+        face_down: false,
+        cards: cards.iter().map(|c| c.to_string()).collect(),
+    };
+    setup.decks = vec![
+        deck_of("5", "Draw", "Main", 50, 60, &["1", "2"]),
+        deck_of("6", "Discard", "Main", 150, 60, &[]),
+        deck_of("7", "Stock", "Storage", 10, 20, &["3"]),
+    ];
+    setup.setup_stack_flag = true;
+    let vsav = setup.to_vsav(&VsavOptions::default()).expect("vsav");
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", buildfile.as_bytes()),
+            ("opening.vsav", &vsav),
+            ("images/board.png", &blank_png(200, 200)),
+            ("images/shelf.png", &blank_png(100, 100)),
+            ("images/a.png", &png()),
+        ],
+    );
+    let rebuilt = round_trip(&module, tmp.path());
+    // The window's own property, on the game map made from its board.
+    let lacks = kept_lacking(
+        &module,
+        &kept_components(&module),
+        &kept_components(&rebuilt),
+    );
+    assert!(lacks.is_empty(), "the module built lacks {lacks:?}");
+    // The set-up's decks, read from each module's `.vsav`: (name, map, x, y, cards).
+    let decks = |vmod: &Path, file: &str| -> Vec<(String, String, i64, i64, i64)> {
+        let mut archive = Archive::open(vmod).expect("module");
+        let at = tmp.path().join(format!(
+            "{}.vsav",
+            vmod.file_stem().unwrap().to_string_lossy()
+        ));
+        std::fs::write(&at, archive.read(file).expect("set-up")).expect("write");
+        let report = inspect(&at);
+        let mut out: Vec<_> = report["save"]["decks"]
+            .as_array()
+            .expect("decks")
+            .iter()
+            .map(|d| {
+                (
+                    d[0].as_str().unwrap_or_default().to_string(),
+                    d[1].as_str().unwrap_or_default().to_string(),
+                    d[2].as_i64().unwrap_or_default(),
+                    d[3].as_i64().unwrap_or_default(),
+                    d[4].as_i64().unwrap_or_default(),
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let (_, tree) = module_parts(&rebuilt);
+    let file = tree
+        .descendants()
+        .find(|e| e.is_class("PredefinedSetup") && e.attr("name") == Some("Opening"))
+        .and_then(|e| e.attr("file"))
+        .expect("the set-up Opening")
+        .to_string();
+    let built = decks(&rebuilt, &file);
+    // The game map made from Main's board has an edge around its picture: the same point
+    // of the board.
+    let (ex, ey) = sandtable::layout::vassal::EDGE;
+    let (ex, ey) = (i64::from(ex), i64::from(ey));
+    assert_eq!(
+        built,
+        [
+            (
+                "Discard".to_string(),
+                "Main".to_string(),
+                150 + ex,
+                60 + ey,
+                0
+            ),
+            ("Draw".into(), "Main".into(), 50 + ex, 60 + ey, 2),
+            ("Stock".into(), "Storage".into(), 10, 20, 1),
+        ],
+        "{built:?}"
+    );
+    // Every card at the same location name as in the original (a deck's card at its
+    // deck), the hand's card in the hand.
+    let (old, new) = (
+        setup_locations(&inspect(&module)),
+        setup_locations(&inspect(&rebuilt)),
+    );
+    assert_eq!(old["Opening"], new["Opening"]);
+    let maps = setup_pieces(&inspect(&rebuilt), &|piece| {
+        (
+            piece["name"].as_str().unwrap_or_default().to_string(),
+            piece["map"].as_str().unwrap_or_default().to_string(),
+        )
+    });
+    assert!(
+        maps["Opening"].contains(&("Jack".to_string(), "Blue Hand".to_string())),
+        "{maps:?}"
+    );
 }

@@ -187,7 +187,7 @@ pub fn roster(game: &Game) -> Vec<String> {
 pub struct Parts<'a> {
     /// Prototypes and counter pieces.
     pub counters: &'a Counters,
-    /// The counter palette.
+    /// The counter palettes.
     pub palette: &'a Palette,
     /// The predefined setups.
     pub setups: &'a [Setup],
@@ -336,7 +336,9 @@ pub fn game_module(plan: &Plan<'_>, parts: &Parts<'_>) -> Node {
     );
     root = root.children(maps);
     root = root.children(put_back.windows);
-    root.push(parts.palette.node.clone());
+    for node in &parts.palette.nodes {
+        root.push(node.clone());
+    }
     root = root.children(dice(g).iter().map(dice_button));
     // The dice of the module the game was imported from.
     root = root.children(plan.kept.dice.iter().cloned());

@@ -14,7 +14,12 @@
 //!   folders), which [`super::windows`] puts back: each deck (`DrawPile` and its cards) on
 //!   the game map made from its board, a window none of whose boards became a game map as
 //!   it was; and which window and board each game map was made from (`<game-map>`);
-//! - the module's global properties (and their folders), as it wrote them.
+//! - where the pieces of each pool stood in the module, and the deck they lay in
+//!   (`<pool-place>`), and where each deck stands (`<deck-place>`), so that a set-up puts
+//!   them there again, each deck with its cards (see [`super::setups`]);
+//! - the module's global properties (and their folders), as it wrote them;
+//! - the module's palettes (`PieceWindow`), which [`super::palette`] builds again with each
+//!   slot holding the piece of the counter made from it.
 //!
 //! A game without the file builds as before; a file that cannot be read is an error naming
 //! it, never a module half kept.
@@ -81,6 +86,32 @@ pub struct Kept {
     pub folders: Vec<Element>,
     /// The window and board of the module each game map was made from, by the map's id.
     pub map_sources: BTreeMap<String, (String, String)>,
+    /// Where the pieces of each pool stood in the module, by the pool's id.
+    pub pool_places: BTreeMap<String, KeptPlace>,
+    /// Where each deck of the module stands, by its name.
+    pub deck_places: BTreeMap<String, KeptPlace>,
+    /// The module's palettes (`PieceWindow`), on its toolbar or in its folders, as it wrote
+    /// them.
+    pub palettes: Vec<Element>,
+    /// The counter made from each slot the import kept, by the slot's number (`gpid`).
+    pub slot_counters: BTreeMap<String, String>,
+    /// The counter made from each piece definition the import kept, by the piece's type
+    /// (slots of one definition make one counter).
+    pub type_counters: BTreeMap<String, String>,
+}
+
+/// Where something stood in the module: the pieces of a pool (`<pool-place>`), a deck
+/// (`<deck-place>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptPlace {
+    /// The module's window.
+    pub window: String,
+    /// The point in that window.
+    pub point: (i32, i32),
+    /// The board under that point, and the point on the board.
+    pub board: Option<(String, (i32, i32))>,
+    /// The deck they lay in, when they did.
+    pub deck: Option<String>,
 }
 
 /// The components of a module kept and rebuilt as they are: they name nothing else of it.
@@ -153,6 +184,25 @@ fn chain(text: &str) -> Option<(Vec<Trait>, BasicPieceInfo)> {
     ))
 }
 
+/// The type of a slot's piece (`+/null/TYPE/STATE`).
+pub(super) fn piece_type(text: &str) -> Option<String> {
+    let tokens = decode(text.trim(), '/');
+    (tokens.first().map(String::as_str) == Some("+"))
+        .then(|| tokens.into_iter().nth(2))
+        .flatten()
+}
+
+/// The palettes of a component of the module: itself, or those a toolbar folder holds.
+fn palettes(element: &Element) -> Vec<Element> {
+    if element.is_class("PieceWindow") {
+        vec![element.clone()]
+    } else if is_folder(element) {
+        element.children.iter().flat_map(palettes).collect()
+    } else {
+        Vec::new()
+    }
+}
+
 /// A path of the game directory the kept file names: relative, never leaving it.
 fn inside(root: &Path, file: &str) -> Option<std::path::PathBuf> {
     let path = Path::new(file);
@@ -183,6 +233,16 @@ pub fn read(root: &Path) -> Result<Kept, String> {
                         "{shown}: the piece kept for the counter `{id}` is not a piece definition"
                     ));
                 };
+                if let Some(gpid) = slot.attr("gpid") {
+                    kept.slot_counters
+                        .entry(gpid.to_string())
+                        .or_insert_with(|| id.to_string());
+                }
+                if let Some(kind) = piece_type(&slot.text) {
+                    kept.type_counters
+                        .entry(kind)
+                        .or_insert_with(|| id.to_string());
+                }
                 kept.pieces.insert(
                     id.to_string(),
                     KeptPiece {
@@ -216,7 +276,40 @@ pub fn read(root: &Path) -> Result<Kept, String> {
                 kept.map_sources
                     .insert(id.to_string(), (window.to_string(), board.to_string()));
             }
+            "pool-place" | "deck-place" => {
+                let number = |key: &str| child.attr(key).and_then(|v| v.trim().parse().ok());
+                let key = if child.name == "pool-place" {
+                    "pool"
+                } else {
+                    "deck"
+                };
+                let (Some(name), Some(window), Some(x), Some(y)) = (
+                    child.attr(key),
+                    child.attr("window"),
+                    number("x"),
+                    number("y"),
+                ) else {
+                    continue;
+                };
+                let board = match (child.attr("board"), number("board-x"), number("board-y")) {
+                    (Some(b), Some(bx), Some(by)) => Some((b.to_string(), (bx, by))),
+                    _ => None,
+                };
+                let place = KeptPlace {
+                    window: window.to_string(),
+                    point: (x, y),
+                    board,
+                    deck: child.attr("deck").map(str::to_string),
+                };
+                let places = if key == "pool" {
+                    &mut kept.pool_places
+                } else {
+                    &mut kept.deck_places
+                };
+                places.insert(name.to_string(), place);
+            }
             _ => {
+                kept.palettes.extend(palettes(child));
                 if DICE.iter().any(|d| child.is_class(d)) {
                     kept.dice.push(node(child));
                 } else if TOOLBAR_WINDOWS.iter().any(|w| child.is_class(w)) {

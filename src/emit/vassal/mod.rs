@@ -13,6 +13,7 @@ pub mod buildfile;
 pub mod charts;
 pub mod combat;
 pub mod counters;
+pub mod decks;
 pub mod help;
 pub mod images;
 pub mod kept;

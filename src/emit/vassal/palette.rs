@@ -7,19 +7,28 @@
 //! Counters of a class only its own side sees have a panel of their own after their
 //! nation's, `Austrian (hidden)`: VASSAL draws a slot whose piece is invisible to the player
 //! as a "No Image" box, which there at least says what it stands for.
+//!
+//! A game imported from a VASSAL module gets that module's palettes back instead, as its
+//! designer laid them out (tabs, panels, lists, slot names and sizes), each slot holding
+//! the piece of the counter made from it — so an edit of the counter shows there — and the
+//! palette above only for counters added since the import.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{Game, Location, SideId};
+use crate::vassal::buildfile::Element;
 
 use super::counters::{hidden_by, Counters};
+use super::kept::piece_type;
 use super::plan::Plan;
 use super::xml::Node;
 
 const W: &str = "VASSAL.build.widget.";
 
-/// The palette and the next free slot id.
+/// The palettes and the next free slot id.
 pub struct Palette {
-    /// The `PieceWindow` element.
-    pub node: Node,
+    /// The `PieceWindow` elements.
+    pub nodes: Vec<Node>,
     /// One more than the highest slot id used.
     pub next_gpid: u32,
     /// Number of slots.
@@ -98,12 +107,79 @@ fn pool_counters(game: &Game, pool: usize) -> Vec<usize> {
     out
 }
 
-/// Builds the palette; canonical slots take ids `plan.gpids`, pool panels the ids after.
+/// A kept palette built again: each slot with the piece of the counter made from it (the
+/// first slot of a counter takes its canonical id, `shown` then holds it), a slot of no
+/// counter as the module wrote it; each slot numbered anew.
+fn kept_palette(
+    plan: &Plan<'_>,
+    counters: &Counters,
+    by_id: &BTreeMap<&str, usize>,
+    element: &Element,
+    shown: &mut BTreeSet<usize>,
+    next: &mut u32,
+    slots: &mut usize,
+) -> Node {
+    let kept = &plan.kept;
+    let mut out = Node::new(element.name.clone());
+    for (k, v) in &element.attributes {
+        out = out.attr(k, v);
+    }
+    if element.is_class("PieceSlot") || element.is_class("CardSlot") {
+        *slots += 1;
+        let counter = element
+            .attr("gpid")
+            .and_then(|g| kept.slot_counters.get(g))
+            .or_else(|| piece_type(&element.text).and_then(|t| kept.type_counters.get(&t)))
+            .and_then(|id| by_id.get(id.as_str()).copied());
+        let gpid = match counter {
+            Some(c) if shown.insert(c) => plan.gpids[c],
+            _ => {
+                *next += 1;
+                *next - 1
+            }
+        };
+        out = out.attr("gpid", gpid);
+        return match counter {
+            Some(c) => out.text(counters.piece(plan, c, gpid, false).add_command("null")),
+            None => out.text(element.text.clone()),
+        };
+    }
+    if !element.text.trim().is_empty() {
+        out = out.text(element.text.clone());
+    }
+    out.children(
+        element
+            .children
+            .iter()
+            .map(|child| kept_palette(plan, counters, by_id, child, shown, next, slots)),
+    )
+}
+
+/// Builds the palettes; canonical slots take ids `plan.gpids`, other slots the ids after.
+/// A game imported from a VASSAL module gets the module's palettes back, each slot holding
+/// its counter's piece, and sandtable's own only for the counters added since (none when
+/// there are none); any other game, sandtable's.
 pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
     let g = plan.game;
     let mut next = plan.gpids.iter().copied().max().unwrap_or(0) + 1;
     let mut slots = 0;
     let per = per_panel(g.art.counter_size);
+    let mut nodes = Vec::new();
+    let mut shown = BTreeSet::new();
+    let by_id: BTreeMap<&str, usize> = g
+        .counters
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.id.as_str(), i))
+        .collect();
+    for element in &plan.kept.palettes {
+        nodes.push(kept_palette(
+            plan, counters, &by_id, element, &mut shown, &mut next, &mut slots,
+        ));
+    }
+    // With the module's palettes, sandtable's offers only what the import did not make.
+    let imported = !plan.kept.palettes.is_empty();
+    let offered = |c: usize| !imported || !plan.kept.pieces.contains_key(&g.counters[c].id);
     // Panels of one owner (a side, or None): nations, nationless counters, pools.
     let tab_for = |owner: Option<SideId>, next: &mut u32, slots: &mut usize| -> Vec<Node> {
         let mut panels = Vec::new();
@@ -114,6 +190,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
             // Counters every player sees, then those only their side sees, apart.
             for hidden in [false, true] {
                 let items: Vec<Node> = (0..g.counters.len())
+                    .filter(|&c| offered(c))
                     .filter(|c| g.class_of(*c).nation == Some(n))
                     .filter(|c| hidden_by(g, *c).is_some() == hidden)
                     .map(|c| slot(plan, counters, c, plan.gpids[c]))
@@ -130,6 +207,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
             }
         }
         let loose: Vec<Node> = (0..g.counters.len())
+            .filter(|&c| offered(c))
             .filter(|c| {
                 let k = g.class_of(*c);
                 k.nation.is_none() && k.side == owner
@@ -150,6 +228,7 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
             }
             let items: Vec<Node> = pool_counters(g, i)
                 .into_iter()
+                .filter(|&c| offered(c))
                 .map(|c| {
                     let id = *next;
                     *next += 1;
@@ -184,6 +263,13 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 .children(panels),
         );
     }
+    if tabs.is_empty() && imported {
+        return Palette {
+            nodes,
+            next_gpid: next,
+            slots,
+        };
+    }
     let node = Node::new("VASSAL.build.module.PieceWindow")
         .attr("name", "Counters")
         .attr("description", "Every counter of the mix")
@@ -202,8 +288,9 @@ pub fn palette(plan: &Plan<'_>, counters: &Counters) -> Palette {
                 .attr("description", "")
                 .children(tabs),
         );
+    nodes.push(node);
     Palette {
-        node,
+        nodes,
         next_gpid: next,
         slots,
     }

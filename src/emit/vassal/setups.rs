@@ -1,7 +1,8 @@
 //! One predefined setup (`.vsav`) per scenario (format notes §4.6): every counter copy the
 //! scenario places, expanded from its prototypes, on its face, at the centre of its hex (or
-//! its area slot; in a pool's box, a few to a stack across the box), stacked bottom first
-//! in placement order; on a province
+//! its area slot; in a pool's box, a few to a stack across the box — or, in a game imported
+//! from a VASSAL module, where the pool's pieces stood in it, in the deck they lay in),
+//! stacked bottom first in placement order; on a province
 //! board, the owner's control marker on every supply centre the scenario says a side owns,
 //! at the centre's marker spot; the boards of every map, `SETUP_STACK`, the scenario's
 //! starting track values (the global property of a track without a display; a track on a
@@ -11,15 +12,19 @@
 //! `SetupWriter` (real SequenceEncoder, obfuscation, deterministic zip with a copy of
 //! `moduledata`).
 
+use std::collections::BTreeMap;
+
 use crate::layout::vassal::written_orders;
 use crate::model::{Game, Scenario};
 use crate::vassal::encoder::encode_or_empty;
-use crate::vassal::save::writer::{SaveData, SetupPiece, SetupWriter, VsavOptions};
+use crate::vassal::save::writer::{SaveData, SetupDeck, SetupPiece, SetupWriter, VsavOptions};
 use crate::vassal::save::BoardSetup;
 
 use super::counters::Counters;
+use super::decks::{deck_type, face_down};
 use super::pieces::BasicState;
-use super::plan::{file_stem, Board, Plan};
+use super::plan::{file_stem, Board, Plan, Point};
+use super::windows::{built_point, kept_deck};
 use super::VASSAL_VERSION;
 use crate::layout::vassal::{track_properties, TRACKER_ID};
 
@@ -55,16 +60,38 @@ pub fn writer(
     let game = plan.game;
     let prototypes = counters.prototype_map();
     let mut w = SetupWriter::new();
+    // Where each pool's pieces go: where they stood in the module the game was imported
+    // from — in the deck they lay in, or in a window built as the module had it (whose grid
+    // names the place as the module did) — else in the pool's box (a place on a game map
+    // that the map does not name, which the box is named as).
+    let kept = &plan.kept;
+    let pool_spots: Vec<Option<(Point, Option<&str>)>> = game
+        .pools
+        .iter()
+        .map(|pool| {
+            let place = kept.pool_places.get(&pool.id)?;
+            let point = built_point(plan, place)?;
+            let on_game_map = plan.boards.iter().any(|b| b.map_name == point.map);
+            (place.deck.is_some() || !on_game_map).then_some((point, place.deck.as_deref()))
+        })
+        .collect();
     let mut in_pool = vec![0usize; game.pools.len()];
     let units = scenario.placements.iter().map(move |p| {
+        let mut deck = None;
         let point = match p.location {
-            crate::model::Location::Pool(pool) => {
-                let k = in_pool.get(pool).copied().unwrap_or(0);
-                if let Some(n) = in_pool.get_mut(pool) {
-                    *n += 1;
+            crate::model::Location::Pool(pool) => match pool_spots.get(pool).cloned().flatten() {
+                Some((point, pile)) => {
+                    deck = pile;
+                    Some(point)
                 }
-                plan.pool_piece_point(pool, k)
-            }
+                None => {
+                    let k = in_pool.get(pool).copied().unwrap_or(0);
+                    if let Some(n) = in_pool.get_mut(pool) {
+                        *n += 1;
+                    }
+                    plan.pool_piece_point(pool, k)
+                }
+            },
             _ => plan.point(&p.location),
         };
         let point = point.ok_or_else(|| {
@@ -74,7 +101,7 @@ pub fn writer(
                 game.location_name(&p.location)
             )
         });
-        (p.counter, p.reduced, point)
+        (p.counter, p.reduced, point, deck)
     });
     // Each owned supply centre's marker, when its owner has one.
     let markers = scenario.owners.iter().filter_map(|(map, area, side)| {
@@ -86,9 +113,11 @@ pub fn writer(
                 area_name(game, *map, *area)
             )
         });
-        Some((marker.counter, false, point))
+        Some((marker.counter, false, point, None))
     });
-    for (i, (counter, reduced, point)) in units.chain(markers).enumerate() {
+    // The cards the placements deal into each deck, by the deck's name.
+    let mut dealt: BTreeMap<&str, (Point, Vec<String>)> = BTreeMap::new();
+    for (i, (counter, reduced, point, deck)) in units.chain(markers).enumerate() {
         let point = point?;
         let gpid = plan.gpids[counter];
         let mut piece = counters
@@ -101,12 +130,21 @@ pub fn writer(
             gpid: gpid.to_string(),
         };
         let (type_string, state_string) = piece.type_and_state();
+        let id = (i + 1).to_string();
+        if let Some(deck) = deck {
+            dealt
+                .entry(deck)
+                .or_insert_with(|| (point.clone(), Vec::new()))
+                .1
+                .push(id.clone());
+        }
         w.pieces.push(SetupPiece {
-            id: (i + 1).to_string(),
+            id,
             type_string,
             state_string,
         });
     }
+    w.decks = decks(plan, dealt, w.pieces.len() + 1);
     w.boards = plan.all_boards().map(board_setup).collect();
     w.setup_stack_flag = true;
     let names = track_properties(game);
@@ -136,6 +174,50 @@ pub fn writer(
             .push(super::orders::scenario_notes(game, scenario));
     }
     Ok(w)
+}
+
+/// Every deck of the module the game was imported from that stands in the module built,
+/// with the cards the scenario deals into it (none, for a deck it deals nothing into), in
+/// the order of the decks' names; ids from `first_id` on. `SETUP_STACK` stops VASSAL
+/// dealing the decks itself, so a deck the setup does not write would be missing.
+fn decks(
+    plan: &Plan<'_>,
+    mut dealt: BTreeMap<&str, (Point, Vec<String>)>,
+    first_id: usize,
+) -> Vec<SetupDeck> {
+    let kept = &plan.kept;
+    let mut names: Vec<&str> = kept.deck_places.keys().map(String::as_str).collect();
+    names.extend(dealt.keys().filter(|n| !kept.deck_places.contains_key(**n)));
+    names.sort_unstable();
+    let mut out = Vec::new();
+    for name in names {
+        let Some(pile) = kept_deck(kept, name) else {
+            continue;
+        };
+        let (point, cards) = match dealt.remove(name) {
+            Some(cards) => cards,
+            None => {
+                let Some(point) = kept
+                    .deck_places
+                    .get(name)
+                    .and_then(|place| built_point(plan, place))
+                else {
+                    continue;
+                };
+                (point, Vec::new())
+            }
+        };
+        out.push(SetupDeck {
+            id: (first_id + out.len()).to_string(),
+            type_string: deck_type(pile),
+            map: point.map,
+            x: point.x,
+            y: point.y,
+            face_down: face_down(pile),
+            cards,
+        });
+    }
+    out
 }
 
 fn area_name(game: &Game, map: usize, area: usize) -> String {

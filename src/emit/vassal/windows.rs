@@ -5,8 +5,9 @@
 //! - each deck (`DrawPile`, with its cards' `CardSlot`s) of a window whose boards became game
 //!   maps goes onto the map made from its board, at the same place on that board (a board's
 //!   picture is the game map's, so the board's own coordinates still point where they did),
-//!   in map folders (`MapSubFolder`) named as the window's; a game map made from a private
-//!   window (`PrivateMap`) or a player's hand (`PlayerHand`) is one again, for its sides;
+//!   in map folders (`MapSubFolder`) named as the window's, and the window's own global
+//!   properties onto the first map made from it; a game map made from a private window
+//!   (`PrivateMap`) or a player's hand (`PlayerHand`) is one again, for its sides;
 //! - a window none of whose boards became a game map (a board without a grid, a deck
 //!   storage, a player's hand of no grid) is built again as the module had it — its boards,
 //!   decks and settings — without its at-start stacks, which the scenarios place: on the
@@ -16,11 +17,14 @@
 //!   a folder left with nothing is not.
 //!
 //! The slots of what is put back are numbered after the palette's (`gpid`), so no two slots
-//! of the module built share a number.
+//! of the module built share a number. Where a pool's pieces stood in the module is found
+//! again in the module built ([`built_point`]), and so is each deck's, for the set-ups to
+//! put them there.
 
-use super::kept::{is_folder, node, Kept, DICE, TOOLBAR_WINDOWS, WINDOWS};
-use super::plan::Plan;
+use super::kept::{is_folder, node, Kept, KeptPlace, DICE, TOOLBAR_WINDOWS, WINDOWS};
+use super::plan::{Plan, Point};
 use super::xml::Node;
+use crate::layout::vassal::EDGE;
 use crate::model::Game;
 use crate::vassal::buildfile::Element;
 
@@ -189,6 +193,14 @@ pub fn put_back(plan: &Plan<'_>, maps: &mut [Node], next_gpid: &mut u32) -> PutB
                 }
             }
         }
+        // The window's own global properties, on the first game map made from it.
+        for properties in window
+            .children
+            .iter()
+            .filter(|c| c.is_class("GlobalProperties"))
+        {
+            maps[first].push(node(properties));
+        }
         for (board, mut deck) in decks(window) {
             let i = made
                 .iter()
@@ -255,4 +267,50 @@ fn folder_again(
         }
     }
     (!out.children.is_empty()).then_some(out)
+}
+
+/// Where something that stood in the module (a pool's pieces, a deck) stands in the module
+/// built: on the game map made from the board under it, at the same point of that board
+/// (its picture is the map's); else in its window when that is built again as the module
+/// had it, at the same point; else nowhere (`None`: a pool's pieces go into its box).
+pub fn built_point(plan: &Plan<'_>, place: &KeptPlace) -> Option<Point> {
+    let kept = &plan.kept;
+    let sources = sources(plan.game, kept);
+    if let Some((board, (x, y))) = &place.board {
+        let made = sources.iter().position(|s| {
+            s.as_ref()
+                .is_some_and(|(w, b)| *w == place.window && b == board)
+        });
+        if let Some(built) = made.and_then(|i| plan.boards.get(i)) {
+            return Some(Point {
+                map: built.map_name.clone(),
+                x: x + EDGE.0,
+                y: y + EDGE.1,
+            });
+        }
+    }
+    let made = made_from(plan, plan.boards.len());
+    let again = kept
+        .windows
+        .iter()
+        .zip(&made)
+        .any(|(w, m)| w.attr("mapName") == Some(place.window.as_str()) && m.is_empty());
+    let taken = plan
+        .boards
+        .iter()
+        .chain(&plan.off_map)
+        .any(|b| b.map_name == place.window);
+    (again && !taken).then(|| Point {
+        map: place.window.clone(),
+        x: place.point.0,
+        y: place.point.1,
+    })
+}
+
+/// The kept deck (`DrawPile`) of that name, in any window.
+pub fn kept_deck<'k>(kept: &'k Kept, name: &str) -> Option<&'k Element> {
+    kept.windows
+        .iter()
+        .flat_map(Element::descendants)
+        .find(|e| e.is_class("DrawPile") && e.attr("name") == Some(name))
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek};
 
 use super::counters::CounterDef;
-use super::maps::Maps;
+use super::maps::{Maps, Pools};
 use super::{File, Importer};
 use crate::vassal::buildfile::{write_element, Element};
 
@@ -20,6 +20,7 @@ impl<R: Read + Seek> Importer<'_, R> {
         file_name: &str,
         counters: &[CounterDef],
         maps: &Maps,
+        pools: &Pools,
     ) -> File {
         // Every picture of the module, for the pieces and prototypes kept: those not
         // already copied into `art/` go into `vassal/images/`.
@@ -40,18 +41,21 @@ impl<R: Read + Seek> Importer<'_, R> {
         }
         File {
             name: "vassal/kept.xml".into(),
-            text: self.kept_xml(file_name, counters, &pictures, maps),
+            text: self.kept_xml(file_name, counters, &pictures, maps, pools),
         }
     }
 
     /// The verbatim part: every counter's slot, where the pictures are, which window and
-    /// board each game map was made from (`<game-map>`), every other component.
+    /// board each game map was made from (`<game-map>`), where each pool's pieces stood in
+    /// the module and the deck they lay in (`<pool-place>`), where each deck stands
+    /// (`<deck-place>`), every other component.
     fn kept_xml(
         &self,
         file_name: &str,
         counters: &[CounterDef],
         pictures: &BTreeMap<String, String>,
         maps: &Maps,
+        pools: &Pools,
     ) -> String {
         let mut kept = Element::new("sandtable-kept");
         kept.attributes.push((
@@ -85,6 +89,34 @@ impl<R: Read + Seek> Importer<'_, R> {
             e.attributes.push(("board".into(), board.clone()));
             kept.children.push(e);
         }
+        // Where each pool's pieces stood, and each deck.
+        let pool_places = pools
+            .places
+            .iter()
+            .filter_map(|(name, place)| Some(("pool-place", "pool", pools.ids.get(name)?, place)));
+        let decks = Maps::deck_places(&self.module.maps);
+        let deck_places = decks
+            .iter()
+            .map(|(name, place)| ("deck-place", "deck", name, place));
+        for (element, key, name, place) in pool_places.chain(deck_places) {
+            let mut e = Element::new(element);
+            let mut put = |k: &str, v: String| e.attributes.push((k.into(), v));
+            put(key, name.clone());
+            put("window", place.window.clone());
+            put("x", place.point.x.to_string());
+            put("y", place.point.y.to_string());
+            if let Some((board, local)) = &place.board {
+                put("board", board.clone());
+                put("board-x", local.x.to_string());
+                put("board-y", local.y.to_string());
+            }
+            if element == "pool-place" {
+                if let Some(deck) = &place.deck {
+                    put("deck", deck.clone());
+                }
+            }
+            kept.children.push(e);
+        }
         for child in &self.root.children {
             if child.is_class("PredefinedSetup") || child.is_class("PlayerRoster") {
                 continue;
@@ -92,7 +124,7 @@ impl<R: Read + Seek> Importer<'_, R> {
             kept.children.push(child.clone());
         }
         let mut text = String::from(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- What sandtable's language cannot say of this VASSAL module, kept verbatim by `sandtable import`:\n     each counter's piece slot (its traits, prototypes named, images), where the module's\n     pictures are in the game, and the module's other components (windows, palettes' layout,\n     prototypes, decks, dice, turn tracker, charts…). `sandtable build` reuses each counter's\n     piece, the prototypes, the pictures, the dice, the global properties, the turn trackers,\n     the chart windows, the map windows' decks and every map window no game map was made\n     from, each where the module had it; the rest is not rebuilt yet. -->\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- What sandtable's language cannot say of this VASSAL module, kept verbatim by `sandtable import`:\n     each counter's piece slot (its traits, prototypes named, images), where the module's\n     pictures are in the game, and the module's other components (windows, palettes' layout,\n     prototypes, decks, dice, turn tracker, charts…). `sandtable build` reuses each counter's\n     piece, the prototypes, the pictures, the dice, the global properties, the turn trackers,\n     the chart windows, the map windows' decks and every map window no game map was made\n     from, each where the module had it, and puts the pieces of each pool where they stood\n     (<pool-place>: in the deck they lay in); the rest is not rebuilt yet. -->\n",
         );
         text.push_str(&write_element(&kept));
         text

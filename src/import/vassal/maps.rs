@@ -22,6 +22,26 @@ pub(super) enum Spot {
     Pool(String),
 }
 
+/// A point of a window of the module: the board under it and the point on that board, and
+/// the deck standing there.
+fn place_in(map: &MapInfo, point: Point) -> OriginalPlace {
+    let layout = map.layout(None);
+    let board = layout
+        .locate(point)
+        .map(|(placement, local)| (placement.name.clone(), local));
+    let deck = layout
+        .decks
+        .iter()
+        .find(|(_, at)| *at == point)
+        .map(|(name, _)| name.clone());
+    OriginalPlace {
+        window: map.name.clone(),
+        point,
+        board,
+        deck,
+    }
+}
+
 /// A board whose grid names places, made into an area map.
 #[derive(Debug, Clone)]
 pub(super) struct AreaBoard {
@@ -92,6 +112,27 @@ pub(super) struct Maps {
 }
 
 impl Maps {
+    /// Where a piece stood in the module (`None` for a piece on no window).
+    pub(super) fn original_place(
+        module_maps: &[MapInfo],
+        piece: &PieceReport,
+    ) -> Option<OriginalPlace> {
+        let window = piece.map.as_deref()?;
+        let map = module_maps.iter().find(|m| m.name == window)?;
+        Some(place_in(map, Point::new(piece.x, piece.y)))
+    }
+
+    /// Where each deck of the module stands, by its name (the first of a name).
+    pub(super) fn deck_places(module_maps: &[MapInfo]) -> BTreeMap<String, OriginalPlace> {
+        let mut out = BTreeMap::new();
+        for map in module_maps {
+            for (name, point) in map.layout(None).decks {
+                out.entry(name).or_insert_with(|| place_in(map, point));
+            }
+        }
+        out
+    }
+
     /// How many maps there are, hex and area.
     pub(super) fn count(&self) -> usize {
         self.hex.len() + self.area.len()
@@ -123,6 +164,15 @@ impl Maps {
             return pool(Some(map_name));
         };
         let layout = map.layout(None);
+        // A card in a deck (VASSAL names its place as the deck) goes into the deck's pool,
+        // whatever hex or area is under the deck.
+        if layout
+            .decks
+            .iter()
+            .any(|(_, at)| *at == Point::new(piece.x, piece.y))
+        {
+            return pool(Some(map_name));
+        }
         let Some((placement, local)) = layout.locate(Point::new(piece.x, piece.y)) else {
             return pool(Some(map_name));
         };
@@ -170,12 +220,26 @@ impl Maps {
 }
 
 /// The pools made for the pieces the scenarios place off every map: each pool's id by the
-/// place it is named as, and the decks standing at that place.
+/// place it is named as, the decks standing at that place, and where in the module's
+/// windows the pieces of each pool stood.
 pub(super) struct Pools {
     /// Each pool's id, by the place it is named as.
     pub(super) ids: BTreeMap<String, String>,
     /// The decks at a pool's place, by the place.
     pub(super) decks: BTreeMap<String, Vec<String>>,
+    /// Where the first piece a pool holds stood in the module, by the pool's place.
+    pub(super) places: BTreeMap<String, OriginalPlace>,
+}
+
+/// Where a piece stood in the module: its window and the point there, and the board under
+/// that point with the point on it (the game map made from that board keeps the board's
+/// coordinates); the deck it lay in, when it stood where one of the window's decks does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct OriginalPlace {
+    pub(super) window: String,
+    pub(super) point: Point,
+    pub(super) board: Option<(String, Point)>,
+    pub(super) deck: Option<String>,
 }
 
 impl<R: Read + Seek> Importer<'_, R> {

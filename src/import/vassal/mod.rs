@@ -326,7 +326,7 @@ impl<'a, R: Read + Seek> Importer<'a, R> {
             &maps,
             &pools,
         ));
-        files.push(self.kept_file(&file_name, &counters, &maps));
+        files.push(self.kept_file(&file_name, &counters, &maps, &pools));
 
         let report = self.report(&maps, &counters, &placed, pools.ids.len(), &files);
         let assets = std::mem::take(&mut self.assets)

@@ -11,13 +11,13 @@ use std::path::Path;
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, Item, Table};
 
 use super::counters::{CounterDef, Mix};
-use super::maps::{Maps, Pools, Spot};
+use super::maps::{Maps, OriginalPlace, Pools, Spot};
 use super::{areas, unique, File, Importer};
 use crate::diag::Diagnostic;
 use crate::vassal::buildfile::Element;
 use crate::vassal::encoder::encode_or_empty;
 use crate::vassal::grid::Point;
-use crate::vassal::inspect::{piece_reports, PieceReport, SetupInfo};
+use crate::vassal::inspect::{piece_reports, MapInfo, PieceReport, SetupInfo};
 use crate::vassal::save::SaveFile;
 
 /// A piece definition's type and state strings, by the id of the piece a save places.
@@ -40,6 +40,23 @@ pub(super) struct ScenarioPlan {
     title: String,
     source: String,
     spots: BTreeMap<Spot, Vec<usize>>,
+    /// Where the first piece of each pool stood in the module, by the pool's place.
+    places: BTreeMap<String, OriginalPlace>,
+}
+
+impl ScenarioPlan {
+    /// Puts `piece` (of `counter`) on its spot, noting where a pool's first piece stood.
+    fn put(&mut self, maps: &Maps, module_maps: &[MapInfo], piece: &PieceReport, counter: usize) {
+        let spot = maps.spot(module_maps, piece);
+        if let Spot::Pool(name) = &spot {
+            if !self.places.contains_key(name) {
+                if let Some(place) = Maps::original_place(module_maps, piece) {
+                    self.places.insert(name.clone(), place);
+                }
+            }
+        }
+        self.spots.entry(spot).or_default().push(counter);
+    }
 }
 
 /// The scenarios planned, and the set-up pieces made counters of their own or left out.
@@ -180,7 +197,12 @@ impl<R: Read + Seek> Importer<'_, R> {
         let mut dropped_pieces = 0;
         let mut own_pieces = 0;
         for placing in &mut placings {
-            let mut spots: BTreeMap<Spot, Vec<usize>> = BTreeMap::new();
+            let mut plan = ScenarioPlan {
+                title: placing.title.clone(),
+                source: placing.source.clone(),
+                spots: BTreeMap::new(),
+                places: BTreeMap::new(),
+            };
             let mut copies: BTreeMap<usize, usize> = BTreeMap::new();
             for piece in &placing.pieces {
                 let counter = match mix.find(piece) {
@@ -217,21 +239,14 @@ impl<R: Read + Seek> Importer<'_, R> {
                     }
                 };
                 *copies.entry(counter).or_default() += 1;
-                spots
-                    .entry(maps.spot(&self.module.maps, piece))
-                    .or_default()
-                    .push(counter);
+                plan.put(maps, &self.module.maps, piece, counter);
             }
             for (counter, n) in copies {
                 mix.counters[counter]
                     .in_setups
                     .insert(placing.title.clone(), n);
             }
-            plans.push(ScenarioPlan {
-                title: placing.title.clone(),
-                source: placing.source.clone(),
-                spots,
-            });
+            plans.push(plan);
         }
         let own_counters = mix.counters.iter().filter(|c| c.from_setup).count();
         if own_counters > 0 {
@@ -256,7 +271,12 @@ impl<R: Read + Seek> Importer<'_, R> {
         counters: &[CounterDef],
         by_gpid: &BTreeMap<String, usize>,
     ) -> Option<ScenarioPlan> {
-        let mut at_start: BTreeMap<Spot, Vec<usize>> = BTreeMap::new();
+        let mut at_start = ScenarioPlan {
+            title: "At-start stacks".into(),
+            source: "the module's at-start stacks (a new game without a set-up)".into(),
+            spots: BTreeMap::new(),
+            places: BTreeMap::new(),
+        };
         for map in &self.module.maps {
             let layout = map.layout(None);
             for stack in self
@@ -301,18 +321,11 @@ impl<R: Read + Seek> Importer<'_, R> {
                         container: None,
                         traits: Vec::new(),
                     };
-                    at_start
-                        .entry(maps.spot(&self.module.maps, &piece))
-                        .or_default()
-                        .push(counter);
+                    at_start.put(maps, &self.module.maps, &piece, counter);
                 }
             }
         }
-        (!at_start.is_empty()).then(|| ScenarioPlan {
-            title: "At-start stacks".into(),
-            source: "the module's at-start stacks (a new game without a set-up)".into(),
-            spots: at_start,
-        })
+        (!at_start.spots.is_empty()).then_some(at_start)
     }
 
     /// The pools: one for every location off the maps' grids a scenario places pieces in,
@@ -336,28 +349,29 @@ impl<R: Read + Seek> Importer<'_, R> {
         let mut pool_decks: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for map in &self.module.maps {
             let layout = map.layout(None);
-            for deck in &map.decks {
-                let origin = layout
-                    .boards
-                    .iter()
-                    .find(|b| b.name == deck.owning_board)
-                    .map(|b| layout.board_origin(b))
-                    .unwrap_or(Point::new(0, 0));
-                let location =
-                    layout.location_name(Point::new(origin.x + deck.x, origin.y + deck.y));
+            for (deck, point) in &layout.decks {
+                let location = layout.location_name(*point);
                 let pool = if location == "offboard" || location.trim().is_empty() {
                     format!("{} offboard", map.name)
                 } else {
                     location
                 };
                 if pools.contains_key(&pool) {
-                    pool_decks.entry(pool).or_default().push(deck.name.clone());
+                    pool_decks.entry(pool).or_default().push(deck.clone());
                 }
+            }
+        }
+        // Where each pool's pieces stood: as the first scenario placing it says.
+        let mut places = BTreeMap::new();
+        for plan in plans {
+            for (name, place) in &plan.places {
+                places.entry(name.clone()).or_insert_with(|| place.clone());
             }
         }
         Pools {
             ids: pools,
             decks: pool_decks,
+            places,
         }
     }
 }

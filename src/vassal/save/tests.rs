@@ -599,3 +599,47 @@ proptest! {
         }
     }
 }
+
+/// A setup's deck is written after its cards, which stand at its point in no stack; read
+/// back, the deck holds them bottom first, named as its `DrawPile`.
+#[test]
+fn a_setup_deck_holds_its_cards_and_no_stack_does() {
+    let mut writer = SetupWriter::new();
+    writer.pieces = vec![
+        unit("1", "Ace", "Cards", 85, 433, 1),
+        unit("2", "King", "Cards", 85, 433, 1),
+        unit("3", "Reserve", "Cards", 85, 433, 1),
+    ];
+    writer.decks = vec![writer::SetupDeck {
+        id: "4".into(),
+        type_string: "deck;true;0,0,0;170;200;Always;Always;false;false;false;;;;Draw Deck".into(),
+        map: "Cards".into(),
+        x: 85,
+        y: 433,
+        face_down: true,
+        cards: vec!["1".into(), "2".into()],
+    }];
+    let text = writer.saved_game_text();
+    let game = SaveGame::from_bytes(text.into_bytes(), Path::new("deck.sav"))
+        .expect("plain text")
+        .state();
+    let deck = game
+        .containers
+        .values()
+        .find(|c| c.deck_name.is_some())
+        .expect("a deck");
+    assert_eq!(deck.deck_name.as_deref(), Some("Draw Deck"));
+    assert_eq!(deck.children, ["1", "2"]);
+    assert_eq!(
+        (deck.map.as_deref(), deck.x, deck.y),
+        (Some("Cards"), 85, 433)
+    );
+    // The third piece at that point, in no deck, is stacked alone.
+    let stacks: Vec<_> = game
+        .containers
+        .values()
+        .filter(|c| c.deck_name.is_none())
+        .collect();
+    assert_eq!(stacks.len(), 1);
+    assert_eq!(stacks[0].children, ["3"]);
+}

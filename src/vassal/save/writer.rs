@@ -32,6 +32,46 @@ pub struct SetupPiece {
     pub state_string: String,
 }
 
+/// A deck of a setup (format notes §4.5.4): the cards in it, bottom first, which are pieces
+/// of the setup standing at the deck's point, and the deck as its `DrawPile` defines it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupDeck {
+    /// Unique decimal id.
+    pub id: String,
+    /// Its type string, `deck;…` (its `deckName` ties it to the module's `DrawPile`).
+    pub type_string: String,
+    /// Its map (`mapName`) and point there: the `DrawPile`'s.
+    pub map: String,
+    /// Map x.
+    pub x: i32,
+    /// Map y.
+    pub y: i32,
+    /// Whether its cards are face down.
+    pub face_down: bool,
+    /// The ids of its cards, bottom first.
+    pub cards: Vec<String>,
+}
+
+impl SetupDeck {
+    /// Its AddPiece command.
+    fn command(&self) -> String {
+        let mut state = SequenceEncoder::with_token(&self.map, ';');
+        state
+            .append_int(i64::from(self.x))
+            .append_int(i64::from(self.y))
+            .append_bool(self.face_down);
+        // VASSAL leaves the list out of an empty deck's state.
+        if let Some(cards) = crate::vassal::encoder::encode(&self.cards, ',') {
+            state.append(&cards);
+        }
+        add_piece_command(
+            &self.id,
+            &self.type_string,
+            state.value().unwrap_or_default(),
+        )
+    }
+}
+
 /// The `savedata` fields of a written save.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SaveData {
@@ -94,8 +134,10 @@ pub struct SetupWriter {
     pub setup_stack_flag: bool,
     /// Further leaf commands written before `end_save` (`GlobalProperty\t;…`, `TURN…`).
     pub extra_commands: Vec<String>,
-    /// Put stackable pieces sharing a map position into stacks.
+    /// Put stackable pieces sharing a map position into stacks (a deck's cards excepted).
     pub auto_stack: bool,
+    /// Decks, written after the pieces and stacks; a deck's cards are among the pieces.
+    pub decks: Vec<SetupDeck>,
 }
 
 impl SetupWriter {
@@ -112,7 +154,15 @@ impl SetupWriter {
     fn stack_commands(&self) -> Vec<String> {
         let mut groups: BTreeMap<(String, i32, i32), Vec<&str>> = BTreeMap::new();
         let mut order = Vec::new();
+        let in_decks: std::collections::BTreeSet<&str> = self
+            .decks
+            .iter()
+            .flat_map(|d| d.cards.iter().map(String::as_str))
+            .collect();
         for piece in &self.pieces {
+            if in_decks.contains(piece.id.as_str()) {
+                continue;
+            }
             let chain = split_trait_chain(&piece.type_string, &piece.state_string);
             let Some(basic) = chain.last() else { continue };
             let info = BasicPieceInfo::parse(&basic.type_string, &basic.state_string);
@@ -129,7 +179,9 @@ impl SetupWriter {
         let mut next_id = self
             .pieces
             .iter()
-            .filter_map(|p| p.id.parse::<u64>().ok())
+            .map(|p| &p.id)
+            .chain(self.decks.iter().map(|d| &d.id))
+            .filter_map(|id| id.parse::<u64>().ok())
             .max()
             .map_or(1, |max| max.saturating_add(1));
         let mut out = Vec::new();
@@ -169,6 +221,9 @@ impl SetupWriter {
             for stack in self.stack_commands() {
                 group.append(&stack);
             }
+        }
+        for deck in &self.decks {
+            group.append(&deck.command());
         }
         let mut top = SequenceEncoder::with_token("begin_save", ESC);
         top.append("");
