@@ -1268,7 +1268,8 @@ fn a_flawed_zoned_board_imports_as_an_area_map() {
 }
 
 /// A zone of numbered hexes round trip: an at-start stack on a hex of the zone (by its grid
-/// location) and one placed by pixels imports into the hexes' areas, checks clean and
+/// location, with the hex's centre as VASSAL's editor keeps it) and one placed by pixels off
+/// its hex's centre import into the hexes' areas, checks clean and
 /// builds into a module whose set-up has both pieces on the same map at the same location
 /// names as VASSAL gives them in the original.
 #[test]
@@ -1276,7 +1277,7 @@ fn a_zone_of_hexes_round_trips_its_pieces_to_the_same_hexes() {
     let tmp = tempfile::tempdir().expect("tmp");
     let module = tmp.path().join("hexes.vmod");
     let zoned = ZONED.replace("HEXNUMBERING", HEX_NUMBERING);
-    let stacks = r#"    <VASSAL.build.module.map.SetupStack name="On a hex" owningBoard="Board" useGridLocation="true" location="0403" x="0" y="0">
+    let stacks = r#"    <VASSAL.build.module.map.SetupStack name="On a hex" owningBoard="Board" useGridLocation="true" location="0403" x="140" y="192">
       <VASSAL.build.widget.PieceSlot entryName="A" gpid="2">+/null/piece;;;a.png;A/null;0;0;2;0</VASSAL.build.widget.PieceSlot>
     </VASSAL.build.module.map.SetupStack>
     <VASSAL.build.module.map.SetupStack name="By pixels" owningBoard="Board" useGridLocation="false" x="22" y="120">
@@ -1297,7 +1298,10 @@ fn a_zone_of_hexes_round_trips_its_pieces_to_the_same_hexes() {
     let rebuilt = round_trip(&module, tmp.path());
     let scenario = std::fs::read_to_string(tmp.path().join("game/scenarios/at-start-stacks.toml"))
         .expect("scenario");
-    assert!(!scenario.contains("pool"), "on the map: {scenario}");
+    assert!(
+        scenario.contains("at = \"x-0403\"") && scenario.contains("at = \"x-0101\""),
+        "in the hexes' areas: {scenario}"
+    );
     let report = inspect(&rebuilt);
     let placed: Vec<(String, String, String)> = setup_pieces(&report, &|piece| {
         (
