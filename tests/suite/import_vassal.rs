@@ -1126,19 +1126,40 @@ const ZONED: &str = r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
     </VASSAL.build.module.map.boardPicker.board.RegionGrid>
   </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
   <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Hexes" locationFormat="$gridLocation$" path="0,100;200,100;200,200;0,200" useParentGrid="false">
-    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="40" dy="46" x0="20" y0="123"/>
+    <VASSAL.build.module.map.boardPicker.board.HexGrid dx="40" dy="46" x0="20" y0="123">
+      HEXNUMBERING
+    </VASSAL.build.module.map.boardPicker.board.HexGrid>
   </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
 </VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#;
 
+/// A hex grid's numbering: column then row, each two digits from `01`, odd columns' rows
+/// one further (VASSAL's defaults).
+const HEX_NUMBERING: &str = r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="true" locationFormat="$gridLocation$"/>"#;
+
+/// The hexes of zone `Hexes` of [`ZONED`] (0,100–200,200 on a 200×200 picture; hexes 40
+/// wide and 46 high from (20, 123)) whose centre lies inside it and on the picture, by hand:
+/// columns at x = 20, 60, 100, 140 and 180; the even ones' centres at y = 123 and 169 (77
+/// above the zone, 215 below the picture), the odd ones', half a hex lower, at 100 (the
+/// zone's top edge is in it), 146 and 192. None lies in an earlier zone. In the module's
+/// order: row by row, left to right.
+const ZONED_HEXES: [&str; 12] = [
+    "0201", "0401", // y = 100
+    "0101", "0202", "0301", "0402", "0501", // y = 123 and 146
+    "0102", "0203", "0302", "0403", "0502", // y = 169 and 192
+];
+
 /// A board of zones and regions with every flaw the import must survive — a zone whose
 /// polygon encloses nothing, a zone and a region without a name, two regions of one name, a
-/// region off the picture, a zone of hexes — imports deterministically into an area map that
-/// `check` accepts, each flaw said in the report, the at-start piece in the region's area.
+/// region off the picture — and a zone of numbered hexes imports deterministically into an
+/// area map that `check` accepts, each flaw said in the report, the at-start piece in the
+/// region's area, each hex of the zone an area named as VASSAL names it; the same zone of
+/// hexes without numbering is kept verbatim, and said why.
 #[test]
 fn a_flawed_zoned_board_imports_as_an_area_map() {
     let tmp = tempfile::tempdir().expect("tmp");
     let module = tmp.path().join("zoned.vmod");
-    let buildfile = BUILDFILE.replace("GRID", ZONED).replace(
+    let zoned = ZONED.replace("HEXNUMBERING", HEX_NUMBERING);
+    let buildfile = BUILDFILE.replace("GRID", &zoned).replace(
         "  </VASSAL.build.module.Map>",
         r#"    <VASSAL.build.module.map.SetupStack name="s" owningBoard="Board" x="160" y="55" useGridLocation="false">
       <VASSAL.build.widget.PieceSlot entryName="A" gpid="2">+/null/piece;;;a.png;A/null;0;0;2;0</VASSAL.build.widget.PieceSlot>
@@ -1161,16 +1182,31 @@ fn a_flawed_zoned_board_imports_as_an_area_map() {
         assert_eq!(code, 0, "{out}{err}");
         let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
         assert_eq!(v["area_maps"], 1);
-        assert_eq!(v["areas"], 3, "Box, León and Far");
+        assert_eq!(v["areas"], 3 + 12, "Box, León, Far and the 12 hexes");
         let notes = v["notes"].to_string();
         for said in [
             "zone `Flat` encloses nothing",
             "2 regions or zones without a name",
             "1 point of its grid lies outside its 200×200 picture",
-            "zone `Hexes` names the hexes of its own hex grid",
         ] {
             assert!(notes.contains(said), "{said}: {notes}");
         }
+        assert!(
+            !notes.contains("Hexes"),
+            "nothing of the hexes lost: {notes}"
+        );
+        let fate = |kind: &str| {
+            let list = v["components"].as_array().expect("components");
+            let fate = list.iter().find(|f| f["kind"] == kind).expect(kind);
+            (fate["mapped"].clone(), fate["kept"].clone())
+        };
+        assert_eq!(fate("HexGrid"), (1.into(), 0.into()), "{}", v["components"]);
+        assert_eq!(fate("HexGridNumbering"), (1.into(), 0.into()));
+        assert_eq!(
+            fate("Zone"),
+            (3.into(), 2.into()),
+            "Box, Kingdom, Hexes mapped"
+        );
         let (code, out, err) = run(&["check", p(&dir)]);
         assert_eq!(code, 0, "{out}{err}");
         assert!(!err.contains("warning"), "{err}");
@@ -1189,6 +1225,97 @@ fn a_flawed_zoned_board_imports_as_an_area_map() {
         map.contains("outline = [[0.0, 0.0], [100.0, 0.0], [100.0, 100.0], [0.0, 100.0]]"),
         "{map}"
     );
+    let map: toml::Value = toml::from_str(&map).expect("map.toml");
+    let areas = map["map"][0]["area"].as_array().expect("areas");
+    let names: Vec<&str> = areas.iter().filter_map(|a| a["name"].as_str()).collect();
+    assert_eq!(names[3..], ZONED_HEXES, "{names:?}");
+    let hex = areas.iter().find(|a| a["name"].as_str() == Some("0201"));
+    assert_eq!(
+        hex.map(|a| a["position"].to_string()),
+        Some("[60.0, 100.0]".to_string()),
+        "at its centre"
+    );
+
+    // Without numbering VASSAL names no hex: the zone is kept verbatim, and said why.
+    let plain = tmp.path().join("plain.vmod");
+    let zoned = ZONED.replace("HEXNUMBERING", "");
+    zip(
+        &plain,
+        &[
+            (
+                "buildFile.xml",
+                BUILDFILE.replace("GRID", &zoned).as_bytes(),
+            ),
+            ("images/board.png", &picture),
+            ("images/a.png", &png()),
+        ],
+    );
+    let dir = tmp.path().join("plain");
+    let (code, out, err) = run(&["import", p(&plain), "-o", p(&dir), "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["areas"], 3, "Box, León and Far");
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("zone `Hexes` is kept verbatim, it reports only its hex grid's names and the grid has no numbering, so VASSAL names no hex of it"),
+        "{notes}"
+    );
+    let hex_grid = v["components"]
+        .as_array()
+        .and_then(|list| list.iter().find(|f| f["kind"] == "HexGrid"))
+        .map(|f| (f["mapped"].clone(), f["kept"].clone()));
+    assert_eq!(hex_grid, Some((0.into(), 1.into())), "kept verbatim");
+}
+
+/// A zone of numbered hexes round trip: an at-start stack on a hex of the zone (by its grid
+/// location, with the hex's centre as VASSAL's editor keeps it) and one placed by pixels off
+/// its hex's centre import into the hexes' areas, checks clean and
+/// builds into a module whose set-up has both pieces on the same map at the same location
+/// names as VASSAL gives them in the original.
+#[test]
+fn a_zone_of_hexes_round_trips_its_pieces_to_the_same_hexes() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let module = tmp.path().join("hexes.vmod");
+    let zoned = ZONED.replace("HEXNUMBERING", HEX_NUMBERING);
+    let stacks = r#"    <VASSAL.build.module.map.SetupStack name="On a hex" owningBoard="Board" useGridLocation="true" location="0403" x="140" y="192">
+      <VASSAL.build.widget.PieceSlot entryName="A" gpid="2">+/null/piece;;;a.png;A/null;0;0;2;0</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.module.map.SetupStack>
+    <VASSAL.build.module.map.SetupStack name="By pixels" owningBoard="Board" useGridLocation="false" x="22" y="120">
+      <VASSAL.build.widget.PieceSlot entryName="B" gpid="3">+/null/piece;;;a.png;B/null;0;0;3;0</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.module.map.SetupStack>
+  </VASSAL.build.module.Map>"#;
+    let buildfile = BUILDFILE
+        .replace("GRID", &zoned)
+        .replace("  </VASSAL.build.module.Map>", stacks);
+    zip(
+        &module,
+        &[
+            ("buildFile.xml", buildfile.as_bytes()),
+            ("images/board.png", &blank_png(200, 200)),
+            ("images/a.png", &png()),
+        ],
+    );
+    let rebuilt = round_trip(&module, tmp.path());
+    let scenario = std::fs::read_to_string(tmp.path().join("game/scenarios/at-start-stacks.toml"))
+        .expect("scenario");
+    assert!(
+        scenario.contains("at = \"x-0403\"") && scenario.contains("at = \"x-0101\""),
+        "in the hexes' areas: {scenario}"
+    );
+    let report = inspect(&rebuilt);
+    let placed: Vec<(String, String, String)> = setup_pieces(&report, &|piece| {
+        (
+            piece["name"].as_str().unwrap_or_default().to_string(),
+            piece["map"].as_str().unwrap_or_default().to_string(),
+            piece["location"].as_str().unwrap_or_default().to_string(),
+        )
+    })
+    .into_values()
+    .flatten()
+    .collect();
+    let on = |name: &str, hex: &str| (name.to_string(), "Main".to_string(), hex.to_string());
+    // `B` at (22, 120) is in hex 0101, centred at (20, 123).
+    assert_eq!(placed, [on("A", "0403"), on("B", "0101")], "{report}");
 }
 
 /// The public modules of `$SANDTABLE_PUBLIC_MODULES`, else `../shared/public-modules`

@@ -1,22 +1,23 @@
 //! The places a VASSAL board's grid names, for an area map: every location name the grid
 //! can report — each region of a region grid, each zone of a multi-zone grid (or, where the
-//! zone reports its own grid's names, each region or numbered square inside it), each cell
-//! of a numbered square grid — with a point on the board where VASSAL reports that name and,
-//! for a zone, its polygon. A game whose area is named as the VASSAL location then places a
-//! piece where the rebuilt module reports the same name.
+//! zone reports its own grid's names, each region, numbered square or numbered hex inside
+//! it), each cell of a numbered square grid, each numbered hex of the hex grid behind a
+//! board's zones — with a point on the board where VASSAL reports that name and, for a
+//! zone, its polygon. A game whose area is named as the VASSAL location then places a piece
+//! where the rebuilt module reports the same name.
 //!
 //! Only what VASSAL really reports becomes an area: a region or zone without a name, a zone
-//! whose polygon encloses nothing, and names already taken on the board are left to the
-//! verbatim copy, and said so. A hex grid inside a zone is not an area map: such a zone is
-//! kept verbatim, its pieces going into pools.
+//! whose polygon encloses nothing, a grid without numbering, a cell whose centre an earlier
+//! zone covers (VASSAL reports that zone there) and names already taken on the board are
+//! left to the verbatim copy, and said so.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::vassal::grid::{Grid, Point, RegionGrid, Size, SquareGrid, Zone};
+use crate::vassal::grid::{Grid, HexGrid, Point, RegionGrid, Size, SquareGrid, Zone};
 
-/// The most cells of numbered square grids one board makes into areas: beyond it the board
-/// is kept verbatim (a map of thousands of areas named by coordinates is a hex or square
-/// map in all but name, which the language does not lay).
+/// The most cells of numbered square and hex grids one board makes into areas: beyond it
+/// the grid is kept verbatim (a map of thousands of areas named by coordinates is a hex or
+/// square map in all but name, which the language does not lay).
 pub const MOST_CELLS: usize = 2500;
 
 /// One place a board's grid names.
@@ -42,16 +43,106 @@ pub struct Places {
     pub mapped: BTreeMap<&'static str, usize>,
 }
 
-/// Which cells of a square grid become areas.
+/// Which cells of a grid become areas.
 #[derive(Clone, Copy)]
 enum Cells<'z> {
     /// Every cell on the picture.
     All,
-    /// The cells inside a zone, named through its location format (with the multi-zone
+    /// The cells inside a zone and none of the zones before it (VASSAL reports the first
+    /// zone holding a point), named through the zone's location format (with the multi-zone
     /// grid's background grid).
-    Inside(&'z Zone, Option<&'z Grid>),
+    Inside {
+        zone: &'z Zone,
+        earlier: &'z [Zone],
+        background: Option<&'z Grid>,
+    },
     /// The cells outside every zone (a multi-zone grid's background grid).
     Outside(&'z [Zone]),
+}
+
+/// A grid whose every numbered cell is a place: a square grid or a hex grid.
+#[derive(Clone, Copy)]
+enum CellGrid<'g> {
+    Square(&'g SquareGrid),
+    Hex(&'g HexGrid),
+}
+
+impl CellGrid<'_> {
+    /// The grid, as the designer reads it.
+    fn kind(self) -> &'static str {
+        match self {
+            Self::Square(_) => "square grid",
+            Self::Hex(_) => "hex grid",
+        }
+    }
+
+    /// One cell and many, as the designer reads them.
+    fn cell(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Square(_) => ("cell", "cells"),
+            Self::Hex(_) => ("hex", "hexes"),
+        }
+    }
+
+    /// VASSAL's class names of the grid and of its numbering.
+    fn components(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Square(_) => ("SquareGrid", "SquareGridNumbering"),
+            Self::Hex(_) => ("HexGrid", "HexGridNumbering"),
+        }
+    }
+
+    fn numbered(self) -> bool {
+        match self {
+            Self::Square(g) => g.numbering.is_some(),
+            Self::Hex(g) => g.numbering.is_some(),
+        }
+    }
+
+    /// The cell's measures as the module gives them (`dx`, `dy`).
+    fn measures(self) -> (f64, f64) {
+        match self {
+            Self::Square(g) => (g.dx, g.dy),
+            Self::Hex(g) => (g.dx, g.dy),
+        }
+    }
+
+    /// The first cell's centre and the step between cells, across the board (x) and down
+    /// it (y). A sideways hex grid's columns run across, so its `x0`/`dx` are down.
+    fn axes(self) -> ((i32, f64), (i32, f64)) {
+        match self {
+            Self::Square(g) => ((g.x0, g.dx), (g.y0, g.dy)),
+            Self::Hex(g) if g.sideways => ((g.y0, g.dy), (g.x0, g.dx)),
+            Self::Hex(g) => ((g.x0, g.dx), (g.y0, g.dy)),
+        }
+    }
+
+    /// The centre of the cell `across`-th across the board and `down`-th down it (a hex
+    /// column's odd cells half a step further down, or across when sideways).
+    fn centre(self, across: i32, down: i32) -> Point {
+        match self {
+            Self::Square(g) => g.raw_center(across, down),
+            Self::Hex(g) if g.sideways => g.raw_center(down, across),
+            Self::Hex(g) => g.raw_center(across, down),
+        }
+    }
+
+    /// The location VASSAL reports at a board-local point, when numbered.
+    fn location_name(self, p: Point, container: Size) -> Option<String> {
+        match self {
+            Self::Square(g) => g.location_name(p, container),
+            Self::Hex(g) => g.location_name(p, container),
+        }
+    }
+
+    /// The square or hex grid a grid is, if it is one.
+    fn of(grid: &Grid) -> Option<CellGrid<'_>> {
+        match grid {
+            Grid::Square(g) => Some(CellGrid::Square(g)),
+            Grid::Hex(g) => Some(CellGrid::Hex(g)),
+            Grid::Region(_) | Grid::Zoned(_) => None,
+        }
+    }
 }
 
 /// Gathers the places of one board.
@@ -64,8 +155,11 @@ struct Collector<'a> {
     unnamed: usize,
     /// Points moved inside the picture.
     moved: usize,
-    /// Square cells made into areas so far.
+    /// Square and hex cells made into areas so far.
     cells: usize,
+    /// Whether the multi-zone grid's background grid is counted in `mapped` (once, however
+    /// many zones use it).
+    background_counted: bool,
 }
 
 /// The places a board's grid names (`size` is the board's picture), or why the board
@@ -85,15 +179,18 @@ pub fn places(board: &str, grid: &Grid, size: Size) -> Result<Places, String> {
         unnamed: 0,
         moved: 0,
         cells: 0,
+        background_counted: false,
     };
     match grid {
         Grid::Hex(_) => return Err("a hex grid".into()),
         Grid::Region(r) => c.regions(r, None),
-        Grid::Square(s) => c.cells(s, Cells::All)?,
+        Grid::Square(s) => {
+            c.cells(CellGrid::Square(s), Cells::All)?;
+        }
         Grid::Zoned(z) => {
             let background = z.background.as_deref();
-            for zone in &z.zones {
-                c.zone(zone, background);
+            for (i, zone) in z.zones.iter().enumerate() {
+                c.zone(zone, &z.zones[..i], background);
             }
             match background {
                 Some(Grid::Region(r)) => {
@@ -117,17 +214,17 @@ pub fn places(board: &str, grid: &Grid, size: Size) -> Result<Places, String> {
                     }
                     c.regions(&outside, None);
                 }
-                Some(Grid::Square(s)) => {
-                    if let Err(why) = c.cells(s, Cells::Outside(&z.zones)) {
-                        c.places.notes.push(format!(
-                            "board `{board}`: the background square grid outside its zones is kept verbatim, {why}"
-                        ));
+                Some(other) => {
+                    if let Some(cells) = CellGrid::of(other) {
+                        if let Err(why) = c.cells(cells, Cells::Outside(&z.zones)) {
+                            c.places.notes.push(format!(
+                                "board `{board}`: the background {} outside its zones is kept verbatim, {why}",
+                                cells.kind()
+                            ));
+                        }
                     }
                 }
-                Some(Grid::Hex(_)) => c.places.notes.push(format!(
-                    "board `{board}`: the hex grid outside its zones is kept verbatim (the language has no hex grid on an area map); pieces there go into pools named as their hex"
-                )),
-                Some(Grid::Zoned(_)) | None => {}
+                None => {}
             }
             if !c.places.places.is_empty() {
                 *c.places.mapped.entry("ZonedGrid").or_default() += 1;
@@ -225,45 +322,47 @@ impl Collector<'_> {
         }
     }
 
-    /// Each numbered cell of a square grid whose centre lies on the picture (and inside or
-    /// outside the zones `within` says), or why not.
-    fn cells(&mut self, grid: &SquareGrid, within: Cells<'_>) -> Result<(), String> {
-        if grid.numbering.is_none() {
-            return Err("its square grid has no numbering, so VASSAL names no cell of it".into());
-        }
-        if !(grid.dx.is_finite() && grid.dy.is_finite() && grid.dx >= 1.0 && grid.dy >= 1.0) {
+    /// Each numbered cell of a square or hex grid whose centre lies on the picture (and
+    /// inside or outside the zones `within` says): how many, or why none.
+    fn cells(&mut self, grid: CellGrid<'_>, within: Cells<'_>) -> Result<usize, String> {
+        let (kind, (one, many)) = (grid.kind(), grid.cell());
+        if !grid.numbered() {
             return Err(format!(
-                "its square grid's cells measure {}×{} pixels",
-                grid.dx, grid.dy
+                "its {kind} has no numbering, so VASSAL names no {one} of it"
             ));
+        }
+        let (dx, dy) = grid.measures();
+        if !(dx.is_finite() && dy.is_finite() && dx >= 1.0 && dy >= 1.0) {
+            return Err(format!("its {kind}'s {many} measure {dx}×{dy} pixels"));
         }
         // The picture, or the part of it a zone covers.
         let (mut left, mut top, mut right, mut bottom) = (0, 0, self.size.width, self.size.height);
-        if let Cells::Inside(zone, _) = within {
+        if let Cells::Inside { zone, .. } = within {
             let (xs, ys) = (zone.path.iter().map(|p| p.x), zone.path.iter().map(|p| p.y));
             left = xs.clone().min().unwrap_or(0).clamp(0, self.size.width);
             right = xs.max().unwrap_or(0).clamp(0, self.size.width);
             top = ys.clone().min().unwrap_or(0).clamp(0, self.size.height);
             bottom = ys.max().unwrap_or(0).clamp(0, self.size.height);
         }
-        // The raw columns and rows whose centres may lie there.
-        let span = |origin: i32, step: f64, low: i32, high: i32| {
+        // The cells across and down whose centres may lie there.
+        let span = |(origin, step): (i32, f64), low: i32, high: i32| {
             let first = ((f64::from(low) - f64::from(origin)) / step).floor() - 1.0;
             let last = ((f64::from(high) - f64::from(origin)) / step).ceil() + 1.0;
             (first, last)
         };
-        let (c0, c1) = span(grid.x0, grid.dx, left, right);
-        let (r0, r1) = span(grid.y0, grid.dy, top, bottom);
+        let (across, down) = grid.axes();
+        let (c0, c1) = span(across, left, right);
+        let (r0, r1) = span(down, top, bottom);
         let total = (c1 - c0 + 1.0).max(0.0) * (r1 - r0 + 1.0).max(0.0);
         if total > (4 * MOST_CELLS) as f64 + 1e3 {
             return Err(format!(
-                "its square grid lays about {total:.0} cells on the picture, more than the {MOST_CELLS} the import makes into areas"
+                "its {kind} lays about {total:.0} {many} on the picture, more than the {MOST_CELLS} the import makes into areas"
             ));
         }
         let mut found = Vec::new();
         for row in r0 as i32..=r1 as i32 {
             for column in c0 as i32..=c1 as i32 {
-                let centre = grid.raw_center(column, row);
+                let centre = grid.centre(column, row);
                 if centre.x < 0
                     || centre.y < 0
                     || centre.x >= self.size.width
@@ -272,8 +371,12 @@ impl Collector<'_> {
                     continue;
                 }
                 let name = match within {
-                    Cells::Inside(zone, background) => {
-                        if !zone.contains(centre) {
+                    Cells::Inside {
+                        zone,
+                        earlier,
+                        background,
+                    } => {
+                        if !zone.contains(centre) || earlier.iter().any(|z| z.contains(centre)) {
                             continue;
                         }
                         zone.location_name(centre, background, self.size)
@@ -290,28 +393,41 @@ impl Collector<'_> {
             }
         }
         if self.cells + found.len() > MOST_CELLS {
-            return Err(format!(
-                "its square grid has {} cells, more than the {MOST_CELLS} the import makes into areas",
-                self.cells + found.len()
-            ));
+            let n = found.len();
+            return Err(if self.cells == 0 {
+                format!(
+                    "its {kind} has {n} {many}, more than the {MOST_CELLS} the import makes into areas"
+                )
+            } else {
+                format!(
+                    "its {kind} has {n} {many}, which with the board's {} cells made into areas already are more than the {MOST_CELLS} the import makes",
+                    self.cells
+                )
+            });
         }
         self.cells += found.len();
-        let any = !found.is_empty();
+        let n = found.len();
         for (name, centre) in found {
             self.add(name, centre, Vec::new());
         }
-        if any {
-            self.count("SquareGrid", 1);
-            if grid.numbering.is_some() {
-                self.count("SquareGridNumbering", 1);
-            }
+        // The multi-zone grid's background grid is one component, however many zones use it.
+        let background = match within {
+            Cells::All => false,
+            Cells::Inside { zone, .. } => zone.use_parent_grid,
+            Cells::Outside(_) => true,
+        };
+        if n > 0 && !(background && self.background_counted) {
+            let (grid_class, numbering_class) = grid.components();
+            self.count(grid_class, 1);
+            self.count(numbering_class, 1);
+            self.background_counted |= background;
         }
-        Ok(())
+        Ok(n)
     }
 
     /// A zone: one area of its polygon, or the places of its own grid when its name
-    /// reports the grid's; a hex grid's zone is kept verbatim.
-    fn zone(&mut self, zone: &Zone, background: Option<&Grid>) {
+    /// reports the grid's (`earlier` are the zones before it, which VASSAL tests first).
+    fn zone(&mut self, zone: &Zone, earlier: &[Zone], background: Option<&Grid>) {
         let board = self.board;
         let label = if zone.name.is_empty() {
             "a zone without a name".to_string()
@@ -328,30 +444,47 @@ impl Collector<'_> {
         };
         let reports_grid = zone.location_format.contains("$gridLocation$");
         let grid = zone.effective_grid(background);
-        match (reports_grid, grid) {
-            (true, Some(Grid::Region(r))) => {
+        let cell_grid = grid.and_then(CellGrid::of);
+        match (reports_grid, grid, cell_grid) {
+            (true, Some(Grid::Region(r)), _) => {
                 let before = self.places.mapped.get("Region").copied().unwrap_or(0);
                 self.regions(r, Some((zone, background)));
                 if self.places.mapped.get("Region").copied().unwrap_or(0) > before {
                     self.count("Zone", 1);
                 }
             }
-            (true, Some(Grid::Square(s))) if s.numbering.is_some() => {
-                match self.cells(s, Cells::Inside(zone, background)) {
-                    Ok(()) => self.count("Zone", 1),
+            (true, Some(Grid::Zoned(_)), _) => self.places.notes.push(format!(
+                "board `{board}`: {label} holds a multi-zone grid of its own, which VASSAL does not lay: kept verbatim"
+            )),
+            (true, _, Some(cells)) if cells.numbered() => {
+                let within = Cells::Inside {
+                    zone,
+                    earlier,
+                    background,
+                };
+                match self.cells(cells, within) {
+                    Ok(0) => self.places.notes.push(format!(
+                        "board `{board}`: {label} is kept verbatim, no centre of its {}'s {} lies inside it on the picture (or an earlier zone covers them); pieces in it go into pools named as VASSAL names their place",
+                        cells.kind(),
+                        cells.cell().1
+                    )),
+                    Ok(_) => self.count("Zone", 1),
                     Err(why) => self.places.notes.push(format!(
                         "board `{board}`: {label} is kept verbatim, {why}; pieces in it go into pools named as VASSAL names their place"
                     )),
                 }
             }
-            (true, Some(Grid::Hex(_))) => self.places.notes.push(format!(
-                "board `{board}`: {label} names the hexes of its own hex grid, and the language has no hex grid inside an area: the zone is kept verbatim, and pieces in it go into pools named as their hex"
-            )),
-            (true, Some(Grid::Zoned(_))) => self.places.notes.push(format!(
-                "board `{board}`: {label} holds a multi-zone grid of its own, which VASSAL does not lay: kept verbatim"
-            )),
             _ => {
                 let name = zone.location_name(inside, background, self.size);
+                if let (true, Some(cells), true) = (reports_grid, cell_grid, name.trim().is_empty())
+                {
+                    // An unnumbered grid: the zone reports an empty location everywhere.
+                    let (kind, (one, _)) = (cells.kind(), cells.cell());
+                    self.places.notes.push(format!(
+                        "board `{board}`: {label} is kept verbatim, it reports only its {kind}'s names and the grid has no numbering, so VASSAL names no {one} of it; pieces in it go into pools"
+                    ));
+                    return;
+                }
                 if self.add(name, inside, zone.path.clone()) {
                     self.count("Zone", 1);
                 }
@@ -509,7 +642,188 @@ mod tests {
         );
         let notes = found.notes.join("\n");
         assert!(notes.contains("zone `Flat` encloses nothing"), "{notes}");
-        assert!(notes.contains("zone `Hexes` names the hexes"), "{notes}");
+        assert!(
+            notes.contains("zone `Hexes` is kept verbatim, it reports only its hex grid's names and the grid has no numbering"),
+            "{notes}"
+        );
+    }
+
+    /// Each place's name is the one VASSAL reports at its position on the board.
+    fn reported_there(found: &Places, grid: &Grid, size: Size) {
+        for p in &found.places {
+            assert_eq!(
+                grid.location_name(p.position, size),
+                Some(p.name.clone()),
+                "VASSAL reports `{}` at {:?}",
+                p.name,
+                p.position
+            );
+        }
+    }
+
+    #[test]
+    fn a_zone_of_numbered_hexes_is_its_hexes() {
+        let hexes = HexGrid {
+            x0: 20,
+            y0: 123,
+            dx: 40.0,
+            dy: 46.0,
+            numbering: Some(GridNumbering::default()),
+            ..HexGrid::default()
+        };
+        let grid = Grid::Zoned(ZonedGrid {
+            zones: vec![
+                // Covers the hex centred at (100, 123): VASSAL reports `Ford` there.
+                zone(
+                    "Ford",
+                    "$name$",
+                    &[(90, 110), (110, 110), (110, 130), (90, 130)],
+                    None,
+                ),
+                zone(
+                    "Field",
+                    "$gridLocation$",
+                    &[(0, 100), (200, 100), (200, 200), (0, 200)],
+                    Some(Grid::Hex(hexes.clone())),
+                ),
+            ],
+            background: None,
+        });
+        let size = Size::new(200, 200);
+        let found = places("Board", &grid, size).expect("places");
+        let names: Vec<_> = found.places.iter().map(|p| p.name.as_str()).collect();
+        // Columns at x = 20, 60, …, 180; even ones' centres at y = 123 and 169, odd ones'
+        // (staggered: one row further) at 100, 146 and 192.
+        assert_eq!(
+            names,
+            [
+                "Ford", "0201", "0401", "0101", "0202", "0402", "0501", "0102", "0203", "0302",
+                "0403", "0502"
+            ],
+            "the hex at (100, 123) is the ford's"
+        );
+        reported_there(&found, &grid, size);
+        assert_eq!(found.places[1].position, Point::new(60, 100));
+        assert!(found.places[1].outline.is_empty());
+        assert_eq!(found.mapped["HexGrid"], 1);
+        assert_eq!(found.mapped["HexGridNumbering"], 1);
+        assert_eq!(found.mapped["Zone"], 2);
+        assert!(found.notes.is_empty(), "nothing lost: {:?}", found.notes);
+    }
+
+    /// Commands & Colors: Napoleonics' battlefield: rows of hexes (sideways), lettered and
+    /// numbered bottom to top against the zone's height, behind the board's other zones.
+    #[test]
+    fn a_sideways_descending_zone_of_hexes_is_named_as_vassal_names_it() {
+        let numbering = GridNumbering {
+            h_type: 'A',
+            v_descend: true,
+            stagger: false,
+            ..GridNumbering::default()
+        };
+        let hexes = HexGrid {
+            sideways: true,
+            x0: -17,
+            y0: 75,
+            dx: 75.325_625_842_203_55,
+            dy: 87.0,
+            numbering: Some(numbering),
+            ..HexGrid::default()
+        };
+        let grid = Grid::Zoned(ZonedGrid {
+            zones: vec![
+                // Covers the hex centred at (31, 58).
+                zone("Top", "$name$", &[(0, 0), (60, 0), (60, 70), (0, 70)], None),
+                zone(
+                    "Battlefield",
+                    "$gridLocation$",
+                    &[(0, 0), (400, 0), (400, 300), (0, 300)],
+                    Some(Grid::Hex(hexes)),
+                ),
+            ],
+            background: None,
+        });
+        let size = Size::new(400, 300);
+        let found = places("Inland", &grid, size).expect("places");
+        reported_there(&found, &grid, size);
+        // Rows at y = 58, 133, 208 and 284 (the one at -17 off the picture): those at 58
+        // and 208 at x = 31, 118, 205, 292 and 379, the others half a hex further right,
+        // at 75, 162, 249 and 336; the top zone's first.
+        let rows: BTreeSet<i32> = found.places.iter().skip(1).map(|p| p.position.y).collect();
+        assert_eq!(rows, BTreeSet::from([58, 133, 208, 284]));
+        assert_eq!(found.places.len(), 1 + 4 + 4 + 5 + 4);
+        let pairs: Vec<_> = found
+            .places
+            .iter()
+            .map(|p| (p.name.as_str(), p.position.x, p.position.y))
+            .collect();
+        // Raw column 1 (y = 58) of 4 rows down the 300 pixels: lettered 4 - 1 + 1 = 4 (`E`
+        // as VASSAL letters from `A` = 0); raw row 0, numbered 1.
+        assert_eq!(pairs[1], ("E01", 118, 58), "{pairs:?}");
+        assert!(
+            !pairs.iter().any(|p| (p.1, p.2) == (31, 58)),
+            "the top zone's"
+        );
+    }
+
+    #[test]
+    fn a_hex_grid_behind_zones_is_its_hexes_outside_them_and_counted_once() {
+        let hexes = HexGrid {
+            x0: 20,
+            y0: 23,
+            dx: 40.0,
+            dy: 46.0,
+            numbering: Some(GridNumbering::default()),
+            ..HexGrid::default()
+        };
+        let mut parent = zone(
+            "Reserve",
+            "$gridLocation$",
+            &[(0, 0), (100, 0), (100, 100), (0, 100)],
+            None,
+        );
+        parent.use_parent_grid = true;
+        let grid = Grid::Zoned(ZonedGrid {
+            zones: vec![
+                zone(
+                    "Track",
+                    "$name$",
+                    &[(100, 0), (200, 0), (200, 100), (100, 100)],
+                    None,
+                ),
+                parent,
+            ],
+            background: Some(Box::new(Grid::Hex(hexes))),
+        });
+        let size = Size::new(200, 200);
+        let found = places("Board", &grid, size).expect("places");
+        reported_there(&found, &grid, size);
+        assert!(found.places.iter().any(|p| p.name == "Track"));
+        assert!(
+            found.places.iter().any(|p| p.name == "0101"),
+            "in the reserve"
+        );
+        assert!(
+            found.places.iter().any(|p| p.name == "0104"),
+            "outside the zones"
+        );
+        assert_eq!(found.mapped["HexGrid"], 1, "one background grid");
+        assert_eq!(found.mapped["Zone"], 2);
+        let plain = Grid::Zoned(ZonedGrid {
+            zones: vec![zone(
+                "Track",
+                "$name$",
+                &[(100, 0), (200, 0), (200, 100)],
+                None,
+            )],
+            background: Some(Box::new(Grid::Hex(HexGrid::default()))),
+        });
+        let found = places("Board", &plain, size).expect("the track");
+        let notes = found.notes.join("\n");
+        assert!(
+            notes.contains("the background hex grid outside its zones is kept verbatim, its hex grid has no numbering, so VASSAL names no hex of it"),
+            "{notes}"
+        );
     }
 
     #[test]

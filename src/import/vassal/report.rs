@@ -82,9 +82,15 @@ impl<R: Read + Seek> Importer<'_, R> {
             .map(|b| b.board.as_str())
             .chain(area_boards.iter().map(|b| b.board.as_str()))
             .collect();
-        let mut walk = vec![self.root];
-        while let Some(e) = walk.pop() {
-            walk.extend(e.children.iter());
+        // A hex grid and its numbering are the map's where their board is a hex map; in a
+        // zone or behind zones, they count below with the area maps' grids.
+        let hex_boards: BTreeSet<&str> = boards.iter().map(|b| b.board.as_str()).collect();
+        let mut walk = vec![(self.root, false)];
+        while let Some((e, on_hex_map)) = walk.pop() {
+            let on_hex_map = on_hex_map
+                || (e.short_name() == "Board"
+                    && hex_boards.contains(e.attr("name").unwrap_or_default()));
+            walk.extend(e.children.iter().map(|c| (c, on_hex_map)));
             if !e.name.contains('.') || std::ptr::eq(e, self.root) {
                 continue;
             }
@@ -97,10 +103,13 @@ impl<R: Read + Seek> Importer<'_, R> {
                         "a hex or area map with the board's picture (kept verbatim when its grid names no hex nor place, or its picture cannot be read)",
                     )
                 }
-                "HexGrid" => (true, "the map's hex grid, where the module draws it"),
+                "HexGrid" => (
+                    on_hex_map,
+                    "the map's hex grid, where the module draws it; in a zone or behind zones, one area per numbered hex (kept verbatim without numbering or beyond 2500 cells)",
+                ),
                 "HexGridNumbering" => (
-                    true,
-                    "the map's numbering (kept verbatim when the language cannot say it)",
+                    on_hex_map,
+                    "the map's numbering (kept verbatim when the language cannot say it); in a zone or behind zones, the names of the hexes' areas",
                 ),
                 "Region" => (
                     false,
@@ -108,7 +117,7 @@ impl<R: Read + Seek> Importer<'_, R> {
                 ),
                 "Zone" => (
                     false,
-                    "an area with the zone's polygon as outline, or its regions' or squares' areas (a zone of hexes, or enclosing nothing, kept verbatim)",
+                    "an area with the zone's polygon as outline, or its regions', squares' or hexes' areas (kept verbatim when it encloses nothing or its grid has no numbering)",
                 ),
                 "RegionGrid" | "ZonedGrid" => (
                     false,
