@@ -193,11 +193,14 @@ fn joined(game: &Game) -> std::collections::BTreeSet<(usize, usize)> {
 /// is seen (touching, or drawn as a connection running from one cell into the other), and
 /// neighbours touch on most borders: on each board at least [`BOARD_FLOOR`] of its borders,
 /// on all of them together at least [`ALL_FLOOR`] (floors a little under what this layout
-/// reaches, so that a regression shows). Measured on this layout (before it, on the layout
-/// that judged contact by empty circles alone and started flat only): all boards 69.8%
-/// (61.0%), imperial 40.7% (27.8%), youngstown 52.2% (42.2%), empire 58.9% (47.7%),
-/// aberration 72.5% (60.2%), standard 79.6% (73.9%); none misplaced, before or after.
-/// Imperial is a world whose edges meet; a flat picture cannot draw all of it touching.
+/// reaches, so that a regression shows). Measured on this layout over every joined pair (an
+/// army's or a fleet's move too): all boards 71.3%, imperial 39.2%, youngstown 51.4%,
+/// empire 66.0%, aberration 72.0%, standard 79.6%; none misplaced, none unseen; 651 of
+/// imperial's 1071 pairs are drawn as connections. Before it (one pass of changing places
+/// and contact, growing by half for each), over the pairs `adjacent` names: all boards
+/// 69.8%, imperial 40.7%, youngstown 52.2%, empire 58.9%, aberration 72.5%, standard 79.6%
+/// (imperial's layout is the same on both). Imperial is a world whose edges meet; a flat
+/// picture cannot draw all of it touching.
 #[test]
 fn imported_boards_show_every_move_and_every_label_in_its_province() {
     let tmp = tempfile::tempdir().expect("temp");
@@ -279,7 +282,7 @@ fn imported_boards_show_every_move_and_every_label_in_its_province() {
 /// The least share of a board's borders drawn touching.
 const BOARD_FLOOR: f64 = 0.38;
 /// The least share of all the boards' borders drawn touching.
-const ALL_FLOOR: f64 = 0.67;
+const ALL_FLOOR: f64 = 0.70;
 
 /// The same board imports to the same bytes, twice.
 #[test]
