@@ -9,6 +9,11 @@
 //! A strait two areas border across (a crossing) is a short line in [`CROSSING_INK`] with an
 //! arrowhead at each end, across the water from one area into the other, as printed boards
 //! draw Gibraltar or Messina.
+//! Two areas the board joins whose drawn shapes share no border a player sees (a schematic
+//! board that could not lay every pair side by side, a world whose edges meet) are joined by
+//! a connection ([`connections`]): a dashed line from one area's shape into the other's, as
+//! printed boards draw sea lanes, under every label and slot — in the border's ink where
+//! armies and fleets both move along it, blue where only fleets do, brown where only armies.
 
 use tiny_skia::{PathBuilder, Transform};
 
@@ -19,7 +24,7 @@ use super::text::{Align, Face, Font};
 use crate::layout::area::{layouts, scale, AreaLayout, Rect};
 use crate::layout::voronoi::{self, P};
 use crate::model::map::OffBoardKind;
-use crate::model::map::{closest_points, Crossing};
+use crate::model::map::{closest_points, touching_outlines, Crossing};
 use crate::model::scenario::AreaSlot;
 use crate::model::{Area, AreaMap, Game, MapId, MapKind};
 
@@ -68,6 +73,128 @@ pub fn crossing_line(shapes: &[Vec<P>], c: &Crossing, reach: f64, least: f64) ->
         (mid.0 - ux * half, mid.1 - uy * half),
         (mid.0 + ux * half, mid.1 + uy * half),
     ))
+}
+
+/// Who moves between two areas a connection joins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passage {
+    /// Armies and fleets (or a border the board names without a unit's move).
+    Any,
+    /// Armies only.
+    Army,
+    /// Fleets only.
+    Fleet,
+}
+
+/// Two areas the board joins whose drawn shapes share no border a player sees, and the
+/// line drawn between them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Connection {
+    /// The two areas, smaller index first.
+    pub between: (usize, usize),
+    /// Who moves along it.
+    pub passage: Passage,
+    /// From a point inside the first area's shape to one inside the second's.
+    pub line: (P, P),
+}
+
+/// The shortest stretch of shared border that shows two derived cells bordering: longer
+/// than two strokes' widths, plainly a border and not a corner.
+const SEEN_BORDER: f64 = 10.0;
+
+/// Every pair of areas the board joins (`adjacent`, an army's or a fleet's move, a split
+/// coast's fleet counting as its province), smaller index first, with who moves there.
+fn joined(am: &AreaMap) -> std::collections::BTreeMap<(usize, usize), Passage> {
+    use std::collections::BTreeSet;
+    let n = am.areas.len();
+    let (mut any, mut army, mut fleet) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let key = |i: usize, j: usize| (i.min(j), i.max(j));
+    for (i, a) in am.areas.iter().enumerate() {
+        let ok = |j: &usize| *j < n && *j != i;
+        any.extend(a.adjacent.iter().filter(|j| ok(j)).map(|&j| key(i, j)));
+        army.extend(a.army.iter().filter(|j| ok(j)).map(|&j| key(i, j)));
+        let fleets = a
+            .fleet
+            .iter()
+            .chain(a.coasts.iter().flat_map(|c| c.fleet.iter()))
+            .map(|s| s.area);
+        fleet.extend(fleets.filter(|j| ok(j)).map(|j| key(i, j)));
+    }
+    any.iter()
+        .chain(&army)
+        .chain(&fleet)
+        .map(|pair| {
+            let passage = match (army.contains(pair), fleet.contains(pair)) {
+                (true, false) => Passage::Army,
+                (false, true) => Passage::Fleet,
+                _ => Passage::Any,
+            };
+            (*pair, passage)
+        })
+        .collect()
+}
+
+/// The connections of an area map drawn with `shapes` ([`shapes_around`]): every pair of
+/// areas the board joins whose shapes share no border a player sees, and that no route or
+/// crossing already joins on the picture. Outlined areas border where their rasterised
+/// outlines touch (as `sandtable geo --check` and [`AreaMap::implied_adjacency`] judge
+/// them), derived cells where they share at least [`SEEN_BORDER`] pixels of edge. None on
+/// a network map (its roads join every pair) or for an area drawn inside another. Each
+/// line runs between the two shapes' closest points, from `reach` pixels inside one to
+/// `reach` pixels inside the other.
+pub fn connections(am: &AreaMap, shapes: &[Vec<P>], reach: f64) -> Vec<Connection> {
+    if am.network || shapes.len() != am.areas.len() {
+        return Vec::new();
+    }
+    let drawn = |i: usize| am.areas[i].within.is_none() && shapes[i].len() >= 3;
+    let mut shown: std::collections::BTreeSet<(usize, usize)> = am
+        .crossings
+        .iter()
+        .map(|c| c.between)
+        .chain(am.routes.iter().map(|r| (r.from, r.to)))
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let outlined = |i: usize| !am.areas[i].outline.is_empty();
+    let pairs = joined(am);
+    if pairs.keys().any(|&(a, b)| outlined(a) || outlined(b)) {
+        shown.extend(touching_outlines(shapes, am.size));
+    }
+    pairs
+        .into_iter()
+        .filter(|&((a, b), _)| drawn(a) && drawn(b) && !shown.contains(&(a, b)))
+        .filter(|&((a, b), _)| {
+            outlined(a)
+                || outlined(b)
+                || voronoi::shared_border(&shapes[a], &shapes[b], 0.01) < SEEN_BORDER
+        })
+        .filter_map(|((a, b), passage)| {
+            let line = across(&shapes[a], &shapes[b], reach)?;
+            Some(Connection {
+                between: (a, b),
+                passage,
+                line,
+            })
+        })
+        .collect()
+}
+
+/// A line from inside shape `a` to inside shape `b`: from each of the two shapes' closest
+/// points, `reach` pixels towards its shape's middle (at most half way there, so inside a
+/// convex cell).
+fn across(a: &[P], b: &[P], reach: f64) -> Option<(P, P)> {
+    let (p, q) = closest_points(a, b)?;
+    let inwards = |from: P, shape: &[P]| {
+        let c = voronoi::centroid(shape);
+        let (dx, dy) = (c.0 - from.0, c.1 - from.1);
+        let len = dx.hypot(dy);
+        if len <= 1e-9 {
+            return from;
+        }
+        let step = reach.min(len / 2.0) / len;
+        (from.0 + dx * step, from.1 + dy * step)
+    };
+    let (p, q) = (inwards(p, a), inwards(q, b));
+    ((q.0 - p.0).hypot(q.1 - p.1) >= 1.0).then_some((p, q))
 }
 
 /// The shape of every area, the cells derived from positions clipped without regard to
@@ -329,6 +456,17 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
         }
     }
 
+    // Connections: a dashed line between two joined areas that do not border on the
+    // picture, under the boxes, labels and slots.
+    for x in connections(am, &shapes, f64::from(18.0 * k)) {
+        let ink = match x.passage {
+            Passage::Any => Rgba(35, 35, 35, 255),
+            Passage::Army => Rgba(120, 72, 30, 255),
+            Passage::Fleet => Rgba(30, 60, 140, 255),
+        };
+        connection_mark(c, x.line, ink, k);
+    }
+
     // A network: a road between each pair of adjacent areas, centre to centre, under the
     // boxes.
     if am.network {
@@ -555,6 +693,16 @@ pub fn draw(c: &mut Canvas, game: &Game, map: MapId) {
     }
 }
 
+/// A connection: a dashed line in `ink` on a faint halo, a dot at each end.
+fn connection_mark(c: &mut Canvas, (a, b): (P, P), ink: Rgba, k: f32) {
+    let (a, b) = ((a.0 as f32, a.1 as f32), (b.0 as f32, b.1 as f32));
+    c.line(a, b, &Pen::new(Rgba(255, 255, 255, 130), 5.0 * k));
+    c.line(a, b, &Pen::new(ink, 2.0 * k).dashed(&[9.0 * k, 5.0 * k]));
+    for p in [a, b] {
+        c.fill_circle(p.0, p.1, 3.5 * k, ink);
+    }
+}
+
 /// A crossing: a line in [`CROSSING_INK`] on a white halo, with an arrowhead at each end.
 fn crossing_mark(c: &mut Canvas, a: (f32, f32), b: (f32, f32), k: f32) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -775,6 +923,61 @@ mod tests {
         }
         let (n, on) = along(0, 3);
         assert!(n > 0 && on == 0, "0-3: {on} of {n} on a road");
+    }
+
+    #[test]
+    fn joined_areas_apart_on_the_picture_get_a_connection_and_bordering_ones_none() {
+        // Three cells in a row: the first borders the second and is joined to the third,
+        // by armies only, across the second.
+        let game = testing::with_area_map();
+        let MapKind::Area(am) = &game.maps[1].kind else {
+            panic!()
+        };
+        let mut am = am.clone();
+        let template = am.areas[2].clone();
+        am.areas = (0..3)
+            .map(|i| Area {
+                id: format!("a{i}"),
+                position: Some((100.0 + 200.0 * i as f64, 100.0)),
+                ..template.clone()
+            })
+            .collect();
+        am.routes.clear();
+        am.size = (600, 200);
+        am.areas[0].adjacent = vec![1, 2];
+        am.areas[1].adjacent = vec![0];
+        am.areas[2].adjacent = vec![0];
+        am.areas[0].army = vec![2];
+        am.areas[2].army = vec![0];
+        let shapes = shapes(&am);
+        let found = connections(&am, &shapes, 14.0);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].between, (0, 2));
+        assert_eq!(found[0].passage, Passage::Army);
+        let (p, q) = found[0].line;
+        assert!(patterns::contains(
+            &f32s(&shapes[0]),
+            p.0 as f32,
+            p.1 as f32
+        ));
+        assert!(patterns::contains(
+            &f32s(&shapes[2]),
+            q.0 as f32,
+            q.1 as f32
+        ));
+        // Fleets too: the border's ink.
+        am.areas[0].fleet = vec![crate::model::map::Site {
+            area: 2,
+            coast: None,
+        }];
+        assert_eq!(connections(&am, &shapes, 14.0)[0].passage, Passage::Any);
+        // A crossing already draws it.
+        am.crossings.push(Crossing {
+            between: (2, 0),
+            name: String::new(),
+            line: None,
+        });
+        assert!(connections(&am, &shapes, 14.0).is_empty());
     }
 
     #[test]

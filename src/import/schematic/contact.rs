@@ -108,15 +108,25 @@ fn spacing(pos: &[[f64; 2]]) -> f64 {
 }
 
 /// How many rounds [`bring_into_contact`] takes at most.
-pub(super) const CONTACT_ROUNDS: usize = 40;
-/// How much the picture may grow to bring borders into contact (its area, times).
-const GROWTH: f64 = 1.5;
+pub(super) const CONTACT_ROUNDS: usize = 60;
+/// How much the picture may grow, all told, to bring borders into contact (its area,
+/// times).
+pub(super) const GROWTH: f64 = 2.0;
 /// How many passes [`exchange_places`] makes at most.
-pub(super) const EXCHANGE_SWEEPS: usize = 3;
+pub(super) const EXCHANGE_SWEEPS: usize = 4;
+/// How many times provinces changing places and borders brought into contact again are
+/// repeated at most (while changing places draws more borders).
+pub(super) const CONTACT_PASSES: usize = 4;
 
 /// The border a pair needs on the layout to count as touching: longer than the art's
 /// test of a border seen, for the art's clipping of the outer cells to take some off.
 const CONTACT: f64 = 24.0;
+
+/// The area the blocks cover, in square pixels (their extent's).
+pub(super) fn covered(pos: &[[f64; 2]], blocks: &[Block]) -> f64 {
+    let (x0, y0, x1, y1) = extent(pos, blocks);
+    (x1 - x0) * (y1 - y0)
+}
 
 /// The bordering pairs whose cells share a border of at least [`CONTACT`].
 pub(super) fn in_contact(pos: &[[f64; 2]], borders: &[(usize, usize)]) -> Vec<bool> {
@@ -131,24 +141,21 @@ pub(super) fn in_contact(pos: &[[f64; 2]], borders: &[(usize, usize)]) -> Vec<bo
 /// less than [`CONTACT`]), every province standing in the circle on the border's line
 /// steps out of it and the two bordering ones step towards each other (never nearer than
 /// their blocks need); then [`separate`] again. At most `rounds` rounds, stopping once the
-/// picture would grow by more than [`GROWTH`]; the round with the most borders drawn is
-/// kept.
+/// blocks would cover more than `most` (an area in square pixels); the round with the most
+/// borders drawn is kept.
 pub(super) fn bring_into_contact(
     pos: &mut Vec<[f64; 2]>,
     blocks: &[Block],
     borders: &[(usize, usize)],
     rounds: usize,
+    most: f64,
 ) {
     const SLACK: f64 = 12.0;
     let n = pos.len();
     if n < 3 {
         return;
     }
-    let area = |pos: &[[f64; 2]]| {
-        let (x0, y0, x1, y1) = extent(pos, blocks);
-        (x1 - x0) * (y1 - y0)
-    };
-    let most = GROWTH * area(pos);
+    let area = |pos: &[[f64; 2]]| covered(pos, blocks);
     let count = |c: &[bool]| c.iter().filter(|&&x| x).count();
     let mut contact = in_contact(pos, borders);
     let mut best = (count(&contact), pos.clone());

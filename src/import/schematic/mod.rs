@@ -33,10 +33,12 @@
 //!    Voronoi diagram, so two bordering provinces show a border when their positions are
 //!    neighbours in its dual, the Delaunay triangulation (`delaunator`), with a Voronoi
 //!    edge long enough to see. For each border not drawn, the provinces standing between
-//!    the two step aside and the two step towards each other (the picture may grow by half
-//!    for it); then two provinces whose cells meet change places wherever that draws more
-//!    borders (a province left on the wrong side of a fold), and the first step again.
-//!    Step 4 holds throughout.
+//!    the two step aside and the two step towards each other (the picture may grow to
+//!    twice its area for it, all told); then two provinces whose cells meet change places
+//!    wherever that draws more borders (a province left on the wrong side of a fold), and
+//!    the first step again, up to four times while changing places draws more. Step 4
+//!    holds throughout. Pairs still not drawn touching are joined on the picture by a
+//!    connection, a dashed line the map art draws (`emit/art/area_map.rs`).
 //! 6. **Frame** (here, in [`layout`]). The picture is the rectangles' extent plus a margin
 //!    (wider at the top, where the map's title goes); nothing is clamped to the frame, so
 //!    no cell is a sliver along it.
@@ -50,7 +52,10 @@ mod contact;
 mod embedding;
 mod room;
 
-use contact::{bring_into_contact, exchange_places, in_contact, CONTACT_ROUNDS, EXCHANGE_SWEEPS};
+use contact::{
+    bring_into_contact, covered, exchange_places, in_contact, CONTACT_PASSES, CONTACT_ROUNDS,
+    EXCHANGE_SWEEPS, GROWTH,
+};
 use embedding::{classical, hops, level, shortest, sphere, stress};
 use room::{block, direction, extent, needed, separate, Block};
 
@@ -148,9 +153,13 @@ fn settle(
         stress(&mut pos, &d, 60);
     }
     separate(&mut pos, &blocks);
-    bring_into_contact(&mut pos, &blocks, borders, CONTACT_ROUNDS);
-    if exchange_places(&mut pos, &blocks, borders, EXCHANGE_SWEEPS) {
-        bring_into_contact(&mut pos, &blocks, borders, CONTACT_ROUNDS);
+    let most = GROWTH * covered(&pos, &blocks);
+    bring_into_contact(&mut pos, &blocks, borders, CONTACT_ROUNDS, most);
+    for _ in 0..CONTACT_PASSES {
+        if !exchange_places(&mut pos, &blocks, borders, EXCHANGE_SWEEPS) {
+            break;
+        }
+        bring_into_contact(&mut pos, &blocks, borders, CONTACT_ROUNDS, most);
     }
     (pos, blocks)
 }
