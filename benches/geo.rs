@@ -10,7 +10,11 @@
 //!
 //! Needs Natural Earth in the cache (the first `sandtable geo modules/great-patriotic-war`
 //! fetches it); without it the benchmark says so and measures nothing. Reading and clipping
-//! the atlas is measured apart from the laying.
+//! the atlas is measured apart from the laying. The atlas as read and the cuts that do not
+//! depend on seed points are kept in the cache folder (`src/geo/cache.rs`): after the first
+//! sample these figures are the designer's loop, where only the seeds' cuts are made again.
+//! `check_the_diplomacy_board_whole` is the whole of that loop but loading the game: the
+//! atlas read, cut to the board and the provinces laid.
 //!
 //! Run with `cargo bench --bench geo`.
 
@@ -77,6 +81,22 @@ fn check_the_diplomacy_board(bencher: divan::Bencher) {
     let atlas = Atlas::load(Scale::Large, true).expect("cached");
     let (file, map) = geography_map(&loaded);
     bencher.bench(|| {
+        compute_areas(file, map, &known, Some(&atlas))
+            .expect("the geography is clean")
+            .areas
+            .len()
+    });
+}
+
+/// The designer's loop on the Diplomacy board: Natural Earth read (kept in the cache as
+/// read), cut to the board, the provinces laid and the borders compared.
+#[divan::bench(sample_count = 5)]
+fn check_the_diplomacy_board_whole(bencher: divan::Bencher) {
+    let loaded = sandtable::load::load(Path::new(PROVINCE_BOARD)).expect("the game loads");
+    let known = KnownIds::of(&loaded);
+    let (file, map) = geography_map(&loaded);
+    bencher.bench(|| {
+        let atlas = Atlas::load(Scale::Large, false).expect("cached");
         compute_areas(file, map, &known, Some(&atlas))
             .expect("the geography is clean")
             .areas

@@ -13,9 +13,12 @@
 //! `hex_checks.rs` and an area map's in `area_checks.rs`; a hex map's regions and lakes are
 //! built in `regions.rs`, its layers decided in `layers.rs`, the designer's overrides applied
 //! in `overrides.rs`, its places put in `places.rs`, and its straits, rivers and rail lines
-//! laid in `lines.rs`. The report's decisions are in `report.rs`.
+//! laid in `lines.rs`. The report's decisions are in `report.rs`. Natural Earth as read and
+//! the cuts that do not depend on a province board's seed points are kept between runs by
+//! `cache.rs`.
 
 mod area_checks;
+mod cache;
 mod checks;
 pub mod coverage;
 pub mod grid;

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use geo::{BooleanOps, BoundingRect, Contains, MultiPolygon, Point, Polygon, Rect};
+use geo::{BoundingRect, Contains, MultiPolygon, Point, Polygon, Rect};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -99,6 +99,24 @@ impl Atlas {
     /// Read the atlas at `scale` (and the lakes, when asked) from a folder, or (`None`) from
     /// the cached packages.
     pub fn load_from(scale: Scale, lakes: bool, folder: Option<PathBuf>) -> Result<Self, String> {
+        // The packages' atlas is kept in the cache as read (the folder's data is read
+        // each time: it is the game's, and may change).
+        let packages = [TARBALL_SHA256, if lakes { LAKES_SHA256 } else { "" }];
+        if folder.is_none() {
+            if let Some(atlas) = super::cache::atlas(scale.suffix(), lakes, &packages) {
+                return Ok(atlas);
+            }
+        }
+        let atlas = Self::read(scale, lakes, folder.as_ref())?;
+        if folder.is_none() {
+            super::cache::keep_atlas(scale.suffix(), lakes, &packages, &atlas);
+        }
+        Ok(atlas)
+    }
+
+    /// Read the atlas at `scale` (and the lakes, when asked) from a folder, or (`None`) from
+    /// the cached packages.
+    fn read(scale: Scale, lakes: bool, folder: Option<&PathBuf>) -> Result<Self, String> {
         let (land, countries) = match &folder {
             Some(dir) => {
                 let read = |name: String| {
@@ -180,7 +198,11 @@ impl Atlas {
             if near.is_empty() {
                 return MultiPolygon::new(vec![]);
             }
-            densified(&MultiPolygon::new(near).intersection(&frame))
+            densified(&super::cache::cut(
+                &MultiPolygon::new(near),
+                &frame,
+                super::cache::Cut::Intersection,
+            ))
         };
         // The land and the countries are cut side by side (each cut is the same on any
         // thread; the countries keep their order).
@@ -269,7 +291,7 @@ fn overlaps(a: Rect<f64>, b: Rect<f64>) -> bool {
 }
 
 /// The cache: `SANDTABLE_CACHE`, else `$XDG_CACHE_HOME/sandtable`, else `~/.cache/sandtable`.
-fn cache_dir() -> Result<PathBuf, String> {
+pub(super) fn cache_dir() -> Result<PathBuf, String> {
     if let Some(d) = std::env::var_os("SANDTABLE_CACHE") {
         return Ok(PathBuf::from(d));
     }
@@ -394,7 +416,7 @@ fn download(url: &str, max: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut tmp =
         tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -107,7 +107,11 @@ pub(super) fn given_shape(
         for n in names {
             if let Some(c) = atlas.countries.get(n) {
                 let c = to_km(c, projection);
-                out = if out.0.is_empty() { c } else { out.union(&c) };
+                out = if out.0.is_empty() {
+                    c
+                } else {
+                    cut(&out, &c, Cut::Union)
+                };
             }
         }
         out
@@ -124,7 +128,7 @@ pub(super) fn given_shape(
         (None, None) => return None,
     };
     Some(match inside {
-        Some(names) => shape.intersection(&countries(names)),
+        Some(names) => cut(&shape, &countries(names), Cut::Intersection),
         None => shape,
     })
 }
@@ -140,7 +144,11 @@ pub(super) fn patches(list: &[Patch], atlas: &Atlas, projection: &Projection) ->
             atlas,
             projection,
         ) {
-            out = if out.0.is_empty() { s } else { out.union(&s) };
+            out = if out.0.is_empty() {
+                s
+            } else {
+                cut(&out, &s, Cut::Union)
+            };
         }
     }
     out

@@ -24,6 +24,7 @@ use geo::{
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::cache::{cut, Cut};
 use super::coverage::Coverage;
 use super::natural_earth::Atlas;
 use super::projection::Projection;
@@ -200,32 +201,35 @@ pub(super) fn lay(
     let frame = MultiPolygon::new(vec![picture.frame.to_polygon()]);
     // What the data covers of the picture: beyond it there is neither land nor sea.
     let data = match atlas.covers {
-        Some(c) => to_km(
-            &super::natural_earth::densified(&MultiPolygon::new(vec![c.to_polygon()])),
-            projection,
-        )
-        .intersection(&frame),
+        Some(c) => cut(
+            &to_km(
+                &super::natural_earth::densified(&MultiPolygon::new(vec![c.to_polygon()])),
+                projection,
+            ),
+            &frame,
+            Cut::Intersection,
+        ),
         None => frame.clone(),
     };
     // The coast and the patches are cut side by side (each cut is the same on any thread).
     let (coast, (added, unplayable)) = rayon::join(
-        || to_km(&atlas.land, projection).intersection(&data),
+        || cut(&to_km(&atlas.land, projection), &data, Cut::Intersection),
         || {
             let added = patches(&g.land, atlas, projection);
-            let added = (!added.0.is_empty()).then(|| added.intersection(&data));
+            let added = (!added.0.is_empty()).then(|| cut(&added, &data, Cut::Intersection));
             (added, patches(&g.unplayable, atlas, projection))
         },
     );
     let land = match added {
         None => coast,
-        Some(added) => coast.union(&added),
+        Some(added) => cut(&coast, &added, Cut::Union),
     };
-    let all_sea = data.difference(&land);
+    let all_sea = cut(&data, &land, Cut::Difference);
     // Water marked off the board is no sea's.
     let sea = if unplayable.0.is_empty() {
         all_sea.clone()
     } else {
-        all_sea.difference(&unplayable)
+        cut(&all_sea, &unplayable, Cut::Difference)
     };
     let terrain: BTreeMap<&str, &str> = map
         .area
@@ -255,7 +259,7 @@ pub(super) fn lay(
                 atlas,
                 projection,
             )
-            .map(|s| s.intersection(base))
+            .map(|s| cut(&s, base, Cut::Intersection))
         })
         .collect();
     let seeds: Vec<Vec<Km>> = g
@@ -315,7 +319,7 @@ pub(super) fn lay(
         if unplayable.0.is_empty() {
             masses
         } else {
-            masses.difference(&unplayable)
+            cut(&masses, &unplayable, Cut::Difference)
         }
     };
     // Each seeded province's region among the seeds of its kind; the land or sea is cut to
@@ -588,8 +592,8 @@ pub(super) fn lay(
         // Land marked unplayable, but for an island without a seed (Ireland off a board
         // of Europe), drawn whole above already.
         let (marked_land, marked_water) = rayon::join(
-            || land.intersection(&unplayable),
-            || all_sea.intersection(&unplayable),
+            || cut(&land, &unplayable, Cut::Intersection),
+            || cut(&all_sea, &unplayable, Cut::Intersection),
         );
         off_land.extend(marked_land.0.into_iter().filter(|p| {
             !interior(p).is_some_and(|q| unseeded.iter().any(|c| c.contains(q.x(), q.y())))
@@ -613,9 +617,12 @@ pub(super) fn lay(
             atlas.lake_at(lat, lon)
         })
         .flat_map(|l| {
-            to_km(&MultiPolygon::new(vec![l.clone()]), projection)
-                .intersection(&data)
-                .0
+            cut(
+                &to_km(&MultiPolygon::new(vec![l.clone()]), projection),
+                &data,
+                Cut::Intersection,
+            )
+            .0
         })
         .collect();
     let island_km2 = ISLAND_PX2 / (picture.scale * picture.scale);
