@@ -12,7 +12,9 @@
 //! kept as their exact bits, so a shape read back is the shape computed: the cache never
 //! changes what `geo` writes. Entries are written through a temporary file and renamed, so
 //! two runs at once see a whole entry or none; when the folder cannot be written the work is
-//! simply done every time.
+//! simply done every time. The cache folder itself (`cache_dir`, where Natural Earth's
+//! packages are kept too) and writing a file whole (`write_atomic`) are here, so that the
+//! atlas reader uses the cache and the cache needs nothing of the reader.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,8 +22,6 @@ use std::sync::OnceLock;
 
 use geo::{BooleanOps, Coord, LineString, MultiPolygon, Polygon};
 use sha2::{Digest, Sha256};
-
-use super::natural_earth::Atlas;
 
 /// The first bytes of an entry: what it is and the layout's version.
 const MAGIC: &[u8] = b"sandtable geo cache 1\n";
@@ -77,8 +77,9 @@ pub(crate) fn cut(a: &MultiPolygon<f64>, b: &MultiPolygon<f64>, how: Cut) -> Mul
     shape
 }
 
-/// The atlas read from the packages at `scale` (with lakes or not), when it was kept.
-pub(crate) fn atlas(scale: &str, lakes: bool, packages: &[&str]) -> Option<Atlas> {
+/// The atlas read from the packages at `scale` (with lakes or not), when it was kept: its
+/// land, lakes and countries.
+pub(crate) fn atlas(scale: &str, lakes: bool, packages: &[&str]) -> Option<AtlasParts> {
     let path = folder()?.join(atlas_name(scale, lakes, packages));
     let content = read(&path)?;
     let mut r = Reader(&content);
@@ -90,25 +91,34 @@ pub(crate) fn atlas(scale: &str, lakes: bool, packages: &[&str]) -> Option<Atlas
         let name = r.text()?;
         countries.insert(name, r.shape()?);
     }
-    r.0.is_empty().then_some(Atlas {
-        land,
-        countries,
-        lakes,
-        covers: None,
-    })
+    r.0.is_empty().then_some((land, lakes, countries))
 }
 
-/// Keep the atlas read from the packages at `scale` (with lakes or not).
-pub(crate) fn keep_atlas(scale: &str, lakes: bool, packages: &[&str], atlas: &Atlas) {
+/// An atlas as kept: its land, its lakes, each country's outline.
+pub(crate) type AtlasParts = (
+    MultiPolygon<f64>,
+    Vec<Polygon<f64>>,
+    BTreeMap<String, MultiPolygon<f64>>,
+);
+
+/// Keep the atlas (land, lakes, countries) read from the packages at `scale` (with lakes or
+/// not).
+pub(crate) fn keep_atlas(
+    scale: &str,
+    lakes: bool,
+    packages: &[&str],
+    (land, lake_list, countries): (
+        &MultiPolygon<f64>,
+        &[Polygon<f64>],
+        &BTreeMap<String, MultiPolygon<f64>>,
+    ),
+) {
     let Some(folder) = folder() else { return };
-    if atlas.covers.is_some() {
-        return;
-    }
     let mut content = Vec::new();
-    put_shape(&mut content, &atlas.land);
-    put_shape(&mut content, &MultiPolygon::new(atlas.lakes.clone()));
-    put_count(&mut content, atlas.countries.len());
-    for (name, shape) in &atlas.countries {
+    put_shape(&mut content, land);
+    put_shape(&mut content, &MultiPolygon::new(lake_list.to_vec()));
+    put_count(&mut content, countries.len());
+    for (name, shape) in countries {
         put_count(&mut content, name.len());
         content.extend_from_slice(name.as_bytes());
         put_shape(&mut content, shape);
@@ -141,12 +151,43 @@ fn engine() -> [u8; 32] {
     })
 }
 
+/// The cache: `SANDTABLE_CACHE`, else `$XDG_CACHE_HOME/sandtable`, else `~/.cache/sandtable`.
+pub(crate) fn cache_dir() -> Result<PathBuf, String> {
+    if let Some(d) = std::env::var_os("SANDTABLE_CACHE") {
+        return Ok(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Ok(PathBuf::from(d).join("sandtable"));
+    }
+    std::env::var_os("HOME")
+        .map(|h| PathBuf::from(h).join(".cache").join("sandtable"))
+        .ok_or_else(|| "no cache folder for Natural Earth: set SANDTABLE_CACHE or HOME".to_string())
+}
+
+/// Writes a file whole or not at all: a temporary file beside it, renamed.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    // A temporary file is private; what lands in the cache or a game reads like any file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    tmp.persist(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(())
+}
+
 /// The cache's folder for geography, made if need be; `None` when there is none to write.
 fn folder() -> Option<&'static Path> {
     static FOLDER: OnceLock<Option<PathBuf>> = OnceLock::new();
     FOLDER
         .get_or_init(|| {
-            let dir = super::natural_earth::cache_dir().ok()?.join("geo");
+            let dir = cache_dir().ok()?.join("geo");
             std::fs::create_dir_all(&dir).ok()?;
             Some(dir)
         })
@@ -189,7 +230,7 @@ fn write(path: &Path, content: &[u8]) {
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(content);
     bytes.extend_from_slice(&sum);
-    let _ = super::natural_earth::write_atomic(path, &bytes);
+    let _ = write_atomic(path, &bytes);
 }
 
 fn points(m: &MultiPolygon<f64>) -> usize {

