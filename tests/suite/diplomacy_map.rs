@@ -18,7 +18,7 @@ use sandtable::model::map::touching_outlines;
 use sandtable::model::{AreaMap, Game, MapKind, TerrainKind};
 use sandtable::testgame::diplomacy::units_and_orders;
 
-use crate::support::root;
+use crate::support::{joined_pairs, root};
 
 /// The boards laid from geography: the game directory and its number of areas.
 const BOARDS: [(&str, usize); 2] = [
@@ -55,29 +55,11 @@ fn area_map(game: &Game) -> &AreaMap {
         .expect("the board")
 }
 
-/// Every pair of provinces the board joins, by index, smaller first.
-fn declared(am: &AreaMap) -> BTreeSet<(usize, usize)> {
-    let mut out = BTreeSet::new();
-    for (i, a) in am.areas.iter().enumerate() {
-        let others = a
-            .adjacent
-            .iter()
-            .chain(&a.army)
-            .copied()
-            .chain(a.fleet.iter().map(|s| s.area))
-            .chain(a.coasts.iter().flat_map(|c| c.fleet.iter().map(|s| s.area)));
-        for j in others.filter(|&j| j != i) {
-            out.insert((i.min(j), i.max(j)));
-        }
-    }
-    out
-}
-
 /// The pairs the drawn regions touch in, and the pairs the board joins that they do not,
 /// as ids.
 fn differences(am: &AreaMap, drawn: &[Vec<(f64, f64)>]) -> Vec<String> {
     let touching = touching_outlines(drawn, am.size);
-    let declared = declared(am);
+    let declared = joined_pairs(am);
     let name = |(a, b): &(usize, usize)| format!("{}-{}", am.areas[*a].id, am.areas[*b].id);
     touching
         .difference(&declared)
@@ -315,7 +297,7 @@ fn guerilla_warfare_s_straits_are_crossings() {
     }
     let borders: BTreeSet<(usize, usize)> = touching.union(&crossed).copied().collect();
     let name = |(a, b): &(usize, usize)| format!("{}-{}", am.areas[*a].id, am.areas[*b].id);
-    let declared = declared(am);
+    let declared = joined_pairs(am);
     let differences: Vec<String> = borders.symmetric_difference(&declared).map(name).collect();
     assert_eq!(differences, Vec::<String>::new());
     assert_eq!(am.drawn_borders(), Some(borders));

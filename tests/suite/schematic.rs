@@ -20,7 +20,7 @@ use sandtable::layout::area::layouts;
 use sandtable::layout::voronoi::{self, P};
 use sandtable::model::{Game, MapKind};
 
-use crate::support::{dpjudge_boards, root};
+use crate::support::{dpjudge_boards, joined_pairs, root};
 
 /// The shortest shared border that counts as touching, in pixels: two strokes' widths and
 /// more, plainly a border and not a corner.
@@ -108,7 +108,7 @@ fn measure(game: &Game) -> Measure {
     let mut touching = 0;
     let mut connected = 0;
     let mut unseen = Vec::new();
-    for (i, j) in joined(game) {
+    for (i, j) in joined_pairs(am) {
         pairs += 1;
         let name = format!("{}-{}", am.areas[i].id, am.areas[j].id);
         if voronoi::shared_border(&shapes[i], &shapes[j], 0.01) >= TOUCH {
@@ -165,28 +165,6 @@ fn measure(game: &Game) -> Measure {
         unseen,
         misplaced,
     }
-}
-
-/// Every pair of provinces the board joins (a border, an army's or a fleet's move, a split
-/// coast's fleet counting as its province), by index, smaller first.
-fn joined(game: &Game) -> std::collections::BTreeSet<(usize, usize)> {
-    let MapKind::Area(am) = &game.maps[0].kind else {
-        panic!("a province board")
-    };
-    let mut out = std::collections::BTreeSet::new();
-    for (i, a) in am.areas.iter().enumerate() {
-        let others = a
-            .adjacent
-            .iter()
-            .chain(&a.army)
-            .copied()
-            .chain(a.fleet.iter().map(|s| s.area))
-            .chain(a.coasts.iter().flat_map(|c| c.fleet.iter().map(|s| s.area)));
-        for j in others.filter(|&j| j != i) {
-            out.insert((i.min(j), i.max(j)));
-        }
-    }
-    out
 }
 
 /// Every label and slot is inside its province on every board, every pair the board joins

@@ -201,3 +201,22 @@ pub fn dpjudge_boards() -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// Every pair of provinces a province board joins (a border, an army's or a fleet's move, a
+/// split coast's fleet counting as its province), by index, smaller first.
+pub fn joined_pairs(am: &sandtable::model::AreaMap) -> std::collections::BTreeSet<(usize, usize)> {
+    let mut out = std::collections::BTreeSet::new();
+    for (i, a) in am.areas.iter().enumerate() {
+        let others = a
+            .adjacent
+            .iter()
+            .chain(&a.army)
+            .copied()
+            .chain(a.fleet.iter().map(|s| s.area))
+            .chain(a.coasts.iter().flat_map(|c| c.fleet.iter().map(|s| s.area)));
+        for j in others.filter(|&j| j != i) {
+            out.insert((i.min(j), i.max(j)));
+        }
+    }
+    out
+}
