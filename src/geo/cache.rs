@@ -107,11 +107,9 @@ pub(crate) fn keep_atlas(
     scale: &str,
     lakes: bool,
     packages: &[&str],
-    (land, lake_list, countries): (
-        &MultiPolygon<f64>,
-        &[Polygon<f64>],
-        &BTreeMap<String, MultiPolygon<f64>>,
-    ),
+    land: &MultiPolygon<f64>,
+    lake_list: &[Polygon<f64>],
+    countries: &BTreeMap<String, MultiPolygon<f64>>,
 ) {
     let Some(folder) = folder() else { return };
     let mut content = Vec::new();

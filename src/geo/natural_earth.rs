@@ -120,7 +120,9 @@ impl Atlas {
                 scale.suffix(),
                 lakes,
                 &packages,
-                (&atlas.land, &atlas.lakes, &atlas.countries),
+                &atlas.land,
+                &atlas.lakes,
+                &atlas.countries,
             );
         }
         Ok(atlas)
