@@ -47,11 +47,11 @@ pub(super) use adjacency::{compare_adjacency, draft_adjacency};
 pub(super) use boxes::Boxes;
 use boxes::{coast_positions, in_ring};
 use cells::{
-    apart_groups, boxes_overlap, cover, given_shape, overlapping, owner, patches, region,
-    seeded_pieces, shared_length, to_km, Taken, SHARED_KM,
+    boxes_overlap, cover, given_shape, overlapping, owner, patches, region, seeded_pieces,
+    shared_length, to_km, Taken, SHARED_KM,
 };
 use interior::interior;
-use rings::{bbox, edges, meets, ring_px, to_ring, to_segment, P2};
+use rings::{bbox, ring_px, to_ring, to_segment, P2};
 pub(crate) use rings::{with_holes, with_islands};
 use warnings::{boxes_in_their_provinces, grey_land_warnings};
 
@@ -181,6 +181,14 @@ impl Picture {
         }
         [[south, west], [north, east]]
     }
+}
+
+/// A province as drawn: its outline and label's place, the warning its size gives and where
+/// its label moved (off its seed), if anywhere.
+struct Drawn {
+    warning: Option<Diagnostic>,
+    moved_to: Option<[f64; 2]>,
+    area: ComputedArea,
 }
 
 /// Lay an area map's provinces. `water` says whether an area's terrain is water; a
@@ -322,9 +330,7 @@ pub(super) fn lay(
             cut(&masses, &unplayable, Cut::Difference)
         }
     };
-    // Each seeded province's region among the seeds of its kind; the land or sea is cut to
-    // the regions a group at a time (regions of a group lie apart, so each piece of the cut
-    // is one region's), which reads the large coast a few times rather than once a province.
+    // Each seeded province's region among the seeds of its kind.
     let regions: Vec<Option<MultiPolygon<f64>>> = (0..g.province.len())
         .into_par_iter()
         .map(|i| {
@@ -337,45 +343,62 @@ pub(super) fn lay(
             })
         })
         .collect();
-    let groups = apart_groups(&regions, &kinds);
-    let cuts: Vec<Vec<(usize, Polygon<f64>)>> = groups
-        .par_iter()
-        .map(|group| {
-            let base = if kinds[group[0]] { &sea } else { &shared_land };
-            let windows = MultiPolygon::new(
-                group
-                    .iter()
-                    .flat_map(|&i| regions[i].iter().flat_map(|r| r.0.iter().cloned()))
-                    .collect(),
-            );
-            base.intersection(&windows)
-                .0
-                .into_iter()
-                .filter_map(|piece| owner(&piece, group, &regions).map(|i| (i, piece)))
-                .collect()
-        })
-        .collect();
+    // What the given shapes hold is no seed's: taken out of the land and the sea once, before
+    // they are shared (an outline's few points against the long coast, kept in the cache
+    // while the outlines stay as they are).
+    let free = |water: bool, base: &MultiPolygon<f64>| {
+        let given = held
+            .iter()
+            .zip(&kinds)
+            .filter(|(h, k)| h.is_some() && **k == water)
+            .filter_map(|(h, _)| h.as_ref())
+            .fold(None, |all: Option<MultiPolygon<f64>>, h| {
+                Some(match all {
+                    None => h.clone(),
+                    Some(all) => cut(&all, h, Cut::Union),
+                })
+            });
+        match given {
+            Some(given) if overlapping(base, &given) => cut(base, &given, Cut::Difference),
+            _ => base.clone(),
+        }
+    };
+    let (free_land, free_sea) = rayon::join(|| free(false, &shared_land), || free(true, &sea));
+    // The land and the sea are each cut to all the regions of their kind in one go (regions
+    // stop a hair short of their neighbours', so each piece of the cut is one region's):
+    // the long coast is read once a kind.
+    let cut_kind = |water: bool| -> Vec<(usize, Polygon<f64>)> {
+        let members: Vec<usize> = (0..g.province.len())
+            .filter(|&i| kinds[i] == water && regions[i].as_ref().is_some_and(|r| !r.0.is_empty()))
+            .collect();
+        if members.is_empty() {
+            return Vec::new();
+        }
+        let base = if water { &free_sea } else { &free_land };
+        let windows = MultiPolygon::new(
+            members
+                .iter()
+                .flat_map(|&i| regions[i].iter().flat_map(|r| r.0.iter().cloned()))
+                .collect(),
+        );
+        base.intersection(&windows)
+            .0
+            .into_par_iter()
+            .filter_map(|piece| owner(&piece, &members, &regions).map(|i| (i, piece)))
+            .collect()
+    };
+    let (land_cut, sea_cut) = rayon::join(|| cut_kind(false), || cut_kind(true));
     let mut cut_of: Vec<Vec<Polygon<f64>>> = vec![Vec::new(); g.province.len()];
-    for (i, piece) in cuts.into_iter().flatten() {
+    for (i, piece) in land_cut.into_iter().chain(sea_cut) {
         cut_of[i].push(piece);
     }
     let shapes: Vec<MultiPolygon<f64>> = cut_of
-        .into_par_iter()
+        .into_iter()
         .enumerate()
         .map(|(i, pieces)| {
-            // A given shape is its largest piece; the rest was shared with the seeds.
-            if let Some(s) = &held[i] {
-                return s.clone();
-            }
-            let mut shape = MultiPolygon::new(pieces);
-            for (j, taken) in held.iter().enumerate() {
-                if let (Some(taken), true) = (taken, kinds[j] == kinds[i]) {
-                    if overlapping(&shape, taken) {
-                        shape = shape.difference(taken);
-                    }
-                }
-            }
-            shape
+            // A given shape is the pieces holding its seeds; the rest was shared with the
+            // seeds.
+            held[i].clone().unwrap_or_else(|| MultiPolygon::new(pieces))
         })
         .collect();
     // A province is the piece holding its seed (its name's point, else another seed, else
@@ -429,31 +452,64 @@ pub(super) fn lay(
         .enumerate()
         .map(|(k, (i, b, piece))| (k, i, b, piece))
         .collect();
+    // The boxes of the provinces the last round changed (none before the first).
+    let mut changed: Option<Vec<Rect<f64>>> = None;
     loop {
         // This round's joins, in order.
         let mut round: Vec<Taken> = Vec::new();
         let mut left = Vec::new();
-        for (k, i, piece_box, piece) in apart {
+        // The neighbour a piece shares its longest border with, among the members as they
+        // stand (the first area of those).
+        let best_for = |i: usize,
+                        piece_box: &Rect<f64>,
+                        piece: &Polygon<f64>,
+                        members: &[Vec<(Rect<f64>, Polygon<f64>)>],
+                        boxes: &[Option<Rect<f64>>]| {
             let mut best: Option<(f64, usize)> = None;
             for j in 0..drawn.len() {
                 let Some(b) = &boxes[j] else { continue };
-                if j == i || kinds[j] != kinds[i] || !boxes_overlap(&piece_box, b) {
+                if j == i || kinds[j] != kinds[i] || !boxes_overlap(piece_box, b) {
                     continue;
                 }
                 let near = members[j]
                     .iter()
-                    .filter(|(mb, _)| boxes_overlap(&piece_box, mb))
+                    .filter(|(mb, _)| boxes_overlap(piece_box, mb))
                     .map(|(_, m)| m);
-                let n = shared_length(&piece, &piece_box, near);
-                // The longest shared border; the first area of those.
+                let n = shared_length(piece, piece_box, near);
                 if n >= SHARED_KM && best.is_none_or(|(m, _)| n > m) {
                     best = Some((n, j));
                 }
             }
+            best
+        };
+        // Each piece measured against the members as the round began, side by side; a piece
+        // near one joined earlier in the round is measured again as it then stands, so the
+        // joins are those of one piece after the other.
+        // After the first round, only a piece near a province that changed can find a
+        // neighbour it did not find before.
+        let first: Vec<Option<(f64, usize)>> = apart
+            .par_iter()
+            .map(|(_, i, piece_box, piece)| {
+                let measured = changed
+                    .as_ref()
+                    .is_none_or(|c| c.iter().any(|b| boxes_overlap(piece_box, b)));
+                measured
+                    .then(|| best_for(*i, piece_box, piece, &members, &boxes))
+                    .flatten()
+            })
+            .collect();
+        let mut joined_boxes: Vec<Rect<f64>> = Vec::new();
+        for ((k, i, piece_box, piece), first) in apart.into_iter().zip(first) {
+            let best = if joined_boxes.iter().any(|b| boxes_overlap(&piece_box, b)) {
+                best_for(i, &piece_box, &piece, &members, &boxes)
+            } else {
+                first
+            };
             match best {
                 Some((_, j)) => {
                     members[j].push((piece_box, piece.clone()));
                     boxes[j] = boxes[j].map(|b| cover(&b, &piece_box));
+                    joined_boxes.push(piece_box);
                     round.push((k, i, j, piece_box, piece));
                 }
                 None => left.push((k, i, piece_box, piece)),
@@ -512,6 +568,11 @@ pub(super) fn lay(
                 .map(|(b, _)| *b)
                 .reduce(|a, b| cover(&a, &b));
         }
+        changed = Some(
+            into.iter()
+                .flat_map(|&j| members[j].iter().map(|(b, _)| *b))
+                .collect(),
+        );
         left.sort_by_key(|(k, ..)| *k);
         apart = left;
         if apart.is_empty() {
@@ -652,14 +713,14 @@ pub(super) fn lay(
                 .map(|outline| OffBoard { kind, outline }),
         );
     }
-    let mut out = Vec::new();
-    for (i, p) in g.province.iter().enumerate() {
-        let Some(main) = drawn[i].clone() else {
-            report.push(Adjustment::NoShape {
-                area: p.area.get_ref().clone(),
-            });
-            continue;
-        };
+    // Each province drawn (its own work, side by side), then what it says, in order.
+    let drawn_areas: Vec<Option<Drawn>> = g
+        .province
+        .par_iter()
+        .enumerate()
+        .map(|(i, p)| {
+        let main = drawn[i].clone()?;
+        let mut warning = None;
         // Drawn much smaller or larger than its seeds' share: a located warning.
         let share = shapes[i].unsigned_area();
         // Its drawn piece holds the pieces its union joined; the rest are drawn beside it.
@@ -670,7 +731,7 @@ pub(super) fn lay(
                 .map(Area::unsigned_area)
                 .sum::<f64>();
         if held[i].is_none() && share > 0.0 && !(0.5..=2.0).contains(&(drawn_km2 / share)) {
-            warnings.push(
+            warning = Some(
                 Diagnostic::warning(
                     "province-shape",
                     format!(
@@ -708,6 +769,7 @@ pub(super) fn lay(
             LineString::from(outline.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>()),
             vec![],
         );
+        let mut moved_to = None;
         let position = if inside.contains(&Point::new(seed[0], seed[1])) {
             seed
         } else {
@@ -723,18 +785,39 @@ pub(super) fn lay(
             let moved = interior(&main_px).map_or(seed, |q| {
                 [(q.x() * 10.0).round() / 10.0, (q.y() * 10.0).round() / 10.0]
             });
-            report.push(Adjustment::LabelMoved {
-                area: p.area.get_ref().clone(),
-                to: moved,
-            });
+            moved_to = Some(moved);
             moved
         };
-        out.push(ComputedArea {
-            id: p.area.get_ref().clone(),
-            position,
-            outline,
-            coasts: Vec::new(),
-        });
+        Some(Drawn {
+            warning,
+            moved_to,
+            area: ComputedArea {
+                id: p.area.get_ref().clone(),
+                position,
+                outline,
+                coasts: Vec::new(),
+            },
+        })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (p, d) in g.province.iter().zip(drawn_areas) {
+        let Some(d) = d else {
+            report.push(Adjustment::NoShape {
+                area: p.area.get_ref().clone(),
+            });
+            continue;
+        };
+        if let Some(w) = d.warning {
+            warnings.push(w);
+        }
+        if let Some(to) = d.moved_to {
+            report.push(Adjustment::LabelMoved {
+                area: p.area.get_ref().clone(),
+                to,
+            });
+        }
+        out.push(d.area);
     }
     coast_positions(
         map,
@@ -753,6 +836,7 @@ pub(super) fn lay(
 #[cfg(test)]
 mod tests {
     use super::boxes::{away, inset, run_length, runs};
+    use super::rings::{edges, meets};
     use super::*;
 
     fn square(x: f64, y: f64, side: f64) -> Vec<P2> {
