@@ -17,7 +17,7 @@ pub(super) fn to_km(shape: &MultiPolygon<f64>, projection: &Projection) -> Multi
 /// province's: neighbouring regions lie this far apart, so that the land or the sea is cut
 /// to all the regions of its kind in one go without two of them running together. Far below
 /// a pixel: the outlines written meet as before.
-const GAP_KM: f64 = 0.001;
+pub(super) const GAP_KM: f64 = 0.001;
 
 /// The part of a convex polygon nearer to `a` than to `b`: `a`'s side of their bisector,
 /// less half of [`GAP_KM`].
