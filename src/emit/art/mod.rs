@@ -17,6 +17,7 @@ pub mod counter;
 pub mod displays;
 pub mod glyphs;
 pub mod hex_map;
+pub mod lane_markers;
 pub mod overlay;
 pub mod patterns;
 pub mod png;

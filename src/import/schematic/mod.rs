@@ -38,7 +38,10 @@
 //!    wherever that draws more borders (a province left on the wrong side of a fold), and
 //!    the first step again, up to four times while changing places draws more. Step 4
 //!    holds throughout. Pairs still not drawn touching are joined on the picture by a
-//!    connection, a dashed line the map art draws (`emit/art/area_map.rs`).
+//!    connection the map art draws (`emit/art/area_map.rs`): a dashed line, or, where that
+//!    line would run across more than a couple of cells (a world folded onto the plane), a
+//!    marker in each of the two cells — a short arrow out of it and the other province's
+//!    name, as printed world maps mark a move off the sheet (`emit/art/lane_markers.rs`).
 //! 6. **Frame** (here, in [`layout`]). The picture is the rectangles' extent plus a margin
 //!    (wider at the top, where the map's title goes); nothing is clamped to the frame, so
 //!    no cell is a sliver along it.
