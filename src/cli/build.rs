@@ -113,13 +113,42 @@ pub(super) fn run(a: Args) -> Result<ExitCode, super::Failure> {
                     summary.maps.join(", ")
                 },
                 summary.pieces,
-                if setups.is_empty() {
-                    "none".to_string()
-                } else {
-                    setups.join(", ")
-                }
+                setup_names(&setups)
             ));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The set-ups a build wrote, for its one-line summary: all of them when they are few, else
+/// their number and the first few (an imported module may have hundreds).
+fn setup_names(setups: &[&str]) -> String {
+    const SHOWN: usize = 8;
+    match setups.len() {
+        0 => "none".to_string(),
+        n if n <= SHOWN => setups.join(", "),
+        n => format!(
+            "{n} ({}, … and {} more; --format json lists them all)",
+            setups[..SHOWN].join(", "),
+            n - SHOWN
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::setup_names;
+
+    #[test]
+    fn a_few_set_ups_are_named_and_many_are_counted() {
+        assert_eq!(setup_names(&[]), "none");
+        assert_eq!(setup_names(&["1941", "1942"]), "1941, 1942");
+        let many: Vec<String> = (1..=190).map(|k| format!("B{k:03}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        assert_eq!(
+            setup_names(&many),
+            "190 (B001, B002, B003, B004, B005, B006, B007, B008, … and 182 more; \
+             --format json lists them all)"
+        );
+    }
 }
