@@ -350,14 +350,10 @@ pub(super) fn lay(
         let given = held
             .iter()
             .zip(&kinds)
-            .filter(|(h, k)| h.is_some() && **k == water)
+            .filter(|(_, k)| **k == water)
             .filter_map(|(h, _)| h.as_ref())
-            .fold(None, |all: Option<MultiPolygon<f64>>, h| {
-                Some(match all {
-                    None => h.clone(),
-                    Some(all) => cut(&all, h, Cut::Union),
-                })
-            });
+            .cloned()
+            .reduce(|all, h| cut(&all, &h, Cut::Union));
         match given {
             Some(given) if overlapping(base, &given) => cut(base, &given, Cut::Difference),
             _ => base.clone(),
